@@ -1,0 +1,89 @@
+/* board.h — board families (hex, ring, triangle) turned into one graph: cells numbered
+ * 1..N with names, colours, drawing coordinates and a precomputed ray per (cell, direction).
+ * Everything above this layer walks arrays; only board.c knows coordinates. */
+#ifndef CELLMATE_BOARD_H
+#define CELLMATE_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MAX_CELLS     160
+#define MAX_DIRS      32
+#define MAX_SHAPE     16
+#define MAX_FILES     26
+#define CELL_NAME_MAX 8
+#define NO_CELL       0 /* cells are numbered from 1, so 0 can never be a real cell */
+
+typedef uint8_t Cell;
+
+enum family { FAMILY_HEX, FAMILY_RING, FAMILY_TRIANGLE };
+enum frame { FRAME_FLAT, FRAME_POINTY };           /* hex: which clock hours are orthogonal */
+enum naming { NAMING_GLINSKI, NAMING_AXIAL, NAMING_RING, NAMING_TRIANGLE };
+
+/* One term of a board shape: a hexagon around a named centre, or one named cell. */
+typedef struct {
+    enum { SHAPE_HEXAGON, SHAPE_CELL, SHAPE_REMOVE } kind;
+    char cell[CELL_NAME_MAX];
+    int radius;
+} ShapeTerm;
+
+/* What a variant file says about its board, before the board is built. */
+typedef struct {
+    enum family family;
+    enum frame frame;
+    enum naming naming;
+    char letters[MAX_FILES + 1]; /* the file letters, in order */
+    int nterms;
+    ShapeTerm terms[MAX_SHAPE];
+    int ring_length; /* ring: cells per file */
+    int side;        /* triangle: side of the hexagon of triangles */
+} BoardSpec;
+
+typedef struct {
+    char atom;    /* 'W' orthogonal/face, 'F' diagonal, 'D' duke line, 'N' leap */
+    int angle;    /* direction of travel, degrees anticlockwise from 3 o'clock */
+    int opposite; /* index of the direction that retraces this one */
+} Direction;
+
+typedef struct Board {
+    BoardSpec spec;
+    int ncells;
+    char name[MAX_CELLS + 1][CELL_NAME_MAX];
+    int x[MAX_CELLS + 1], y[MAX_CELLS + 1]; /* native coordinates (see board.c) */
+    uint8_t colour[MAX_CELLS + 1];
+    uint8_t row[MAX_CELLS + 1]; /* row of the position string the cell belongs to */
+    int ncolours, nrows;
+    int ndirs;
+    Direction dir[MAX_DIRS];
+    const Cell *ray[MAX_CELLS + 1][MAX_DIRS]; /* zero-terminated lists of cells */
+    Cell *raybuf;
+    int xmin, ymin, width, height;
+    Cell *grid; /* native coordinate -> cell, for building and for name lookup */
+} Board;
+
+/* Build the board a spec describes. Returns false with a message in err on a bad spec. */
+bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen);
+void board_free(Board *b);
+
+/* Cell by name, or NO_CELL. Names are case-sensitive (lower-case letters). */
+Cell board_cell(const Board *b, const char *name);
+
+/* Length of the longest prefix of s that names a cell; the cell goes to *out. */
+int board_scan_cell(const Board *b, const char *s, Cell *out);
+
+/* The cell one step along direction d, or NO_CELL. */
+static inline Cell board_step(const Board *b, Cell c, int d)
+{
+    return b->ray[c][d][0];
+}
+
+/* Whether a direction's atom letter exists on this board family. */
+bool board_has_atom(const Board *b, char atom);
+
+/* Convert a clock hour (1..12, 12 = up) to the angle convention of Direction. */
+int clock_to_angle(int hour);
+
+/* Smallest absolute difference between two angles, 0..180. */
+int angle_between(int a, int b);
+
+#endif

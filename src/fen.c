@@ -1,0 +1,415 @@
+/* fen.c — reading and writing position strings (grammar in cellmate-variants(5)).
+ *
+ *   BOARD SIDE [CASTLING] [EP] [FRESH] [HANDS] [POOLS] [OUT] HALFMOVE MOVE
+ *
+ * A bracketed field is present exactly when the variant uses that state, so a string always
+ * has the same number of fields for one variant. Empty fields are "-". */
+#include "fen.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int fen_piece(const Variant *v, Piece p, char *out)
+{
+    int owner = PIECE_OWNER(p);
+    char letter = v->type[PIECE_KIND(p)].letter;
+    if (v->nplayers == 2) {
+        out[0] = owner == 0 ? letter : (char)tolower((unsigned char)letter);
+        out[1] = 0;
+        return 1;
+    }
+    out[0] = v->player_letter[owner];
+    out[1] = letter;
+    out[2] = 0;
+    return 2;
+}
+
+typedef struct {
+    char *s;
+    size_t len, n;
+} Buf;
+
+static void put(Buf *b, const char *t)
+{
+    while (*t && b->n + 1 < b->len) b->s[b->n++] = *t++;
+    b->s[b->n] = 0;
+}
+
+static void put_counts(Buf *b, const Variant *v, const uint8_t (*counts)[MAX_TYPES])
+{
+    size_t start = b->n;
+    char pc[4];
+    for (int p = 0; p < v->nplayers; p++)
+        for (int k = 1; k <= v->ntypes; k++)
+            for (int i = 0; i < counts[p][k]; i++) {
+                fen_piece(v, MAKE_PIECE(p, k), pc);
+                put(b, pc);
+            }
+    if (b->n == start) put(b, "-");
+}
+
+void fen_write(const Position *pos, char *out, size_t len)
+{
+    const Variant *v = pos->v;
+    const Board *bd = &v->board;
+    Buf b = {out, len, 0};
+    char tmp[64];
+    int empty = 0;
+    out[0] = 0;
+    for (int c = 1; c <= bd->ncells; c++) {
+        if (c > 1 && bd->row[c] != bd->row[c - 1]) {
+            if (empty) snprintf(tmp, sizeof tmp, "%d", empty), put(&b, tmp), empty = 0;
+            put(&b, "/");
+        }
+        Piece p = pos->board[c];
+        if (!p) {
+            empty++;
+            continue;
+        }
+        if (empty) snprintf(tmp, sizeof tmp, "%d", empty), put(&b, tmp), empty = 0;
+        fen_piece(v, p, tmp);
+        put(&b, tmp);
+    }
+    if (empty) snprintf(tmp, sizeof tmp, "%d", empty), put(&b, tmp);
+    snprintf(tmp, sizeof tmp, " %c", v->player_letter[pos->stm]);
+    put(&b, tmp);
+    if (v->ncastles) {
+        size_t start = b.n;
+        put(&b, " ");
+        for (int p = 0; p < v->nplayers; p++)
+            for (int i = 0; i < v->ncastles; i++) {
+                if (!(pos->castling & (1u << (i * MAX_PLAYERS + p)))) continue;
+                char k = strcmp(v->castle[i].name, "O-O") ? 'Q' : 'K';
+                if (v->nplayers == 2) {
+                    tmp[0] = p ? (char)tolower(k) : k;
+                    tmp[1] = 0;
+                } else {
+                    snprintf(tmp, sizeof tmp, "%c%c", v->player_letter[p], k);
+                }
+                put(&b, tmp);
+            }
+        if (b.n == start + 1) put(&b, "-");
+    }
+    if (v->has_ep) {
+        bool any = false;
+        put(&b, " ");
+        for (int p = 0; p < v->nplayers; p++) {
+            if (!pos->ep[p].passed) continue;
+            snprintf(tmp, sizeof tmp, "%s%s:%s", any ? "," : "", bd->name[pos->ep[p].passed],
+                     bd->name[pos->ep[p].landed]);
+            put(&b, tmp);
+            any = true;
+        }
+        if (!any) put(&b, "-");
+    }
+    if (v->has_fresh) {
+        bool any = false;
+        put(&b, " ");
+        for (int c = 1; c <= bd->ncells; c++)
+            if (pos->board[c] & PIECE_FRESH) {
+                snprintf(tmp, sizeof tmp, "%s%s", any ? "," : "", bd->name[c]);
+                put(&b, tmp);
+                any = true;
+            }
+        if (!any) put(&b, "-");
+    }
+    if (v->has_hands) put(&b, " "), put_counts(&b, v, pos->hand);
+    if (v->has_pools) put(&b, " "), put_counts(&b, v, pos->pool);
+    if (v->nplayers > 2) {
+        put(&b, " ");
+        for (int i = 0; i < pos->nout; i++) {
+            tmp[0] = v->player_letter[pos->out[i]];
+            tmp[1] = 0;
+            put(&b, tmp);
+        }
+        if (!pos->nout) put(&b, "-");
+    }
+    snprintf(tmp, sizeof tmp, " %d %d", pos->halfmove, pos->fullmove);
+    put(&b, tmp);
+}
+
+/* --- reading ------------------------------------------------------------------------------ */
+
+typedef struct {
+    const char *start, *p;
+    char *err;
+    int errlen;
+    bool failed;
+} Reader;
+
+static bool bad(Reader *r, const char *at, const char *fmt, const char *arg)
+{
+    if (r->failed) return false;
+    char msg[200];
+    snprintf(msg, sizeof msg, fmt, arg);
+    snprintf(r->err, r->errlen, "column %d: %s", (int)(at - r->start) + 1, msg);
+    r->failed = true;
+    return false;
+}
+
+static int player_of_letter(const Variant *v, char c)
+{
+    for (int p = 0; p < v->nplayers; p++)
+        if (v->player_letter[p] == c) return p;
+    return -1;
+}
+
+/* Parse one piece at *s; returns its length, 0 on error. */
+static int read_piece(Reader *r, const Variant *v, const char *s, Piece *out)
+{
+    int owner, len;
+    char letter;
+    if (v->nplayers == 2) {
+        if (!isalpha((unsigned char)s[0])) return 0;
+        owner = islower((unsigned char)s[0]) ? 1 : 0;
+        letter = (char)toupper((unsigned char)s[0]);
+        len = 1;
+    } else {
+        owner = player_of_letter(v, s[0]);
+        if (owner < 0) {
+            bad(r, s, "'%.1s' is not a side letter", s);
+            return 0;
+        }
+        letter = s[1];
+        len = 2;
+    }
+    int k = isupper((unsigned char)letter) ? v->kind_of_letter[(int)letter] : 0;
+    if (!k) {
+        char l[2] = {letter ? letter : '?', 0};
+        bad(r, s + len - 1, "'%s' is not a piece letter of this variant", l);
+        return 0;
+    }
+    *out = MAKE_PIECE(owner, k);
+    return len;
+}
+
+static const char *field_end(const char *s)
+{
+    while (*s && *s != ' ') s++;
+    return s;
+}
+
+static bool read_board(Reader *r, Position *pos, const char *s, const char *end)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    int c = 1, row = 0;
+    while (s < end) {
+        if (*s == '/') {
+            if (c > b->ncells || b->row[c] != row + 1) {
+                char msg[64];
+                snprintf(msg, sizeof msg, "'/' before row %d of the board is complete", row + 1);
+                return bad(r, s, "%s", msg);
+            }
+            row++;
+            s++;
+            continue;
+        }
+        if (isdigit((unsigned char)*s)) {
+            int n = 0;
+            const char *at = s;
+            while (s < end && isdigit((unsigned char)*s)) n = n * 10 + (*s++ - '0');
+            if (n == 0 || c + n - 1 > b->ncells)
+                return bad(r, at, "%s empty cells run past the end of the board", "too many");
+            for (int i = 0; i < n; i++, c++)
+                if (b->row[c] != row) return bad(r, at, "%s", "row too long");
+            continue;
+        }
+        Piece p;
+        int len = read_piece(r, v, s, &p);
+        if (!len) return r->failed ? false : bad(r, s, "unexpected '%.1s' in the board", s);
+        if (c > b->ncells) return bad(r, s, "%s", "more cells than the board has");
+        if (b->row[c] != row) return bad(r, s, "%s", "row too long");
+        pos->board[c++] = p;
+        s += len;
+    }
+    if (c != b->ncells + 1) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "the board has %d cells, the string gives %d", b->ncells, c - 1);
+        return bad(r, end, "%s", msg);
+    }
+    return true;
+}
+
+static bool read_counts(Reader *r, Position *pos, const char *s, const char *end,
+                        uint8_t (*counts)[MAX_TYPES])
+{
+    if (end - s == 1 && *s == '-') return true;
+    while (s < end) {
+        Piece p;
+        int len = read_piece(r, pos->v, s, &p);
+        if (!len) return r->failed ? false : bad(r, s, "expected a piece, found '%.1s'", s);
+        if (counts[PIECE_OWNER(p)][PIECE_KIND(p)] < 63) counts[PIECE_OWNER(p)][PIECE_KIND(p)]++;
+        s += len;
+    }
+    return true;
+}
+
+static bool read_cell(Reader *r, const Board *b, const char **s, const char *end, Cell *out)
+{
+    char name[CELL_NAME_MAX];
+    int n = 0;
+    const char *at = *s;
+    while (*s < end && n < CELL_NAME_MAX - 1 && isalnum((unsigned char)**s)) name[n++] = *(*s)++;
+    name[n] = 0;
+    *out = board_cell(b, name);
+    if (!*out) return bad(r, at, "'%s' is not a cell of this board", name);
+    return true;
+}
+
+static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out)
+{
+    char *e;
+    long n = strtol(s, &e, 10);
+    if (e != end || s == end || n < lo || n > 100000)
+        return bad(r, s, "expected a number, found '%.8s'", s);
+    *out = (int)n;
+    return true;
+}
+
+bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int errlen)
+{
+    Position pos;
+    Reader r = {fen, fen, err, errlen, false};
+    const char *f[12], *fe[12];
+    int nf = 0;
+    memset(&pos, 0, sizeof pos);
+    pos.v = v;
+    pos.alive = (uint8_t)((1u << v->nplayers) - 1);
+    const char *s = fen;
+    while (*s) {
+        while (*s == ' ') s++;
+        if (!*s) break;
+        if (nf == 12) return bad(&r, s, "%s", "too many fields");
+        f[nf] = s;
+        s = field_end(s);
+        fe[nf++] = s;
+    }
+    int want = 4 + (v->ncastles > 0) + v->has_ep + v->has_fresh + v->has_hands + v->has_pools +
+               (v->nplayers > 2);
+    if (nf != want) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "expected %d fields (board, side to move,%s%s%s%s%s%s half-move clock, move "
+                 "number), found %d",
+                 want, v->ncastles ? " castling," : "", v->has_ep ? " en passant," : "",
+                 v->has_fresh ? " fresh pieces," : "", v->has_hands ? " hands," : "",
+                 v->has_pools ? " pools," : "", v->nplayers > 2 ? " players out," : "", nf);
+        return bad(&r, nf ? fe[nf - 1] : fen, "%s", msg);
+    }
+    int i = 0;
+    if (!read_board(&r, &pos, f[i], fe[i])) return false;
+    i++;
+    if (fe[i] - f[i] != 1 || player_of_letter(v, *f[i]) < 0)
+        return bad(&r, f[i], "expected the side to move, found '%.4s'", f[i]);
+    pos.stm = (uint8_t)player_of_letter(v, *f[i]);
+    i++;
+    if (v->ncastles) {
+        const char *p = f[i];
+        if (!(fe[i] - p == 1 && *p == '-'))
+            while (p < fe[i]) {
+                int owner = 0;
+                char k;
+                if (v->nplayers == 2) {
+                    owner = islower((unsigned char)*p) ? 1 : 0;
+                    k = (char)toupper((unsigned char)*p++);
+                } else {
+                    owner = player_of_letter(v, *p++);
+                    k = p < fe[i] ? *p++ : 0;
+                }
+                int ci = -1;
+                for (int j = 0; j < v->ncastles; j++)
+                    if ((k == 'K') == !strcmp(v->castle[j].name, "O-O") && (k == 'K' || k == 'Q'))
+                        ci = j;
+                if (owner < 0 || ci < 0 || !v->castle[ci].defined[owner])
+                    return bad(&r, p - 1, "'%.1s' is not a castling right of this variant", p - 1);
+                pos.castling |= (uint16_t)(1u << (ci * MAX_PLAYERS + owner));
+            }
+        i++;
+    }
+    if (v->has_ep) {
+        const char *p = f[i];
+        if (!(fe[i] - p == 1 && *p == '-'))
+            while (p < fe[i]) {
+                Cell passed, landed;
+                if (!read_cell(&r, &v->board, &p, fe[i], &passed)) return false;
+                if (p >= fe[i] || *p != ':')
+                    return bad(&r, p, "%s", "expected ':' and the cell the pawn landed on");
+                p++;
+                if (!read_cell(&r, &v->board, &p, fe[i], &landed)) return false;
+                Piece lp = pos.board[landed];
+                if (!lp || !v->type[PIECE_KIND(lp)].en_passant || pos.board[passed])
+                    return bad(&r, p - 1, "%s",
+                               "no en passant right here: the landing cell must hold a pawn and "
+                               "the passed cell must be empty");
+                pos.ep[PIECE_OWNER(lp)] = (EpRight){passed, landed};
+                if (p < fe[i] && *p == ',') p++;
+            }
+        i++;
+    }
+    if (v->has_fresh) {
+        const char *p = f[i];
+        if (!(fe[i] - p == 1 && *p == '-'))
+            while (p < fe[i]) {
+                Cell c;
+                if (!read_cell(&r, &v->board, &p, fe[i], &c)) return false;
+                if (!pos.board[c]) return bad(&r, p - 1, "%s", "a fresh mark on an empty cell");
+                pos.board[c] |= PIECE_FRESH;
+                if (p < fe[i] && *p == ',') p++;
+            }
+        i++;
+    }
+    if (v->has_hands) {
+        if (!read_counts(&r, &pos, f[i], fe[i], pos.hand)) return false;
+        i++;
+    }
+    if (v->has_pools) {
+        if (!read_counts(&r, &pos, f[i], fe[i], pos.pool)) return false;
+        i++;
+    }
+    if (v->nplayers > 2) {
+        const char *p = f[i];
+        if (!(fe[i] - p == 1 && *p == '-'))
+            for (; p < fe[i]; p++) {
+                int q = player_of_letter(v, *p);
+                if (q < 0 || !(pos.alive & (1u << q)))
+                    return bad(&r, p, "'%.1s' is not a player still in", p);
+                pos.alive &= (uint8_t) ~(1u << q);
+                pos.out[pos.nout++] = (uint8_t)q;
+            }
+        i++;
+    }
+    if (!read_int(&r, f[i], fe[i], 0, &pos.halfmove)) return false;
+    i++;
+    if (!read_int(&r, f[i], fe[i], 1, &pos.fullmove)) return false;
+    /* every player still in has exactly one royal piece; nobody out has pieces */
+    for (int c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos.board[c];
+        if (!p) continue;
+        int o = PIECE_OWNER(p);
+        if (!(pos.alive & (1u << o)))
+            return bad(&r, fen, "%s", "a player who is out still has pieces on the board");
+        if (v->type[PIECE_KIND(p)].royal) {
+            if (pos.royal[o]) {
+                char msg[96];
+                snprintf(msg, sizeof msg, "%s has two royal pieces", v->player_name[o]);
+                return bad(&r, fen, "%s", msg);
+            }
+            pos.royal[o] = (Cell)c;
+        }
+    }
+    for (int o = 0; o < v->nplayers; o++)
+        if ((pos.alive & (1u << o)) && !pos.royal[o]) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "%s has no royal piece", v->player_name[o]);
+            return bad(&r, fen, "%s", msg);
+        }
+    if (!(pos.alive & (1u << pos.stm)))
+        return bad(&r, f[1], "%s", "the side to move is out of the game");
+    zobrist_init();
+    pos.hash = pos_compute_hash(&pos);
+    *out = pos;
+    return true;
+}

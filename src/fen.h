@@ -1,0 +1,23 @@
+/* fen.h — position strings: every cell in the board's order, rows separated by '/', then
+ * the side to move and each piece of state the variant uses (castling, en passant, fresh
+ * pieces, hands, pools, players out), then the half-move clock and the move number. */
+#ifndef CELLMATE_FEN_H
+#define CELLMATE_FEN_H
+
+#include "position.h"
+
+#include <stddef.h>
+
+#define FEN_MAX 2048
+
+/* Write pos as a position string into out (FEN_MAX bytes). */
+void fen_write(const Position *pos, char *out, size_t len);
+
+/* Read a position string. On error returns false with "column N: reason" in err and leaves
+ * pos untouched. */
+bool fen_read(Position *pos, const Variant *v, const char *fen, char *err, int errlen);
+
+/* How a piece is written in position strings: "P", "p", or "rP" with three players. */
+int fen_piece(const Variant *v, Piece p, char *out);
+
+#endif

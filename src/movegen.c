@@ -1,0 +1,383 @@
+/* movegen.c — generates moves by walking the precomputed rays of each piece's compiled
+ * components; tests attacks by walking outward from the target along opposite rays; and
+ * filters pseudo-legal moves to legal ones, with a pin test so that most moves need no
+ * make/unmake. */
+#include "movegen.h"
+
+#include <string.h>
+
+typedef struct {
+    const Position *pos;
+    MoveList *out;
+    int us;
+    int in_check; /* -1 not yet known */
+} Gen;
+
+static inline bool zone_ok(const Variant *v, int zone, bool neg, int owner, Cell t)
+{
+    return zone < 0 || zone_has(v, zone, owner, t) != neg;
+}
+
+static inline void push(Gen *g, Cell from, Cell to, uint8_t kind, uint8_t promo, Cell extra)
+{
+    if (g->out->n < MAX_MOVES) g->out->m[g->out->n++] = (Move){from, to, kind, promo, extra};
+}
+
+/* Add a move that ends on `to`, once per promotion choice the cell offers. */
+static void add_moving(Gen *g, const PieceType *pt, Cell from, Cell to, uint8_t kind, Cell extra)
+{
+    uint8_t st = pt->promo[g->us][to];
+    if (st == PROMO_NONE) {
+        push(g, from, to, kind, 0, extra);
+        return;
+    }
+    if (st == PROMO_FORBIDDEN) return;
+    if (st == PROMO_MAY) push(g, from, to, kind, 0, extra);
+    for (int i = 0; i < pt->npromo; i++) {
+        uint8_t k = pt->promo_to[i];
+        if (pt->promo_from_pool && !g->pos->pool[g->us][k]) continue;
+        push(g, from, to, kind, k, extra);
+    }
+}
+
+/* An en passant capture onto the empty cell t, if some opponent's right allows it. */
+static void add_en_passant(Gen *g, const PieceType *pt, Cell from, Cell t)
+{
+    const Position *pos = g->pos;
+    for (int q = 0; q < pos->v->nplayers; q++) {
+        if (q == g->us || pos->ep[q].passed != t) continue;
+        Piece victim = pos->board[pos->ep[q].landed];
+        if (victim && PIECE_OWNER(victim) == q && pos->v->type[PIECE_KIND(victim)].en_passant)
+            add_moving(g, pt, from, t, MOVE_EP, pos->ep[q].landed);
+    }
+}
+
+static bool side_in_check(Gen *g)
+{
+    if (g->in_check < 0) g->in_check = in_check(g->pos);
+    return g->in_check;
+}
+
+static void gen_piece(Gen *g, Cell from, Piece p)
+{
+    const Position *pos = g->pos;
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    int us = g->us;
+    const PieceType *pt = &v->type[PIECE_KIND(p)];
+    bool fresh = (p & PIECE_FRESH) ||
+                 (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
+    uint8_t seen[MAX_CELLS + 1];
+    if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
+
+    for (int i = 0; i < pt->ncomp; i++) {
+        const CompiledComp *cc = &pt->cc[us][i];
+        uint8_t f = cc->flags;
+        if ((f & CF_INITIAL) && !fresh) continue;
+        for (int j = 0; j < cc->ndirs; j++) {
+            const Cell *r = b->ray[from][cc->dirs[j]];
+            int s = 0;
+            Cell t;
+            if (f & CF_HOP) {
+                while (s < cc->range && (t = r[s]) && !pos->board[t]) s++;
+                if (s >= cc->range || !r[s]) continue;
+                for (s++; s < cc->range && (t = r[s]) && !pos->board[t]; s++) {}
+                if (s >= cc->range || !(t = r[s])) continue;
+                Piece q = pos->board[t];
+                if (PIECE_OWNER(q) != us && zone_ok(v, cc->zone, cc->zone_not, us, t)) {
+                    if (pt->needs_dedupe && (seen[t] & 1)) continue;
+                    if (pt->needs_dedupe) seen[t] |= 1;
+                    add_moving(g, pt, from, t, MOVE_NORMAL, 0);
+                }
+                continue;
+            }
+            for (; s < cc->range && (t = r[s]); s++) {
+                Piece q = pos->board[t];
+                if (!q) {
+                    if (!(f & CF_MOVE)) {
+                        if ((f & CF_CAPTURE) && pt->en_passant && !(f & CF_RIFLE))
+                            add_en_passant(g, pt, from, t);
+                        continue;
+                    }
+                    if (!zone_ok(v, cc->zone, cc->zone_not, us, t)) continue;
+                    if (pt->needs_dedupe) {
+                        if (seen[t] & 1) continue;
+                        seen[t] |= 1;
+                    }
+                    if (s == 1 && pt->en_passant && !(f & CF_CAPTURE))
+                        add_moving(g, pt, from, t, MOVE_DOUBLE, r[0]);
+                    else
+                        add_moving(g, pt, from, t, MOVE_NORMAL, 0);
+                    continue;
+                }
+                if (!zone_ok(v, cc->zone, cc->zone_not, us, t)) break;
+                if (PIECE_OWNER(q) == us) {
+                    if ((f & CF_EXCHANGE) && !pt->exchange_excludes[PIECE_KIND(q)] &&
+                        !side_in_check(g)) {
+                        if (!pt->needs_dedupe || !(seen[t] & 4))
+                            push(g, from, t, MOVE_EXCHANGE, 0, 0);
+                        if (pt->needs_dedupe) seen[t] |= 4;
+                    }
+                    break;
+                }
+                if (!(f & CF_CAPTURE)) break;
+                if (f & CF_RIFLE) {
+                    if (!pt->needs_dedupe || !(seen[t] & 2)) push(g, from, t, MOVE_RIFLE, 0, 0);
+                    if (pt->needs_dedupe) seen[t] |= 2;
+                } else if (!pt->needs_dedupe || !(seen[t] & 1)) {
+                    if (pt->needs_dedupe) seen[t] |= 1;
+                    add_moving(g, pt, from, t, MOVE_NORMAL, 0);
+                }
+                break;
+            }
+        }
+    }
+}
+
+static void gen_drops(Gen *g)
+{
+    const Position *pos = g->pos;
+    const Variant *v = pos->v;
+    int us = g->us;
+    for (int k = 1; k <= v->ntypes; k++) {
+        if (!pos->hand[us][k]) continue;
+        const PieceType *pt = &v->type[k];
+        for (Cell c = 1; c <= v->board.ncells; c++)
+            if (!pos->board[c] && zone_has(v, v->drop_zone, us, c) && !pt->dead[us][c])
+                push(g, 0, c, MOVE_DROP, (uint8_t)k, 0);
+    }
+}
+
+static void gen_castling(Gen *g)
+{
+    const Position *pos = g->pos;
+    const Variant *v = pos->v;
+    int us = g->us, them = checker_of(pos, us);
+    for (int i = 0; i < v->ncastles; i++) {
+        const Castle *cs = &v->castle[i];
+        if (!(pos->castling & (1u << (i * MAX_PLAYERS + us)))) continue;
+        if (pos->royal[us] != cs->king_from[us]) continue;
+        Piece rook = pos->board[cs->rook_from[us]];
+        if (!rook || PIECE_OWNER(rook) != us) continue;
+        bool ok = true;
+        for (int j = 0; j < 8 && cs->empty[us][j] && ok; j++) ok = !pos->board[cs->empty[us][j]];
+        if (!ok || side_in_check(g)) continue;
+        for (int j = 0; j < 8 && cs->safe[us][j] && ok; j++)
+            ok = !attacked_by(pos, cs->safe[us][j], them);
+        if (ok) push(g, cs->king_from[us], cs->king_to[us], MOVE_CASTLE, (uint8_t)i, 0);
+    }
+}
+
+void gen_pseudo(const Position *pos, MoveList *out)
+{
+    const Variant *v = pos->v;
+    Gen g = {pos, out, pos->stm, -1};
+    out->n = 0;
+    for (Cell c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (p && PIECE_OWNER(p) == g.us) gen_piece(&g, c, p);
+    }
+    if (v->drop_zone >= 0) gen_drops(&g);
+    if (v->ncastles) gen_castling(&g);
+}
+
+/* --- attacks ------------------------------------------------------------------------------ */
+
+bool attacked_by(const Position *pos, Cell t, int by)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    if (!t) return false;
+    for (int d = 0; d < b->ndirs; d++) {
+        int n = v->nattackers[by][d];
+        if (!n) continue;
+        const Attacker *att = v->attackers[by][d];
+        const Cell *r = b->ray[t][b->dir[d].opposite];
+        int reach = v->attack_reach[by][d];
+        for (int s = 0; s < reach; s++) {
+            Cell c = r[s];
+            if (!c) break;
+            Piece p = pos->board[c];
+            if (!p) continue;
+            if (PIECE_OWNER(p) == by) {
+                int k = PIECE_KIND(p);
+                for (int i = 0; i < n; i++)
+                    if (att[i].kind == k && !att[i].hop && att[i].range > s &&
+                        zone_ok(v, att[i].zone, att[i].zone_not, by, t))
+                        return true;
+            }
+            if (v->has_hop) {
+                /* c is a screen: look for a hopper beyond it */
+                for (int s2 = s + 1; r[s2] && s2 < RANGE_ANY; s2++) {
+                    Piece h = pos->board[r[s2]];
+                    if (!h) continue;
+                    if (PIECE_OWNER(h) == by)
+                        for (int i = 0; i < n; i++)
+                            if (att[i].kind == PIECE_KIND(h) && att[i].hop && att[i].range > s2 &&
+                                zone_ok(v, att[i].zone, att[i].zone_not, by, t))
+                                return true;
+                    break;
+                }
+            }
+            break;
+        }
+    }
+    return false;
+}
+
+bool in_check(const Position *pos)
+{
+    int us = pos->stm;
+    return attacked_by(pos, pos->royal[us], checker_of(pos, us));
+}
+
+/* --- legality ----------------------------------------------------------------------------- */
+
+/* Mark our pieces that stand between our royal and a slider of the checking player. */
+static void find_pins(const Position *pos, int us, int q, uint8_t *pinned)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    Cell k = pos->royal[us];
+    for (int i = 0; i < v->nslider_dirs[q]; i++) {
+        int d = v->slider_dirs[q][i];
+        const Cell *r = b->ray[k][b->dir[d].opposite];
+        Cell own = NO_CELL;
+        for (int s = 0; r[s]; s++) {
+            Piece p = pos->board[r[s]];
+            if (!p) continue;
+            if (!own) {
+                if (PIECE_OWNER(p) != us) break;
+                own = r[s];
+                continue;
+            }
+            if (PIECE_OWNER(p) == q) {
+                const Attacker *att = v->attackers[q][d];
+                for (int j = 0; j < v->nattackers[q][d]; j++)
+                    if (att[j].kind == PIECE_KIND(p) && !att[j].hop && att[j].range > s &&
+                        zone_ok(v, att[j].zone, att[j].zone_not, q, k))
+                        pinned[own] = 1;
+            }
+            break;
+        }
+    }
+}
+
+static bool legal_by_make(Position *pos, Move m, int us, int q)
+{
+    Undo u;
+    pos_make(pos, m, &u);
+    bool ok = !attacked_by(pos, pos->royal[us], q);
+    pos_unmake(pos, &u);
+    return ok;
+}
+
+/* Filter a pseudo-legal list in place; stop early after `limit` legal moves. */
+static int filter_legal(Position *pos, MoveList *ml, int limit)
+{
+    const Variant *v = pos->v;
+    int us = pos->stm;
+    if (pos_players_left(pos) < 2) return ml->n = 0;
+    int q = checker_of(pos, us);
+    Cell k = pos->royal[us];
+    bool check = attacked_by(pos, k, q);
+    bool fast = !check && !v->has_hop;
+    uint8_t pinned[MAX_CELLS + 1];
+    if (fast) {
+        memset(pinned, 0, (size_t)v->board.ncells + 1);
+        find_pins(pos, us, q, pinned);
+    }
+    int n = 0;
+    for (int i = 0; i < ml->n && n < limit; i++) {
+        Move m = ml->m[i];
+        bool ok;
+        if (fast && m.kind == MOVE_DROP)
+            ok = true;
+        else if (fast && (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != k &&
+                 !pinned[m.from])
+            ok = true;
+        else
+            ok = legal_by_make(pos, m, us, q);
+        if (ok) ml->m[n++] = m;
+    }
+    return ml->n = n;
+}
+
+void gen_legal(Position *pos, MoveList *out)
+{
+    gen_pseudo(pos, out);
+    filter_legal(pos, out, MAX_MOVES);
+}
+
+int count_legal(Position *pos)
+{
+    MoveList ml;
+    gen_legal(pos, &ml);
+    return ml.n;
+}
+
+bool has_legal_move(Position *pos)
+{
+    MoveList ml;
+    gen_pseudo(pos, &ml);
+    return filter_legal(pos, &ml, 1) > 0;
+}
+
+bool move_is_legal(Position *pos, Move m)
+{
+    MoveList ml;
+    gen_legal(pos, &ml);
+    for (int i = 0; i < ml.n; i++)
+        if (move_equal(ml.m[i], m)) return true;
+    return false;
+}
+
+/* --- three-player consequences -------------------------------------------------------------- */
+
+/* After a move: (a) remove every player whose royal the player to move could capture, until
+ * none is left; (b) while three players remain and the player to move has no legal move,
+ * remove him, pass the turn, and apply (a) again. */
+static void apply_eliminations(Position *pos, Undo *u)
+{
+    const Variant *v = pos->v;
+    for (;;) {
+        bool changed = true;
+        while (changed && pos_players_left(pos) > 1) {
+            changed = false;
+            int n = pos->stm;
+            for (int x = 0; x < v->nplayers; x++) {
+                if (x == n || !(pos->alive & (1u << x))) continue;
+                if (attacked_by(pos, pos->royal[x], n)) {
+                    pos_eliminate(pos, x, u);
+                    changed = true;
+                }
+            }
+        }
+        if (pos_players_left(pos) < 3 || has_legal_move(pos)) return;
+        int n = pos->stm;
+        pos_eliminate(pos, n, u);
+        pos_set_stm(pos, pos_next_player(pos, n));
+    }
+}
+
+void play_move(Position *pos, Move m, Undo *u)
+{
+    pos_make(pos, m, u);
+    if (pos->v->nplayers > 2) apply_eliminations(pos, u);
+}
+
+uint64_t perft(Position *pos, int depth)
+{
+    MoveList ml;
+    if (depth <= 0) return 1;
+    gen_legal(pos, &ml);
+    if (depth == 1) return (uint64_t)ml.n;
+    uint64_t total = 0;
+    for (int i = 0; i < ml.n; i++) {
+        Undo u;
+        play_move(pos, ml.m[i], &u);
+        total += perft(pos, depth - 1);
+        pos_unmake(pos, &u);
+    }
+    return total;
+}

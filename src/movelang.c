@@ -1,0 +1,140 @@
+/* movelang.c — the move language of variant files, a small hex/triangle dialect of Betza's
+ * notation (documented in cellmate-variants(5)):
+ *
+ *   component := modifiers ATOM [range] ['@' angle {',' angle}] ['{' ['!'] zone '}']
+ *   modifiers := any of m c i p x e f b
+ *   ATOM      := W | F | N | D          range := digits | '*'
+ *
+ * A piece's moves are components separated by spaces. */
+#include "variant.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *modifier_letters = "mcipxefb";
+
+static bool fail(char *err, int errlen, const char *word, const char *why)
+{
+    snprintf(err, errlen, "in move '%s': %s", word, why);
+    return false;
+}
+
+static bool parse_component(const Variant *v, const char *word, Component *c, char *err,
+                            int errlen)
+{
+    const char *p = word;
+    bool m = false, cap = false, f = false, b = false;
+    memset(c, 0, sizeof *c);
+    c->zone = -1;
+    while (*p && strchr(modifier_letters, *p) && islower((unsigned char)*p)) {
+        switch (*p) {
+        case 'm': m = true; break;
+        case 'c': cap = true; break;
+        case 'i': c->flags |= CF_INITIAL; break;
+        case 'p': c->flags |= CF_HOP; break;
+        case 'x': c->flags |= CF_RIFLE; break;
+        case 'e': c->flags |= CF_EXCHANGE; break;
+        case 'f': f = true; break;
+        case 'b': b = true; break;
+        }
+        p++;
+    }
+    if (!isupper((unsigned char)*p)) {
+        if (*p && islower((unsigned char)*p))
+            return fail(err, errlen, word, "unknown modifier (expected m c i p x e f b)");
+        return fail(err, errlen, word, "expected an atom letter (W F N, and D on triangles)");
+    }
+    c->atom = *p++;
+    if (!strchr("WFND", c->atom) || !board_has_atom(&v->board, c->atom)) {
+        char why[96];
+        snprintf(why, sizeof why, "unknown atom '%c' (this board has %s)", c->atom,
+                 v->board.spec.family == FAMILY_TRIANGLE ? "W F D N" : "W F N");
+        return fail(err, errlen, word, why);
+    }
+    c->range = 1;
+    if (*p == '*') {
+        c->range = RANGE_ANY;
+        p++;
+    } else if (isdigit((unsigned char)*p)) {
+        int r = 0;
+        while (isdigit((unsigned char)*p)) r = r * 10 + (*p++ - '0');
+        if (r < 1 || r > 99) return fail(err, errlen, word, "range must be 1..99 or *");
+        c->range = (uint8_t)r;
+    }
+    if (f) c->angles |= 1u << 0 | 1u << 1;
+    if (b) c->angles |= 1u << 5 | 1u << 6;
+    if (*p == '@') {
+        if (f || b) return fail(err, errlen, word, "use either f/b or @angles, not both");
+        p++;
+        for (;;) {
+            if (!isdigit((unsigned char)*p))
+                return fail(err, errlen, word, "expected an angle after '@' or ','");
+            int a = 0;
+            while (isdigit((unsigned char)*p)) a = a * 10 + (*p++ - '0');
+            if (a % 30 || a > 180)
+                return fail(err, errlen, word, "angles are 0, 30, 60, ..., 180 degrees");
+            c->angles |= (uint16_t)(1u << (a / 30));
+            if (*p != ',') break;
+            p++;
+        }
+    }
+    if (*p == '{') {
+        char zname[MAX_NAME];
+        int n = 0;
+        p++;
+        if (*p == '!') c->zone_not = true, p++;
+        while (*p && *p != '}' && n < MAX_NAME - 1) zname[n++] = *p++;
+        zname[n] = 0;
+        if (*p != '}') return fail(err, errlen, word, "expected '}' after the zone name");
+        p++;
+        c->zone = (int8_t)variant_zone(v, zname);
+        if (c->zone < 0) {
+            char why[160];
+            snprintf(why, sizeof why, "unknown zone '%s' (define it in a [zone %s] section)",
+                     zname, zname);
+            return fail(err, errlen, word, why);
+        }
+    }
+    if (*p) {
+        char why[64];
+        snprintf(why, sizeof why, "unexpected '%c'", *p);
+        return fail(err, errlen, word, why);
+    }
+    int special = !!(c->flags & CF_HOP) + !!(c->flags & CF_RIFLE) + !!(c->flags & CF_EXCHANGE);
+    if (special > 1) return fail(err, errlen, word, "p, x and e cannot be combined");
+    if (special && m) return fail(err, errlen, word, "p, x and e cannot be combined with m");
+    if (c->flags & (CF_HOP | CF_RIFLE))
+        c->flags |= CF_CAPTURE;
+    else if (!(c->flags & CF_EXCHANGE))
+        c->flags |= (m || !cap ? CF_MOVE : 0) | (cap || !m ? CF_CAPTURE : 0);
+    return true;
+}
+
+bool movelang_parse(const Variant *v, const char *text, PieceType *pt, char *err, int errlen)
+{
+    char word[64];
+    const char *p = text;
+    pt->ncomp = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        int n = 0;
+        while (*p && *p != ' ' && *p != '\t') {
+            if (n >= (int)sizeof word - 1) return fail(err, errlen, text, "component too long");
+            word[n++] = *p++;
+        }
+        word[n] = 0;
+        if (pt->ncomp >= MAX_COMPS) {
+            snprintf(err, errlen, "too many move components (at most %d)", MAX_COMPS);
+            return false;
+        }
+        if (!parse_component(v, word, &pt->comp[pt->ncomp], err, errlen)) return false;
+        pt->ncomp++;
+    }
+    if (pt->ncomp == 0) {
+        snprintf(err, errlen, "expected at least one move component, such as W or F*");
+        return false;
+    }
+    return true;
+}

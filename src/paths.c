@@ -1,0 +1,127 @@
+/* paths.c — the variant search path: a binary run from its build tree reads the source
+ * tree's variants/ first (so an old installed file never shadows the file under test), then
+ * $CELLMATE_VARIANTS (colon-separated), $XDG_DATA_HOME/cellmate/variants (default
+ * ~/.local/share/cellmate/variants), then the installed data directory. */
+#include "paths.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef CELLMATE_BUILD_BINDIR
+#define CELLMATE_BUILD_BINDIR ""
+#endif
+#ifndef CELLMATE_SOURCE_VARIANTS
+#define CELLMATE_SOURCE_VARIANTS ""
+#endif
+#ifndef CELLMATE_DATA_VARIANTS
+#define CELLMATE_DATA_VARIANTS "/usr/local/share/cellmate/variants"
+#endif
+
+static bool run_from_build_tree(void)
+{
+    char exe[PATH_MAX], build[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0 || !*CELLMATE_BUILD_BINDIR || !realpath(CELLMATE_BUILD_BINDIR, build))
+        return false;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash) return false;
+    *slash = 0;
+    return !strcmp(exe, build);
+}
+
+static void add_dir(char dirs[][PATH_LEN], int *n, int max, const char *d)
+{
+    if (*n < max && d && *d) snprintf(dirs[(*n)++], PATH_LEN, "%s", d);
+}
+
+int variant_search_dirs(char dirs[][PATH_LEN], int max)
+{
+    int n = 0;
+    char buf[PATH_LEN];
+    if (run_from_build_tree()) add_dir(dirs, &n, max, CELLMATE_SOURCE_VARIANTS);
+    const char *env = getenv("CELLMATE_VARIANTS");
+    if (env && *env) {
+        char *copy = strdup(env), *save = NULL;
+        for (char *t = copy ? strtok_r(copy, ":", &save) : NULL; t; t = strtok_r(NULL, ":", &save))
+            add_dir(dirs, &n, max, t);
+        free(copy);
+    }
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg) {
+        snprintf(buf, sizeof buf, "%s/cellmate/variants", xdg);
+        add_dir(dirs, &n, max, buf);
+    } else if (home && *home) {
+        snprintf(buf, sizeof buf, "%s/.local/share/cellmate/variants", home);
+        add_dir(dirs, &n, max, buf);
+    }
+    add_dir(dirs, &n, max, CELLMATE_DATA_VARIANTS);
+    return n;
+}
+
+static bool valid_name(const char *s)
+{
+    if (!*s || strlen(s) >= MAX_NAME) return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_') return false;
+    return true;
+}
+
+Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
+{
+    char dirs[MAX_DIRS_SEARCHED][PATH_LEN], path[PATH_LEN + MAX_NAME + 8], lower[MAX_NAME];
+    *unreadable = false;
+    size_t len = strlen(name);
+    if (strchr(name, '/') || (len > 4 && !strcmp(name + len - 4, ".ini"))) {
+        if (access(name, R_OK) != 0) *unreadable = true;
+        return variant_load_file(name, err, errlen);
+    }
+    if (!valid_name(name)) {
+        snprintf(err, errlen, "'%s' is not a variant name (try cellmate --list)", name);
+        *unreadable = true;
+        return NULL;
+    }
+    for (size_t i = 0; i <= len; i++) lower[i] = (char)tolower((unsigned char)name[i]);
+    int n = variant_search_dirs(dirs, MAX_DIRS_SEARCHED);
+    for (int i = 0; i < n; i++) {
+        if (snprintf(path, sizeof path, "%s/%s.ini", dirs[i], lower) >= (int)sizeof path) continue;
+        if (access(path, F_OK) == 0) return variant_load_file(path, err, errlen);
+    }
+    snprintf(err, errlen, "unknown variant '%s' (cellmate --list shows the variants)", name);
+    *unreadable = true;
+    return NULL;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+int variant_names(char names[][MAX_NAME], int max)
+{
+    char dirs[MAX_DIRS_SEARCHED][PATH_LEN];
+    int n = 0, nd = variant_search_dirs(dirs, MAX_DIRS_SEARCHED);
+    for (int i = 0; i < nd; i++) {
+        DIR *d = opendir(dirs[i]);
+        struct dirent *e;
+        if (!d) continue;
+        while ((e = readdir(d)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len < 5 || len - 4 >= MAX_NAME || strcmp(e->d_name + len - 4, ".ini")) continue;
+            char nm[MAX_NAME];
+            snprintf(nm, sizeof nm, "%.*s", (int)(len - 4), e->d_name);
+            if (!valid_name(nm)) continue;
+            bool dup = false;
+            for (int j = 0; j < n && !dup; j++) dup = !strcmp(names[j], nm);
+            if (!dup) snprintf(names[n++], MAX_NAME, "%s", nm);
+        }
+        closedir(d);
+    }
+    qsort(names, (size_t)n, MAX_NAME, cmp_names);
+    return n;
+}

@@ -1,0 +1,21 @@
+/* paths.h — where variant files are looked for, and loading a variant by name or path. */
+#ifndef CELLMATE_PATHS_H
+#define CELLMATE_PATHS_H
+
+#include "variant.h"
+
+#define MAX_DIRS_SEARCHED 16
+#define PATH_LEN          1024
+
+/* The variant directories in search order; returns how many. */
+int variant_search_dirs(char dirs[][PATH_LEN], int max);
+
+/* Load a variant by name (searched in the directories) or by path (contains '/' or ends in
+ * .ini). Names match case-insensitively. On failure err says why; *unreadable is set when
+ * no file could be read at all (as opposed to a file with errors). */
+Variant *variant_open(const char *name_or_path, char *err, int errlen, bool *unreadable);
+
+/* Names of all variants found, sorted, first occurrence wins; returns the count. */
+int variant_names(char names[][MAX_NAME], int max);
+
+#endif

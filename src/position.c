@@ -1,0 +1,354 @@
+/* position.c — setting up a position and making/unmaking moves, with Zobrist keys kept
+ * incrementally. Hands, pools, en passant and castling rights and the players still in are
+ * all part of the key, because repetition depends on them. */
+#include "position.h"
+
+#include <string.h>
+
+static uint64_t z_piece[128][MAX_CELLS + 1];
+static uint64_t z_fresh[MAX_CELLS + 1];
+static uint64_t z_hand[MAX_PLAYERS][MAX_TYPES][64];
+static uint64_t z_pool[MAX_PLAYERS][MAX_TYPES][64];
+static uint64_t z_ep[MAX_PLAYERS][MAX_CELLS + 1];
+static uint64_t z_castle[16];
+static uint64_t z_stm[MAX_PLAYERS];
+static uint64_t z_alive[8];
+static bool z_ready;
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void zobrist_init(void)
+{
+    uint64_t s = 0x5eed0fce11a7e5ULL;
+    if (z_ready) return;
+    for (int p = 0; p < 128; p++)
+        for (int c = 0; c <= MAX_CELLS; c++) z_piece[p][c] = splitmix(&s);
+    for (int c = 0; c <= MAX_CELLS; c++) z_fresh[c] = splitmix(&s);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        for (int k = 0; k < MAX_TYPES; k++)
+            for (int n = 0; n < 64; n++) {
+                z_hand[p][k][n] = n ? splitmix(&s) : 0;
+                z_pool[p][k][n] = n ? splitmix(&s) : 0;
+            }
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        for (int c = 0; c <= MAX_CELLS; c++) z_ep[p][c] = c ? splitmix(&s) : 0;
+    for (int i = 0; i < 16; i++) z_castle[i] = splitmix(&s);
+    for (int p = 0; p < MAX_PLAYERS; p++) z_stm[p] = splitmix(&s);
+    for (int i = 0; i < 8; i++) z_alive[i] = splitmix(&s);
+    z_ready = true;
+}
+
+static inline uint64_t piece_key(Piece p, Cell c)
+{
+    return z_piece[p & 0x7f][c] ^ (p & PIECE_FRESH ? z_fresh[c] : 0);
+}
+
+static inline int count_cap(int n)
+{
+    return n > 63 ? 63 : n;
+}
+
+uint64_t pos_compute_hash(const Position *pos)
+{
+    const Variant *v = pos->v;
+    uint64_t h = z_stm[pos->stm] ^ z_alive[pos->alive & 7];
+    for (int c = 1; c <= v->board.ncells; c++)
+        if (pos->board[c]) h ^= piece_key(pos->board[c], (Cell)c);
+    for (int p = 0; p < v->nplayers; p++) {
+        for (int k = 1; k <= v->ntypes; k++) {
+            h ^= z_hand[p][k][count_cap(pos->hand[p][k])];
+            h ^= z_pool[p][k][count_cap(pos->pool[p][k])];
+        }
+        h ^= z_ep[p][pos->ep[p].passed];
+    }
+    for (int i = 0; i < 16; i++)
+        if (pos->castling & (1u << i)) h ^= z_castle[i];
+    return h;
+}
+
+int pos_next_player(const Position *pos, int p)
+{
+    int n = pos->v->nplayers;
+    for (int i = 1; i <= n; i++) {
+        int q = (p + i) % n;
+        if (pos->alive & (1u << q)) return q;
+    }
+    return p;
+}
+
+int pos_players_left(const Position *pos)
+{
+    return __builtin_popcount(pos->alive);
+}
+
+void pos_init(Position *pos, const Variant *v)
+{
+    zobrist_init();
+    memset(pos, 0, sizeof *pos);
+    pos->v = v;
+    pos->alive = (uint8_t)((1u << v->nplayers) - 1);
+    pos->fullmove = 1;
+    memcpy(pos->board, v->setup, sizeof pos->board);
+    memcpy(pos->hand, v->setup_hand, sizeof pos->hand);
+    for (int c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (p && v->type[PIECE_KIND(p)].royal) pos->royal[PIECE_OWNER(p)] = (Cell)c;
+    }
+    for (int i = 0; i < v->ncastles; i++)
+        for (int p = 0; p < v->nplayers; p++)
+            if (v->castle[i].defined[p]) pos->castling |= (uint16_t)(1u << (i * MAX_PLAYERS + p));
+    pos->hash = pos_compute_hash(pos);
+}
+
+bool move_equal(Move a, Move b)
+{
+    return a.from == b.from && a.to == b.to && a.kind == b.kind && a.promo == b.promo &&
+           a.extra == b.extra;
+}
+
+static inline void put(Position *pos, Cell c, Piece p)
+{
+    pos->board[c] = p;
+    pos->hash ^= piece_key(p, c);
+}
+
+static inline void lift(Position *pos, Cell c)
+{
+    pos->hash ^= piece_key(pos->board[c], c);
+    pos->board[c] = 0;
+}
+
+static void set_hand(Position *pos, int p, int k, int n)
+{
+    pos->hash ^= z_hand[p][k][count_cap(pos->hand[p][k])] ^ z_hand[p][k][count_cap(n)];
+    pos->hand[p][k] = (uint8_t)n;
+}
+
+static void set_pool(Position *pos, int p, int k, int n)
+{
+    pos->hash ^= z_pool[p][k][count_cap(pos->pool[p][k])] ^ z_pool[p][k][count_cap(n)];
+    pos->pool[p][k] = (uint8_t)n;
+}
+
+static void set_ep(Position *pos, int p, EpRight r)
+{
+    pos->hash ^= z_ep[p][pos->ep[p].passed] ^ z_ep[p][r.passed];
+    pos->ep[p] = r;
+}
+
+/* A captured piece goes where its kind says: nowhere, the captor's hand or its owner's pool. */
+static void bank_capture(Position *pos, Piece cap, int captor, int dir)
+{
+    const PieceType *pt = &pos->v->type[PIECE_KIND(cap)];
+    int k = pt->returns_as;
+    if (pt->returns == RETURN_HAND)
+        set_hand(pos, captor, k, pos->hand[captor][k] + dir);
+    else if (pt->returns == RETURN_POOL)
+        set_pool(pos, PIECE_OWNER(cap), k, pos->pool[PIECE_OWNER(cap)][k] + dir);
+}
+
+static void clear_castling(Position *pos, Cell c)
+{
+    const Variant *v = pos->v;
+    for (int i = 0; i < v->ncastles; i++)
+        for (int p = 0; p < v->nplayers; p++) {
+            const Castle *cs = &v->castle[i];
+            unsigned bit = 1u << (i * MAX_PLAYERS + p);
+            if ((pos->castling & bit) && (cs->king_from[p] == c || cs->rook_from[p] == c)) {
+                pos->castling &= (uint16_t)~bit;
+                pos->hash ^= z_castle[i * MAX_PLAYERS + p];
+            }
+        }
+}
+
+void pos_make(Position *pos, Move m, Undo *u)
+{
+    const Variant *v = pos->v;
+    int us = pos->stm;
+    u->m = m;
+    u->hash = pos->hash;
+    u->castling = pos->castling;
+    u->halfmove = pos->halfmove;
+    u->fullmove = pos->fullmove;
+    u->stm = pos->stm;
+    u->alive = pos->alive;
+    u->nout = pos->nout;
+    memcpy(u->ep, pos->ep, sizeof u->ep);
+    u->captured = 0;
+    u->capcell = NO_CELL;
+    u->pool_used = false;
+    u->nremoved = 0;
+    memcpy(u->royal, pos->royal, sizeof u->royal);
+
+    bool reset_clock = false;
+    Piece moved = m.kind == MOVE_DROP ? 0 : pos->board[m.from];
+    u->moved = moved;
+
+    switch (m.kind) {
+    case MOVE_NORMAL:
+    case MOVE_DOUBLE:
+    case MOVE_EP: {
+        Cell capcell = m.kind == MOVE_EP ? m.extra : m.to;
+        Piece cap = pos->board[capcell];
+        if (cap) {
+            u->captured = cap;
+            u->capcell = capcell;
+            lift(pos, capcell);
+            bank_capture(pos, cap, us, +1);
+            reset_clock = true;
+        }
+        lift(pos, m.from);
+        Piece np = moved & (Piece)~PIECE_FRESH;
+        if (m.promo) {
+            np = MAKE_PIECE(us, m.promo);
+            reset_clock = true;
+            if (v->type[PIECE_KIND(moved)].promo_from_pool) {
+                set_pool(pos, us, m.promo, pos->pool[us][m.promo] - 1);
+                u->pool_used = true;
+            }
+        }
+        put(pos, m.to, np);
+        if (v->type[PIECE_KIND(moved)].royal) pos->royal[us] = m.to;
+        if (v->type[PIECE_KIND(moved)].pawn) reset_clock = true;
+        if (m.kind == MOVE_DOUBLE) set_ep(pos, us, (EpRight){m.extra, m.to});
+        if (pos->castling) {
+            clear_castling(pos, m.from);
+            clear_castling(pos, capcell);
+        }
+        break;
+    }
+    case MOVE_DROP: {
+        Piece np = MAKE_PIECE(us, m.promo);
+        if (v->type[m.promo].fresh_on_drop) np |= PIECE_FRESH;
+        set_hand(pos, us, m.promo, pos->hand[us][m.promo] - 1);
+        put(pos, m.to, np);
+        reset_clock = true;
+        break;
+    }
+    case MOVE_RIFLE: {
+        Piece cap = pos->board[m.to];
+        u->captured = cap;
+        u->capcell = m.to;
+        lift(pos, m.to);
+        bank_capture(pos, cap, us, +1);
+        reset_clock = true;
+        if (pos->castling) clear_castling(pos, m.to);
+        break;
+    }
+    case MOVE_EXCHANGE: {
+        Piece other = pos->board[m.to];
+        u->partner = other;
+        lift(pos, m.from);
+        lift(pos, m.to);
+        put(pos, m.to, moved & (Piece)~PIECE_FRESH);
+        put(pos, m.from, other & (Piece)~PIECE_FRESH);
+        if (v->type[PIECE_KIND(moved)].royal) pos->royal[us] = m.to;
+        if (v->type[PIECE_KIND(other)].royal) pos->royal[us] = m.from;
+        if (pos->castling) {
+            clear_castling(pos, m.from);
+            clear_castling(pos, m.to);
+        }
+        break;
+    }
+    case MOVE_CASTLE: {
+        const Castle *cs = &v->castle[m.promo];
+        Piece rook = pos->board[cs->rook_from[us]];
+        u->partner = rook;
+        lift(pos, m.from);
+        lift(pos, cs->rook_from[us]);
+        put(pos, cs->rook_to[us], rook & (Piece)~PIECE_FRESH);
+        put(pos, m.to, moved & (Piece)~PIECE_FRESH);
+        pos->royal[us] = m.to;
+        clear_castling(pos, m.from);
+        clear_castling(pos, cs->rook_from[us]);
+        break;
+    }
+    }
+    pos->halfmove = reset_clock ? 0 : pos->halfmove + 1;
+    pos_set_stm(pos, pos_next_player(pos, us));
+}
+
+/* A right lasts until the double-stepping player's next turn, so it ends when that turn
+ * begins; clearing it then keeps stale rights out of keys and position strings. */
+void pos_set_stm(Position *pos, int p)
+{
+    if (p <= pos->stm) pos->fullmove++;
+    pos->hash ^= z_stm[pos->stm] ^ z_stm[p];
+    pos->stm = (uint8_t)p;
+    if (pos->ep[p].passed) set_ep(pos, p, (EpRight){0, 0});
+}
+
+void pos_eliminate(Position *pos, int player, Undo *u)
+{
+    const Variant *v = pos->v;
+    for (int c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (p && PIECE_OWNER(p) == player && u->nremoved < MAX_REMOVED * MAX_PLAYERS) {
+            u->removed_cell[u->nremoved] = (Cell)c;
+            u->removed_piece[u->nremoved++] = p;
+            lift(pos, (Cell)c);
+        }
+    }
+    pos->hash ^= z_alive[pos->alive & 7];
+    pos->alive &= (uint8_t) ~(1u << player);
+    pos->hash ^= z_alive[pos->alive & 7];
+    pos->out[pos->nout++] = (uint8_t)player;
+    pos->royal[player] = NO_CELL;
+    if (pos->ep[player].passed) set_ep(pos, player, (EpRight){0, 0});
+}
+
+void pos_unmake(Position *pos, const Undo *u)
+{
+    const Variant *v = pos->v;
+    Move m = u->m;
+    int us = u->stm;
+    for (int i = u->nremoved - 1; i >= 0; i--) pos->board[u->removed_cell[i]] = u->removed_piece[i];
+    switch (m.kind) {
+    case MOVE_NORMAL:
+    case MOVE_DOUBLE:
+    case MOVE_EP:
+        pos->board[m.to] = 0;
+        pos->board[m.from] = u->moved;
+        if (u->captured) {
+            pos->board[u->capcell] = u->captured;
+            bank_capture(pos, u->captured, us, -1);
+        }
+        if (u->pool_used) pos->pool[us][m.promo]++;
+        break;
+    case MOVE_DROP:
+        pos->board[m.to] = 0;
+        pos->hand[us][m.promo]++;
+        break;
+    case MOVE_RIFLE:
+        pos->board[m.to] = u->captured;
+        bank_capture(pos, u->captured, us, -1);
+        break;
+    case MOVE_EXCHANGE:
+        pos->board[m.to] = u->partner;
+        pos->board[m.from] = u->moved;
+        break;
+    case MOVE_CASTLE: {
+        const Castle *cs = &v->castle[m.promo];
+        pos->board[cs->rook_to[us]] = 0;
+        pos->board[m.to] = 0;
+        pos->board[cs->rook_from[us]] = u->partner;
+        pos->board[m.from] = u->moved;
+        break;
+    }
+    }
+    memcpy(pos->ep, u->ep, sizeof pos->ep);
+    pos->castling = u->castling;
+    pos->halfmove = u->halfmove;
+    pos->fullmove = u->fullmove;
+    pos->stm = u->stm;
+    pos->alive = u->alive;
+    pos->nout = u->nout;
+    memcpy(pos->royal, u->royal, sizeof pos->royal);
+    pos->hash = u->hash;
+}

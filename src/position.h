@@ -1,0 +1,90 @@
+/* position.h — the state of a game at one moment (pieces, side to move, hands, pools, en
+ * passant rights, castling rights, clocks, players still in) and how a move changes it:
+ * make/unmake on one position with an undo record, and Zobrist keys for repetition. */
+#ifndef CELLMATE_POSITION_H
+#define CELLMATE_POSITION_H
+
+#include "variant.h"
+
+enum move_kind {
+    MOVE_NORMAL,   /* from -> to, capturing what stands on to */
+    MOVE_DOUBLE,   /* a two-cell step that leaves an en passant right on `extra` */
+    MOVE_EP,       /* en passant: to is empty, the captured piece stands on `extra` */
+    MOVE_DROP,     /* put a piece of kind `promo` from the hand on `to` */
+    MOVE_RIFLE,    /* capture on `to` without moving */
+    MOVE_EXCHANGE, /* swap places with the friendly piece on `to` */
+    MOVE_CASTLE    /* castling number `promo`: king from -> to, its rook too */
+};
+
+typedef struct {
+    Cell from, to;
+    uint8_t kind;
+    uint8_t promo; /* kind promoted to (0 none); dropped kind; castling index */
+    Cell extra;
+} Move;
+
+typedef struct {
+    Cell passed; /* NO_CELL when there is no right */
+    Cell landed;
+} EpRight;
+
+typedef struct Position {
+    const Variant *v;
+    Piece board[MAX_CELLS + 1];
+    uint8_t stm;
+    uint8_t alive; /* bit per player still in the game */
+    Cell royal[MAX_PLAYERS];
+    uint8_t hand[MAX_PLAYERS][MAX_TYPES];
+    uint8_t pool[MAX_PLAYERS][MAX_TYPES];
+    EpRight ep[MAX_PLAYERS]; /* the right each player's last double step left */
+    uint16_t castling;       /* bit castle * MAX_PLAYERS + player */
+    int halfmove;            /* plies since a capture, pawn move, drop or promotion */
+    int fullmove;            /* move number, from 1 */
+    uint8_t out[MAX_PLAYERS]; /* players eliminated, in order (first out = last place) */
+    uint8_t nout;
+    uint64_t hash;
+} Position;
+
+#define MAX_REMOVED 64
+
+typedef struct {
+    Move m;
+    Piece moved, captured;
+    Piece partner; /* the friendly piece an exchange or castling also moved */
+    Cell capcell;
+    EpRight ep[MAX_PLAYERS];
+    uint16_t castling;
+    int halfmove, fullmove;
+    uint64_t hash;
+    Cell royal[MAX_PLAYERS];
+    uint8_t stm, alive, nout;
+    bool pool_used; /* the promotion took a piece from the mover's pool */
+    /* armies removed by three-player elimination */
+    int nremoved;
+    Cell removed_cell[MAX_REMOVED * MAX_PLAYERS];
+    Piece removed_piece[MAX_REMOVED * MAX_PLAYERS];
+} Undo;
+
+void pos_init(Position *pos, const Variant *v);
+uint64_t pos_compute_hash(const Position *pos);
+
+/* The next player still in the game after p, in turn order. */
+int pos_next_player(const Position *pos, int p);
+int pos_players_left(const Position *pos);
+
+/* Apply a move's direct effect; the side to move passes to the next player in. */
+void pos_make(Position *pos, Move m, Undo *u);
+void pos_unmake(Position *pos, const Undo *u);
+
+/* Remove a player's army (three-player elimination), recording it in u. */
+void pos_eliminate(Position *pos, int player, Undo *u);
+
+/* Give the turn to player p (skipping an eliminated player's turn); undone by pos_unmake. */
+void pos_set_stm(Position *pos, int p);
+
+bool move_equal(Move a, Move b);
+
+/* Zobrist keys used by the position (exposed for the FEN reader's hash recomputation). */
+void zobrist_init(void);
+
+#endif

@@ -1,0 +1,181 @@
+/* variant.h — a variant as the rules core sees it: the board, the players, the piece kinds
+ * with their compiled moves, zones, promotion, capture returns, castling and end rules.
+ * Everything here comes from a variants/NAME.ini file (variant_load.c); nothing in the core
+ * knows a variant by name. */
+#ifndef CELLMATE_VARIANT_H
+#define CELLMATE_VARIANT_H
+
+#include "board.h"
+
+#define MAX_PLAYERS   3
+#define MAX_TYPES     32 /* piece kinds 1..31; 0 is "no kind" */
+#define MAX_COMPS     8
+#define MAX_ZONES     24
+#define MAX_CASTLES   4
+#define MAX_NAME      32
+#define MAX_TEXT      1024
+#define MAX_ATTACKERS 24
+
+typedef uint8_t Piece; /* 0 empty; bits 0-4 kind, 5-6 owner, 7 "fresh" (may use initial moves) */
+
+#define PIECE_KIND(p)    ((p)&31)
+#define PIECE_OWNER(p)   (((p) >> 5) & 3)
+#define PIECE_FRESH      0x80
+#define MAKE_PIECE(o, k) ((Piece)(((o) << 5) | (k)))
+
+/* Component flags: what one part of a piece's move may do. */
+enum {
+    CF_MOVE = 1,     /* may go to an empty cell */
+    CF_CAPTURE = 2,  /* may capture on an enemy cell */
+    CF_INITIAL = 4,  /* only while the piece may use initial moves */
+    CF_HOP = 8,      /* captures by jumping exactly one piece (cannon) */
+    CF_RIFLE = 16,   /* captures without moving */
+    CF_EXCHANGE = 32 /* swaps places with a friendly piece */
+};
+
+#define RANGE_ANY 255
+
+/* One part of a piece's move, as parsed from the move language. */
+typedef struct {
+    uint8_t flags;
+    char atom;
+    uint8_t range;
+    uint16_t angles; /* bit k: relative angle 30k degrees allowed; 0 = every direction */
+    int8_t zone;     /* target must (or with zone_not, must not) be in this zone; -1 none */
+    bool zone_not;
+} Component;
+
+/* A component turned into direction lists for one owner. */
+typedef struct {
+    uint8_t flags, range;
+    int8_t zone;
+    bool zone_not;
+    uint8_t ndirs;
+    uint8_t dirs[MAX_DIRS];
+} CompiledComp;
+
+enum capture_return { RETURN_GONE, RETURN_HAND, RETURN_POOL };
+enum promo_status { PROMO_NONE = 0, PROMO_MAY = 1, PROMO_MUST = 2, PROMO_FORBIDDEN = 3 };
+
+typedef struct {
+    char letter;
+    char name[MAX_NAME];
+    char moves_text[MAX_TEXT]; /* as written in the file, for help screens */
+    bool royal, pawn, en_passant;
+    int ncomp;
+    Component comp[MAX_COMPS];
+    CompiledComp cc[MAX_PLAYERS][MAX_COMPS];
+    int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */
+    /* promotion */
+    int npromo;
+    uint8_t promo_to[MAX_TYPES];
+    int8_t promo_must_zone, promo_may_zone, forbidden_zone;
+    bool promo_auto, promo_from_pool;
+    uint8_t promo[MAX_PLAYERS][MAX_CELLS + 1]; /* enum promo_status per owner and cell */
+    /* capture and return */
+    enum capture_return returns;
+    uint8_t returns_as;
+    /* initial moves (double steps) */
+    int8_t initial_zone;
+    bool fresh_at_start, fresh_on_drop;
+    /* cells where this kind could never move on an empty board: no drops there */
+    bool dead[MAX_PLAYERS][MAX_CELLS + 1];
+    bool needs_dedupe; /* two rays can reach one cell: the generator must keep a set */
+    bool has_exchange, has_rifle, has_hop;
+    int value; /* rough worth in centipawns, for the AI and for material display */
+    uint8_t exchange_excludes[MAX_TYPES];
+} PieceType;
+
+typedef struct {
+    char name[MAX_NAME];
+    bool cell[MAX_PLAYERS][MAX_CELLS + 1];
+} Zone;
+
+typedef struct {
+    char name[8]; /* O-O, O-O-O */
+    bool defined[MAX_PLAYERS];
+    Cell king_from[MAX_PLAYERS], king_to[MAX_PLAYERS];
+    Cell rook_from[MAX_PLAYERS], rook_to[MAX_PLAYERS];
+    Cell empty[MAX_PLAYERS][8];
+    Cell safe[MAX_PLAYERS][8];
+} Castle;
+
+enum stalemate_rule { STALEMATE_DRAW, STALEMATE_WIN, STALEMATE_LOSS, STALEMATE_34 };
+enum bare_rule { BARE_NONE, BARE_WIN, BARE_WIN_UNLESS_REPLY };
+
+/* An attack seen from the target: a piece of `kind` moving along the direction that this
+ * entry is filed under captures on the target if it stands within `range` cells. */
+typedef struct {
+    uint8_t kind, range;
+    bool hop;
+    int8_t zone;
+    bool zone_not;
+} Attacker;
+
+typedef struct Variant {
+    char name[MAX_NAME];  /* file name without .ini */
+    char title[MAX_TEXT]; /* one line */
+    char summary[MAX_TEXT];
+    char source[MAX_TEXT];
+    char notes[MAX_TEXT];
+    bool reconstructed;
+    char path[MAX_TEXT]; /* the file it came from */
+
+    Board board;
+
+    int nplayers;
+    char player_name[MAX_PLAYERS][MAX_NAME];
+    char player_letter[MAX_PLAYERS]; /* side letters in three-player position strings */
+    int forward_hour[MAX_PLAYERS];
+
+    int ntypes; /* kinds are 1..ntypes */
+    PieceType type[MAX_TYPES];
+    uint8_t kind_of_letter[128];
+
+    int nzones;
+    Zone zone[MAX_ZONES];
+
+    int ncastles;
+    Castle castle[MAX_CASTLES];
+
+    int8_t drop_zone; /* -1: no drops */
+    bool has_hands, has_pools, has_hop, has_rifle, has_exchange, has_ep, has_fresh;
+    enum stalemate_rule stalemate;
+    bool stalemate_draw_option; /* stalemate=draw overrides a 3/4 rule: PGN gets a tag */
+    enum bare_rule bare_king;
+    int repetition, move_rule;
+
+    Piece setup[MAX_CELLS + 1];
+    uint8_t setup_hand[MAX_PLAYERS][MAX_TYPES];
+
+    /* attack tables, per attacking player and direction of the attacker's travel */
+    uint8_t nattackers[MAX_PLAYERS][MAX_DIRS];
+    Attacker attackers[MAX_PLAYERS][MAX_DIRS][MAX_ATTACKERS];
+    uint8_t attack_reach[MAX_PLAYERS][MAX_DIRS]; /* longest range filed under (player, dir) */
+    uint8_t slider_dirs[MAX_PLAYERS][MAX_DIRS];  /* directions with range > 1, for pins */
+    uint8_t nslider_dirs[MAX_PLAYERS];
+} Variant;
+
+/* Load a variant from a file path. On failure returns NULL with "FILE:LINE: message". */
+Variant *variant_load_file(const char *path, char *err, int errlen);
+
+/* Parse a whole variant from memory (tests); name is used in messages. */
+Variant *variant_load_string(const char *text, const char *name, char *err, int errlen);
+
+void variant_free(Variant *v);
+
+/* Index of a zone by name, or -1. */
+int variant_zone(const Variant *v, const char *name);
+
+/* Parse one piece's move-language text into components; false with a message on error. */
+bool movelang_parse(const Variant *v, const char *text, PieceType *pt, char *err, int errlen);
+
+/* Compile components into per-owner direction lists and attack tables (after loading). */
+bool variant_compile(Variant *v, char *err, int errlen);
+
+static inline bool zone_has(const Variant *v, int zone, int owner, Cell c)
+{
+    return v->zone[zone].cell[owner][c];
+}
+
+#endif

@@ -1,0 +1,917 @@
+/* variant_load.c — reads a variants/NAME.ini file into a Variant.
+ *
+ * libinih does the INI syntax. It cuts lines silently at INI_MAX_LINE and tells its handler
+ * no line numbers, so we feed it through ini_parse_stream with our own reader, which counts
+ * lines and rejects over-long ones. The handler only collects (section, key, value, line);
+ * the sections are then interpreted in dependency order (board before zones before pieces
+ * before setup), so a file may list its sections in any order and every message can name
+ * the line it is about. */
+#include "variant.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char section[64];
+    char key[64];
+    char *value;
+    int line;
+    bool used;
+} Entry;
+
+typedef struct {
+    const char *fname;
+    FILE *fp;             /* file source, or */
+    const char *text;     /* memory source */
+    size_t pos;
+    int line;             /* lines handed to inih so far */
+    bool continuation;    /* the line just read started with blank space */
+    Entry *e;
+    int n, cap;
+    char sections[64][64];
+    int section_line[64];
+    int nsections;
+    char err[512];
+    bool failed;
+} Loader;
+
+static void lerr(Loader *L, int line, const char *fmt, ...)
+{
+    if (L->failed) return;
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line > 0)
+        snprintf(L->err, sizeof L->err, "%s:%d: %s", L->fname, line, msg);
+    else
+        snprintf(L->err, sizeof L->err, "%s: %s", L->fname, msg);
+    L->failed = true;
+}
+
+/* --- reading ------------------------------------------------------------------------------ */
+
+static int next_char(Loader *L)
+{
+    if (L->fp) return getc(L->fp);
+    if (!L->text[L->pos]) return EOF;
+    return (unsigned char)L->text[L->pos++];
+}
+
+static char *reader(char *str, int num, void *stream)
+{
+    Loader *L = stream;
+    int len = 0, ch;
+    bool any = false;
+    if (L->failed) return NULL;
+    while ((ch = next_char(L)) != EOF) {
+        any = true;
+        if (ch == '\n') break;
+        if (ch == '\r') continue;
+        if (ch == 0) {
+            lerr(L, L->line + 1, "the file contains a NUL byte; variant files are plain text");
+            return NULL;
+        }
+        if (len >= num - 2) {
+            lerr(L, L->line + 1,
+                 "line longer than %d characters; continue a long value on indented lines",
+                 num - 2);
+            return NULL;
+        }
+        str[len++] = (char)ch;
+    }
+    if (!any) return NULL;
+    str[len++] = '\n';
+    str[len] = 0;
+    L->line++;
+    L->continuation = (str[0] == ' ' || str[0] == '\t');
+    return str;
+}
+
+static void note_section(Loader *L, const char *section)
+{
+    for (int i = 0; i < L->nsections; i++)
+        if (!strcmp(L->sections[i], section)) return;
+    if (L->nsections < 64) {
+        snprintf(L->sections[L->nsections], 64, "%s", section);
+        L->section_line[L->nsections++] = L->line;
+    }
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+    Loader *L = user;
+    if (L->failed) return 0;
+    note_section(L, section);
+    if (!*section) {
+        lerr(L, L->line, "'%s' is outside any section; start with a [variant] section", name);
+        return 0;
+    }
+    if (strlen(section) >= 64 || strlen(name) >= 64) {
+        lerr(L, L->line, "section or key name too long");
+        return 0;
+    }
+    if (L->continuation && L->n > 0) {
+        Entry *last = &L->e[L->n - 1];
+        if (!strcmp(last->section, section) && !strcmp(last->key, name)) {
+            size_t a = strlen(last->value), b = strlen(value);
+            char *nv = realloc(last->value, a + b + 2);
+            if (!nv) return 0;
+            nv[a] = ' ';
+            memcpy(nv + a + 1, value, b + 1);
+            last->value = nv;
+            return 1;
+        }
+    }
+    for (int i = 0; i < L->n; i++)
+        if (!strcmp(L->e[i].section, section) && !strcmp(L->e[i].key, name)) {
+            lerr(L, L->line, "'%s' is given twice in [%s] (first on line %d)", name, section,
+                 L->e[i].line);
+            return 0;
+        }
+    if (L->n == L->cap) {
+        int nc = L->cap ? 2 * L->cap : 64;
+        Entry *ne = realloc(L->e, (size_t)nc * sizeof *ne);
+        if (!ne) return 0;
+        L->e = ne;
+        L->cap = nc;
+    }
+    Entry *en = &L->e[L->n];
+    memset(en, 0, sizeof *en);
+    snprintf(en->section, sizeof en->section, "%s", section);
+    snprintf(en->key, sizeof en->key, "%s", name);
+    en->value = strdup(value);
+    en->line = L->line;
+    if (!en->value) return 0;
+    L->n++;
+    return 1;
+}
+
+/* --- looking things up -------------------------------------------------------------------- */
+
+static Entry *get(Loader *L, const char *section, const char *key)
+{
+    for (int i = 0; i < L->n; i++)
+        if (!strcmp(L->e[i].section, section) && !strcmp(L->e[i].key, key)) {
+            L->e[i].used = true;
+            return &L->e[i];
+        }
+    return NULL;
+}
+
+static int section_line(Loader *L, const char *section)
+{
+    for (int i = 0; i < L->nsections; i++)
+        if (!strcmp(L->sections[i], section)) return L->section_line[i];
+    return 0;
+}
+
+static bool has_section(Loader *L, const char *section)
+{
+    for (int i = 0; i < L->nsections; i++)
+        if (!strcmp(L->sections[i], section)) return true;
+    return false;
+}
+
+static Entry *need(Loader *L, const char *section, const char *key, const char *what)
+{
+    Entry *e = get(L, section, key);
+    if (!e) lerr(L, section_line(L, section), "[%s] needs '%s' (%s)", section, key, what);
+    return e;
+}
+
+static bool parse_bool(Loader *L, Entry *e, bool *out)
+{
+    const char *v = e->value;
+    if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "1")) return *out = true, true;
+    if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "0")) return *out = false, true;
+    lerr(L, e->line, "'%s' must be yes or no, not '%s'", e->key, v);
+    return false;
+}
+
+static bool parse_int(Loader *L, Entry *e, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(e->value, &end, 10);
+    if (errno || end == e->value || *end || n < lo || n > hi) {
+        lerr(L, e->line, "'%s' must be a whole number from %d to %d, not '%s'", e->key, lo, hi,
+             e->value);
+        return false;
+    }
+    *out = (int)n;
+    return true;
+}
+
+/* Split on blanks and commas into at most max words of up to wlen-1 characters. */
+static int split(const char *s, char words[][64], int max)
+{
+    int n = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == ',') s++;
+        if (!*s) break;
+        int len = 0;
+        while (*s && *s != ' ' && *s != '\t' && *s != ',') {
+            if (len < 63 && n < max) words[n][len++] = *s;
+            s++;
+        }
+        if (n < max) words[n][len] = 0;
+        n++;
+    }
+    return n;
+}
+
+static int player_index(const Variant *v, const char *name)
+{
+    for (int p = 0; p < v->nplayers; p++)
+        if (!strcasecmp(v->player_name[p], name)) return p;
+    return -1;
+}
+
+static int kind_of(const Variant *v, const char *word)
+{
+    if (!word[0] || word[1] || (unsigned char)word[0] > 127) return 0;
+    return v->kind_of_letter[toupper((unsigned char)word[0])];
+}
+
+static void check_keys(Loader *L, const char *section, const char *allowed)
+{
+    for (int i = 0; i < L->n && !L->failed; i++) {
+        Entry *e = &L->e[i];
+        if (strcmp(e->section, section)) continue;
+        char pat[80];
+        snprintf(pat, sizeof pat, " %s ", e->key);
+        if (!strstr(allowed, pat))
+            lerr(L, e->line, "unknown key '%s' in [%s] (expected one of:%s)", e->key, section,
+                 allowed);
+    }
+}
+
+/* --- sections ----------------------------------------------------------------------------- */
+
+static void copy_text(char *dst, const Entry *e)
+{
+    snprintf(dst, MAX_TEXT, "%s", e ? e->value : "");
+}
+
+static void load_variant_section(Loader *L, Variant *v)
+{
+    Entry *e;
+    if (!has_section(L, "variant")) {
+        lerr(L, 0, "no [variant] section (expected title, summary, source, notes)");
+        return;
+    }
+    check_keys(L, "variant", " title summary source notes reconstructed ");
+    copy_text(v->title, need(L, "variant", "title", "the variant's full name"));
+    copy_text(v->summary, get(L, "variant", "summary"));
+    copy_text(v->source, get(L, "variant", "source"));
+    copy_text(v->notes, get(L, "variant", "notes"));
+    if ((e = get(L, "variant", "reconstructed"))) parse_bool(L, e, &v->reconstructed);
+}
+
+static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
+{
+    char w[64][64];
+    int n = split(e->value, w, 64);
+    for (int i = 0; i < n && i < 64;) {
+        if (s->nterms >= MAX_SHAPE) {
+            lerr(L, e->line, "too many shape terms (at most %d)", MAX_SHAPE);
+            return false;
+        }
+        ShapeTerm *t = &s->terms[s->nterms];
+        if (!strcmp(w[i], "hexagon")) {
+            char *end;
+            if (i + 2 >= n) {
+                lerr(L, e->line, "expected 'hexagon CELL RADIUS' in shape");
+                return false;
+            }
+            long r = strtol(w[i + 2], &end, 10);
+            if (*end || r < 0 || r > 12) {
+                lerr(L, e->line, "hexagon radius must be 0..12, not '%s'", w[i + 2]);
+                return false;
+            }
+            t->kind = SHAPE_HEXAGON;
+            snprintf(t->cell, CELL_NAME_MAX, "%s", w[i + 1]);
+            t->radius = (int)r;
+            i += 3;
+        } else if (!strcmp(w[i], "cell") || !strcmp(w[i], "remove")) {
+            if (i + 1 >= n) {
+                lerr(L, e->line, "expected a cell name after '%s'", w[i]);
+                return false;
+            }
+            t->kind = w[i][0] == 'c' ? SHAPE_CELL : SHAPE_REMOVE;
+            snprintf(t->cell, CELL_NAME_MAX, "%s", w[i + 1]);
+            i += 2;
+        } else {
+            lerr(L, e->line, "unknown shape term '%s' (expected hexagon, cell or remove)", w[i]);
+            return false;
+        }
+        s->nterms++;
+    }
+    if (!s->nterms) lerr(L, e->line, "the shape is empty");
+    return !L->failed;
+}
+
+static void load_board(Loader *L, Variant *v)
+{
+    BoardSpec s;
+    Entry *e;
+    char err[256];
+    memset(&s, 0, sizeof s);
+    if (!has_section(L, "board")) {
+        lerr(L, 0, "no [board] section (expected family, letters, shape)");
+        return;
+    }
+    check_keys(L, "board", " family frame naming letters shape length side ");
+    if (!(e = need(L, "board", "family", "hex, ring or triangle"))) return;
+    if (!strcmp(e->value, "hex"))
+        s.family = FAMILY_HEX;
+    else if (!strcmp(e->value, "ring"))
+        s.family = FAMILY_RING, s.naming = NAMING_RING;
+    else if (!strcmp(e->value, "triangle"))
+        s.family = FAMILY_TRIANGLE, s.naming = NAMING_TRIANGLE;
+    else {
+        lerr(L, e->line, "family must be hex, ring or triangle, not '%s'", e->value);
+        return;
+    }
+    if (!(e = need(L, "board", "letters", "the file letters in order, such as abcdefghikl")))
+        return;
+    if (strlen(e->value) > MAX_FILES) {
+        lerr(L, e->line, "at most %d file letters", MAX_FILES);
+        return;
+    }
+    for (const char *p = e->value; *p; p++)
+        if (!islower((unsigned char)*p) || strchr(p + 1, *p)) {
+            lerr(L, e->line, "letters must be distinct lower-case letters, not '%s'", e->value);
+            return;
+        }
+    snprintf(s.letters, sizeof s.letters, "%s", e->value);
+    if (s.family == FAMILY_HEX) {
+        if ((e = need(L, "board", "frame", "flat or pointy"))) {
+            if (!strcmp(e->value, "flat"))
+                s.frame = FRAME_FLAT, s.naming = NAMING_GLINSKI;
+            else if (!strcmp(e->value, "pointy"))
+                s.frame = FRAME_POINTY, s.naming = NAMING_AXIAL;
+            else
+                lerr(L, e->line, "frame must be flat or pointy, not '%s'", e->value);
+        }
+        if ((e = get(L, "board", "naming"))) {
+            if (!strcmp(e->value, "glinski"))
+                s.naming = NAMING_GLINSKI;
+            else if (!strcmp(e->value, "axial"))
+                s.naming = NAMING_AXIAL;
+            else
+                lerr(L, e->line, "naming must be glinski or axial, not '%s'", e->value);
+            if ((s.naming == NAMING_GLINSKI) != (s.frame == FRAME_FLAT))
+                lerr(L, e->line, "glinski naming goes with the flat frame, axial with pointy");
+        }
+        if (L->failed) return;
+        if ((e = need(L, "board", "shape", "such as 'hexagon f6 5'")) && !parse_shape(L, e, &s))
+            return;
+    } else if (s.family == FAMILY_RING) {
+        int n;
+        if ((e = need(L, "board", "length", "cells per file")) && parse_int(L, e, 3, 64, &n))
+            s.ring_length = n;
+    } else {
+        int n;
+        if ((e = need(L, "board", "side", "the side of the hexagon of triangles")) &&
+            parse_int(L, e, 1, 5, &n))
+            s.side = n;
+    }
+    if (L->failed) return;
+    if (!board_build(&v->board, &s, err, sizeof err))
+        lerr(L, section_line(L, "board"), "bad board: %s", err);
+}
+
+static void load_players(Loader *L, Variant *v)
+{
+    Entry *e;
+    char w[8][64];
+    if (!has_section(L, "players")) {
+        lerr(L, 0, "no [players] section (expected names and forward)");
+        return;
+    }
+    check_keys(L, "players", " names letters forward ");
+    if (!(e = need(L, "players", "names", "such as 'White Black'"))) return;
+    int n = split(e->value, w, 8);
+    if (n < 2 || n > MAX_PLAYERS) {
+        lerr(L, e->line, "2 or 3 player names expected, found %d", n);
+        return;
+    }
+    v->nplayers = n;
+    for (int p = 0; p < n; p++) {
+        if (strlen(w[p]) >= MAX_NAME || !isalpha((unsigned char)w[p][0])) {
+            lerr(L, e->line, "bad player name '%s'", w[p]);
+            return;
+        }
+        snprintf(v->player_name[p], MAX_NAME, "%s", w[p]);
+        v->player_letter[p] = (char)tolower((unsigned char)w[p][0]);
+        for (int q = 0; q < p; q++)
+            if (!strcasecmp(v->player_name[q], w[p])) lerr(L, e->line, "player '%s' twice", w[p]);
+    }
+    if ((e = get(L, "players", "letters"))) {
+        int m = split(e->value, w, 8);
+        if (m != n) {
+            lerr(L, e->line, "%d side letters expected, found %d", n, m);
+            return;
+        }
+        for (int p = 0; p < n; p++) {
+            if (strlen(w[p]) != 1 || !islower((unsigned char)w[p][0])) {
+                lerr(L, e->line, "side letters are single lower-case letters, not '%s'", w[p]);
+                return;
+            }
+            v->player_letter[p] = w[p][0];
+        }
+    }
+    for (int p = 0; p < n; p++)
+        for (int q = 0; q < p; q++)
+            if (v->player_letter[p] == v->player_letter[q])
+                lerr(L, e ? e->line : section_line(L, "players"),
+                     "two players share the side letter '%c'; give 'letters'",
+                     v->player_letter[p]);
+    if (!(e = need(L, "players", "forward", "a clock hour per player, such as '12 6'"))) return;
+    if (split(e->value, w, 8) != n) {
+        lerr(L, e->line, "one forward clock hour per player expected");
+        return;
+    }
+    for (int p = 0; p < n; p++) {
+        char *end;
+        long h = strtol(w[p], &end, 10);
+        if (*end || h < 1 || h > 12) {
+            lerr(L, e->line, "forward is a clock hour 1..12, not '%s'", w[p]);
+            return;
+        }
+        v->forward_hour[p] = (int)h;
+    }
+}
+
+/* Parse a list of cell names into a membership array. */
+static bool parse_cells(Loader *L, Variant *v, Entry *e, bool *member)
+{
+    char w[MAX_CELLS + 8][64];
+    int n = split(e->value, w, MAX_CELLS + 8);
+    if (n > MAX_CELLS + 8) {
+        lerr(L, e->line, "too many cells listed");
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        Cell c = board_cell(&v->board, w[i]);
+        if (!c) {
+            lerr(L, e->line, "'%s' is not a cell of this board", w[i]);
+            return false;
+        }
+        member[c] = true;
+    }
+    return true;
+}
+
+static void load_zones(Loader *L, Variant *v)
+{
+    for (int s = 0; s < L->nsections && !L->failed; s++) {
+        const char *sec = L->sections[s];
+        if (strncmp(sec, "zone ", 5)) continue;
+        const char *name = sec + 5;
+        if (!*name || strlen(name) >= MAX_NAME || strchr(name, ' ') || strchr(name, '}')) {
+            lerr(L, L->section_line[s], "bad zone name '%s'", name);
+            return;
+        }
+        if (v->nzones >= MAX_ZONES) {
+            lerr(L, L->section_line[s], "too many zones (at most %d)", MAX_ZONES);
+            return;
+        }
+        Zone *z = &v->zone[v->nzones++];
+        snprintf(z->name, MAX_NAME, "%s", name);
+        bool any = false;
+        for (int i = 0; i < L->n && !L->failed; i++) {
+            Entry *e = &L->e[i];
+            if (strcmp(e->section, sec)) continue;
+            e->used = true;
+            any = true;
+            if (!strcmp(e->key, "all")) {
+                for (int p = 0; p < v->nplayers; p++) parse_cells(L, v, e, z->cell[p]);
+                continue;
+            }
+            int p = player_index(v, e->key);
+            if (p < 0) {
+                lerr(L, e->line, "zone key must be 'all' or a player name, not '%s'", e->key);
+                return;
+            }
+            parse_cells(L, v, e, z->cell[p]);
+        }
+        if (!any) lerr(L, L->section_line[s], "zone '%s' lists no cells", name);
+    }
+}
+
+static int zone_ref(Loader *L, Variant *v, Entry *e)
+{
+    int z = variant_zone(v, e->value);
+    if (z < 0) lerr(L, e->line, "unknown zone '%s' (define it in a [zone %s] section)", e->value,
+                    e->value);
+    return z;
+}
+
+static int kind_ref(Loader *L, Variant *v, Entry *e, const char *word)
+{
+    int k = kind_of(v, word);
+    if (!k) lerr(L, e->line, "'%s' is not a piece letter of this variant", word);
+    return k;
+}
+
+static const char *piece_keys = " name moves royal pawn en_passant forward promote_to promote_must "
+                                "promote_may promote_auto promote_from forbidden captured "
+                                "captured_as initial fresh exchange_excludes value ";
+
+static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
+{
+    PieceType *pt = &v->type[kind];
+    Entry *e;
+    char w[MAX_TYPES + 4][64];
+    char err[256];
+    check_keys(L, sec, piece_keys);
+    copy_text(pt->name, NULL);
+    if ((e = need(L, sec, "name", "the piece's name"))) snprintf(pt->name, MAX_NAME, "%s", e->value);
+    if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
+    snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
+    if (!movelang_parse(v, e->value, pt, err, sizeof err)) {
+        lerr(L, e->line, "%s", err);
+        return;
+    }
+    if ((e = get(L, sec, "royal"))) parse_bool(L, e, &pt->royal);
+    if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
+    if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
+    if ((e = get(L, sec, "forward"))) parse_int(L, e, 1, 12, &pt->forward_hour);
+    if ((e = get(L, sec, "promote_to"))) {
+        int n = split(e->value, w, MAX_TYPES + 4);
+        for (int i = 0; i < n && i < MAX_TYPES && !L->failed; i++) {
+            int k = kind_ref(L, v, e, w[i]);
+            if (k) pt->promo_to[pt->npromo++] = (uint8_t)k;
+        }
+    }
+    pt->promo_must_zone = pt->promo_may_zone = pt->forbidden_zone = pt->initial_zone = -1;
+    if ((e = get(L, sec, "promote_must"))) pt->promo_must_zone = (int8_t)zone_ref(L, v, e);
+    if ((e = get(L, sec, "promote_may"))) pt->promo_may_zone = (int8_t)zone_ref(L, v, e);
+    if ((e = get(L, sec, "promote_auto"))) {
+        pt->promo_auto = true;
+        pt->promo_may_zone = (int8_t)zone_ref(L, v, e);
+    }
+    if ((e = get(L, sec, "promote_from"))) {
+        if (!strcmp(e->value, "pool"))
+            pt->promo_from_pool = true;
+        else if (strcmp(e->value, "any"))
+            lerr(L, e->line, "promote_from must be any or pool, not '%s'", e->value);
+    }
+    if ((pt->promo_must_zone >= 0 || pt->promo_may_zone >= 0) && !pt->npromo && !L->failed)
+        lerr(L, section_line(L, sec), "[%s] promotes but has no 'promote_to'", sec);
+    if ((e = get(L, sec, "forbidden"))) pt->forbidden_zone = (int8_t)zone_ref(L, v, e);
+    if ((e = get(L, sec, "captured"))) {
+        if (!strcmp(e->value, "gone"))
+            pt->returns = RETURN_GONE;
+        else if (!strcmp(e->value, "hand"))
+            pt->returns = RETURN_HAND;
+        else if (!strcmp(e->value, "pool"))
+            pt->returns = RETURN_POOL;
+        else
+            lerr(L, e->line, "captured must be gone, hand or pool, not '%s'", e->value);
+    }
+    pt->returns_as = (uint8_t)kind;
+    if ((e = get(L, sec, "captured_as"))) pt->returns_as = (uint8_t)kind_ref(L, v, e, e->value);
+    if ((e = get(L, sec, "initial"))) pt->initial_zone = (int8_t)zone_ref(L, v, e);
+    if ((e = get(L, sec, "fresh"))) {
+        int n = split(e->value, w, 4);
+        for (int i = 0; i < n && i < 4; i++) {
+            if (!strcmp(w[i], "start"))
+                pt->fresh_at_start = true;
+            else if (!strcmp(w[i], "drop"))
+                pt->fresh_on_drop = true;
+            else
+                lerr(L, e->line, "fresh lists start and/or drop, not '%s'", w[i]);
+        }
+    }
+    if ((e = get(L, sec, "exchange_excludes"))) {
+        int n = split(e->value, w, MAX_TYPES + 4);
+        for (int i = 0; i < n && i < MAX_TYPES && !L->failed; i++) {
+            int k = kind_ref(L, v, e, w[i]);
+            if (k) pt->exchange_excludes[k] = 1;
+        }
+    }
+    pt->value = 0;
+    if ((e = get(L, sec, "value"))) parse_int(L, e, 0, 100000, &pt->value);
+    for (int i = 0; i < pt->ncomp; i++) {
+        if ((pt->comp[i].flags & CF_INITIAL) && pt->initial_zone < 0 && !pt->fresh_at_start &&
+            !pt->fresh_on_drop)
+            lerr(L, section_line(L, sec),
+                 "[%s] has an initial (i) move but neither 'initial' nor 'fresh'", sec);
+    }
+}
+
+static void load_pieces(Loader *L, Variant *v)
+{
+    /* letters first, so that promote_to and captured_as can name any piece */
+    for (int s = 0; s < L->nsections && !L->failed; s++) {
+        const char *sec = L->sections[s];
+        if (strncmp(sec, "piece ", 6)) continue;
+        const char *letter = sec + 6;
+        if (strlen(letter) != 1 || !isupper((unsigned char)letter[0])) {
+            lerr(L, L->section_line[s], "piece sections are [piece X] with X an upper-case letter");
+            return;
+        }
+        if (v->kind_of_letter[(int)letter[0]]) {
+            lerr(L, L->section_line[s], "piece letter %s defined twice", letter);
+            return;
+        }
+        if (v->ntypes >= MAX_TYPES - 1) {
+            lerr(L, L->section_line[s], "too many pieces (at most %d)", MAX_TYPES - 1);
+            return;
+        }
+        v->ntypes++;
+        v->type[v->ntypes].letter = letter[0];
+        v->kind_of_letter[(int)letter[0]] = (uint8_t)v->ntypes;
+    }
+    if (!v->ntypes) {
+        lerr(L, 0, "no pieces: add [piece K] sections");
+        return;
+    }
+    for (int k = 1; k <= v->ntypes && !L->failed; k++) {
+        char sec[16];
+        snprintf(sec, sizeof sec, "piece %c", v->type[k].letter);
+        load_piece(L, v, sec, k);
+    }
+}
+
+static bool parse_cell_list(Loader *L, Variant *v, Entry *e, Cell *out, int max)
+{
+    char w[16][64];
+    int n = split(e->value, w, 16);
+    if (n > max) {
+        lerr(L, e->line, "at most %d cells in '%s'", max, e->key);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = board_cell(&v->board, w[i]);
+        if (!out[i]) {
+            lerr(L, e->line, "'%s' is not a cell of this board", w[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void load_castles(Loader *L, Variant *v)
+{
+    for (int s = 0; s < L->nsections && !L->failed; s++) {
+        const char *sec = L->sections[s];
+        if (strncmp(sec, "castle ", 7)) continue;
+        const char *name = sec + 7;
+        if (strcmp(name, "O-O") && strcmp(name, "O-O-O")) {
+            lerr(L, L->section_line[s], "castling sections are [castle O-O] and [castle O-O-O]");
+            return;
+        }
+        if (v->ncastles >= MAX_CASTLES) return;
+        Castle *c = &v->castle[v->ncastles++];
+        snprintf(c->name, sizeof c->name, "%s", name);
+        for (int i = 0; i < L->n && !L->failed; i++) {
+            Entry *e = &L->e[i];
+            if (strcmp(e->section, sec)) continue;
+            e->used = true;
+            char pname[64];
+            snprintf(pname, sizeof pname, "%s", e->key);
+            char *dot = strchr(pname, '.');
+            if (dot) *dot = 0;
+            int p = player_index(v, pname);
+            if (p < 0) {
+                lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
+                return;
+            }
+            if (!dot) {
+                Cell cells[4] = {0};
+                char w[8][64];
+                if (split(e->value, w, 8) != 4) {
+                    lerr(L, e->line,
+                         "expected four cells: king from, king to, rook from, rook to");
+                    return;
+                }
+                if (!parse_cell_list(L, v, e, cells, 4)) return;
+                c->defined[p] = true;
+                c->king_from[p] = cells[0];
+                c->king_to[p] = cells[1];
+                c->rook_from[p] = cells[2];
+                c->rook_to[p] = cells[3];
+            } else if (!strcmp(dot + 1, "empty")) {
+                parse_cell_list(L, v, e, c->empty[p], 7);
+            } else if (!strcmp(dot + 1, "safe")) {
+                parse_cell_list(L, v, e, c->safe[p], 7);
+            } else {
+                lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
+            }
+        }
+    }
+}
+
+static void load_rules(Loader *L, Variant *v)
+{
+    Entry *e;
+    v->repetition = 3;
+    v->move_rule = 50;
+    v->drop_zone = -1;
+    check_keys(L, "rules", " stalemate bare_king repetition move_rule drops ");
+    if ((e = get(L, "rules", "stalemate"))) {
+        if (!strcmp(e->value, "draw"))
+            v->stalemate = STALEMATE_DRAW;
+        else if (!strcmp(e->value, "win"))
+            v->stalemate = STALEMATE_WIN;
+        else if (!strcmp(e->value, "loss"))
+            v->stalemate = STALEMATE_LOSS;
+        else if (!strcmp(e->value, "3/4"))
+            v->stalemate = STALEMATE_34;
+        else
+            lerr(L, e->line, "stalemate must be draw, win, loss or 3/4, not '%s'", e->value);
+    }
+    if ((e = get(L, "rules", "bare_king"))) {
+        if (!strcmp(e->value, "none"))
+            v->bare_king = BARE_NONE;
+        else if (!strcmp(e->value, "win"))
+            v->bare_king = BARE_WIN;
+        else if (!strcmp(e->value, "win-unless-reply"))
+            v->bare_king = BARE_WIN_UNLESS_REPLY;
+        else
+            lerr(L, e->line, "bare_king must be none, win or win-unless-reply, not '%s'",
+                 e->value);
+    }
+    if ((e = get(L, "rules", "repetition"))) parse_int(L, e, 0, 100, &v->repetition);
+    if ((e = get(L, "rules", "move_rule"))) parse_int(L, e, 0, 1000, &v->move_rule);
+    if ((e = get(L, "rules", "drops"))) v->drop_zone = (int8_t)zone_ref(L, v, e);
+}
+
+static void load_setup(Loader *L, Variant *v)
+{
+    static char w[512][64];
+    if (!has_section(L, "setup")) {
+        lerr(L, 0, "no [setup] section (expected one line of pieces per player)");
+        return;
+    }
+    for (int i = 0; i < L->n && !L->failed; i++) {
+        Entry *e = &L->e[i];
+        if (strcmp(e->section, "setup")) continue;
+        e->used = true;
+        bool hand = !strncmp(e->key, "hand.", 5);
+        int p = player_index(v, hand ? e->key + 5 : e->key);
+        if (p < 0) {
+            lerr(L, e->line, "setup keys are player names (and hand.PLAYER), not '%s'", e->key);
+            return;
+        }
+        int n = split(e->value, w, 512);
+        int kind = 0;
+        for (int j = 0; j < n && j < 512 && !L->failed; j++) {
+            const char *t = w[j];
+            if (hand) {
+                int k = kind_ref(L, v, e, t);
+                if (k && v->setup_hand[p][k] < 250) v->setup_hand[p][k]++;
+                continue;
+            }
+            if (isupper((unsigned char)t[0])) {
+                char letter[2] = {t[0], 0};
+                kind = kind_ref(L, v, e, letter);
+                t++;
+                if (!*t) continue;
+            }
+            if (!kind) {
+                lerr(L, e->line, "expected a piece letter before '%s'", t);
+                return;
+            }
+            Cell c = board_cell(&v->board, t);
+            if (!c) {
+                lerr(L, e->line, "'%s' is not a cell of this board", t);
+                return;
+            }
+            if (v->setup[c]) {
+                lerr(L, e->line, "two pieces on %s", t);
+                return;
+            }
+            Piece pc = MAKE_PIECE(p, kind);
+            if (v->type[kind].fresh_at_start) pc |= PIECE_FRESH;
+            v->setup[c] = pc;
+        }
+    }
+    for (int p = 0; p < v->nplayers && !L->failed; p++) {
+        int royals = 0;
+        for (int c = 1; c <= v->board.ncells; c++)
+            if (v->setup[c] && PIECE_OWNER(v->setup[c]) == p &&
+                v->type[PIECE_KIND(v->setup[c])].royal)
+                royals++;
+        if (royals != 1)
+            lerr(L, section_line(L, "setup"), "%s must have exactly one royal piece, has %d",
+                 v->player_name[p], royals);
+    }
+}
+
+static void check_unused(Loader *L)
+{
+    static const char *known[] = {"variant", "board", "players", "rules", "setup", "view"};
+    for (int s = 0; s < L->nsections && !L->failed; s++) {
+        const char *sec = L->sections[s];
+        bool ok = !strncmp(sec, "piece ", 6) || !strncmp(sec, "zone ", 5) ||
+                  !strncmp(sec, "castle ", 7);
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= !strcmp(sec, known[i]);
+        if (!ok)
+            lerr(L, L->section_line[s],
+                 "unknown section [%s] (expected variant, board, players, zone NAME, piece X, "
+                 "castle O-O, rules, setup, view)",
+                 sec);
+    }
+    for (int i = 0; i < L->n && !L->failed; i++)
+        if (!L->e[i].used && strcmp(L->e[i].section, "view"))
+            lerr(L, L->e[i].line, "unknown key '%s' in [%s]", L->e[i].key, L->e[i].section);
+}
+
+static Variant *load(Loader *L, const char *name, char *err, int errlen)
+{
+    Variant *v = calloc(1, sizeof *v);
+    if (!v) {
+        snprintf(err, errlen, "%s: out of memory", L->fname);
+        return NULL;
+    }
+    snprintf(v->name, MAX_NAME, "%s", name);
+    int rc = ini_parse_stream(reader, L, handler, L);
+    if (rc > 0 && !L->failed) {
+        lerr(L, rc, "expected '[section]', 'key = value' or a comment");
+    } else if (rc < 0 && !L->failed) {
+        lerr(L, 0, "out of memory while reading");
+    }
+    if (!L->failed) load_variant_section(L, v);
+    if (!L->failed) load_board(L, v);
+    if (!L->failed) load_players(L, v);
+    if (!L->failed) load_zones(L, v);
+    if (!L->failed) load_pieces(L, v);
+    if (!L->failed) load_castles(L, v);
+    if (!L->failed) load_rules(L, v);
+    if (!L->failed) load_setup(L, v);
+    if (!L->failed) check_unused(L);
+    if (!L->failed) {
+        char cerr[256];
+        if (!variant_compile(v, cerr, sizeof cerr)) lerr(L, 0, "%s", cerr);
+    }
+    for (int i = 0; i < L->n; i++) free(L->e[i].value);
+    free(L->e);
+    if (L->failed) {
+        snprintf(err, errlen, "%s", L->err);
+        variant_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+static void base_name(const char *path, char *out, size_t len)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    snprintf(out, len, "%s", b);
+    char *dot = strrchr(out, '.');
+    if (dot && !strcmp(dot, ".ini")) *dot = 0;
+}
+
+Variant *variant_load_file(const char *path, char *err, int errlen)
+{
+    Loader L;
+    char name[MAX_NAME];
+    memset(&L, 0, sizeof L);
+    L.fname = path;
+    L.fp = fopen(path, "r");
+    if (!L.fp) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    base_name(path, name, sizeof name);
+    Variant *v = load(&L, name, err, errlen);
+    fclose(L.fp);
+    if (v) snprintf(v->path, MAX_TEXT, "%s", path);
+    return v;
+}
+
+Variant *variant_load_string(const char *text, const char *name, char *err, int errlen)
+{
+    Loader L;
+    memset(&L, 0, sizeof L);
+    L.fname = name;
+    L.text = text;
+    return load(&L, name, err, errlen);
+}
+
+void variant_free(Variant *v)
+{
+    if (!v) return;
+    board_free(&v->board);
+    free(v);
+}
+
+int variant_zone(const Variant *v, const char *name)
+{
+    for (int z = 0; z < v->nzones; z++)
+        if (!strcmp(v->zone[z].name, name)) return z;
+    return -1;
+}
