@@ -58,7 +58,7 @@ static const TriDir tri_dirs[] = {
 };
 
 /* Knight leaps on triangles, (dletter, drow) from an up cell; a down cell negates drow. */
-static const Vec tri_leaps[12] = {{1, -2}, {-1, -2}, {3, 0}, {-3, 0}, {2, 1},  {-2, 1},
+static const Vec tri_leaps[12] = {{1, -2}, {-1, -2}, {3, 0},  {-3, 0},  {2, 1}, {-2, 1},
                                   {3, -2}, {-3, -2}, {4, -1}, {-4, -1}, {1, 2}, {-1, 2}};
 
 typedef struct {
@@ -165,8 +165,8 @@ static bool nameable(const BoardSpec *s, int x, int y)
 
 static int hex_distance(enum frame fr, int dx, int dy)
 {
-    int a = abs(fr == FRAME_FLAT ? dx : dy);  /* across the straight lines of cells */
-    int b = abs(fr == FRAME_FLAT ? dy : dx);  /* along them, doubled */
+    int a = abs(fr == FRAME_FLAT ? dx : dy); /* across the straight lines of cells */
+    int b = abs(fr == FRAME_FLAT ? dy : dx); /* along them, doubled */
     return a + (b > a ? (b - a) / 2 : 0);
 }
 
@@ -276,14 +276,14 @@ static int collect_cells(const BoardSpec *s, Pt *pts, char *err, int errlen)
     if (s->family == FAMILY_RING) {
         int nf = nletters(s);
         if (nf < 2 || s->ring_length < 3 || nf * s->ring_length > MAX_CELLS) {
-            snprintf(err, errlen, "a ring needs 2 or more files and 3 or more cells per file, "
-                                  "%d cells at most",
+            snprintf(err, errlen,
+                     "a ring needs 2 or more files and 3 or more cells per file, "
+                     "%d cells at most",
                      MAX_CELLS);
             return -1;
         }
         for (int f = 0; f < nf; f++)
-            for (int k = 1; k <= s->ring_length; k++)
-                pts[n++] = (Pt){2 * (k - 1) + f % 2, f};
+            for (int k = 1; k <= s->ring_length; k++) pts[n++] = (Pt){2 * (k - 1) + f % 2, f};
         return n;
     }
     if (s->family == FAMILY_TRIANGLE) {
@@ -306,8 +306,8 @@ static int collect_cells(const BoardSpec *s, Pt *pts, char *err, int errlen)
         const ShapeTerm *st = &s->terms[t];
         int cx, cy;
         if (!coord_of_name(s, st->cell, &cx, &cy)) {
-            snprintf(err, errlen, "'%s' is not a cell name of this board (letters %s)",
-                     st->cell, s->letters);
+            snprintf(err, errlen, "'%s' is not a cell name of this board (letters %s)", st->cell,
+                     s->letters);
             return -1;
         }
         if (st->kind == SHAPE_HEXAGON) {

@@ -17,7 +17,7 @@
 typedef uint8_t Cell;
 
 enum family { FAMILY_HEX, FAMILY_RING, FAMILY_TRIANGLE };
-enum frame { FRAME_FLAT, FRAME_POINTY };           /* hex: which clock hours are orthogonal */
+enum frame { FRAME_FLAT, FRAME_POINTY }; /* hex: which clock hours are orthogonal */
 enum naming { NAMING_GLINSKI, NAMING_AXIAL, NAMING_RING, NAMING_TRIANGLE };
 
 /* One term of a board shape: a hexagon around a named centre, or one named cell. */

@@ -66,8 +66,7 @@ static int parse_options(int argc, char **argv, Options *o)
             char *end;
             long n = strtol(optarg, &end, 10);
             if (*end || end == optarg || n < 0 || n > 20) {
-                fprintf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n",
-                        optarg);
+                fprintf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n", optarg);
                 return EXIT_USAGE;
             }
             o->perft_depth = (int)n;
@@ -172,8 +171,8 @@ int main(int argc, char **argv)
 
     char err[600];
     bool unreadable;
-    Variant *v = variant_open(o.variant ? o.variant : DEFAULT_VARIANT, err, sizeof err,
-                              &unreadable);
+    Variant *v =
+        variant_open(o.variant ? o.variant : DEFAULT_VARIANT, err, sizeof err, &unreadable);
     if (!v) {
         fprintf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;

@@ -65,8 +65,8 @@ static void gen_piece(Gen *g, Cell from, Piece p)
     const Board *b = &v->board;
     int us = g->us;
     const PieceType *pt = &v->type[PIECE_KIND(p)];
-    bool fresh = (p & PIECE_FRESH) ||
-                 (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
+    bool fresh =
+        (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
     uint8_t seen[MAX_CELLS + 1];
     if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
 
@@ -81,7 +81,8 @@ static void gen_piece(Gen *g, Cell from, Piece p)
             if (f & CF_HOP) {
                 while (s < cc->range && (t = r[s]) && !pos->board[t]) s++;
                 if (s >= cc->range || !r[s]) continue;
-                for (s++; s < cc->range && (t = r[s]) && !pos->board[t]; s++) {}
+                for (s++; s < cc->range && (t = r[s]) && !pos->board[t]; s++) {
+                }
                 if (s >= cc->range || !(t = r[s])) continue;
                 Piece q = pos->board[t];
                 if (PIECE_OWNER(q) != us && zone_ok(v, cc->zone, cc->zone_not, us, t)) {

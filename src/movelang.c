@@ -20,8 +20,7 @@ static bool fail(char *err, int errlen, const char *word, const char *why)
     return false;
 }
 
-static bool parse_component(const Variant *v, const char *word, Component *c, char *err,
-                            int errlen)
+static bool parse_component(const Variant *v, const char *word, Component *c, char *err, int errlen)
 {
     const char *p = word;
     bool m = false, cap = false, f = false, b = false;
@@ -91,8 +90,8 @@ static bool parse_component(const Variant *v, const char *word, Component *c, ch
         c->zone = (int8_t)variant_zone(v, zname);
         if (c->zone < 0) {
             char why[160];
-            snprintf(why, sizeof why, "unknown zone '%s' (define it in a [zone %s] section)",
-                     zname, zname);
+            snprintf(why, sizeof why, "unknown zone '%s' (define it in a [zone %s] section)", zname,
+                     zname);
             return fail(err, errlen, word, why);
         }
     }

@@ -19,8 +19,8 @@ void move_long(const Position *pos, Move m, char *out)
     default: break;
     }
     bool capture = m.kind == MOVE_EP || pos->board[m.to];
-    int n = snprintf(out, MOVE_TEXT_MAX, "%s%c%s", b->name[m.from], capture ? 'x' : '-',
-                     b->name[m.to]);
+    int n =
+        snprintf(out, MOVE_TEXT_MAX, "%s%c%s", b->name[m.from], capture ? 'x' : '-', b->name[m.to]);
     if (m.promo && n > 0 && n < MOVE_TEXT_MAX - 3)
         snprintf(out + n, (size_t)(MOVE_TEXT_MAX - n), "=%c", v->type[m.promo].letter);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef CELLMATE_BUILD_BINDIR
@@ -26,8 +27,7 @@ static bool run_from_build_tree(void)
 {
     char exe[PATH_MAX], build[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0 || !*CELLMATE_BUILD_BINDIR || !realpath(CELLMATE_BUILD_BINDIR, build))
-        return false;
+    if (n <= 0 || !*CELLMATE_BUILD_BINDIR || !realpath(CELLMATE_BUILD_BINDIR, build)) return false;
     exe[n] = 0;
     char *slash = strrchr(exe, '/');
     if (!slash) return false;
@@ -78,7 +78,9 @@ Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
     *unreadable = false;
     size_t len = strlen(name);
     if (strchr(name, '/') || (len > 4 && !strcmp(name + len - 4, ".ini"))) {
-        if (access(name, R_OK) != 0) *unreadable = true;
+        struct stat st;
+        if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || access(name, R_OK) != 0)
+            *unreadable = true;
         return variant_load_file(name, err, errlen);
     }
     if (!valid_name(name)) {

@@ -36,10 +36,10 @@ typedef struct Position {
     Cell royal[MAX_PLAYERS];
     uint8_t hand[MAX_PLAYERS][MAX_TYPES];
     uint8_t pool[MAX_PLAYERS][MAX_TYPES];
-    EpRight ep[MAX_PLAYERS]; /* the right each player's last double step left */
-    uint16_t castling;       /* bit castle * MAX_PLAYERS + player */
-    int halfmove;            /* plies since a capture, pawn move, drop or promotion */
-    int fullmove;            /* move number, from 1 */
+    EpRight ep[MAX_PLAYERS];  /* the right each player's last double step left */
+    uint16_t castling;        /* bit castle * MAX_PLAYERS + player */
+    int halfmove;             /* plies since a capture, pawn move, drop or promotion */
+    int fullmove;             /* move number, from 1 */
     uint8_t out[MAX_PLAYERS]; /* players eliminated, in order (first out = last place) */
     uint8_t nout;
     uint64_t hash;

@@ -170,6 +170,10 @@ int variant_zone(const Variant *v, const char *name);
 /* Parse one piece's move-language text into components; false with a message on error. */
 bool movelang_parse(const Variant *v, const char *text, PieceType *pt, char *err, int errlen);
 
+/* Turn one piece kind's components into direction lists per owner; false when a component
+ * selects no direction for some owner. */
+bool variant_compile_directions(Variant *v, int kind, char *err, int errlen);
+
 /* Compile components into per-owner direction lists and attack tables (after loading). */
 bool variant_compile(Variant *v, char *err, int errlen);
 

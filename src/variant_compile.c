@@ -43,7 +43,7 @@ static int empty_board_targets(const Variant *v, const PieceType *pt, int owner,
     return n;
 }
 
-static bool compile_piece(Variant *v, int kind, char *err, int errlen)
+bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
 {
     PieceType *pt = &v->type[kind];
     const Board *b = &v->board;
@@ -61,9 +61,9 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
                 if (dir_selected(b, c, d, fwd)) cc->dirs[cc->ndirs++] = (uint8_t)d;
             if (!cc->ndirs) {
                 snprintf(err, errlen,
-                         "piece %c: move component %d selects no direction for %s "
+                         "move component %d selects no direction for %s "
                          "(check its @angles against the forward direction)",
-                         pt->letter, i + 1, v->player_name[o]);
+                         i + 1, v->player_name[o]);
                 return false;
             }
             if (c->flags & CF_EXCHANGE) pt->has_exchange = true;
@@ -71,6 +71,14 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
             if (c->flags & CF_HOP) pt->has_hop = true;
         }
     }
+    return true;
+}
+
+static bool compile_piece(Variant *v, int kind, char *err, int errlen)
+{
+    PieceType *pt = &v->type[kind];
+    const Board *b = &v->board;
+    if (!variant_compile_directions(v, kind, err, errlen)) return false;
     /* promotion status, dead cells, overlapping rays */
     double mobility = 0;
     for (int o = 0; o < v->nplayers; o++) {

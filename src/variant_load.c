@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
     char section[64];
@@ -26,11 +27,11 @@ typedef struct {
 
 typedef struct {
     const char *fname;
-    FILE *fp;             /* file source, or */
-    const char *text;     /* memory source */
+    FILE *fp;         /* file source, or */
+    const char *text; /* memory source */
     size_t pos;
-    int line;             /* lines handed to inih so far */
-    bool continuation;    /* the line just read started with blank space */
+    int line;          /* lines handed to inih so far */
+    bool continuation; /* the line just read started with blank space */
     Entry *e;
     int n, cap;
     char sections[64][64];
@@ -64,6 +65,32 @@ static int next_char(Loader *L)
     return (unsigned char)L->text[L->pos++];
 }
 
+static void note_section(Loader *L, const char *section)
+{
+    for (int i = 0; i < L->nsections; i++)
+        if (!strcmp(L->sections[i], section)) return;
+    if (L->nsections < 64) {
+        snprintf(L->sections[L->nsections], 64, "%s", section);
+        L->section_line[L->nsections++] = L->line;
+    }
+}
+
+/* Sections are noted from their header lines, so that messages about a section name the
+ * header's line, and a section with no keys is still known. */
+static void note_header(Loader *L, const char *line)
+{
+    const char *p = line, *end;
+    char name[64];
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != '[' || !(end = strchr(p, ']'))) return;
+    p++;
+    while (p < end && *p == ' ') p++;
+    while (end > p && end[-1] == ' ') end--;
+    if (end - p >= 64) return;
+    snprintf(name, sizeof name, "%.*s", (int)(end - p), p);
+    note_section(L, name);
+}
+
 static char *reader(char *str, int num, void *stream)
 {
     Loader *L = stream;
@@ -91,24 +118,13 @@ static char *reader(char *str, int num, void *stream)
     str[len] = 0;
     L->line++;
     L->continuation = (str[0] == ' ' || str[0] == '\t');
+    note_header(L, str);
     return str;
 }
-
-static void note_section(Loader *L, const char *section)
-{
-    for (int i = 0; i < L->nsections; i++)
-        if (!strcmp(L->sections[i], section)) return;
-    if (L->nsections < 64) {
-        snprintf(L->sections[L->nsections], 64, "%s", section);
-        L->section_line[L->nsections++] = L->line;
-    }
-}
-
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
     Loader *L = user;
     if (L->failed) return 0;
-    note_section(L, section);
     if (!*section) {
         lerr(L, L->line, "'%s' is outside any section; start with a [variant] section", name);
         return 0;
@@ -385,8 +401,13 @@ static void load_board(Loader *L, Variant *v)
             s.side = n;
     }
     if (L->failed) return;
-    if (!board_build(&v->board, &s, err, sizeof err))
-        lerr(L, section_line(L, "board"), "bad board: %s", err);
+    if (!board_build(&v->board, &s, err, sizeof err)) {
+        Entry *at = get(L, "board",
+                        s.family == FAMILY_HEX    ? "shape"
+                        : s.family == FAMILY_RING ? "length"
+                                                  : "side");
+        lerr(L, at ? at->line : section_line(L, "board"), "bad board: %s", err);
+    }
 }
 
 static void load_players(Loader *L, Variant *v)
@@ -433,8 +454,7 @@ static void load_players(Loader *L, Variant *v)
         for (int q = 0; q < p; q++)
             if (v->player_letter[p] == v->player_letter[q])
                 lerr(L, e ? e->line : section_line(L, "players"),
-                     "two players share the side letter '%c'; give 'letters'",
-                     v->player_letter[p]);
+                     "two players share the side letter '%c'; give 'letters'", v->player_letter[p]);
     if (!(e = need(L, "players", "forward", "a clock hour per player, such as '12 6'"))) return;
     if (split(e->value, w, 8) != n) {
         lerr(L, e->line, "one forward clock hour per player expected");
@@ -511,8 +531,9 @@ static void load_zones(Loader *L, Variant *v)
 static int zone_ref(Loader *L, Variant *v, Entry *e)
 {
     int z = variant_zone(v, e->value);
-    if (z < 0) lerr(L, e->line, "unknown zone '%s' (define it in a [zone %s] section)", e->value,
-                    e->value);
+    if (z < 0)
+        lerr(L, e->line, "unknown zone '%s' (define it in a [zone %s] section)", e->value,
+             e->value);
     return z;
 }
 
@@ -535,17 +556,19 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     char err[256];
     check_keys(L, sec, piece_keys);
     copy_text(pt->name, NULL);
-    if ((e = need(L, sec, "name", "the piece's name"))) snprintf(pt->name, MAX_NAME, "%s", e->value);
+    if ((e = need(L, sec, "name", "the piece's name")))
+        snprintf(pt->name, MAX_NAME, "%s", e->value);
+    if ((e = get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
     if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
     snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
-    if (!movelang_parse(v, e->value, pt, err, sizeof err)) {
+    if (!movelang_parse(v, e->value, pt, err, sizeof err) ||
+        !variant_compile_directions(v, kind, err, sizeof err)) {
         lerr(L, e->line, "%s", err);
         return;
     }
     if ((e = get(L, sec, "royal"))) parse_bool(L, e, &pt->royal);
     if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
     if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
-    if ((e = get(L, sec, "forward"))) parse_int(L, e, 1, 12, &pt->forward_hour);
     if ((e = get(L, sec, "promote_to"))) {
         int n = split(e->value, w, MAX_TYPES + 4);
         for (int i = 0; i < n && i < MAX_TYPES && !L->failed; i++) {
@@ -692,8 +715,7 @@ static void load_castles(Loader *L, Variant *v)
                 Cell cells[4] = {0};
                 char w[8][64];
                 if (split(e->value, w, 8) != 4) {
-                    lerr(L, e->line,
-                         "expected four cells: king from, king to, rook from, rook to");
+                    lerr(L, e->line, "expected four cells: king from, king to, rook from, rook to");
                     return;
                 }
                 if (!parse_cell_list(L, v, e, cells, 4)) return;
@@ -740,8 +762,7 @@ static void load_rules(Loader *L, Variant *v)
         else if (!strcmp(e->value, "win-unless-reply"))
             v->bare_king = BARE_WIN_UNLESS_REPLY;
         else
-            lerr(L, e->line, "bare_king must be none, win or win-unless-reply, not '%s'",
-                 e->value);
+            lerr(L, e->line, "bare_king must be none, win or win-unless-reply, not '%s'", e->value);
     }
     if ((e = get(L, "rules", "repetition"))) parse_int(L, e, 0, 100, &v->repetition);
     if ((e = get(L, "rules", "move_rule"))) parse_int(L, e, 0, 1000, &v->move_rule);
@@ -810,13 +831,13 @@ static void load_setup(Loader *L, Variant *v)
     }
 }
 
-static void check_unused(Loader *L)
+static void check_sections(Loader *L)
 {
     static const char *known[] = {"variant", "board", "players", "rules", "setup", "view"};
     for (int s = 0; s < L->nsections && !L->failed; s++) {
         const char *sec = L->sections[s];
-        bool ok = !strncmp(sec, "piece ", 6) || !strncmp(sec, "zone ", 5) ||
-                  !strncmp(sec, "castle ", 7);
+        bool ok =
+            !strncmp(sec, "piece ", 6) || !strncmp(sec, "zone ", 5) || !strncmp(sec, "castle ", 7);
         for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= !strcmp(sec, known[i]);
         if (!ok)
             lerr(L, L->section_line[s],
@@ -824,6 +845,10 @@ static void check_unused(Loader *L)
                  "castle O-O, rules, setup, view)",
                  sec);
     }
+}
+
+static void check_unused(Loader *L)
+{
     for (int i = 0; i < L->n && !L->failed; i++)
         if (!L->e[i].used && strcmp(L->e[i].section, "view"))
             lerr(L, L->e[i].line, "unknown key '%s' in [%s]", L->e[i].key, L->e[i].section);
@@ -843,6 +868,7 @@ static Variant *load(Loader *L, const char *name, char *err, int errlen)
     } else if (rc < 0 && !L->failed) {
         lerr(L, 0, "out of memory while reading");
     }
+    if (!L->failed) check_sections(L);
     if (!L->failed) load_variant_section(L, v);
     if (!L->failed) load_board(L, v);
     if (!L->failed) load_players(L, v);
@@ -884,6 +910,12 @@ Variant *variant_load_file(const char *path, char *err, int errlen)
     L.fp = fopen(path, "r");
     if (!L.fp) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(L.fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file", path);
+        fclose(L.fp);
         return NULL;
     }
     base_name(path, name, sizeof name);

@@ -1,0 +1,67 @@
+#!/bin/sh
+# cli_perft.sh — the perft and divide commands of the binary: the reference counts of the
+# spec README, the exact last-line format scripts rely on, divide summing to perft, and the
+# exit statuses for bad arguments.
+. "$TESTS_DIR/tap.sh"
+
+# reference counts: spec README (independent implementation)
+while read -r variant d1 d2 d3; do
+    d=1
+    for want in $d1 $d2 $d3; do
+        out=$("$CELLMATE" --variant "$variant" --perft $d)
+        last=$(printf '%s\n' "$out" | tail -n 1)
+        count=$(printf '%s\n' "$last" | sed -n 's/^perft [0-9]*: \([0-9]*\) (.*/\1/p')
+        tap_eq "$variant perft $d" "$want" "$count"
+        d=$((d + 1))
+    done
+done <<'REF'
+glinski 51 2586 137858
+mccooey 31 947 33307
+haynie 22 484 11794
+REF
+
+last=$("$CELLMATE" --variant glinski --perft 2 | tail -n 1)
+tap_ok "last line is 'perft N: COUNT (S s, NPS nps)'" \
+    sh -c "printf '%s\n' '$last' | grep -Eq '^perft 2: 2586 \([0-9]+\.[0-9]+ s, [0-9]+ nps\)$'"
+
+# divide: one line per legal move, summing to perft
+for variant in glinski mccooey haynie; do
+    out=$("$CELLMATE" --variant "$variant" --perft 3 --divide)
+    lines=$(printf '%s\n' "$out" | grep -c -E '^[^ ]+: [0-9]+$')
+    sum=$(printf '%s\n' "$out" | grep -E '^[^ ]+: [0-9]+$' | awk -F': ' '{s += $2} END {print s}')
+    total=$(printf '%s\n' "$out" | tail -n 1 | sed -n 's/^perft 3: \([0-9]*\) .*/\1/p')
+    first=$("$CELLMATE" --variant "$variant" --perft 1 | tail -n 1 | sed -n 's/^perft 1: \([0-9]*\) .*/\1/p')
+    tap_eq "$variant divide has one line per first move" "$first" "$lines"
+    tap_eq "$variant divide sums to perft 3" "$total" "$sum"
+done
+tap_ok "divide names moves in long algebraic form" \
+    sh -c "'$CELLMATE' --variant haynie --perft 1 --divide | grep -qx 'b2-c5: 1'"
+
+# the default variant is Haynie's
+tap_eq "default variant perft 1 is Haynie's" "perft 1: 22" \
+    "$("$CELLMATE" --perft 1 | tail -n 1 | sed 's/ (.*//')"
+
+# a position string as the root
+fen=$("$CELLMATE" --variant glinski | sed -n 2p)
+tap_eq "perft from the start position string" "perft 2: 2586" \
+    "$("$CELLMATE" --variant glinski --fen "$fen" --perft 2 | tail -n 1 | sed 's/ (.*//')"
+
+# exit statuses: 0, or 2 for bad arguments
+"$CELLMATE" --variant glinski --perft 1 >/dev/null
+tap_eq "perft exits 0" 0 $?
+"$CELLMATE" --variant glinski --perft x >/dev/null 2>&1
+tap_eq "bad depth exits 2" 2 $?
+"$CELLMATE" --variant glinski --perft -1 >/dev/null 2>&1
+tap_eq "negative depth exits 2" 2 $?
+"$CELLMATE" --variant nosuch --perft 1 >/dev/null 2>&1
+tap_eq "unknown variant exits 2" 2 $?
+err=$("$CELLMATE" --variant nosuch --perft 1 2>&1 >/dev/null)
+tap_eq "unknown variant message" "cellmate: unknown variant 'nosuch' (cellmate --list shows the variants)" "$err"
+"$CELLMATE" --variant glinski --fen "not a position" --perft 1 >/dev/null 2>&1
+tap_eq "bad position string exits 2" 2 $?
+"$CELLMATE" --divide >/dev/null 2>&1
+tap_eq "divide without perft exits 2" 2 $?
+"$CELLMATE" --bogus >/dev/null 2>&1
+tap_eq "unknown option exits 2" 2 $?
+
+tap_done

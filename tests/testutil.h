@@ -1,0 +1,28 @@
+/* testutil.h — helpers shared by the unit tests: load a variant from the source tree, set
+ * up a position from a short description, and list a piece's legal targets as text. */
+#ifndef CELLMATE_TESTUTIL_H
+#define CELLMATE_TESTUTIL_H
+
+#include "movegen.h"
+
+/* Load variants/NAME.ini from $VARIANTS_DIR (the source tree); aborts the test on error. */
+Variant *tu_variant(const char *name);
+
+/* Load a variant from INI text; aborts the test on error. */
+Variant *tu_variant_text(const char *text);
+
+/* Set up pos from "White: K a1, P e4; Black: K k11" (setup-line syntax per player, players
+ * separated by ';'), with `to_move` moving. Empty hands, no rights, clocks 0 and 1. */
+void tu_setup(Position *pos, const Variant *v, const char *desc, int to_move);
+
+/* The cells the piece on `from` can legally move to, sorted by board order, space separated;
+ * a cell appears once however many moves (promotions) lead there. */
+const char *tu_targets(Position *pos, const char *from);
+
+/* The number of legal moves of the piece on `from`. */
+int tu_count_from(Position *pos, const char *from);
+
+/* Sort a space-separated list of words alphabetically (for comparing sets). */
+const char *tu_sorted(const char *words);
+
+#endif

@@ -1,0 +1,291 @@
+/* unit_movegen.c — move generation against the vectors of glinski-mccooey.md and haynie.md,
+ * the reference perft counts of the spec README, and internal consistency: make/unmake
+ * restores everything, incremental keys equal recomputed ones, and the fast legality test
+ * agrees with making each move. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fen.h"
+#include "notation.h"
+#include "testutil.h"
+
+enum { WHITE = 0, BLACK = 1 };
+
+static const char *all_moves(Position *pos)
+{
+    static char out[8192];
+    MoveList ml;
+    gen_legal(pos, &ml);
+    out[0] = 0;
+    for (int i = 0; i < ml.n; i++) {
+        char t[MOVE_TEXT_MAX];
+        move_long(pos, ml.m[i], t);
+        if (i) strcat(out, " ");
+        strcat(out, t);
+    }
+    return tu_sorted(out);
+}
+
+static bool has_move(Position *pos, const char *text)
+{
+    char buf[8192];
+    snprintf(buf, sizeof buf, " %s ", all_moves(pos));
+    char want[64];
+    snprintf(want, sizeof want, " %s ", text);
+    return strstr(buf, want) != NULL;
+}
+
+/* --- Haynie (haynie.md test vectors) ------------------------------------------------------ */
+
+static void test_haynie_start(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    pos_init(&pos, v);
+    assert_int_equal(count_legal(&pos), 22);
+    /* 18 pawn moves from rank 4, and four knight moves */
+    const char *rank4 = "a4 b4 c4 d4 e4 f4 g4 h4 i4";
+    int pawn_moves = 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", rank4);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) pawn_moves += tu_count_from(&pos, t);
+    assert_int_equal(pawn_moves, 18);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "b2")), "c5 d5");
+    assert_string_equal(tu_sorted(tu_targets(&pos, "f2")), "g5 h5");
+    variant_free(v);
+}
+
+static void test_haynie_pawn(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    tu_setup(&pos, v, "White: K a1, P e4; Black: K k11", WHITE);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "e4")), "e5 f5");
+    tu_setup(&pos, v, "White: K a1, P e4; Black: K k11, N d5 e5 f6 g5", WHITE);
+    assert_true(has_move(&pos, "e4xd5"));
+    assert_true(has_move(&pos, "e4xf6"));
+    assert_true(has_move(&pos, "e4xg5"));
+    assert_true(has_move(&pos, "e4-f5"));
+    assert_false(has_move(&pos, "e4xe5"));
+    assert_int_equal(tu_count_from(&pos, "e4"), 4);
+    /* promotion on the last rank: two cells, six choices each */
+    tu_setup(&pos, v, "White: K a1, P h10; Black: K a6", WHITE);
+    assert_int_equal(tu_count_from(&pos, "h10"), 12);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "h10")), "h11 i11");
+    assert_true(has_move(&pos, "h10-h11=W") && has_move(&pos, "h10-i11=F") &&
+                has_move(&pos, "h10-i11=Q"));
+    assert_false(has_move(&pos, "h10-h11"));
+    tu_setup(&pos, v, "White: K a1, P g9; Black: K a6, N h11", WHITE);
+    assert_true(has_move(&pos, "g9xh11=N"));
+    assert_false(has_move(&pos, "g9xh11"));
+    tu_setup(&pos, v, "White: K a1, P a6; Black: K k11", WHITE);
+    assert_string_equal(tu_targets(&pos, "a6"), "b7");
+    tu_setup(&pos, v, "White: K a1; Black: K k11, P e8", BLACK);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "e8")), "d7 e7");
+    variant_free(v);
+}
+
+static void test_haynie_bishop(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    tu_setup(&pos, v, "White: K a1, B f1, P f2 g2; Black: K k6", WHITE);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "f1")), "a6 b5 c4 d3 e2 g3 h5 i7 j9 k11");
+    variant_free(v);
+}
+
+/* --- Glinski and McCooey --------------------------------------------------------------------- */
+
+static void test_glinski_pawns(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Position pos;
+    /* a pawn on a starting cell may step two; elsewhere one */
+    tu_setup(&pos, v, "White: K a1, P e4 f6; Black: K l6", WHITE);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "e4")), "e5 e6");
+    assert_string_equal(tu_targets(&pos, "f6"), "f7");
+    /* g4 is another pawn's starting cell: a pawn arriving there by capture may step two */
+    tu_setup(&pos, v, "White: K a1, P f4; Black: K l6, N g4", WHITE);
+    assert_true(has_move(&pos, "f4xg4"));
+    Move m = {0};
+    MoveList ml;
+    gen_legal(&pos, &ml);
+    for (int i = 0; i < ml.n; i++)
+        if (ml.m[i].from == board_cell(&v->board, "f4")) m = ml.m[i];
+    Undo u;
+    play_move(&pos, m, &u);
+    pos.stm = WHITE; /* look at the pawn's next moves as if it were White's turn again */
+    pos.hash = pos_compute_hash(&pos);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "g4")), "g5 g6");
+    /* captures are the forward orthogonals beside the file: e5 takes on d5 and f6 */
+    tu_setup(&pos, v, "White: K a1, P e5; Black: K l6, N d5 f6 e6", WHITE);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "e5")), "d5 f6");
+    /* promotion on the last cell of the file, to Q R B N */
+    tu_setup(&pos, v, "White: K a1, P f10 a5; Black: K l6", WHITE);
+    assert_int_equal(tu_count_from(&pos, "f10"), 4);
+    assert_true(has_move(&pos, "f10-f11=Q") && has_move(&pos, "f10-f11=N"));
+    assert_int_equal(tu_count_from(&pos, "a5"), 4);
+    tu_setup(&pos, v, "White: K l6; Black: K a6, P g2", BLACK);
+    assert_int_equal(tu_count_from(&pos, "g2"), 4);
+    variant_free(v);
+}
+
+static void test_glinski_en_passant(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Position pos;
+    char fen[FEN_MAX];
+    tu_setup(&pos, v, "White: K g1, P e6 c5; Black: K g10, P d7", BLACK);
+    MoveList ml;
+    gen_legal(&pos, &ml);
+    Move dbl = {0};
+    for (int i = 0; i < ml.n; i++)
+        if (ml.m[i].to == board_cell(&v->board, "d5")) dbl = ml.m[i];
+    assert_int_equal(dbl.kind, MOVE_DOUBLE);
+    Undo u;
+    play_move(&pos, dbl, &u);
+    assert_true(has_move(&pos, "e6xd6"));
+    assert_true(has_move(&pos, "c5xd6"));
+    gen_legal(&pos, &ml);
+    for (int i = 0; i < ml.n; i++)
+        if (ml.m[i].kind == MOVE_EP && ml.m[i].from == board_cell(&v->board, "e6")) {
+            Undo u2;
+            play_move(&pos, ml.m[i], &u2);
+            assert_int_equal(pos.board[board_cell(&v->board, "d5")], 0);
+            assert_int_not_equal(pos.board[board_cell(&v->board, "d6")], 0);
+            pos_unmake(&pos, &u2);
+        }
+    /* the right lasts one move only */
+    fen_write(&pos, fen, sizeof fen);
+    assert_non_null(strstr(fen, " d6:d5 "));
+    gen_legal(&pos, &ml);
+    Undo u3, u4;
+    Move king = {0};
+    for (int i = 0; i < ml.n; i++)
+        if (ml.m[i].from == board_cell(&v->board, "g1")) king = ml.m[i];
+    play_move(&pos, king, &u3);
+    fen_write(&pos, fen, sizeof fen);
+    assert_non_null(strstr(fen, " - "));
+    gen_legal(&pos, &ml);
+    play_move(&pos, ml.m[0], &u4);
+    assert_false(has_move(&pos, "e6xd6"));
+    variant_free(v);
+}
+
+static void test_mccooey_pawns(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("mccooey");
+    Position pos;
+    pos_init(&pos, v);
+    /* the f-file pawn has no double step; the others have */
+    assert_string_equal(tu_targets(&pos, "f4"), "f5");
+    assert_string_equal(tu_sorted(tu_targets(&pos, "c1")), "c2 c3");
+    /* captures along the forward hex diagonals: e3 takes on d4 and f5 */
+    tu_setup(&pos, v, "White: K a1, P e3; Black: K l6, N d4 f5 e4", WHITE);
+    assert_string_equal(tu_sorted(tu_targets(&pos, "e3")), "d4 f5");
+    variant_free(v);
+}
+
+/* --- reference counts (spec README) ---------------------------------------------------------- */
+
+static void test_perft_reference(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        uint64_t counts[3];
+    } ref[] = {
+        {"glinski", {51, 2586, 137858}},
+        {"mccooey", {31, 947, 33307}},
+        {"haynie", {22, 484, 11794}},
+    };
+    for (size_t i = 0; i < sizeof ref / sizeof ref[0]; i++) {
+        Variant *v = tu_variant(ref[i].name);
+        Position pos;
+        pos_init(&pos, v);
+        for (int d = 1; d <= 3; d++) assert_int_equal(perft(&pos, d), ref[i].counts[d - 1]);
+        variant_free(v);
+    }
+}
+
+/* --- consistency ------------------------------------------------------------------------------ */
+
+static uint64_t rng = 88172645463325252ULL;
+static unsigned next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)rng;
+}
+
+static void check_consistency(const char *name)
+{
+    Variant *v = tu_variant(name);
+    for (int game = 0; game < 30; game++) {
+        Position pos;
+        pos_init(&pos, v);
+        for (int ply = 0; ply < 120; ply++) {
+            MoveList legal, pseudo;
+            gen_legal(&pos, &legal);
+            gen_pseudo(&pos, &pseudo);
+            /* the fast legality test agrees with making every pseudo-legal move */
+            int slow = 0;
+            for (int i = 0; i < pseudo.n; i++) {
+                Undo u;
+                int us = pos.stm;
+                pos_make(&pos, pseudo.m[i], &u);
+                slow += !attacked_by(&pos, pos.royal[us], checker_of(&pos, us));
+                pos_unmake(&pos, &u);
+            }
+            assert_int_equal(slow, legal.n);
+            if (!legal.n) break;
+            Position before = pos;
+            Move m = legal.m[next_rand() % (unsigned)legal.n];
+            Undo u;
+            play_move(&pos, m, &u);
+            assert_int_equal(pos.hash, pos_compute_hash(&pos));
+            /* the position string reads back to the same position */
+            char fen[FEN_MAX], err[256];
+            Position back;
+            fen_write(&pos, fen, sizeof fen);
+            assert_true(fen_read(&back, v, fen, err, sizeof err));
+            assert_memory_equal(back.board, pos.board, sizeof pos.board);
+            assert_int_equal(back.hash, pos.hash);
+            pos_unmake(&pos, &u);
+            assert_memory_equal(&before, &pos, sizeof pos);
+            play_move(&pos, m, &u);
+        }
+    }
+    variant_free(v);
+}
+
+static void test_consistency(void **state)
+{
+    (void)state;
+    check_consistency("glinski");
+    check_consistency("mccooey");
+    check_consistency("haynie");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_haynie_start),       cmocka_unit_test(test_haynie_pawn),
+        cmocka_unit_test(test_haynie_bishop),      cmocka_unit_test(test_glinski_pawns),
+        cmocka_unit_test(test_glinski_en_passant), cmocka_unit_test(test_mccooey_pawns),
+        cmocka_unit_test(test_perft_reference),    cmocka_unit_test(test_consistency),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,283 @@
+/* unit_variant.c — the variant loader: the shipped files load with the properties their
+ * rule documents give, and each kind of mistake in a file gets its exact message, naming the
+ * file and the line. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* A small valid file; each bad case replaces one of its lines. */
+static const char *base_lines[] = {
+    "[variant]",             /* 1 */
+    "title = Test",          /* 2 */
+    "[board]",               /* 3 */
+    "family = hex",          /* 4 */
+    "frame = flat",          /* 5 */
+    "letters = abcdefghikl", /* 6 */
+    "shape = hexagon f6 5",  /* 7 */
+    "[players]",             /* 8 */
+    "names = White Black",   /* 9 */
+    "forward = 12 6",        /* 10 */
+    "[piece K]",             /* 11 */
+    "name = King",           /* 12 */
+    "moves = W F",           /* 13 */
+    "royal = yes",           /* 14 */
+    "[setup]",               /* 15 */
+    "White = K g1",          /* 16 */
+    "Black = K g10",         /* 17 */
+};
+#define NBASE (int)(sizeof base_lines / sizeof base_lines[0])
+
+static char *with_line(int line, const char *text)
+{
+    static char out[8192];
+    out[0] = 0;
+    for (int i = 1; i <= NBASE; i++) {
+        strcat(out, i == line ? text : base_lines[i - 1]);
+        strcat(out, "\n");
+    }
+    return out;
+}
+
+static const char *load_error(const char *text)
+{
+    static char err[600];
+    err[0] = 0;
+    Variant *v = variant_load_string(text, "bad.ini", err, sizeof err);
+    if (v) {
+        variant_free(v);
+        return "(loaded without error)";
+    }
+    return err;
+}
+
+static void test_base_is_valid(void **state)
+{
+    (void)state;
+    Variant *v = variant_load_string(with_line(0, ""), "good.ini", NULL, 0);
+    assert_non_null(v);
+    assert_int_equal(v->board.ncells, 91);
+    assert_int_equal(v->nplayers, 2);
+    assert_int_equal(v->ntypes, 1);
+    assert_true(v->type[1].royal);
+    variant_free(v);
+}
+
+static const struct {
+    int line;
+    const char *text;
+    const char *error;
+} bad_cases[] = {
+    {4, "family = square", "bad.ini:4: family must be hex, ring or triangle, not 'square'"},
+    {5, "frame = round", "bad.ini:5: frame must be flat or pointy, not 'round'"},
+    {6, "letters = abcA", "bad.ini:6: letters must be distinct lower-case letters, not 'abcA'"},
+    {6, "letters = abca", "bad.ini:6: letters must be distinct lower-case letters, not 'abca'"},
+    {7, "shape = circle 5",
+     "bad.ini:7: unknown shape term 'circle' (expected hexagon, cell or remove)"},
+    {7, "shape = hexagon z9 5",
+     "bad.ini:7: bad board: 'z9' is not a cell name of this board (letters abcdefghikl)"},
+    {7, "shape = hexagon f6 7",
+     "bad.ini:7: bad board: the shape reaches beyond the file "
+     "letters 'abcdefghikl'"},
+    {7, "shape = hexagon f6", "bad.ini:7: expected 'hexagon CELL RADIUS' in shape"},
+    {7, "shape = hexagon f6 x", "bad.ini:7: hexagon radius must be 0..12, not 'x'"},
+    {9, "names = White", "bad.ini:9: 2 or 3 player names expected, found 1"},
+    {9, "names = White White", "bad.ini:9: player 'White' twice"},
+    {10, "forward = 12 13", "bad.ini:10: forward is a clock hour 1..12, not '13'"},
+    {10, "forward = 12", "bad.ini:10: one forward clock hour per player expected"},
+    {11, "[piece k]", "bad.ini:11: piece sections are [piece X] with X an upper-case letter"},
+    {13, "moves = W Z", "bad.ini:13: in move 'Z': unknown atom 'Z' (this board has W F N)"},
+    {13, "moves = D", "bad.ini:13: in move 'D': unknown atom 'D' (this board has W F N)"},
+    {13, "moves = qW", "bad.ini:13: in move 'qW': unknown modifier (expected m c i p x e f b)"},
+    {13, "moves = W@45", "bad.ini:13: in move 'W@45': angles are 0, 30, 60, ..., 180 degrees"},
+    {13, "moves = W@", "bad.ini:13: in move 'W@': expected an angle after '@' or ','"},
+    {13, "moves = fW@0", "bad.ini:13: in move 'fW@0': use either f/b or @angles, not both"},
+    {13, "moves = W0", "bad.ini:13: in move 'W0': range must be 1..99 or *"},
+    {13, "moves = W*x", "bad.ini:13: in move 'W*x': unexpected 'x'"},
+    {13, "moves = W{nowhere}",
+     "bad.ini:13: in move 'W{nowhere}': unknown zone 'nowhere' (define it in a [zone nowhere] "
+     "section)"},
+    {13, "moves = W{castle", "bad.ini:13: in move 'W{castle': expected '}' after the zone name"},
+    {13, "moves = mpW*", "bad.ini:13: in move 'mpW*': p, x and e cannot be combined with m"},
+    {13, "moves = pxW", "bad.ini:13: in move 'pxW': p, x and e cannot be combined"},
+    {13, "moves =", "bad.ini:13: expected at least one move component, such as W or F*"},
+    {13, "moves = W F@0",
+     "bad.ini:13: move component 2 selects no direction for White (check its @angles against "
+     "the forward direction)"},
+    {13, "moves = W imW2",
+     "bad.ini:11: [piece K] has an initial (i) move but neither 'initial' "
+     "nor 'fresh'"},
+    {14, "royal = maybe", "bad.ini:14: 'royal' must be yes or no, not 'maybe'"},
+    {14, "promote_must = promotion",
+     "bad.ini:14: unknown zone 'promotion' (define it in a [zone promotion] section)"},
+    {14, "captured = lost", "bad.ini:14: captured must be gone, hand or pool, not 'lost'"},
+    {14, "colour = red",
+     "bad.ini:14: unknown key 'colour' in [piece K] (expected one of: name moves royal pawn "
+     "en_passant forward promote_to promote_must promote_may promote_auto promote_from "
+     "forbidden captured captured_as initial fresh exchange_excludes value )"},
+    {12, "moves = W", "bad.ini:13: 'moves' is given twice in [piece K] (first on line 12)"},
+    {12, "nombre = Rey",
+     "bad.ini:12: unknown key 'nombre' in [piece K] (expected one of: name moves royal pawn "
+     "en_passant forward promote_to promote_must promote_may promote_auto promote_from "
+     "forbidden captured captured_as initial fresh exchange_excludes value )"},
+    {2, "title", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
+    {2, "[variant", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
+    {2, "autor = me",
+     "bad.ini:2: unknown key 'autor' in [variant] (expected one of: title summary source notes "
+     "reconstructed )"},
+    {1, "title = Test",
+     "bad.ini:1: 'title' is outside any section; start with a [variant] "
+     "section"},
+    {15, "[startup]",
+     "bad.ini:15: unknown section [startup] (expected variant, board, players, "
+     "zone NAME, piece X, castle O-O, rules, setup, view)"},
+    {16, "White = K z1", "bad.ini:16: 'z1' is not a cell of this board"},
+    {16, "White = Q g1", "bad.ini:16: 'Q' is not a piece letter of this variant"},
+    {16, "White = g1", "bad.ini:16: expected a piece letter before 'g1'"},
+    {16, "White = K g1 g2", "bad.ini:15: White must have exactly one royal piece, has 2"},
+    {17, "Black = K g1", "bad.ini:17: two pieces on g1"},
+    {17, "Black =", "bad.ini:15: Black must have exactly one royal piece, has 0"},
+    {17, "Red = K g10", "bad.ini:17: setup keys are player names (and hand.PLAYER), not 'Red'"},
+    {3, "[rules]", "bad.ini: no [board] section (expected family, letters, shape)"},
+    {8, "[rules]", "bad.ini: no [players] section (expected names and forward)"},
+    {15, "[rules]",
+     "bad.ini:16: unknown key 'White' in [rules] (expected one of: stalemate "
+     "bare_king repetition move_rule drops )"},
+};
+
+static void test_bad_files(void **state)
+{
+    (void)state;
+    int failures = 0;
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        const char *got = load_error(with_line(bad_cases[i].line, bad_cases[i].text));
+        if (strcmp(got, bad_cases[i].error)) {
+            print_error("case %zu (line %d '%s'):\n  want: %s\n  got:  %s\n", i, bad_cases[i].line,
+                        bad_cases[i].text, bad_cases[i].error, got);
+            failures++;
+        }
+    }
+    assert_int_equal(failures, 0);
+}
+
+static void test_more_bad_files(void **state)
+{
+    (void)state;
+    char text[8192];
+    /* an over-long line is rejected, not cut silently */
+    char longline[400] = "title = ";
+    memset(longline + 8, 'x', 250);
+    longline[258] = 0;
+    assert_string_equal(load_error(with_line(2, longline)),
+                        "bad.ini:2: line longer than 198 characters; continue a long value on "
+                        "indented lines");
+    /* a long value may continue on indented lines */
+    snprintf(text, sizeof text, "%s", with_line(2, "title = Test\nnotes = one\n  two"));
+    Variant *v = variant_load_string(text, "ok.ini", NULL, 0);
+    assert_non_null(v);
+    assert_string_equal(v->notes, "one two");
+    variant_free(v);
+    /* an empty file */
+    assert_string_equal(load_error(""),
+                        "bad.ini: no [variant] section (expected title, summary, source, notes)");
+    /* a missing title */
+    assert_string_equal(load_error(with_line(2, "summary = x")),
+                        "bad.ini:1: [variant] needs 'title' (the variant's full name)");
+    /* a zone naming an unknown player */
+    snprintf(text, sizeof text, "%s[zone z]\nRed = a1\n", with_line(0, ""));
+    assert_string_equal(load_error(text),
+                        "bad.ini:19: zone key must be 'all' or a player name, not 'Red'");
+    snprintf(text, sizeof text, "%s[zone z]\nall = a1 q5\n", with_line(0, ""));
+    assert_string_equal(load_error(text), "bad.ini:19: 'q5' is not a cell of this board");
+    /* drops without hands */
+    snprintf(text, sizeof text, "%s[zone z]\nall = a1\n[rules]\ndrops = z\n", with_line(0, ""));
+    assert_string_equal(load_error(text),
+                        "bad.ini: drops are set but no piece goes to a hand when captured");
+    /* a file that cannot be opened */
+    char err[600];
+    assert_null(variant_load_file("/nonexistent/x.ini", err, sizeof err));
+    assert_string_equal(err, "/nonexistent/x.ini: cannot open: No such file or directory");
+}
+
+static void test_shipped_variants(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int cells, players, kinds;
+        enum stalemate_rule stalemate;
+    } shipped[] = {
+        {"glinski", 91, 2, 6, STALEMATE_34},
+        {"mccooey", 91, 2, 6, STALEMATE_DRAW},
+        {"haynie", 91, 2, 8, STALEMATE_34},
+    };
+    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
+        Variant *v = tu_variant(shipped[i].name);
+        assert_int_equal(v->board.ncells, shipped[i].cells);
+        assert_int_equal(v->nplayers, shipped[i].players);
+        assert_int_equal(v->ntypes, shipped[i].kinds);
+        assert_int_equal(v->stalemate, shipped[i].stalemate);
+        assert_false(v->reconstructed);
+        assert_true(v->title[0] && v->summary[0] && v->source[0]);
+        variant_free(v);
+    }
+}
+
+static int count_pieces(const Variant *v, int owner, char letter)
+{
+    int n = 0;
+    for (int c = 1; c <= v->board.ncells; c++)
+        n += v->setup[c] && PIECE_OWNER(v->setup[c]) == owner &&
+             v->type[PIECE_KIND(v->setup[c])].letter == letter;
+    return n;
+}
+
+static void test_arrays(void **state)
+{
+    (void)state;
+    /* the arrays hold the numbers of pieces the rule documents list */
+    Variant *v = tu_variant("glinski");
+    const char *letters = "KQRBNP";
+    int glinski[] = {1, 1, 2, 3, 2, 9};
+    for (int i = 0; i < 6; i++)
+        for (int p = 0; p < 2; p++) assert_int_equal(count_pieces(v, p, letters[i]), glinski[i]);
+    variant_free(v);
+    v = tu_variant("mccooey");
+    int mccooey[] = {1, 1, 2, 3, 2, 7};
+    for (int i = 0; i < 6; i++)
+        for (int p = 0; p < 2; p++) assert_int_equal(count_pieces(v, p, letters[i]), mccooey[i]);
+    variant_free(v);
+    v = tu_variant("haynie");
+    const char *hl = "KQRBNWFP";
+    int haynie[] = {1, 1, 2, 3, 2, 2, 2, 17};
+    for (int i = 0; i < 8; i++)
+        for (int p = 0; p < 2; p++) assert_int_equal(count_pieces(v, p, hl[i]), haynie[i]);
+    /* Black is White reflected in the middle row: in drawing coordinates x stays and row y
+     * becomes 12 - y (the queens face each other, as do the kings) */
+    const Board *b = &v->board;
+    for (int c = 1; c <= b->ncells; c++) {
+        if (!v->setup[c] || PIECE_OWNER(v->setup[c]) != 0) continue;
+        int x = b->x[c], y = 12 - b->y[c];
+        Cell m = NO_CELL;
+        for (int d = 1; d <= b->ncells; d++)
+            if (b->x[d] == x && b->y[d] == y) m = (Cell)d;
+        assert_int_not_equal(m, NO_CELL);
+        assert_int_equal(v->setup[m], MAKE_PIECE(1, PIECE_KIND(v->setup[c])));
+    }
+    variant_free(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_base_is_valid),  cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_more_bad_files), cmocka_unit_test(test_shipped_variants),
+        cmocka_unit_test(test_arrays),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
