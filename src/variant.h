@@ -145,6 +145,8 @@ typedef struct Variant {
     enum bare_rule bare_king;
     int repetition, move_rule;
 
+    int view_rotate; /* [view] rotate: degrees anticlockwise the board is drawn turned by */
+
     Piece setup[MAX_CELLS + 1];
     uint8_t setup_hand[MAX_PLAYERS][MAX_TYPES];
 

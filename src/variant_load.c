@@ -769,6 +769,15 @@ static void load_rules(Loader *L, Variant *v)
     if ((e = get(L, "rules", "drops"))) v->drop_zone = (int8_t)zone_ref(L, v, e);
 }
 
+static void load_view(Loader *L, Variant *v)
+{
+    Entry *e;
+    check_keys(L, "view", " rotate ");
+    if ((e = get(L, "view", "rotate")) && parse_int(L, e, 0, 330, &v->view_rotate) &&
+        v->view_rotate % 30)
+        lerr(L, e->line, "rotate must be a multiple of 30 degrees, not %d", v->view_rotate);
+}
+
 static void load_setup(Loader *L, Variant *v)
 {
     static char w[512][64];
@@ -850,7 +859,7 @@ static void check_sections(Loader *L)
 static void check_unused(Loader *L)
 {
     for (int i = 0; i < L->n && !L->failed; i++)
-        if (!L->e[i].used && strcmp(L->e[i].section, "view"))
+        if (!L->e[i].used)
             lerr(L, L->e[i].line, "unknown key '%s' in [%s]", L->e[i].key, L->e[i].section);
 }
 
@@ -876,6 +885,7 @@ static Variant *load(Loader *L, const char *name, char *err, int errlen)
     if (!L->failed) load_pieces(L, v);
     if (!L->failed) load_castles(L, v);
     if (!L->failed) load_rules(L, v);
+    if (!L->failed) load_view(L, v);
     if (!L->failed) load_setup(L, v);
     if (!L->failed) check_unused(L);
     if (!L->failed) {
