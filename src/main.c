@@ -2,16 +2,18 @@
  * listing, or a game. */
 #include "config.h"
 
+#include "batch.h"
 #include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "paths.h"
+#include "perft.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
 #define DEFAULT_VARIANT "haynie"
 
@@ -23,7 +25,9 @@ typedef struct {
     int perft_depth;
     bool divide;
     const char *check_variant;
-    bool list;
+    const char *replay;
+    bool list, batch;
+    double seconds;
 } Options;
 
 static void usage(FILE *f)
@@ -32,9 +36,13 @@ static void usage(FILE *f)
                "Chess variants on hexagonal, triangular and ring boards.\n\n"
                "  --variant V          play variant V (name or path to a .ini file)\n"
                "  --fen F              start from position string F\n"
+               "  --batch              read moves and commands from standard input (the\n"
+               "                       default when it is not a terminal)\n"
+               "  --time SECONDS       thinking time of the computer per move\n"
                "  --perft N            count move sequences of length N; last line is\n"
                "                       'perft N: COUNT (S s, NPS nps)'\n"
                "  --divide             with --perft: one 'MOVE: COUNT' line per move first\n"
+               "  --replay FILE        check every game of a PGN file\n"
                "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,\n"
                "                       2 unreadable)\n"
                "  --list               list the variants\n"
@@ -50,6 +58,9 @@ static int parse_options(int argc, char **argv, Options *o)
         {"perft", required_argument, NULL, 'p'},
         {"divide", no_argument, NULL, 'd'},
         {"check-variant", required_argument, NULL, 'c'},
+        {"replay", required_argument, NULL, 'r'},
+        {"batch", no_argument, NULL, 'b'},
+        {"time", required_argument, NULL, 't'},
         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -58,6 +69,7 @@ static int parse_options(int argc, char **argv, Options *o)
     int ch;
     memset(o, 0, sizeof *o);
     o->perft_depth = -1;
+    o->seconds = 5;
     while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (ch) {
         case 'v': o->variant = optarg; break;
@@ -72,8 +84,21 @@ static int parse_options(int argc, char **argv, Options *o)
             o->perft_depth = (int)n;
             break;
         }
+        case 't': {
+            char *end;
+            double t = strtod(optarg, &end);
+            if (*end || end == optarg || !(t > 0 && t <= 3600)) {
+                fprintf(stderr, "cellmate: --time needs seconds from 0 to 3600, not '%s'\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            o->seconds = t;
+            break;
+        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
+        case 'r': o->replay = optarg; break;
+        case 'b': o->batch = true; break;
         case 'l': o->list = true; break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': printf("cellmate %s\n", PACKAGE_VERSION); exit(EXIT_OK);
@@ -128,37 +153,27 @@ static int list_variants(void)
     return EXIT_OK;
 }
 
-static double now_seconds(void)
+static void print_line(void *ctx, const char *line)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    (void)ctx;
+    printf("%s\n", line);
 }
 
-static int run_perft(Position *pos, int depth, bool divide)
+static int replay(const Options *o)
 {
-    double t0 = now_seconds();
-    uint64_t total = 0;
-    if (divide && depth > 0) {
-        MoveList ml;
-        gen_legal(pos, &ml);
-        for (int i = 0; i < ml.n; i++) {
-            char text[MOVE_TEXT_MAX];
-            Undo u;
-            move_long(pos, ml.m[i], text);
-            play_move(pos, ml.m[i], &u);
-            uint64_t n = perft(pos, depth - 1);
-            pos_unmake(pos, &u);
-            printf("%s: %llu\n", text, (unsigned long long)n);
-            total += n;
+    Variant *v = NULL;
+    if (o->variant) {
+        char err[600];
+        bool unreadable;
+        v = variant_open(o->variant, err, sizeof err, &unreadable);
+        if (!v) {
+            fprintf(stderr, "cellmate: %s\n", err);
+            return EXIT_USAGE;
         }
-    } else {
-        total = perft(pos, depth);
     }
-    double secs = now_seconds() - t0;
-    double nps = secs > 0 ? (double)total / secs : 0;
-    printf("perft %d: %llu (%.3f s, %.0f nps)\n", depth, (unsigned long long)total, secs, nps);
-    return EXIT_OK;
+    int rc = batch_replay(o->replay, v);
+    variant_free(v);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -168,37 +183,22 @@ int main(int argc, char **argv)
     if (rc != EXIT_OK) return rc;
     if (o.check_variant) return check_variant(o.check_variant);
     if (o.list) return list_variants();
+    if (o.replay) return replay(&o);
 
+    Session s;
     char err[600];
-    bool unreadable;
-    Variant *v =
-        variant_open(o.variant ? o.variant : DEFAULT_VARIANT, err, sizeof err, &unreadable);
-    if (!v) {
+    if (!session_open(&s, o.variant ? o.variant : DEFAULT_VARIANT, o.fen, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }
-    Position pos;
-    pos_init(&pos, v);
-    if (o.fen && !fen_read(&pos, v, o.fen, err, sizeof err)) {
-        fprintf(stderr, "cellmate: bad --fen for %s: %s\n", v->name, err);
-        variant_free(v);
-        return EXIT_USAGE;
-    }
+    s.ai_seconds = o.seconds;
     if (o.perft_depth >= 0) {
-        rc = run_perft(&pos, o.perft_depth, o.divide);
+        Position pos = s.game.pos;
+        perft_report(&pos, o.perft_depth, o.divide, print_line, NULL);
+        rc = EXIT_OK;
     } else {
-        char fen[FEN_MAX];
-        MoveList ml;
-        fen_write(&pos, fen, sizeof fen);
-        printf("%s\n%s\n", v->title, fen);
-        gen_legal(&pos, &ml);
-        for (int i = 0; i < ml.n; i++) {
-            char text[MOVE_TEXT_MAX];
-            move_long(&pos, ml.m[i], text);
-            printf("%s%s", i ? " " : "", text);
-        }
-        printf("\n");
+        rc = batch_run(&s, stdin);
     }
-    variant_free(v);
+    session_close(&s);
     return rc;
 }

@@ -1,26 +1,550 @@
-/* notation.c — writing and reading moves. */
+/* notation.c — writing and reading moves (the rules are in the spec README and in
+ * cellmate(6)). Reading never guesses: the text is broken into what it says (piece, origin,
+ * destination, capture, promotion) and matched against the legal moves; no match or more
+ * than one is an error that names the candidates. */
 #include "notation.h"
 
+#include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+static const char *cell_name(const Position *pos, Cell c)
+{
+    return pos->v->board.name[c];
+}
+
+static char kind_letter(const Position *pos, int kind)
+{
+    return pos->v->type[kind].letter;
+}
 
 void move_long(const Position *pos, Move m, char *out)
 {
-    const Variant *v = pos->v;
-    const Board *b = &v->board;
     switch (m.kind) {
     case MOVE_DROP:
-        snprintf(out, MOVE_TEXT_MAX, "%c@%s", v->type[m.promo].letter, b->name[m.to]);
+        snprintf(out, MOVE_TEXT_MAX, "%c@%s", kind_letter(pos, m.promo), cell_name(pos, m.to));
         return;
-    case MOVE_CASTLE: snprintf(out, MOVE_TEXT_MAX, "%s", v->castle[m.promo].name); return;
-    case MOVE_RIFLE: snprintf(out, MOVE_TEXT_MAX, "%s!%s", b->name[m.from], b->name[m.to]); return;
+    case MOVE_CASTLE: snprintf(out, MOVE_TEXT_MAX, "%s", pos->v->castle[m.promo].name); return;
+    case MOVE_RIFLE:
+        snprintf(out, MOVE_TEXT_MAX, "%s!%s", cell_name(pos, m.from), cell_name(pos, m.to));
+        return;
     case MOVE_EXCHANGE:
-        snprintf(out, MOVE_TEXT_MAX, "%s~%s", b->name[m.from], b->name[m.to]);
+        snprintf(out, MOVE_TEXT_MAX, "%s~%s", cell_name(pos, m.from), cell_name(pos, m.to));
         return;
     default: break;
     }
     bool capture = m.kind == MOVE_EP || pos->board[m.to];
-    int n =
-        snprintf(out, MOVE_TEXT_MAX, "%s%c%s", b->name[m.from], capture ? 'x' : '-', b->name[m.to]);
+    int n = snprintf(out, MOVE_TEXT_MAX, "%s%c%s", cell_name(pos, m.from), capture ? 'x' : '-',
+                     cell_name(pos, m.to));
     if (m.promo && n > 0 && n < MOVE_TEXT_MAX - 3)
-        snprintf(out + n, (size_t)(MOVE_TEXT_MAX - n), "=%c", v->type[m.promo].letter);
+        snprintf(out + n, (size_t)(MOVE_TEXT_MAX - n), "=%c", kind_letter(pos, m.promo));
+}
+
+/* --- writing SAN -------------------------------------------------------------------------- */
+
+static bool moves_to_cell(Move m)
+{
+    return m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE || m.kind == MOVE_EP;
+}
+
+/* Same shape of move by another piece of the same kind to the same cell. */
+static bool competes(const Position *pos, Move a, Move b)
+{
+    if (a.from == b.from || a.to != b.to) return false;
+    if (moves_to_cell(a) != moves_to_cell(b)) return false;
+    if (!moves_to_cell(a) && a.kind != b.kind) return false;
+    return PIECE_KIND(pos->board[a.from]) == PIECE_KIND(pos->board[b.from]);
+}
+
+static int number_part(const char *name)
+{
+    int n = 0;
+    for (const char *p = name + 1; *p; p++) n = n * 10 + (*p - '0');
+    return n;
+}
+
+/* The origin text SAN needs: "", the letter, the number, or the whole cell. */
+static void disambiguation(const Position *pos, const MoveList *legal, Move m, bool pawn,
+                           bool force_letter, char *out)
+{
+    const char *from = cell_name(pos, m.from);
+    bool any = false, same_letter = false, same_number = false;
+    for (int i = 0; i < legal->n; i++) {
+        Move o = legal->m[i];
+        if (!competes(pos, m, o)) continue;
+        any = true;
+        const char *of = cell_name(pos, o.from);
+        same_letter |= of[0] == from[0];
+        same_number |= number_part(of) == number_part(from);
+    }
+    out[0] = 0;
+    if (!any && !force_letter) return;
+    if (!same_letter)
+        snprintf(out, 2, "%c", from[0]);
+    else if (!same_number && !pawn)
+        snprintf(out, CELL_NAME_MAX, "%s", from + 1);
+    else
+        snprintf(out, CELL_NAME_MAX, "%s", from);
+}
+
+static void san_with(Position *pos, Move m, const MoveList *legal, char *out)
+{
+    const Variant *v = pos->v;
+    char dis[CELL_NAME_MAX];
+    if (m.kind == MOVE_CASTLE || m.kind == MOVE_DROP) {
+        move_long(pos, m, out);
+        return;
+    }
+    Piece mover = pos->board[m.from];
+    const PieceType *pt = &v->type[PIECE_KIND(mover)];
+    if (m.kind == MOVE_RIFLE || m.kind == MOVE_EXCHANGE) {
+        disambiguation(pos, legal, m, false, false, dis);
+        if (m.kind == MOVE_EXCHANGE) {
+            snprintf(out, MOVE_TEXT_MAX, "%c%s~%s", pt->letter, dis, cell_name(pos, m.to));
+            return;
+        }
+        const PieceType *victim = &v->type[PIECE_KIND(pos->board[m.to])];
+        char vl[2] = {victim->pawn ? 0 : victim->letter, 0};
+        snprintf(out, MOVE_TEXT_MAX, "%c%s!%s%s", pt->letter, dis, vl, cell_name(pos, m.to));
+        return;
+    }
+    bool capture = m.kind == MOVE_EP || pos->board[m.to];
+    int n;
+    if (pt->pawn) {
+        disambiguation(pos, legal, m, true, capture, dis);
+        n = snprintf(out, MOVE_TEXT_MAX, "%s%s%s", dis, capture ? "x" : "", cell_name(pos, m.to));
+    } else {
+        disambiguation(pos, legal, m, false, false, dis);
+        n = snprintf(out, MOVE_TEXT_MAX, "%c%s%s%s", pt->letter, dis, capture ? "x" : "",
+                     cell_name(pos, m.to));
+    }
+    if (m.promo && n > 0 && n < MOVE_TEXT_MAX - 3)
+        snprintf(out + n, (size_t)(MOVE_TEXT_MAX - n), "=%c", kind_letter(pos, m.promo));
+}
+
+void move_san_bare(Position *pos, Move m, char *out)
+{
+    MoveList legal;
+    gen_legal(pos, &legal);
+    san_with(pos, m, &legal, out);
+}
+
+/* '+' when the move leaves a royal capturable, '#' when it mates, eliminates a player or ends
+ * the game (three players: by the mover; see the spec README). */
+static char check_suffix(Position *pos, Move m)
+{
+    const Variant *v = pos->v;
+    int us = pos->stm;
+    Undo u;
+    char suffix = 0;
+    play_move(pos, m, &u);
+    if (v->nplayers == 2) {
+        if (in_check(pos)) suffix = has_legal_move(pos) ? '+' : '#';
+    } else if (pos->nout > u.nout || pos_players_left(pos) < 2 ||
+               (pos_players_left(pos) == 2 && in_check(pos) && !has_legal_move(pos))) {
+        suffix = '#';
+    } else {
+        for (int x = 0; x < v->nplayers && !suffix; x++)
+            if (x != us && (pos->alive & (1u << x)) && attacked_by(pos, pos->royal[x], us))
+                suffix = '+';
+    }
+    pos_unmake(pos, &u);
+    return suffix;
+}
+
+void move_san(Position *pos, Move m, char *out)
+{
+    move_san_bare(pos, m, out);
+    char s = check_suffix(pos, m);
+    size_t n = strlen(out);
+    if (s && n + 1 < MOVE_TEXT_MAX) out[n] = s, out[n + 1] = 0;
+}
+
+/* --- reading ------------------------------------------------------------------------------ */
+
+typedef struct {
+    enum { SHAPE_MOVE, SHAPE_DROP, SHAPE_RIFLE, SHAPE_EXCHANGE, SHAPE_CASTLE } shape;
+    int kind; /* the moving (or dropped) piece's kind, 0 when not given */
+    Cell from, to;
+    char from_letter, to_letter;
+    int from_number;
+    bool capture;
+    int promo;  /* kind promoted to, 0 when not given */
+    int victim; /* the captured piece's kind when the text names it */
+    int castle;
+} Parsed;
+
+typedef struct {
+    Position *pos;
+    char *err;
+    int errlen;
+    bool *warn;
+} Ctx;
+
+static enum parse_status fail(Ctx *c, enum parse_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->err, (size_t)c->errlen, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static int kind_of_letter(const Variant *v, char ch)
+{
+    if ((unsigned char)ch > 127) return 0;
+    return v->kind_of_letter[toupper((unsigned char)ch)];
+}
+
+/* Normalise: trim, en/em dashes to '-', drop annotation marks and e.p. notes. */
+static void clean(const char *text, char *out, size_t len, bool *warn)
+{
+    size_t n = 0;
+    while (*text == ' ' || *text == '\t') text++;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 1 < len; p++) {
+        if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0x93 || p[2] == 0x94)) {
+            out[n++] = '-';
+            p += 2;
+            continue;
+        }
+        out[n++] = (char)*p;
+    }
+    out[n] = 0;
+    while (n && (out[n - 1] == ' ' || out[n - 1] == '\t')) out[--n] = 0;
+    for (;;) {
+        bool changed = false;
+        while (n && strchr("+#!?", out[n - 1])) out[--n] = 0, changed = true;
+        static const char *ep_marks[] = {"e.p.", "ep.", "e.p", "ep"};
+        for (size_t i = 0; i < 4; i++) {
+            size_t l = strlen(ep_marks[i]);
+            if (n > l + 1 && !strcmp(out + n - l, ep_marks[i]) &&
+                (isdigit((unsigned char)out[n - l - 1]) || out[n - l - 1] == ' ')) {
+                n -= l;
+                out[n] = 0;
+                *warn = changed = true;
+                break;
+            }
+        }
+        while (n && (out[n - 1] == ' ' || out[n - 1] == '\t')) out[--n] = 0;
+        if (!changed) break;
+    }
+}
+
+static int scan_cell(Ctx *c, const char *s, Cell *out)
+{
+    return board_scan_cell(&c->pos->v->board, s, out);
+}
+
+/* A lower-case letter and digits that are not a cell of this board: name it in the error. */
+static enum parse_status bad_cell(Ctx *c, const char *s)
+{
+    int n = 1;
+    while (isdigit((unsigned char)s[n])) n++;
+    return fail(c, PARSE_MALFORMED, "'%.*s' is not a cell of this board", n, s);
+}
+
+static enum parse_status parse_special(Ctx *c, const char *s, Parsed *p)
+{
+    const Variant *v = c->pos->v;
+    const char *mark = strpbrk(s, "@*!~");
+    if (strchr("@*", *mark)) {
+        /* drop: letter, then @ or *, then a cell */
+        if (mark != s + 1 || !isalpha((unsigned char)s[0]))
+            return fail(c, PARSE_MALFORMED, "a drop is written like P@e4");
+        p->shape = SHAPE_DROP;
+        p->kind = kind_of_letter(v, s[0]);
+        if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", s[0]);
+        int n = scan_cell(c, mark + 1, &p->to);
+        if (!n) return bad_cell(c, mark + 1);
+        if (mark[1 + n])
+            return fail(c, PARSE_MALFORMED, "unexpected '%s' after the cell", mark + 1 + n);
+        return PARSE_OK;
+    }
+    /* K!Nd4, K!d4, !d4, !Nd4, Kc3!d4; G~e4, Gh2~e4 */
+    p->shape = *mark == '!' ? SHAPE_RIFLE : SHAPE_EXCHANGE;
+    const char *q = s;
+    if (isupper((unsigned char)*q)) {
+        p->kind = kind_of_letter(v, *q);
+        if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
+        q++;
+    } else if (*mark == '~') {
+        return fail(c, PARSE_MALFORMED, "a swap is written like G~e4");
+    }
+    if (q < mark) {
+        int n = scan_cell(c, q, &p->from);
+        if (!n || q + n != mark)
+            return fail(c, PARSE_MALFORMED, "unexpected '%.*s'", (int)(mark - q), q);
+    }
+    q = mark + 1;
+    if (*mark == '!' && isupper((unsigned char)*q)) {
+        p->victim = kind_of_letter(v, *q);
+        if (!p->victim) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
+        q++;
+    }
+    int n = scan_cell(c, q, &p->to);
+    if (!n)
+        return *q ? bad_cell(c, q)
+                  : fail(c, PARSE_MALFORMED, "a cell is missing after '%c'", *mark);
+    if (q[n]) return fail(c, PARSE_MALFORMED, "unexpected '%s' after the cell", q + n);
+    return PARSE_OK;
+}
+
+static enum parse_status parse_text(Ctx *c, const char *s, Parsed *p)
+{
+    const Variant *v = c->pos->v;
+    memset(p, 0, sizeof *p);
+    if (!*s) return fail(c, PARSE_MALFORMED, "empty move");
+    if (!strcmp(s, "O-O") || !strcmp(s, "0-0") || !strcmp(s, "O-O-O") || !strcmp(s, "0-0-0")) {
+        p->shape = SHAPE_CASTLE;
+        p->castle = -1;
+        for (int i = 0; i < v->ncastles; i++)
+            if (strlen(v->castle[i].name) == strlen(s)) p->castle = i;
+        if (p->castle < 0) return fail(c, PARSE_ILLEGAL, "this variant has no castling %s", s);
+        return PARSE_OK;
+    }
+    if (strpbrk(s, "@*!~")) return parse_special(c, s, p);
+
+    Cell cells[2];
+    int ncells = 0, nletters = 0, nnumbers = 0, number = 0;
+    char letters[2] = {0, 0};
+    bool after_x = false, after_cell = false;
+    const char *q = s;
+    if (isupper((unsigned char)*q)) {
+        p->kind = kind_of_letter(v, *q);
+        if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
+        q++;
+    }
+    while (*q) {
+        char ch = *q;
+        Cell cell;
+        int n;
+        if ((ch == 'x' || ch == ':') && !(n = scan_cell(c, q, &cell))) {
+            p->capture = after_x = true;
+            q++;
+            continue;
+        }
+        if (ch == '-') {
+            q++;
+            continue;
+        }
+        if (ch == '=') {
+            if (!isalpha((unsigned char)q[1]))
+                return fail(c, PARSE_MALFORMED, "expected a piece letter after '='");
+            p->promo = kind_of_letter(v, q[1]);
+            if (!p->promo)
+                return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", q[1]);
+            q += 2;
+            continue;
+        }
+        if (isupper((unsigned char)ch)) {
+            int k = kind_of_letter(v, ch);
+            if (!k) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", ch);
+            if (q > s && q[-1] == 'x' && after_x)
+                p->victim = k, *c->warn = true; /* Qc3xBf9, f7g6xP: the captured piece named */
+            else if (after_cell)
+                p->promo = k;
+            else
+                return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+            q++;
+            continue;
+        }
+        if (islower((unsigned char)ch)) {
+            n = scan_cell(c, q, &cell);
+            if (n) {
+                if (ncells == 2) return fail(c, PARSE_MALFORMED, "more than two cells");
+                cells[ncells++] = cell;
+                q += n;
+                after_cell = true;
+                continue;
+            }
+            if (isdigit((unsigned char)q[1])) return bad_cell(c, q);
+            if (nletters == 2) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+            letters[nletters++] = ch;
+            q++;
+            continue;
+        }
+        if (isdigit((unsigned char)ch)) {
+            if (nnumbers || ncells) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+            while (isdigit((unsigned char)*q)) number = number * 10 + (*q++ - '0');
+            nnumbers = 1;
+            continue;
+        }
+        return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+    }
+    p->shape = SHAPE_MOVE;
+    if (ncells == 2) {
+        if (nletters || nnumbers)
+            return fail(c, PARSE_MALFORMED, "unexpected text beside the two cells");
+        p->from = cells[0];
+        p->to = cells[1];
+    } else if (ncells == 1) {
+        if (nletters > 1) return fail(c, PARSE_MALFORMED, "unexpected '%c'", letters[1]);
+        p->from_letter = letters[0];
+        p->from_number = number;
+        p->to = cells[0];
+    } else if (nletters == 2 && p->capture && !p->kind && !nnumbers) {
+        p->from_letter = letters[0]; /* fxe: a pawn capture naming files only */
+        p->to_letter = letters[1];
+        *c->warn = true;
+    } else {
+        return fail(c, PARSE_MALFORMED, "no destination cell");
+    }
+    return PARSE_OK;
+}
+
+static bool is_capture(const Position *pos, Move m)
+{
+    return m.kind == MOVE_EP || m.kind == MOVE_RIFLE ||
+           ((m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && pos->board[m.to]);
+}
+
+static int victim_kind(const Position *pos, Move m)
+{
+    Cell c = m.kind == MOVE_EP ? m.extra : m.to;
+    return pos->board[c] ? PIECE_KIND(pos->board[c]) : 0;
+}
+
+/* Whether a legal move fits what the text says, leaving promotion aside. */
+static bool fits(const Position *pos, const Parsed *p, Move m)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    switch (p->shape) {
+    case SHAPE_CASTLE: return m.kind == MOVE_CASTLE && m.promo == p->castle;
+    case SHAPE_DROP: return m.kind == MOVE_DROP && m.promo == p->kind && m.to == p->to;
+    case SHAPE_RIFLE:
+    case SHAPE_EXCHANGE:
+        if (m.kind != (p->shape == SHAPE_RIFLE ? MOVE_RIFLE : MOVE_EXCHANGE) || m.to != p->to)
+            return false;
+        if (p->kind && PIECE_KIND(pos->board[m.from]) != p->kind) return false;
+        if (p->from && m.from != p->from) return false;
+        return !p->victim || victim_kind(pos, m) == p->victim;
+    case SHAPE_MOVE: break;
+    }
+    if (m.kind == MOVE_DROP || m.kind == MOVE_RIFLE || m.kind == MOVE_EXCHANGE) return false;
+    if (p->from && m.from != p->from) return false;
+    if (p->to && m.to != p->to) return false;
+    if (p->to_letter && b->name[m.to][0] != p->to_letter) return false;
+    if (p->from_letter && b->name[m.from][0] != p->from_letter) return false;
+    if (p->from_number && number_part(b->name[m.from]) != p->from_number) return false;
+    int kind = PIECE_KIND(pos->board[m.from]);
+    if (p->kind && kind != p->kind) return false;
+    /* SAN without a piece letter and without an origin cell means a pawn */
+    if (!p->kind && !p->from && !v->type[kind].pawn) return false;
+    if (m.kind == MOVE_CASTLE) return p->from && p->to && !p->capture;
+    if (p->capture && !is_capture(pos, m)) return false;
+    if (p->victim && victim_kind(pos, m) != p->victim) return false;
+    return true;
+}
+
+static void list_moves(Position *pos, const MoveList *ml, const Move *sel, int n, char *out,
+                       size_t len)
+{
+    size_t used = strlen(out);
+    for (int i = 0; i < n && used + MOVE_TEXT_MAX + 8 < len; i++) {
+        char t[MOVE_TEXT_MAX];
+        san_with(pos, sel[i], ml, t);
+        used += (size_t)snprintf(out + used, len - used, "%s%s", i ? " " : "", t);
+    }
+}
+
+static const char *kind_name(const Position *pos, int kind)
+{
+    return kind ? pos->v->type[kind].name : "pawn";
+}
+
+static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList *ml)
+{
+    Position *pos = c->pos;
+    const Variant *v = pos->v;
+    const char *side = v->player_name[pos->stm];
+    Move sel[MAX_MOVES];
+    int n = 0;
+    char list[NOTE_ERR_MAX] = "";
+    if (p->shape == SHAPE_CASTLE)
+        return fail(c, PARSE_ILLEGAL, "castling %s is not legal now", v->castle[p->castle].name);
+    if (p->shape == SHAPE_DROP) {
+        if (!pos->hand[pos->stm][p->kind])
+            return fail(c, PARSE_ILLEGAL, "%s has no %s in hand", side, v->type[p->kind].name);
+        return fail(c, PARSE_ILLEGAL, "a %s cannot be dropped on %s", v->type[p->kind].name,
+                    cell_name(pos, p->to));
+    }
+    if (p->from) {
+        Piece pc = pos->board[p->from];
+        if (!pc || PIECE_OWNER(pc) != pos->stm)
+            return fail(c, PARSE_ILLEGAL, "%s has no piece on %s", side, cell_name(pos, p->from));
+        for (int i = 0; i < ml->n; i++)
+            if (ml->m[i].from == p->from) sel[n++] = ml->m[i];
+        if (!n)
+            return fail(c, PARSE_ILLEGAL, "the %s on %s has no legal move",
+                        v->type[PIECE_KIND(pc)].name, cell_name(pos, p->from));
+        list_moves(pos, ml, sel, n, list, sizeof list);
+        return fail(c, PARSE_ILLEGAL, "the %s on %s cannot do that; its legal moves: %s",
+                    v->type[PIECE_KIND(pc)].name, cell_name(pos, p->from), list);
+    }
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        if (m.kind == MOVE_DROP || m.kind == MOVE_CASTLE) continue;
+        int k = PIECE_KIND(pos->board[m.from]);
+        if (p->kind ? k == p->kind : v->type[k].pawn) sel[n++] = m;
+    }
+    const char *what = p->kind ? kind_name(pos, p->kind) : "pawn";
+    const char *where = p->to ? cell_name(pos, p->to) : "there";
+    if (!n) return fail(c, PARSE_ILLEGAL, "no %s %s can move", side, what);
+    list_moves(pos, ml, sel, n, list, sizeof list);
+    return fail(c, PARSE_ILLEGAL, "no %s %s can %s %s; legal %s moves: %s", side, what,
+                p->capture ? "capture on" : "go to", where, what, list);
+}
+
+enum parse_status move_parse(Position *pos, const char *text, Move *out, char *err, int errlen,
+                             bool *warn)
+{
+    char s[128];
+    Parsed p;
+    bool dummy = false;
+    Ctx c = {pos, err, errlen, warn ? warn : &dummy};
+    *c.warn = false;
+    err[0] = 0;
+    clean(text, s, sizeof s, c.warn);
+    enum parse_status st = parse_text(&c, s, &p);
+    if (st != PARSE_OK) return st;
+
+    MoveList ml;
+    gen_legal(pos, &ml);
+    Move sel[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < ml.n; i++)
+        if (fits(pos, &p, ml.m[i])) sel[n++] = ml.m[i];
+    if (!n) return explain_illegal(&c, &p, &ml);
+
+    /* promotion: the letter must match; without one, only non-promoting moves fit, unless
+     * every fitting move promotes to the same single piece (a forced promotion) */
+    Move keep[MAX_MOVES];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (sel[i].kind == MOVE_DROP || sel[i].kind == MOVE_CASTLE ? true : sel[i].promo == p.promo)
+            keep[k++] = sel[i];
+    if (!k && !p.promo) {
+        bool single = true;
+        for (int i = 1; i < n; i++)
+            single &= sel[i].promo == sel[0].promo && sel[i].from == sel[0].from &&
+                      sel[i].to == sel[0].to;
+        if (single) keep[k++] = sel[0];
+    }
+    if (!k) {
+        char list[NOTE_ERR_MAX] = "";
+        list_moves(pos, &ml, sel, n, list, sizeof list);
+        if (p.promo)
+            return fail(&c, PARSE_ILLEGAL, "cannot promote to %s here; the moves are: %s",
+                        pos->v->type[p.promo].name, list);
+        return fail(&c, PARSE_AMBIGUOUS, "'%s' must say what to promote to: %s", s, list);
+    }
+    if (k > 1) {
+        char list[NOTE_ERR_MAX] = "";
+        list_moves(pos, &ml, keep, k, list, sizeof list);
+        return fail(&c, PARSE_AMBIGUOUS, "'%s' is ambiguous: %s", s, list);
+    }
+    *out = keep[0];
+    return PARSE_OK;
 }

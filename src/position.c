@@ -167,10 +167,8 @@ static void clear_castling(Position *pos, Cell c)
         }
 }
 
-void pos_make(Position *pos, Move m, Undo *u)
+void pos_save(const Position *pos, Move m, Undo *u)
 {
-    const Variant *v = pos->v;
-    int us = pos->stm;
     u->m = m;
     u->hash = pos->hash;
     u->castling = pos->castling;
@@ -185,7 +183,13 @@ void pos_make(Position *pos, Move m, Undo *u)
     u->pool_used = false;
     u->nremoved = 0;
     memcpy(u->royal, pos->royal, sizeof u->royal);
+}
 
+void pos_make(Position *pos, Move m, Undo *u)
+{
+    const Variant *v = pos->v;
+    int us = pos->stm;
+    pos_save(pos, m, u);
     bool reset_clock = false;
     Piece moved = m.kind == MOVE_DROP ? 0 : pos->board[m.from];
     u->moved = moved;
@@ -256,6 +260,7 @@ void pos_make(Position *pos, Move m, Undo *u)
         }
         break;
     }
+    case MOVE_RESIGN: break;
     case MOVE_CASTLE: {
         const Castle *cs = &v->castle[m.promo];
         Piece rook = pos->board[cs->rook_from[us]];
@@ -333,6 +338,7 @@ void pos_unmake(Position *pos, const Undo *u)
         pos->board[m.to] = u->partner;
         pos->board[m.from] = u->moved;
         break;
+    case MOVE_RESIGN: break;
     case MOVE_CASTLE: {
         const Castle *cs = &v->castle[m.promo];
         pos->board[cs->rook_to[us]] = 0;

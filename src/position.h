@@ -13,7 +13,8 @@ enum move_kind {
     MOVE_DROP,     /* put a piece of kind `promo` from the hand on `to` */
     MOVE_RIFLE,    /* capture on `to` without moving */
     MOVE_EXCHANGE, /* swap places with the friendly piece on `to` */
-    MOVE_CASTLE    /* castling number `promo`: king from -> to, its rook too */
+    MOVE_CASTLE,   /* castling number `promo`: king from -> to, its rook too */
+    MOVE_RESIGN    /* three players: the side to move leaves the game (not generated) */
 };
 
 typedef struct {
@@ -71,6 +72,9 @@ uint64_t pos_compute_hash(const Position *pos);
 /* The next player still in the game after p, in turn order. */
 int pos_next_player(const Position *pos, int p);
 int pos_players_left(const Position *pos);
+
+/* Record in u everything pos_unmake needs to restore pos, before changing it. */
+void pos_save(const Position *pos, Move m, Undo *u);
 
 /* Apply a move's direct effect; the side to move passes to the next player in. */
 void pos_make(Position *pos, Move m, Undo *u);

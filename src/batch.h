@@ -1,0 +1,18 @@
+/* batch.h — the scripted mode: input lines from a file or pipe, plain text out, exit status
+ * 0 when every line was accepted and 1 otherwise; and --replay, which checks every game of a
+ * PGN file. */
+#ifndef CELLMATE_BATCH_H
+#define CELLMATE_BATCH_H
+
+#include "session.h"
+
+#include <stdio.h>
+
+/* Run the lines of `in` through the session; returns the exit status (0 or 1). */
+int batch_run(Session *s, FILE *in);
+
+/* Check every game of a PGN file; returns 0 when all are ok, 1 when any failed, 2 when the
+ * file cannot be read. fallback is the variant of games without a Variant tag (may be NULL). */
+int batch_replay(const char *path, const Variant *fallback);
+
+#endif

@@ -1,0 +1,75 @@
+/* game.h — a game: its variant, start position, the moves played (with undo and redo), the
+ * tags of its record and its result, decided by the end rules (checkmate, stalemate scoring,
+ * bare king, three-player elimination, repetition, the move rule, resignation, agreement). */
+#ifndef CELLMATE_GAME_H
+#define CELLMATE_GAME_H
+
+#include "notation.h"
+
+#include <stddef.h>
+
+#define MAX_TAGS      32
+#define TAG_NAME_MAX  32
+#define TAG_VALUE_MAX 256
+
+typedef struct {
+    Move move;
+    Undo undo;
+    char san[MOVE_TEXT_MAX];
+    int mover;
+    uint64_t hash; /* of the position after the move */
+} Ply;
+
+typedef struct {
+    bool over;
+    int winner;   /* player index, or -1 for a draw */
+    bool partial; /* 3/4 - 1/4 (stalemate scoring) */
+    char termination[48];
+} Result;
+
+typedef struct {
+    char name[TAG_NAME_MAX];
+    char value[TAG_VALUE_MAX];
+} Tag;
+
+typedef struct Game {
+    const Variant *v;
+    Position start, pos;
+    bool custom_start; /* started from a position string: the record needs SetUp/FEN */
+    Ply *plies;
+    int nplies, nredo, cap;
+    Result result;
+    bool decided; /* ended by resignation or agreement, not by a move: undo reopens it */
+    int ntags;
+    Tag tags[MAX_TAGS]; /* Event, Site, Date, Round, player names and any others kept */
+} Game;
+
+void game_init(Game *g, const Variant *v, const Position *start);
+void game_free(Game *g);
+
+/* Play a legal move (the caller has checked legality); clears the redo list. */
+void game_play(Game *g, Move m);
+bool game_undo(Game *g);
+bool game_redo(Game *g);
+
+/* The side to move resigns (two players: the other wins; three: the resigner leaves). */
+void game_resign(Game *g);
+void game_agree_draw(Game *g);
+
+/* Result text for the PGN Result tag: "1-0", "0-1", "1/2-1/2", "3/4-1/4", "1/4-3/4", "*",
+ * or with three players the winner's name, "draw" or "*". */
+const char *game_result_text(const Game *g, char *buf, size_t len);
+
+/* Three players: the final placing, winner first ("Yellow, Red, Blue"; "Yellow = Red, Blue"). */
+void game_placing(const Game *g, char *buf, size_t len);
+
+/* A one-line summary of the end: "White wins by checkmate", "draw by repetition". */
+void game_result_line(const Game *g, char *buf, size_t len);
+
+const char *game_tag(const Game *g, const char *name);
+void game_set_tag(Game *g, const char *name, const char *value);
+
+/* Recompute the result from the position and history (after loading or undoing). */
+void game_evaluate(Game *g);
+
+#endif

@@ -1,0 +1,620 @@
+/* pgn.c — writing and reading game records. The reader is tolerant where real records are
+ * messy but harmless (unquoted or misspelt tags, from-to moves naming the captured piece,
+ * file-only pawn captures, e.p. marks, Hungarian "remi", results only in the movetext) and
+ * strict where the game itself would change (illegal or ambiguous moves, unknown variants,
+ * bad position strings). */
+#include "pgn.h"
+
+#include "fen.h"
+#include "paths.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* --- writing ------------------------------------------------------------------------------ */
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+    int col;
+    bool failed;
+} Sb;
+
+static void sb_add(Sb *b, const char *t)
+{
+    size_t l = strlen(t);
+    if (b->failed) return;
+    if (b->n + l + 1 > b->cap) {
+        size_t nc = b->cap ? 2 * b->cap : 1024;
+        while (nc < b->n + l + 1) nc *= 2;
+        char *ns = realloc(b->s, nc);
+        if (!ns) {
+            b->failed = true;
+            return;
+        }
+        b->s = ns;
+        b->cap = nc;
+    }
+    memcpy(b->s + b->n, t, l + 1);
+    b->n += l;
+    const char *nl = strrchr(t, '\n');
+    b->col = nl ? (int)strlen(nl + 1) : b->col + (int)l;
+}
+
+/* Movetext words, wrapped before column 80. */
+static void sb_word(Sb *b, const char *w)
+{
+    if (b->col > 0 && b->col + 1 + (int)strlen(w) > 79)
+        sb_add(b, "\n");
+    else if (b->col > 0)
+        sb_add(b, " ");
+    sb_add(b, w);
+}
+
+static void sb_tag(Sb *b, const char *name, const char *value)
+{
+    char esc[2 * TAG_VALUE_MAX + 1];
+    size_t n = 0;
+    for (const char *p = value; *p && n + 2 < sizeof esc; p++) {
+        if (*p == '"' || *p == '\\') esc[n++] = '\\';
+        esc[n++] = *p;
+    }
+    esc[n] = 0;
+    sb_add(b, "[");
+    sb_add(b, name);
+    sb_add(b, " \"");
+    sb_add(b, esc);
+    sb_add(b, "\"]\n");
+}
+
+static const char *tag_or(const Game *g, const char *name, const char *dflt)
+{
+    const char *t = game_tag(g, name);
+    return t && *t ? t : dflt;
+}
+
+static bool is_written_tag(const char *name)
+{
+    static const char *own[] = {"Variant", "Event",  "Site",        "Date",     "Round", "Result",
+                                "SetUp",   "FEN",    "Termination", "Placing",  "White", "Black",
+                                "Red",     "Yellow", "Blue",        "Stalemate"};
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (!strcasecmp(own[i], name)) return true;
+    return false;
+}
+
+static void write_movetext(const Game *g, Sb *b)
+{
+    const Variant *v = g->v;
+    char num[32];
+    int slot = g->start.stm, round = g->start.fullmove;
+    bool need_number = true;
+    if (v->nplayers > 2) {
+        /* three players list every seat of a round; seats before the first mover get "--" */
+        slot = 0;
+        for (int i = 0; i < g->nplies; i++) {
+            while (slot != g->plies[i].mover) {
+                if (slot == 0) snprintf(num, sizeof num, "%d.", round), sb_word(b, num);
+                sb_word(b, "--");
+                if (++slot == v->nplayers) slot = 0, round++;
+            }
+            if (slot == 0) snprintf(num, sizeof num, "%d.", round), sb_word(b, num);
+            sb_word(b, g->plies[i].san);
+            if (++slot == v->nplayers) slot = 0, round++;
+        }
+        return;
+    }
+    for (int i = 0; i < g->nplies; i++) {
+        const Ply *p = &g->plies[i];
+        round = p->undo.fullmove;
+        if (p->mover == 0) {
+            snprintf(num, sizeof num, "%d.", round);
+            sb_word(b, num);
+        } else if (need_number) {
+            snprintf(num, sizeof num, "%d...", round);
+            sb_word(b, num);
+        }
+        need_number = false;
+        sb_word(b, p->san);
+    }
+    (void)slot;
+}
+
+char *pgn_write(const Game *g)
+{
+    const Variant *v = g->v;
+    Sb b = {0};
+    char buf[FEN_MAX];
+    sb_tag(&b, "Variant", v->name);
+    sb_tag(&b, "Event", tag_or(g, "Event", "?"));
+    sb_tag(&b, "Site", tag_or(g, "Site", "?"));
+    sb_tag(&b, "Date", tag_or(g, "Date", "????.??.??"));
+    sb_tag(&b, "Round", tag_or(g, "Round", "?"));
+    for (int p = 0; p < v->nplayers; p++)
+        sb_tag(&b, v->player_name[p], tag_or(g, v->player_name[p], "?"));
+    sb_tag(&b, "Result", game_result_text(g, buf, sizeof buf));
+    if (g->custom_start) {
+        sb_tag(&b, "SetUp", "1");
+        fen_write(&g->start, buf, sizeof buf);
+        sb_tag(&b, "FEN", buf);
+    }
+    if (g->result.over) sb_tag(&b, "Termination", g->result.termination);
+    if (v->nplayers > 2 && g->result.over) {
+        game_placing(g, buf, sizeof buf);
+        sb_tag(&b, "Placing", buf);
+    }
+    for (int i = 0; i < g->ntags; i++)
+        if (!is_written_tag(g->tags[i].name)) sb_tag(&b, g->tags[i].name, g->tags[i].value);
+    sb_add(&b, "\n");
+    write_movetext(g, &b);
+    sb_word(&b, game_result_text(g, buf, sizeof buf));
+    sb_add(&b, "\n");
+    if (b.failed) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
+/* --- reading ------------------------------------------------------------------------------ */
+
+static void reader_init(PgnReader *r, char *text, size_t len, const Variant *fallback)
+{
+    memset(r, 0, sizeof *r);
+    r->text = text;
+    r->len = len;
+    r->line = r->col = 1;
+    r->fallback = fallback;
+}
+
+bool pgn_open_file(PgnReader *r, const char *path, const Variant *fallback, char *err, int errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    size_t cap = 65536, n = 0, got;
+    char *text = malloc(cap);
+    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *nt = realloc(text, cap * 2);
+            if (!nt) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = nt;
+            cap *= 2;
+        }
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!text || bad) {
+        free(text);
+        snprintf(err, errlen, "%s: cannot read", path);
+        return false;
+    }
+    text[n] = 0;
+    if (memchr(text, 0, n)) {
+        free(text);
+        snprintf(err, errlen, "%s: not a text file", path);
+        return false;
+    }
+    reader_init(r, text, n, fallback);
+    return true;
+}
+
+void pgn_open_string(PgnReader *r, const char *text, const Variant *fallback)
+{
+    size_t n = strlen(text);
+    char *copy = malloc(n + 1);
+    if (copy) memcpy(copy, text, n + 1);
+    reader_init(r, copy, copy ? n : 0, fallback);
+}
+
+void pgn_close(PgnReader *r)
+{
+    free(r->text);
+    r->text = NULL;
+}
+
+static int peek(const PgnReader *r)
+{
+    return r->pos < r->len ? (unsigned char)r->text[r->pos] : EOF;
+}
+
+static int advance(PgnReader *r)
+{
+    int c = peek(r);
+    if (c == EOF) return EOF;
+    r->pos++;
+    if (c == '\n')
+        r->line++, r->col = 1;
+    else if ((c & 0xc0) != 0x80)
+        r->col++; /* count characters, not UTF-8 continuation bytes */
+    return c;
+}
+
+static bool at_line_start(const PgnReader *r)
+{
+    return r->pos == 0 || r->text[r->pos - 1] == '\n';
+}
+
+/* Skip blanks, comments, ';' lines and '%' escape lines. */
+static void skip_space(PgnReader *r, PgnReport *rep, bool in_movetext)
+{
+    for (;;) {
+        int c = peek(r);
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xef || c == 0xbb ||
+            c == 0xbf) {
+            advance(r);
+        } else if (c == ';' || (c == '%' && at_line_start(r))) {
+            while (peek(r) != EOF && peek(r) != '\n') advance(r);
+        } else if (c == '{' && in_movetext) {
+            int line = r->line, col = r->col;
+            while (peek(r) != EOF && peek(r) != '}') advance(r);
+            if (peek(r) == EOF) {
+                if (!rep->warnings++)
+                    snprintf(rep->warning, PGN_MSG_MAX, "line %d, column %d: comment not closed",
+                             line, col);
+            } else {
+                advance(r);
+            }
+        } else {
+            return;
+        }
+    }
+}
+
+static void warn(PgnReport *rep, const PgnReader *r, const char *fmt, ...)
+{
+    if (rep->warnings++) return;
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(rep->warning, PGN_MSG_MAX, "line %d, column %d: %s", r->line, r->col, msg);
+}
+
+static enum pgn_status error_at(PgnReport *rep, int line, int col, const char *fmt, ...)
+{
+    char msg[500];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(rep->error, PGN_MSG_MAX, "line %d, column %d: %s", line, col, msg);
+    rep->line = line;
+    rep->col = col;
+    return PGN_ERROR;
+}
+
+static enum pgn_status move_error(PgnReport *rep, int line, int col, const char *label,
+                                  const char *word, const char *reason)
+{
+    snprintf(rep->bad_label, sizeof rep->bad_label, "%s", label);
+    snprintf(rep->bad_move, sizeof rep->bad_move, "%s", word);
+    snprintf(rep->reason, sizeof rep->reason, "%s", reason);
+    return error_at(rep, line, col, "move %s (%s): %s", label, word, reason);
+}
+
+/* After an error: move on to the next tag section at the start of a line. */
+static void skip_game(PgnReader *r)
+{
+    while (peek(r) != EOF) {
+        if (peek(r) == '[' && at_line_start(r)) return;
+        advance(r);
+    }
+}
+
+typedef struct {
+    char name[TAG_NAME_MAX];
+    char value[TAG_VALUE_MAX];
+    int line, col;
+} RawTag;
+
+static bool read_tag(PgnReader *r, RawTag *t, PgnReport *rep)
+{
+    size_t n = 0;
+    t->line = r->line;
+    t->col = r->col;
+    advance(r); /* '[' */
+    while (peek(r) == ' ') advance(r);
+    while (isalnum(peek(r)) || peek(r) == '_') {
+        int c = advance(r);
+        if (n + 1 < TAG_NAME_MAX) t->name[n++] = (char)c;
+    }
+    t->name[n] = 0;
+    while (peek(r) == ' ') advance(r);
+    n = 0;
+    if (peek(r) == '"') {
+        advance(r);
+        while (peek(r) != EOF && peek(r) != '"' && peek(r) != '\n') {
+            int c = advance(r);
+            if (c == '\\' && (peek(r) == '"' || peek(r) == '\\')) c = advance(r);
+            if (n + 1 < TAG_VALUE_MAX) t->value[n++] = (char)c;
+        }
+        if (peek(r) == '"') advance(r);
+    } else {
+        warn(rep, r, "unquoted value of tag '%s'", t->name);
+        while (peek(r) != EOF && peek(r) != ']' && peek(r) != '\n') {
+            int c = advance(r);
+            if (n + 1 < TAG_VALUE_MAX) t->value[n++] = (char)c;
+        }
+        while (n && t->value[n - 1] == ' ') n--;
+    }
+    t->value[n] = 0;
+    while (peek(r) == ' ') advance(r);
+    if (peek(r) == ']')
+        advance(r);
+    else
+        warn(rep, r, "tag '%s' not closed with ']'", t->name);
+    if (!t->name[0]) {
+        warn(rep, r, "a tag without a name");
+        return false;
+    }
+    return true;
+}
+
+/* Results as real records write them. Returns the winner (-1 draw, -2 unfinished), or -3. */
+static int result_word(const Variant *v, const char *w, bool *partial)
+{
+    *partial = false;
+    if (!strcmp(w, "1-0")) return 0;
+    if (!strcmp(w, "0-1")) return 1;
+    if (!strcmp(w, "3/4-1/4")) return *partial = true, 0;
+    if (!strcmp(w, "1/4-3/4")) return *partial = true, 1;
+    if (!strcmp(w, "*")) return -2;
+    if (!strcmp(w, "1/2-1/2") || !strcmp(w, "\xc2\xbd-\xc2\xbd") || !strcmp(w, "\xbd-\xbd") ||
+        !strcmp(w, "\xc3\x82\xc2\xbd-\xc3\x82\xc2\xbd") || !strcmp(w, "\xc5\xba-\xc5\xba") ||
+        !strcasecmp(w, "remi") || !strcasecmp(w, "draw") || !strcmp(w, "=") || !strcmp(w, "1/2"))
+        return -1;
+    if (v->nplayers > 2)
+        for (int p = 0; p < v->nplayers; p++)
+            if (!strcasecmp(w, v->player_name[p])) return p;
+    return -3;
+}
+
+static const Variant *choose_variant(PgnReader *r, const RawTag *tags, int ntags, Variant **owned,
+                                     PgnReport *rep, int line, int col)
+{
+    char err[600];
+    bool unreadable;
+    for (int i = 0; i < ntags; i++) {
+        if (strcasecmp(tags[i].name, "Variant")) continue;
+        if (strcmp(tags[i].name, "Variant"))
+            warn(rep, r, "tag 'Variant' written '%s'", tags[i].name);
+        if (r->fallback && !strcasecmp(tags[i].value, r->fallback->name)) return r->fallback;
+        *owned = variant_open(tags[i].value, err, sizeof err, &unreadable);
+        if (!*owned)
+            error_at(rep, tags[i].line, tags[i].col, "unknown variant '%s'", tags[i].value);
+        return *owned;
+    }
+    if (!r->fallback) {
+        error_at(rep, line, col, "the game has no Variant tag (give --variant)");
+        return NULL;
+    }
+    warn(rep, r, "no Variant tag: reading the game as %s", r->fallback->name);
+    return r->fallback;
+}
+
+/* Whether the tag at the reader's position names a tag already read. */
+static bool repeats_tag(const PgnReader *r, const RawTag *tags, int ntags)
+{
+    char name[TAG_NAME_MAX];
+    size_t i = r->pos + 1, n = 0;
+    while (i < r->len && r->text[i] == ' ') i++;
+    while (i < r->len && (isalnum((unsigned char)r->text[i]) || r->text[i] == '_') &&
+           n + 1 < sizeof name)
+        name[n++] = r->text[i++];
+    name[n] = 0;
+    for (int k = 0; k < ntags; k++)
+        if (!strcasecmp(tags[k].name, name)) return true;
+    return false;
+}
+
+/* A line of only '=' or '-' characters, as some files put between games. */
+static bool separator_line(const PgnReader *r)
+{
+    size_t i = r->pos;
+    if (!at_line_start(r) || i >= r->len || (r->text[i] != '=' && r->text[i] != '-')) return false;
+    char ch = r->text[i];
+    while (i < r->len && r->text[i] == ch) i++;
+    return i - r->pos >= 3 && (i == r->len || r->text[i] == '\n' || r->text[i] == '\r');
+}
+
+static bool move_char(int c)
+{
+    return c != EOF && !isspace(c) && !strchr("{};()[]$", c);
+}
+
+static void move_label(const Position *pos, char *buf, size_t len)
+{
+    if (pos->v->nplayers == 2)
+        snprintf(buf, len, "%d%s", pos->fullmove, pos->stm ? "..." : ".");
+    else
+        snprintf(buf, len, "%d (%s)", pos->fullmove, pos->v->player_name[pos->stm]);
+}
+
+enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep)
+{
+    RawTag tags[MAX_TAGS];
+    int ntags = 0;
+    memset(rep, 0, sizeof *rep);
+    memset(g, 0, sizeof *g);
+    *owned = NULL;
+    for (;;) {
+        skip_space(r, rep, true);
+        if (!separator_line(r)) break;
+        warn(rep, r, "a separator line between games");
+        while (peek(r) != EOF && peek(r) != '\n') advance(r);
+    }
+    if (peek(r) == EOF) return PGN_EOF;
+    r->ngames++;
+    int line = r->line, col = r->col;
+    bool empty_game = false;
+    while (peek(r) == '[') {
+        RawTag t;
+        memset(&t, 0, sizeof t);
+        if (read_tag(r, &t, rep) && ntags < MAX_TAGS) tags[ntags++] = t;
+        int before = r->line;
+        skip_space(r, rep, false);
+        /* a blank line, then a tag this game already has: that is the next game, and this
+         * one has no movetext at all (a blank line before new tags only continues it) */
+        if (peek(r) == '[' && r->line > before + 1 && repeats_tag(r, tags, ntags)) {
+            warn(rep, r, "a game with tags but no moves");
+            empty_game = true;
+            break;
+        }
+    }
+    const Variant *v = choose_variant(r, tags, ntags, owned, rep, line, col);
+    if (!v) {
+        skip_game(r);
+        return PGN_ERROR;
+    }
+    Position start;
+    bool custom = false;
+    for (int i = 0; i < ntags; i++) {
+        if (strcasecmp(tags[i].name, "FEN")) continue;
+        char err[300];
+        if (!fen_read(&start, v, tags[i].value, err, sizeof err)) {
+            skip_game(r);
+            return error_at(rep, tags[i].line, tags[i].col, "bad FEN tag: %s", err);
+        }
+        custom = true;
+    }
+    game_init(g, v, custom ? &start : NULL);
+    int record_winner = -2;
+    bool record_partial = false;
+    const char *termination = NULL;
+    for (int i = 0; i < ntags; i++) {
+        const char *n = tags[i].name;
+        if (!strcasecmp(n, "Variant") || !strcasecmp(n, "SetUp") || !strcasecmp(n, "FEN") ||
+            !strcasecmp(n, "Placing"))
+            continue;
+        if (!strcasecmp(n, "Result")) {
+            int w = result_word(v, tags[i].value, &record_partial);
+            if (w >= -2) record_winner = w;
+            continue;
+        }
+        if (!strcasecmp(n, "Termination")) termination = tags[i].value;
+        game_set_tag(g, n, tags[i].value);
+    }
+
+    /* movetext */
+    int slot = 0;
+    while (!empty_game) {
+        skip_space(r, rep, true);
+        int c = peek(r);
+        if (c == EOF || (c == '[' && at_line_start(r))) break;
+        int tl = r->line, tc = r->col;
+        if (c == '(') {
+            int depth = 0;
+            do {
+                int ch = advance(r);
+                if (ch == '{')
+                    while (peek(r) != EOF && advance(r) != '}') {
+                    }
+                else if (ch == '(')
+                    depth++;
+                else if (ch == ')')
+                    depth--;
+            } while (depth > 0 && peek(r) != EOF);
+            continue;
+        }
+        if (c == ')' || c == '}' || c == ']') {
+            advance(r);
+            warn(rep, r, "stray '%c'", c);
+            continue;
+        }
+        if (c == '$') {
+            advance(r);
+            while (isdigit(peek(r))) advance(r);
+            continue;
+        }
+        char word[128];
+        size_t n = 0;
+        while (move_char(peek(r))) {
+            int ch = advance(r);
+            if (n + 1 < sizeof word) word[n++] = (char)ch;
+            /* a move number glued to its move: "12.e4", "12...Nf6" */
+            if (ch == '.' && n > 1 && isdigit((unsigned char)word[0]) && peek(r) != '.' &&
+                strspn(word, "0123456789") == strcspn(word, "."))
+                break;
+        }
+        word[n] = 0;
+        if (!n) {
+            advance(r);
+            continue;
+        }
+        size_t digits = strspn(word, "0123456789");
+        if (digits && digits < n && strspn(word + digits, ".") == n - digits) {
+            if (n - digits == 1) slot = 0; /* "N." starts a round */
+            continue;
+        }
+        if (!strcmp(word, "...") || !strcmp(word, "..")) {
+            warn(rep, r, "stray '%s'", word);
+            continue;
+        }
+        if (!strcasecmp(word, "e.p.") || !strcasecmp(word, "ep.") || !strcasecmp(word, "e.p")) {
+            warn(rep, r, "'%s' after a move", word);
+            continue;
+        }
+        /* "h4h8*": a move with the result glued on */
+        bool glued_result = n > 3 && word[n - 1] == '*' && word[1] != '*';
+        if (glued_result) {
+            word[--n] = 0;
+            warn(rep, r, "result '*' glued to the move '%s'", word);
+        }
+        bool partial;
+        int w = result_word(v, word, &partial);
+        if (w >= -2) {
+            if (record_winner == -2 || w != -2) record_winner = w, record_partial = partial;
+            break;
+        }
+        if (!strcmp(word, "--")) {
+            /* a skipped seat; at the seat of the player to move it is a resignation */
+            if (v->nplayers > 2 && slot == g->pos.stm && !g->result.over) game_resign(g);
+            slot = (slot + 1) % v->nplayers;
+            continue;
+        }
+        Move m;
+        char err[NOTE_ERR_MAX];
+        bool tolerated;
+        char label[48];
+        move_label(&g->pos, label, sizeof label);
+        if (g->result.over) {
+            snprintf(err, sizeof err, "the game is already over (%s)", g->result.termination);
+            skip_game(r);
+            return move_error(rep, tl, tc, label, word, err);
+        }
+        if (move_parse(&g->pos, word, &m, err, sizeof err, &tolerated) != PARSE_OK) {
+            skip_game(r);
+            return move_error(rep, tl, tc, label, word, err);
+        }
+        if (tolerated) warn(rep, r, "move %s written '%s'", label, word);
+        slot = (g->pos.stm + 1) % v->nplayers;
+        game_play(g, m);
+        rep->moves++;
+        if (glued_result) break;
+    }
+    /* the record's result stands where the rules did not end the game (resignation, time) */
+    if (!g->result.over && record_winner >= -1) {
+        g->result.over = true;
+        g->result.winner = record_winner;
+        g->result.partial = record_partial;
+        g->decided = true;
+        snprintf(g->result.termination, sizeof g->result.termination, "%s",
+                 termination         ? termination
+                 : record_winner < 0 ? "agreement"
+                                     : "resignation");
+    }
+    return PGN_OK;
+}

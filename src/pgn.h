@@ -1,0 +1,47 @@
+/* pgn.h — game records: writing a game as PGN with a Variant tag, and reading files of one
+ * or more games, tolerant of what real records contain (warnings) and strict about what
+ * would change the game (errors with line and column). */
+#ifndef CELLMATE_PGN_H
+#define CELLMATE_PGN_H
+
+#include "game.h"
+
+#include <stdio.h>
+
+#define PGN_MSG_MAX 640
+
+/* The record of g as PGN text; the caller frees it. */
+char *pgn_write(const Game *g);
+
+typedef struct {
+    char *text; /* the whole file */
+    size_t pos, len;
+    int line, col;           /* of text[pos], from 1 */
+    int ngames;              /* games started so far */
+    const Variant *fallback; /* the variant of games with no Variant tag */
+} PgnReader;
+
+typedef struct {
+    int moves; /* moves played before the end or the error */
+    int warnings;
+    char warning[PGN_MSG_MAX]; /* the first warning */
+    char error[PGN_MSG_MAX];   /* "line L, column C: ..." */
+    char bad_label[48];        /* the move an error is about: "12..." and "Nf6" */
+    char bad_move[64];
+    char reason[NOTE_ERR_MAX]; /* why that move was rejected */
+    int line, col;             /* where the error is */
+} PgnReport;
+
+/* Open a file (false with a message in err if unreadable) or a string. */
+bool pgn_open_file(PgnReader *r, const char *path, const Variant *fallback, char *err, int errlen);
+void pgn_open_string(PgnReader *r, const char *text, const Variant *fallback);
+void pgn_close(PgnReader *r);
+
+enum pgn_status { PGN_OK, PGN_EOF, PGN_ERROR };
+
+/* Read the next game into g (initialised here; free with game_free). The game's variant is
+ * its Variant tag's file, loaded into *owned (free with variant_free after the game), or the
+ * fallback. On PGN_ERROR the reader has moved on to the next game. */
+enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep);
+
+#endif

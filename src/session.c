@@ -1,0 +1,386 @@
+/* session.c — the command table shared by the scripted mode and the screen, and the reading
+ * of input lines as commands or moves. */
+#include "session.h"
+
+#include "fen.h"
+#include "fileio.h"
+#include "paths.h"
+#include "perft.h"
+#include "pgn.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void say(Sink *out, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    out->out(out, buf);
+}
+
+static bool complain(Sink *out, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    out->err(out, buf);
+    return false;
+}
+
+static void changed(Session *s)
+{
+    if (s->changed) s->changed(s);
+}
+
+void session_set_game(Session *s, Variant *v, const Game *g)
+{
+    if (s->v && s->v != v) {
+        game_free(&s->game);
+        variant_free(s->v);
+    } else {
+        game_free(&s->game);
+    }
+    s->v = v;
+    s->game = *g;
+}
+
+bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen)
+{
+    bool unreadable;
+    memset(s, 0, sizeof *s);
+    s->ai_seconds = 5;
+    Variant *v = variant_open(variant, err, errlen, &unreadable);
+    if (!v) return false;
+    Position start;
+    if (fen) {
+        char ferr[300];
+        if (!fen_read(&start, v, fen, ferr, sizeof ferr)) {
+            snprintf(err, errlen, "bad position string for %s: %s", v->name, ferr);
+            variant_free(v);
+            return false;
+        }
+    }
+    s->v = v;
+    game_init(&s->game, v, fen ? &start : NULL);
+    return true;
+}
+
+void session_close(Session *s)
+{
+    game_free(&s->game);
+    variant_free(s->v);
+    s->v = NULL;
+}
+
+void session_last_move_text(const Session *s, char *buf, size_t len)
+{
+    const Game *g = &s->game;
+    if (!g->nplies) {
+        snprintf(buf, len, "(no moves)");
+        return;
+    }
+    const Ply *p = &g->plies[g->nplies - 1];
+    int num = p->undo.fullmove;
+    if (s->v->nplayers > 2)
+        snprintf(buf, len, "%d. %s (%s)", num, p->san, s->v->player_name[p->mover]);
+    else
+        snprintf(buf, len, "%d%s %s", num, p->mover ? "..." : ".", p->san);
+}
+
+static void report_end(Session *s, Sink *out)
+{
+    char line[256];
+    if (!s->game.result.over) return;
+    game_result_line(&s->game, line, sizeof line);
+    say(out, "%s", line);
+}
+
+/* --- commands ----------------------------------------------------------------------------- */
+
+static bool no_args(const char *args, const char *name, Sink *out)
+{
+    if (*args) return complain(out, "'%s' takes no arguments", name);
+    return true;
+}
+
+static bool cmd_new(Session *s, const char *args, Sink *out)
+{
+    Variant *v = s->v;
+    char err[600];
+    if (*args) {
+        bool unreadable;
+        v = variant_open(args, err, sizeof err, &unreadable);
+        if (!v) return complain(out, "%s", err);
+    }
+    Game g;
+    game_init(&g, v, NULL);
+    session_set_game(s, v, &g);
+    say(out, "new game: %s, %s to move", v->title, v->player_name[s->game.pos.stm]);
+    changed(s);
+    return true;
+}
+
+static bool cmd_undo(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "undo", out)) return false;
+    char text[64];
+    bool had_result = s->game.decided;
+    if (!had_result) session_last_move_text(s, text, sizeof text);
+    if (!game_undo(&s->game)) return complain(out, "nothing to undo");
+    if (had_result)
+        say(out, "the game is open again");
+    else
+        say(out, "took back %s", text);
+    changed(s);
+    return true;
+}
+
+static bool cmd_redo(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "redo", out)) return false;
+    if (!game_redo(&s->game)) return complain(out, "nothing to redo");
+    char text[64];
+    session_last_move_text(s, text, sizeof text);
+    say(out, "%s", text);
+    report_end(s, out);
+    changed(s);
+    return true;
+}
+
+static bool cmd_fen(Session *s, const char *args, Sink *out)
+{
+    char fen[FEN_MAX];
+    if (!no_args(args, "fen", out)) return false;
+    fen_write(&s->game.pos, fen, sizeof fen);
+    say(out, "%s", fen);
+    return true;
+}
+
+static void say_lines(Sink *out, char *text)
+{
+    char *save = NULL;
+    for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        say(out, "%s", l);
+}
+
+static bool cmd_pgn(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "pgn", out)) return false;
+    char *text = pgn_write(&s->game);
+    if (!text) return complain(out, "out of memory");
+    say_lines(out, text);
+    free(text);
+    return true;
+}
+
+static int cmp_words(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+static bool cmd_moves(Session *s, const char *args, Sink *out)
+{
+    static char sans[MAX_MOVES][MOVE_TEXT_MAX];
+    char line[8192];
+    MoveList ml;
+    if (!no_args(args, "moves", out)) return false;
+    if (s->game.result.over) return complain(out, "the game is over");
+    gen_legal(&s->game.pos, &ml);
+    for (int i = 0; i < ml.n; i++) move_san_bare(&s->game.pos, ml.m[i], sans[i]);
+    qsort(sans, (size_t)ml.n, MOVE_TEXT_MAX, cmp_words);
+    size_t n = 0;
+    line[0] = 0;
+    for (int i = 0; i < ml.n && n + MOVE_TEXT_MAX + 2 < sizeof line; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? " " : "", sans[i]);
+    say(out, "%d legal moves: %s", ml.n, line);
+    return true;
+}
+
+static void sink_line(void *ctx, const char *line)
+{
+    Sink *out = ctx;
+    out->out(out, line);
+}
+
+static bool cmd_perft(Session *s, const char *args, Sink *out)
+{
+    char *end;
+    long depth = strtol(args, &end, 10);
+    bool divide = false;
+    while (*end == ' ') end++;
+    if (!strcmp(end, "divide")) divide = true, end += strlen(end);
+    if (end == args || *end || depth < 0 || depth > 12)
+        return complain(out, "perft needs a depth from 0 to 12 (and optionally 'divide')");
+    Position pos = s->game.pos;
+    perft_report(&pos, (int)depth, divide, sink_line, out);
+    return true;
+}
+
+static bool cmd_save(Session *s, const char *args, Sink *out)
+{
+    char err[600];
+    if (!*args) return complain(out, "save needs a file name");
+    char *text = pgn_write(&s->game);
+    if (!text) return complain(out, "out of memory");
+    bool ok = write_file_atomic(args, text, err, sizeof err);
+    free(text);
+    if (!ok) return complain(out, "%s", err);
+    say(out, "saved to %s", args);
+    return true;
+}
+
+static bool cmd_load(Session *s, const char *args, Sink *out)
+{
+    PgnReader r;
+    PgnReport rep;
+    Game g;
+    Variant *owned;
+    char err[600];
+    if (!*args) return complain(out, "load needs a file name");
+    if (!pgn_open_file(&r, args, s->v, err, sizeof err)) return complain(out, "%s", err);
+    enum pgn_status st = pgn_read_game(&r, &g, &owned, &rep);
+    pgn_close(&r);
+    if (st == PGN_EOF) return complain(out, "%s: no game in the file", args);
+    if (st == PGN_ERROR) {
+        if (st == PGN_ERROR && g.v) game_free(&g);
+        variant_free(owned);
+        return complain(out, "%s: %s", args, rep.error);
+    }
+    session_set_game(s, owned ? owned : s->v, &g);
+    if (rep.warnings) say(out, "warning: %s: %s", args, rep.warning);
+    say(out, "loaded %s: %s, %d moves, %s to move", args, s->v->title, s->game.nplies,
+        s->v->player_name[s->game.pos.stm]);
+    report_end(s, out);
+    changed(s);
+    return true;
+}
+
+static bool cmd_resign(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "resign", out)) return false;
+    if (s->game.result.over) return complain(out, "the game is already over");
+    game_resign(&s->game);
+    if (!s->game.result.over) {
+        const Ply *p = &s->game.plies[s->game.nplies - 1];
+        say(out, "%s resigns and leaves the game", s->v->player_name[p->mover]);
+    }
+    report_end(s, out);
+    changed(s);
+    return true;
+}
+
+static bool cmd_draw(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "draw", out)) return false;
+    if (s->game.result.over) return complain(out, "the game is already over");
+    game_agree_draw(&s->game);
+    report_end(s, out);
+    changed(s);
+    return true;
+}
+
+static bool cmd_help(Session *s, const char *args, Sink *out)
+{
+    (void)args;
+    say(out, "Type a move (Nf6, e3-f6, exd5, f10=Q%s) or a command:",
+        s->v->has_hands   ? ", P@e4"
+        : s->v->has_rifle ? ", K!Nd4"
+                          : "");
+    for (const Command *c = session_commands; c->name; c++) {
+        if (c->screen_only && !s->screen) continue;
+        char head[40];
+        snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
+        say(out, "  %-16s %s", head, c->help);
+    }
+    return true;
+}
+
+static bool cmd_quit(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "quit", out)) return false;
+    s->quit = true;
+    return true;
+}
+
+static bool cmd_flip(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "flip", out)) return false;
+    s->flip = (s->flip + 1) % (s->v->nplayers);
+    return true;
+}
+
+const Command session_commands[] = {
+    {"new", "[VARIANT]", "start a new game (of another variant if named)", cmd_new, false},
+    {"undo", "", "take back the last move", cmd_undo, false},
+    {"redo", "", "play a taken-back move again", cmd_redo, false},
+    {"moves", "", "list the legal moves", cmd_moves, false},
+    {"fen", "", "print the position string", cmd_fen, false},
+    {"pgn", "", "print the game record", cmd_pgn, false},
+    {"save", "FILE", "save the game record to FILE", cmd_save, false},
+    {"load", "FILE", "load the first game of a PGN file", cmd_load, false},
+    {"perft", "N [divide]", "count the move sequences of length N", cmd_perft, false},
+    {"resign", "", "the side to move resigns", cmd_resign, false},
+    {"draw", "", "end the game as an agreed draw", cmd_draw, false},
+    {"flip", "", "turn the board for the next player", cmd_flip, true},
+    {"help", "", "list the commands", cmd_help, false},
+    {"quit", "", "leave", cmd_quit, false},
+    {NULL, NULL, NULL, NULL, false},
+};
+
+/* --- lines -------------------------------------------------------------------------------- */
+
+static bool play_line(Session *s, const char *text, Sink *out)
+{
+    Move m;
+    char err[NOTE_ERR_MAX], res[256];
+    if (s->game.result.over) {
+        game_result_line(&s->game, res, sizeof res);
+        return complain(out,
+                        "'%s': the game is over (%s); 'new' starts another, 'undo' takes "
+                        "back",
+                        text, res);
+    }
+    enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
+    if (st == PARSE_MALFORMED)
+        return complain(out,
+                        "'%s' is neither a move nor a command: %s (expected a move such as "
+                        "Nf6 or e3-f6, or a command; 'help' lists them)",
+                        text, err);
+    if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
+    game_play(&s->game, m);
+    char moved[64];
+    session_last_move_text(s, moved, sizeof moved);
+    say(out, "%s", moved);
+    report_end(s, out);
+    changed(s);
+    return true;
+}
+
+bool session_line(Session *s, const char *line, Sink *out)
+{
+    char buf[1024];
+    while (isspace((unsigned char)*line)) line++;
+    if (!*line || *line == '#') return true;
+    snprintf(buf, sizeof buf, "%s", line);
+    size_t n = strlen(buf);
+    while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = 0;
+    char *args = buf;
+    while (*args && !isspace((unsigned char)*args)) args++;
+    if (*args) *args++ = 0;
+    while (isspace((unsigned char)*args)) args++;
+    for (const Command *c = session_commands; c->name; c++)
+        if (!strcmp(c->name, buf) && (!c->screen_only || s->screen)) return c->run(s, args, out);
+    /* not a command: the whole line is a move */
+    snprintf(buf, sizeof buf, "%s", line);
+    n = strlen(buf);
+    while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = 0;
+    return play_line(s, buf, out);
+}

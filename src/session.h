@@ -1,0 +1,53 @@
+/* session.h — one player's session: the variant and game in play, and the command table
+ * that the scripted mode and the screen share. A line of input is a command or a move;
+ * whatever it prints goes to a Sink, so each front end decides where text appears. */
+#ifndef CELLMATE_SESSION_H
+#define CELLMATE_SESSION_H
+
+#include "game.h"
+
+typedef struct Sink {
+    void (*out)(struct Sink *s, const char *line); /* normal output, one line at a time */
+    void (*err)(struct Sink *s, const char *line); /* an error about the input line */
+    void *ctx;
+} Sink;
+
+typedef struct Session {
+    Variant *v; /* owned */
+    Game game;
+    double ai_seconds;
+    bool quit;
+    bool screen; /* screen-only commands (flip, ai) are allowed */
+    int flip;
+    /* called after every change of the game (move, undo, new, load): the screen saves the
+     * game in progress here */
+    void (*changed)(struct Session *s);
+    void *user;
+} Session;
+
+typedef struct {
+    const char *name;
+    const char *args;
+    const char *help;
+    bool (*run)(Session *s, const char *args, Sink *out);
+    bool screen_only;
+} Command;
+
+/* The command table, terminated by a NULL name. */
+extern const Command session_commands[];
+
+/* Start a session with a variant (name or path) and optional position string. */
+bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen);
+void session_close(Session *s);
+
+/* Replace the game with a new one of variant v (taking ownership of v). */
+void session_set_game(Session *s, Variant *v, const Game *g);
+
+/* Run one input line: blank and '#' lines do nothing; a command runs; anything else is read
+ * as a move. Returns false when the line was rejected (the reason went to out->err). */
+bool session_line(Session *s, const char *line, Sink *out);
+
+/* "12. Nf6" or "12... Nf6" (three players: "12. c6 (Red)") for the last move played. */
+void session_last_move_text(const Session *s, char *buf, size_t len);
+
+#endif
