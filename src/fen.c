@@ -177,7 +177,7 @@ static int read_piece(Reader *r, const Variant *v, const char *s, Piece *out)
     }
     int k = isupper((unsigned char)letter) ? v->kind_of_letter[(int)letter] : 0;
     if (!k) {
-        char l[2] = {letter ? letter : '?', 0};
+        char l[2] = {s[len - 1] ? s[len - 1] : '?', 0};
         bad(r, s + len - 1, "'%s' is not a piece letter of this variant", l);
         return 0;
     }
@@ -261,10 +261,11 @@ static bool read_cell(Reader *r, const Board *b, const char **s, const char *end
 
 static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out)
 {
-    char *e;
+    char *e, found[16];
     long n = strtol(s, &e, 10);
+    snprintf(found, sizeof found, "%.*s", (int)(end - s), s);
     if (e != end || s == end || n < lo || n > 100000)
-        return bad(r, s, "expected a number, found '%.8s'", s);
+        return bad(r, s, "expected a number, found '%s'", found);
     *out = (int)n;
     return true;
 }
@@ -297,13 +298,16 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
                  want, v->ncastles ? " castling," : "", v->has_ep ? " en passant," : "",
                  v->has_fresh ? " fresh pieces," : "", v->has_hands ? " hands," : "",
                  v->has_pools ? " pools," : "", v->nplayers > 2 ? " players out," : "", nf);
-        return bad(&r, nf ? fe[nf - 1] : fen, "%s", msg);
+        return bad(&r, nf > want ? f[want] : nf ? fe[nf - 1] : fen, "%s", msg);
     }
     int i = 0;
     if (!read_board(&r, &pos, f[i], fe[i])) return false;
     i++;
-    if (fe[i] - f[i] != 1 || player_of_letter(v, *f[i]) < 0)
-        return bad(&r, f[i], "expected the side to move, found '%.4s'", f[i]);
+    if (fe[i] - f[i] != 1 || player_of_letter(v, *f[i]) < 0) {
+        char found[16];
+        snprintf(found, sizeof found, "%.*s", (int)(fe[i] - f[i]), f[i]);
+        return bad(&r, f[i], "expected the side to move, found '%s'", found);
+    }
     pos.stm = (uint8_t)player_of_letter(v, *f[i]);
     i++;
     if (v->ncastles) {
@@ -334,6 +338,7 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
         if (!(fe[i] - p == 1 && *p == '-'))
             while (p < fe[i]) {
                 Cell passed, landed;
+                const char *start = p;
                 if (!read_cell(&r, &v->board, &p, fe[i], &passed)) return false;
                 if (p >= fe[i] || *p != ':')
                     return bad(&r, p, "%s", "expected ':' and the cell the pawn landed on");
@@ -341,7 +346,7 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
                 if (!read_cell(&r, &v->board, &p, fe[i], &landed)) return false;
                 Piece lp = pos.board[landed];
                 if (!lp || !v->type[PIECE_KIND(lp)].en_passant || pos.board[passed])
-                    return bad(&r, p - 1, "%s",
+                    return bad(&r, start, "%s",
                                "no en passant right here: the landing cell must hold a pawn and "
                                "the passed cell must be empty");
                 pos.ep[PIECE_OWNER(lp)] = (EpRight){passed, landed};

@@ -255,8 +255,9 @@ static enum parse_status parse_special(Ctx *c, const char *s, Parsed *p)
         p->shape = SHAPE_DROP;
         p->kind = kind_of_letter(v, s[0]);
         if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", s[0]);
+        if (!mark[1]) return fail(c, PARSE_MALFORMED, "a cell is missing after '%c'", *mark);
         int n = scan_cell(c, mark + 1, &p->to);
-        if (!n) return bad_cell(c, mark + 1);
+        if (!n || isdigit((unsigned char)mark[1 + n])) return bad_cell(c, mark + 1);
         if (mark[1 + n])
             return fail(c, PARSE_MALFORMED, "unexpected '%s' after the cell", mark + 1 + n);
         return PARSE_OK;
@@ -283,7 +284,7 @@ static enum parse_status parse_special(Ctx *c, const char *s, Parsed *p)
         q++;
     }
     int n = scan_cell(c, q, &p->to);
-    if (!n)
+    if (!n || isdigit((unsigned char)q[n]))
         return *q ? bad_cell(c, q)
                   : fail(c, PARSE_MALFORMED, "a cell is missing after '%c'", *mark);
     if (q[n]) return fail(c, PARSE_MALFORMED, "unexpected '%s' after the cell", q + n);
@@ -351,6 +352,7 @@ static enum parse_status parse_text(Ctx *c, const char *s, Parsed *p)
         }
         if (islower((unsigned char)ch)) {
             n = scan_cell(c, q, &cell);
+            if (n && isdigit((unsigned char)q[n])) return bad_cell(c, q); /* f12 is not f1 */
             if (n) {
                 if (ncells == 2) return fail(c, PARSE_MALFORMED, "more than two cells");
                 cells[ncells++] = cell;
@@ -470,6 +472,12 @@ static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList
         return fail(c, PARSE_ILLEGAL, "a %s cannot be dropped on %s", v->type[p->kind].name,
                     cell_name(pos, p->to));
     }
+    if (p->shape == SHAPE_RIFLE)
+        return fail(c, PARSE_ILLEGAL, "no %s piece can capture on %s without moving", side,
+                    cell_name(pos, p->to));
+    if (p->shape == SHAPE_EXCHANGE)
+        return fail(c, PARSE_ILLEGAL, "no %s piece can swap places with the piece on %s", side,
+                    cell_name(pos, p->to));
     if (p->from) {
         Piece pc = pos->board[p->from];
         if (!pc || PIECE_OWNER(pc) != pos->stm)
@@ -490,7 +498,9 @@ static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList
         if (p->kind ? k == p->kind : v->type[k].pawn) sel[n++] = m;
     }
     const char *what = p->kind ? kind_name(pos, p->kind) : "pawn";
-    const char *where = p->to ? cell_name(pos, p->to) : "there";
+    char file[16];
+    snprintf(file, sizeof file, "file %c", p->to_letter ? p->to_letter : '?');
+    const char *where = p->to ? cell_name(pos, p->to) : file;
     if (!n) return fail(c, PARSE_ILLEGAL, "no %s %s can move", side, what);
     list_moves(pos, ml, sel, n, list, sizeof list);
     return fail(c, PARSE_ILLEGAL, "no %s %s can %s %s; legal %s moves: %s", side, what,

@@ -23,7 +23,7 @@ tap_eq "a missing file is unreadable (exit 2)" 2 $?
 tap_eq "a directory is unreadable (exit 2)" 2 $?
 
 list=$("$CELLMATE" --list)
-for v in glinski mccooey haynie; do
+for v in glinski mccooey haynie peanut chessagon; do
     tap_ok "--list names $v" sh -c "printf '%s\n' \"\$1\" | grep -q '^$v '" sh "$list"
 done
 

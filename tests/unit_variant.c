@@ -211,10 +211,13 @@ static void test_shipped_variants(void **state)
         const char *name;
         int cells, players, kinds;
         enum stalemate_rule stalemate;
+        bool reconstructed;
     } shipped[] = {
-        {"glinski", 91, 2, 6, STALEMATE_34},
-        {"mccooey", 91, 2, 6, STALEMATE_DRAW},
-        {"haynie", 91, 2, 8, STALEMATE_34},
+        {"glinski", 91, 2, 6, STALEMATE_34, false},
+        {"mccooey", 91, 2, 6, STALEMATE_DRAW, false},
+        {"haynie", 91, 2, 8, STALEMATE_34, false},
+        {"peanut", 38, 2, 5, STALEMATE_DRAW, true},
+        {"chessagon", 96, 2, 7, STALEMATE_DRAW, false},
     };
     for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
         Variant *v = tu_variant(shipped[i].name);
@@ -222,8 +225,10 @@ static void test_shipped_variants(void **state)
         assert_int_equal(v->nplayers, shipped[i].players);
         assert_int_equal(v->ntypes, shipped[i].kinds);
         assert_int_equal(v->stalemate, shipped[i].stalemate);
-        assert_false(v->reconstructed);
+        assert_int_equal(v->reconstructed, shipped[i].reconstructed);
         assert_true(v->title[0] && v->summary[0] && v->source[0]);
+        /* a reconstructed array says why in its notes */
+        if (v->reconstructed) assert_true(v->notes[0] != 0);
         variant_free(v);
     }
 }

@@ -1,0 +1,185 @@
+#!/bin/sh
+# cli_batch.sh — the scripted mode: whole games piped through the binary, the output line
+# for each input line, errors on stderr naming the line, the commands, and the exit status
+# (0 all lines accepted, 1 some rejected, 2 bad arguments).
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+run() { # run INPUT ARGS...: stdout to $tmp/out, stderr to $tmp/err, status in $status
+    input=$1
+    shift
+    printf '%s' "$input" | "$CELLMATE" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+
+# Glinski's fool's mate (tests/data/glinski/FoolsMate.pgn) in SAN
+run 'Qc3
+Qc6
+b2
+b6
+Bb1
+e6
+Qxf9
+' --variant glinski
+tap_eq "a whole game: one line per move, then the result" "1. Qc3
+1... Qc6
+2. b2
+2... b6
+3. Bb1
+3... e6
+4. Qxf9#
+result 1-0: White wins by checkmate" "$(cat "$tmp/out")"
+tap_eq "a whole game exits 0" 0 "$status"
+tap_eq "nothing on stderr" "" "$(cat "$tmp/err")"
+
+# the same in from-to form, with a move after the end
+run 'Qe1c3
+Qe10c6
+b1b2
+b7b6
+Bf3b1
+e7e6?
+Qc3xBf9#
+e5
+' --batch --variant glinski
+tap_eq "a move after the end is rejected, naming the line" \
+    "line 8: 'e5': the game is over (result 1-0: White wins by checkmate); 'new' starts another, 'undo' takes back" \
+    "$(cat "$tmp/err")"
+tap_eq "a rejected line makes the exit status 1" 1 "$status"
+
+# illegal and malformed lines: one error each, and the next lines still count
+run 'Nf6
+hello
+Nc3
+' --variant glinski
+tap_eq "illegal move error names the line and the legal moves" \
+    "line 1: 'Nf6': no White Knight can go to f6; legal Knight moves:" \
+    "$(head -n 1 "$tmp/err" | cut -d' ' -f1-13)"
+tap_eq "malformed line error says what was expected" \
+    "line 2: 'hello' is neither a move nor a command: unexpected 'l' (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them)" \
+    "$(sed -n 2p "$tmp/err")"
+tap_eq "the line after the errors is played" "1. Nc3" "$(cat "$tmp/out")"
+tap_eq "errors make the exit status 1" 1 "$status"
+
+# blank lines, comments and CRLF line ends
+run '# a comment
+
+  Nc3  
+Nc6
+' --variant glinski
+tap_eq "blank and comment lines are ignored, CRLF accepted" "1. Nc3
+1... Nc6" "$(cat "$tmp/out")"
+tap_eq "exit 0 when every line was accepted" 0 "$status"
+
+# commands
+run 'fen
+Nc3
+undo
+undo
+redo
+moves
+perft 2
+' --variant glinski
+tap_eq "fen prints the position string" \
+    "6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w - 0 1" \
+    "$(sed -n 1p "$tmp/out")"
+tap_eq "undo takes back" "took back 1. Nc3" "$(sed -n 3p "$tmp/out")"
+tap_eq "undo with nothing to undo" "line 4: nothing to undo" "$(cat "$tmp/err")"
+tap_eq "redo plays again" "1. Nc3" "$(sed -n 4p "$tmp/out")"
+tap_eq "moves lists the legal moves" "51 legal moves:" "$(sed -n 5p "$tmp/out" | cut -d' ' -f1-3)"
+tap_eq "moves lists Black's 51 moves after 1. Nc3" 51 \
+    "$(sed -n 5p "$tmp/out" | cut -d: -f2 | wc -w)"
+tap_eq "perft from the current position" "perft 2:" "$(sed -n 6p "$tmp/out" | cut -d' ' -f1-2)"
+
+run 'resign
+' --variant haynie
+tap_eq "resign" "result 0-1: Black wins by resignation" "$(cat "$tmp/out")"
+run 'Nc5
+draw
+' --variant haynie
+tap_eq "draw by agreement takes effect at once" "result 1/2-1/2: draw by agreement" \
+    "$(sed -n 2p "$tmp/out")"
+run 'quit
+Zz9
+' --variant haynie
+tap_eq "quit stops reading" "0:" "$status:$(cat "$tmp/err")"
+run 'help
+' --variant glinski
+tap_ok "help lists the commands" grep -q '^  save FILE  *save the game record to FILE$' "$tmp/out"
+run 'new haynie
+new nosuch
+' --variant glinski
+tap_eq "new VARIANT switches variant" "new game: Haynie's Hexagonal Chess, White to move" \
+    "$(cat "$tmp/out")"
+tap_eq "new with an unknown variant" \
+    "line 2: unknown variant 'nosuch' (cellmate --list shows the variants)" "$(cat "$tmp/err")"
+run 'undo extra
+save
+perft x
+' --variant glinski
+tap_eq "command argument errors" "line 1: 'undo' takes no arguments
+line 2: save needs a file name
+line 3: perft needs a depth from 0 to 12 (and optionally 'divide')" "$(cat "$tmp/err")"
+
+# save and load: the loaded game is the saved one
+run "Nc3
+Nc6
+save $tmp/game.pgn
+" --variant glinski
+tap_eq "save reports the file" "saved to $tmp/game.pgn" "$(sed -n 3p "$tmp/out")"
+run "load $tmp/game.pgn
+fen
+" --variant haynie
+tap_eq "load switches to the game's variant" \
+    "loaded $tmp/game.pgn: Glinski's Hexagonal Chess, 2 moves, White to move" \
+    "$(sed -n 1p "$tmp/out")"
+want=$(printf 'Nc3\nNc6\nfen\n' | "$CELLMATE" --variant glinski | tail -n 1)
+tap_eq "the loaded position is the saved one" "$want" "$(sed -n 2p "$tmp/out")"
+run "load $tmp/nonexistent.pgn
+" --variant glinski
+tap_eq "load of a missing file" \
+    "line 1: $tmp/nonexistent.pgn: cannot open: No such file or directory" "$(cat "$tmp/err")"
+printf '[Variant "glinski"]\n\n1. Nc3 Nf4 *\n' >"$tmp/bad.pgn"
+run "Nc3
+load $tmp/bad.pgn
+fen
+" --variant glinski
+tap_ok "load of a bad record names line and column" \
+    grep -q "^line 2: $tmp/bad.pgn: line 3, column 8: move 1... (Nf4):" "$tmp/err"
+tap_eq "a failed load leaves the game as it was" \
+    "$(printf 'Nc3\nfen\n' | "$CELLMATE" --variant glinski | tail -n 1)" "$(tail -n 1 "$tmp/out")"
+
+# the scripted mode prints plain text only
+run 'Nc3
+moves
+pgn
+help
+' --variant glinski
+tap_ok "no terminal control codes in the output" sh -c "! grep -q \"$(printf '\033')\" '$tmp/out'"
+
+# a Haynie game from a file, as the man page shows
+cat >"$tmp/game.txt" <<'GAME'
+# Haynie's game: the pawns take on the forward diagonals
+a5
+b7
+axb7
+dxb7
+GAME
+"$CELLMATE" --batch --variant haynie <"$tmp/game.txt" >"$tmp/out" 2>"$tmp/err"
+tap_eq "cellmate --batch --variant haynie < game.txt" "0:1. a5
+1... b7
+2. axb7
+2... dxb7" "$?:$(cat "$tmp/out")"
+
+# bad arguments exit 2
+"$CELLMATE" --batch --variant nosuch </dev/null >/dev/null 2>&1
+tap_eq "unknown variant exits 2" 2 $?
+"$CELLMATE" --batch --time 0 </dev/null >/dev/null 2>&1
+tap_eq "bad --time exits 2" 2 $?
+"$CELLMATE" --batch --fen "x" </dev/null >/dev/null 2>&1
+tap_eq "bad --fen exits 2" 2 $?
+"$CELLMATE" --batch </dev/null >/dev/null 2>&1
+tap_eq "empty input exits 0" 0 $?
+
+tap_done
