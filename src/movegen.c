@@ -18,6 +18,14 @@ static inline bool zone_ok(const Variant *v, int zone, bool neg, int owner, Cell
     return zone < 0 || zone_has(v, zone, owner, t) != neg;
 }
 
+/* Whether an attacker of player `by` could capture on t: its zone filter allows t, and t is
+ * not a cell its kind may never enter. */
+static inline bool can_hit(const Variant *v, const Attacker *a, int by, Cell t)
+{
+    return zone_ok(v, a->zone, a->zone_not, by, t) &&
+           (a->forbidden < 0 || !zone_has(v, a->forbidden, by, t));
+}
+
 static inline void push(Gen *g, Cell from, Cell to, uint8_t kind, uint8_t promo, Cell extra)
 {
     if (g->out->n < MAX_MOVES) g->out->m[g->out->n++] = (Move){from, to, kind, promo, extra};
@@ -144,7 +152,8 @@ static void gen_drops(Gen *g)
         if (!pos->hand[us][k]) continue;
         const PieceType *pt = &v->type[k];
         for (Cell c = 1; c <= v->board.ncells; c++)
-            if (!pos->board[c] && zone_has(v, v->drop_zone, us, c) && !pt->dead[us][c])
+            if (!pos->board[c] && zone_has(v, v->drop_zone, us, c) && !pt->dead[us][c] &&
+                pt->promo[us][c] != PROMO_FORBIDDEN)
                 push(g, 0, c, MOVE_DROP, (uint8_t)k, 0);
     }
 }
@@ -204,7 +213,7 @@ bool attacked_by(const Position *pos, Cell t, int by)
                 int k = PIECE_KIND(p);
                 for (int i = 0; i < n; i++)
                     if (att[i].kind == k && !att[i].hop && att[i].range > s &&
-                        zone_ok(v, att[i].zone, att[i].zone_not, by, t))
+                        can_hit(v, &att[i], by, t))
                         return true;
             }
             if (v->has_hop) {
@@ -215,7 +224,7 @@ bool attacked_by(const Position *pos, Cell t, int by)
                     if (PIECE_OWNER(h) == by)
                         for (int i = 0; i < n; i++)
                             if (att[i].kind == PIECE_KIND(h) && att[i].hop && att[i].range > s2 &&
-                                zone_ok(v, att[i].zone, att[i].zone_not, by, t))
+                                can_hit(v, &att[i], by, t))
                                 return true;
                     break;
                 }
@@ -256,7 +265,7 @@ static void find_pins(const Position *pos, int us, int q, uint8_t *pinned)
                 const Attacker *att = v->attackers[q][d];
                 for (int j = 0; j < v->nattackers[q][d]; j++)
                     if (att[j].kind == PIECE_KIND(p) && !att[j].hop && att[j].range > s &&
-                        zone_ok(v, att[j].zone, att[j].zone_not, q, k))
+                        can_hit(v, &att[j], q, k))
                         pinned[own] = 1;
             }
             break;

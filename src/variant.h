@@ -110,6 +110,7 @@ typedef struct {
     bool hop;
     int8_t zone;
     bool zone_not;
+    int8_t forbidden; /* the kind's forbidden zone: it cannot capture there, so no attack */
 } Attacker;
 
 typedef struct Variant {

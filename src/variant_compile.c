@@ -51,6 +51,13 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
         int fwd = forward_angle(v, pt, o);
         for (int i = 0; i < pt->ncomp; i++) {
             const Component *c = &pt->comp[i];
+            if (c->angles && !pt->forward_hour && !v->forward_hour[o]) {
+                snprintf(err, errlen,
+                         "move component %d is relative to forward, but neither the piece nor "
+                         "[players] gives a forward direction",
+                         i + 1);
+                return false;
+            }
             CompiledComp *cc = &pt->cc[o][i];
             cc->flags = c->flags;
             cc->range = c->range;
@@ -128,7 +135,7 @@ static void add_attacker(Variant *v, int p, int d, Attacker a)
     for (int i = 0; i < n; i++) {
         Attacker *x = &v->attackers[p][d][i];
         if (x->kind == a.kind && x->hop == a.hop && x->zone == a.zone &&
-            x->zone_not == a.zone_not) {
+            x->zone_not == a.zone_not && x->forbidden == a.forbidden) {
             if (a.range > x->range) x->range = a.range;
             goto reach;
         }
@@ -151,8 +158,8 @@ bool variant_compile(Variant *v, char *err, int errlen)
             for (int i = 0; i < pt->ncomp; i++) {
                 const CompiledComp *cc = &pt->cc[p][i];
                 if (!(cc->flags & CF_CAPTURE)) continue;
-                Attacker a = {(uint8_t)k, cc->range, (cc->flags & CF_HOP) != 0, cc->zone,
-                              cc->zone_not};
+                Attacker a = {(uint8_t)k, cc->range,    (cc->flags & CF_HOP) != 0,
+                              cc->zone,   cc->zone_not, pt->forbidden_zone};
                 for (int j = 0; j < cc->ndirs; j++) add_attacker(v, p, cc->dirs[j], a);
             }
         }

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#define MAX_SECTIONS 256
+
 typedef struct {
     char section[64];
     char key[64];
@@ -34,8 +36,8 @@ typedef struct {
     bool continuation; /* the line just read started with blank space */
     Entry *e;
     int n, cap;
-    char sections[64][64];
-    int section_line[64];
+    char sections[MAX_SECTIONS][64];
+    int section_line[MAX_SECTIONS];
     int nsections;
     char err[512];
     bool failed;
@@ -69,9 +71,11 @@ static void note_section(Loader *L, const char *section)
 {
     for (int i = 0; i < L->nsections; i++)
         if (!strcmp(L->sections[i], section)) return;
-    if (L->nsections < 64) {
+    if (L->nsections < MAX_SECTIONS) {
         snprintf(L->sections[L->nsections], 64, "%s", section);
         L->section_line[L->nsections++] = L->line;
+    } else {
+        lerr(L, L->line, "too many sections (at most %d)", MAX_SECTIONS);
     }
 }
 
@@ -83,9 +87,7 @@ static void note_header(Loader *L, const char *line)
     char name[64];
     while (*p == ' ' || *p == '\t') p++;
     if (*p != '[' || !(end = strchr(p, ']'))) return;
-    p++;
-    while (p < end && *p == ' ') p++;
-    while (end > p && end[-1] == ' ') end--;
+    p++; /* the name as libinih reads it, blanks included */
     if (end - p >= 64) return;
     snprintf(name, sizeof name, "%.*s", (int)(end - p), p);
     note_section(L, name);
@@ -117,6 +119,11 @@ static char *reader(char *str, int num, void *stream)
     str[len++] = '\n';
     str[len] = 0;
     L->line++;
+    if (L->line == 1 && len >= 3 && !memcmp(str, "\xef\xbb\xbf", 3)) {
+        /* a UTF-8 byte-order mark: not part of the text */
+        memmove(str, str + 3, (size_t)len - 2);
+        len -= 3;
+    }
     L->continuation = (str[0] == ' ' || str[0] == '\t');
     note_header(L, str);
     return str;
@@ -455,7 +462,7 @@ static void load_players(Loader *L, Variant *v)
             if (v->player_letter[p] == v->player_letter[q])
                 lerr(L, e ? e->line : section_line(L, "players"),
                      "two players share the side letter '%c'; give 'letters'", v->player_letter[p]);
-    if (!(e = need(L, "players", "forward", "a clock hour per player, such as '12 6'"))) return;
+    if (!(e = get(L, "players", "forward"))) return; /* then every piece needs its own */
     if (split(e->value, w, 8) != n) {
         lerr(L, e->line, "one forward clock hour per player expected");
         return;

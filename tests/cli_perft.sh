@@ -20,6 +20,21 @@ mccooey 31 947 33307
 haynie 22 484 11794
 peanut 14 196 3080
 chessagon 50 2492 124374
+cyclohexane 38 1443 54682
+hr-glinski 64 4071 280682
+hr-glinski-foh 64 4071 280682
+hr-liuyang 69 4741 344742
+hr-liuyang-foh 69 4741 344742
+hr-mccooey 41 1662 75538
+hr-mccooey-foh 41 1662 75538
+hr-mccooey3 35 1225 38353
+hr-mccooey3-foh 35 1225 38353
+hr-trios 45 2006 97660
+hr-trios-foh 45 2006 97660
+hr-wellisch 31 961 30752
+hr-wellisch-foh 31 961 30752
+hr-wellisch3 31 961 29791
+hr-wellisch3-foh 31 961 29791
 REF
 
 last=$("$CELLMATE" --variant glinski --perft 2 | tail -n 1)
@@ -27,7 +42,8 @@ tap_ok "last line is 'perft N: COUNT (S s, NPS nps)'" \
     sh -c "printf '%s\n' '$last' | grep -Eq '^perft 2: 2586 \([0-9]+\.[0-9]+ s, [0-9]+ nps\)$'"
 
 # divide: one line per legal move, summing to perft
-for variant in glinski mccooey haynie peanut chessagon; do
+for variant in glinski mccooey haynie peanut chessagon cyclohexane hr-glinski hr-liuyang \
+    hr-mccooey3 hr-wellisch3-foh; do
     out=$("$CELLMATE" --variant "$variant" --perft 3 --divide)
     lines=$(printf '%s\n' "$out" | grep -c -E '^[^ ]+: [0-9]+$')
     sum=$(printf '%s\n' "$out" | grep -E '^[^ ]+: [0-9]+$' | awk -F': ' '{s += $2} END {print s}')

@@ -1,0 +1,22 @@
+#!/bin/sh
+# bench.sh — speed figures for the README (a benchmark, not a test): perft leaves per second
+# on the start positions (bulk counting at the last ply), and start-up time.
+# Usage: tests/bench.sh [path/to/cellmate]   (make bench runs it on the built binary)
+CELLMATE=${1:-${CELLMATE:-src/cellmate}}
+echo "perft, single thread, bulk counting at the last ply:"
+for spec in "glinski 5" "mccooey 5" "haynie 5" "peanut 6" "chessagon 4"; do
+    set -- $spec
+    if "$CELLMATE" --check-variant "$1" >/dev/null 2>&1; then
+        printf '  %-10s ' "$1"
+        "$CELLMATE" --variant "$1" --perft "$2" | tail -n 1
+    fi
+done
+echo "start-up (load a variant, print the position string), 20 runs:"
+start=$(date +%s.%N)
+i=0
+while [ $i -lt 20 ]; do
+    echo fen | "$CELLMATE" --variant glinski >/dev/null
+    i=$((i + 1))
+done
+end=$(date +%s.%N)
+echo "  $(echo "($end - $start) * 1000 / 20" | bc -l | cut -c1-5) ms per run"
