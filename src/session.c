@@ -7,6 +7,7 @@
 #include "paths.h"
 #include "perft.h"
 #include "pgn.h"
+#include "search.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -310,6 +311,21 @@ static bool cmd_quit(Session *s, const char *args, Sink *out)
     return true;
 }
 
+static bool cmd_go(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "go", out)) return false;
+    if (s->game.result.over) return complain(out, "the game is over");
+    SearchResult r = search_move(&s->game, s->ai_seconds, 0);
+    if (!r.found) return complain(out, "no legal move");
+    game_play(&s->game, r.best);
+    char moved[64];
+    session_last_move_text(s, moved, sizeof moved);
+    say(out, "%s", moved);
+    report_end(s, out);
+    changed(s);
+    return true;
+}
+
 static bool cmd_flip(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "flip", out)) return false;
@@ -327,6 +343,7 @@ const Command session_commands[] = {
     {"save", "FILE", "save the game record to FILE", cmd_save, false},
     {"load", "FILE", "load the first game of a PGN file", cmd_load, false},
     {"perft", "N [divide]", "count the move sequences of length N", cmd_perft, false},
+    {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"resign", "", "the side to move resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board for the next player", cmd_flip, true},

@@ -122,6 +122,13 @@ tap_eq "command argument errors" "line 1: 'undo' takes no arguments
 line 2: save needs a file name
 line 3: perft needs a depth from 0 to 12 (and optionally 'divide')" "$(cat "$tmp/err")"
 
+run 'go
+go
+' --variant glinski --time 0.2
+tap_ok "go: the computer plays for the side to move" \
+    sh -c "grep -Eq '^1\\. [A-Za-z]' '$tmp/out' && grep -Eq '^1\\.\\.\\. [A-Za-z]' '$tmp/out'"
+tap_eq "go exits 0" 0 "$status"
+
 # save and load: the loaded game is the saved one
 run "Nc3
 Nc6
