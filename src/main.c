@@ -2,12 +2,14 @@
  * listing, or a game. */
 #include "config.h"
 
+#include "autosave.h"
 #include "batch.h"
 #include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 #include "paths.h"
 #include "perft.h"
+#include "screen.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -26,7 +28,8 @@ typedef struct {
     bool divide;
     const char *check_variant;
     const char *replay;
-    bool list, batch;
+    const char *load;
+    bool list, batch, resume, ascii, no_save;
     double seconds;
 } Options;
 
@@ -39,6 +42,10 @@ static void usage(FILE *f)
                "  --batch              read moves and commands from standard input (the\n"
                "                       default when it is not a terminal)\n"
                "  --time SECONDS       thinking time of the computer per move\n"
+               "  --load FILE          start with the first game of a PGN file\n"
+               "  --resume             continue the game saved when cellmate last stopped\n"
+               "  --ascii              plain ASCII, no colour\n"
+               "  --no-save            do not keep the game in progress in the state directory\n"
                "  --perft N            count move sequences of length N; last line is\n"
                "                       'perft N: COUNT (S s, NPS nps)'\n"
                "  --divide             with --perft: one 'MOVE: COUNT' line per move first\n"
@@ -61,6 +68,10 @@ static int parse_options(int argc, char **argv, Options *o)
         {"replay", required_argument, NULL, 'r'},
         {"batch", no_argument, NULL, 'b'},
         {"time", required_argument, NULL, 't'},
+        {"load", required_argument, NULL, 'L'},
+        {"resume", no_argument, NULL, 'R'},
+        {"ascii", no_argument, NULL, 'a'},
+        {"no-save", no_argument, NULL, 'n'},
         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -99,6 +110,10 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'c': o->check_variant = optarg; break;
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
+        case 'L': o->load = optarg; break;
+        case 'R': o->resume = true; break;
+        case 'a': o->ascii = true; break;
+        case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': printf("cellmate %s\n", PACKAGE_VERSION); exit(EXIT_OK);
@@ -159,6 +174,18 @@ static void print_line(void *ctx, const char *line)
     printf("%s\n", line);
 }
 
+static void sink_out(Sink *s, const char *line)
+{
+    (void)s;
+    (void)line; /* "loaded FILE ..." needs no echo at start-up */
+}
+
+static void sink_err(Sink *s, const char *line)
+{
+    (void)s;
+    fprintf(stderr, "cellmate: %s\n", line);
+}
+
 static int replay(const Options *o)
 {
     Variant *v = NULL;
@@ -192,10 +219,34 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     s.ai_seconds = o.seconds;
+    if (o.resume && !autosave_resume(&s, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        session_close(&s);
+        return EXIT_USAGE;
+    }
+    if (o.load) {
+        char line[4200];
+        snprintf(line, sizeof line, "load %s", o.load);
+        Sink sink = {sink_out, sink_err, NULL};
+        if (!session_line(&s, line, &sink)) {
+            session_close(&s);
+            return EXIT_USAGE;
+        }
+    }
     if (o.perft_depth >= 0) {
         Position pos = s.game.pos;
         perft_report(&pos, o.perft_depth, o.divide, print_line, NULL);
         rc = EXIT_OK;
+    } else if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        ScreenOptions so = {o.ascii, !o.no_save};
+        rc = screen_run(&s, &so);
+        if (rc < 0) {
+            fprintf(stderr,
+                    "cellmate: this terminal cannot show the game screen (TERM=%s); "
+                    "reading moves line by line\n",
+                    getenv("TERM") ? getenv("TERM") : "");
+            rc = batch_run(&s, stdin);
+        }
     } else {
         rc = batch_run(&s, stdin);
     }

@@ -137,3 +137,82 @@ bool movelang_parse(const Variant *v, const char *text, PieceType *pt, char *err
     }
     return true;
 }
+
+/* --- plain-English descriptions, for the help screen's piece legend ---------------------- */
+
+static const char *atom_noun(char atom, bool many)
+{
+    switch (atom) {
+    case 'W': return many ? "orthogonal steps" : "orthogonal step";
+    case 'F': return many ? "diagonal steps" : "diagonal step";
+    case 'D': return many ? "duke-line steps" : "duke-line step";
+    default: return many ? "knight leaps" : "knight leap";
+    }
+}
+
+static void describe_angles(uint16_t angles, char *out, size_t len)
+{
+    out[0] = 0;
+    if (!angles) return;
+    if (angles == (1u << 0)) {
+        snprintf(out, len, " straight forward");
+        return;
+    }
+    if (angles == (1u << 0 | 1u << 1)) {
+        snprintf(out, len, " forward");
+        return;
+    }
+    size_t n = (size_t)snprintf(out, len, " at");
+    for (int k = 0; k <= 6 && n < len; k++)
+        if (angles & (1u << k))
+            n += (size_t)snprintf(out + n, len - n, "%s%s%d", n > 3 ? "," : "",
+                                  k && k < 6 ? " +/-" : " ", 30 * k);
+    if (n < len) snprintf(out + n, len - n, " degrees from forward");
+}
+
+void movelang_describe(const Variant *v, const PieceType *pt, char *out, size_t len)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; i < pt->ncomp && n < len; i++) {
+        const Component *c = &pt->comp[i];
+        char what[96], angles[96], extra[160] = "";
+        if (c->range == 1)
+            snprintf(what, sizeof what, "one %s", atom_noun(c->atom, false));
+        else if (c->range == RANGE_ANY)
+            snprintf(what, sizeof what, "any number of %s", atom_noun(c->atom, true));
+        else
+            snprintf(what, sizeof what, "up to %d %s", c->range, atom_noun(c->atom, true));
+        describe_angles(c->angles, angles, sizeof angles);
+        size_t e = 0;
+#define NOTE(text) e += (size_t)snprintf(extra + e, sizeof extra - e, "%s%s", e ? ", " : " (", text)
+        if (c->flags & CF_HOP)
+            NOTE("captures by jumping exactly one piece");
+        else if (c->flags & CF_RIFLE)
+            NOTE("captures without moving");
+        else if (c->flags & CF_EXCHANGE)
+            NOTE("swaps places with a friendly piece");
+        else if (!(c->flags & CF_CAPTURE))
+            NOTE("not capturing");
+        else if (!(c->flags & CF_MOVE))
+            NOTE("capturing only");
+        if (c->flags & CF_INITIAL) NOTE("only as a first move");
+        if (c->zone >= 0) {
+            char z[80];
+            snprintf(z, sizeof z, "%s %s", c->zone_not ? "outside" : "within",
+                     v->zone[c->zone].name);
+            NOTE(z);
+        }
+#undef NOTE
+        if (e && e + 1 < sizeof extra) strcat(extra, ")");
+        n += (size_t)snprintf(out + n, len - n, "%s%s%s%s", i ? "; or " : "", what, angles, extra);
+    }
+    if (pt->royal && n < len) n += (size_t)snprintf(out + n, len - n, "; royal");
+    if (pt->npromo && n < len) {
+        n += (size_t)snprintf(out + n, len - n, "; promotes to");
+        for (int i = 0; i < pt->npromo && n < len; i++)
+            n += (size_t)snprintf(out + n, len - n, " %c", v->type[pt->promo_to[i]].letter);
+        if (pt->promo_from_pool && n < len)
+            snprintf(out + n, len - n, " (only pieces its side has lost)");
+    }
+}

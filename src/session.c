@@ -6,6 +6,7 @@
 #include "fileio.h"
 #include "paths.h"
 #include "perft.h"
+#include "render.h"
 #include "pgn.h"
 #include "search.h"
 
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static void say(Sink *out, const char *fmt, ...)
 {
@@ -123,6 +125,7 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     }
     Game g;
     game_init(&g, v, NULL);
+    if (v != s->v) s->ai_players = 0;
     session_set_game(s, v, &g);
     say(out, "new game: %s, %s to move", v->title, v->player_name[s->game.pos.stm]);
     changed(s);
@@ -165,11 +168,41 @@ static bool cmd_fen(Session *s, const char *args, Sink *out)
     return true;
 }
 
+static void say_lines(Sink *out, char *text);
+
+static bool cmd_show(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "show", out)) return false;
+    RenderOpts o;
+    TextGrid g;
+    memset(&o, 0, sizeof o);
+    o.coords = true;
+    if (s->game.nplies) {
+        const Move *m = &s->game.plies[s->game.nplies - 1].move;
+        o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
+        o.last_to = m->to;
+    }
+    if (!render_board(&s->game.pos, &o, &g)) return complain(out, "out of memory");
+    char *text = textgrid_string(&g, false);
+    textgrid_free(&g);
+    if (!text) return complain(out, "out of memory");
+    say_lines(out, text);
+    free(text);
+    char line[256];
+    game_result_line(&s->game, line, sizeof line);
+    say(out, "%s", line);
+    return true;
+}
+
 static void say_lines(Sink *out, char *text)
 {
-    char *save = NULL;
-    for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+    for (char *l = text; *l;) {
+        char *nl = strchr(l, '\n');
+        if (nl) *nl = 0;
         say(out, "%s", l);
+        if (!nl) break;
+        l = nl + 1;
+    }
 }
 
 static bool cmd_pgn(Session *s, const char *args, Sink *out)
@@ -326,6 +359,29 @@ static bool cmd_go(Session *s, const char *args, Sink *out)
     return true;
 }
 
+static bool cmd_ai(Session *s, const char *args, Sink *out)
+{
+    const Variant *v = s->v;
+    if (!strcmp(args, "off")) {
+        s->ai_players = 0;
+        say(out, "the computer plays nobody");
+        return true;
+    }
+    if (!strcmp(args, "all")) {
+        s->ai_players = (1u << v->nplayers) - 1;
+        say(out, "the computer plays every side");
+        return true;
+    }
+    for (int p = 0; p < v->nplayers; p++)
+        if (!strcasecmp(args, v->player_name[p])) {
+            s->ai_players |= 1u << p;
+            say(out, "the computer plays %s", v->player_name[p]);
+            return true;
+        }
+    return complain(out, "ai needs a side (%s%s%s), all or off", v->player_name[0],
+                    v->nplayers > 2 ? ", " : " or ", v->player_name[1]);
+}
+
 static bool cmd_flip(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "flip", out)) return false;
@@ -337,6 +393,7 @@ const Command session_commands[] = {
     {"new", "[VARIANT]", "start a new game (of another variant if named)", cmd_new, false},
     {"undo", "", "take back the last move", cmd_undo, false},
     {"redo", "", "play a taken-back move again", cmd_redo, false},
+    {"show", "", "print the board", cmd_show, false},
     {"moves", "", "list the legal moves", cmd_moves, false},
     {"fen", "", "print the position string", cmd_fen, false},
     {"pgn", "", "print the game record", cmd_pgn, false},
@@ -347,6 +404,7 @@ const Command session_commands[] = {
     {"resign", "", "the side to move resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board for the next player", cmd_flip, true},
+    {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, true},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},
     {NULL, NULL, NULL, NULL, false},

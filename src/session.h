@@ -19,6 +19,7 @@ typedef struct Session {
     bool quit;
     bool screen; /* screen-only commands (flip, ai) are allowed */
     int flip;
+    unsigned ai_players; /* bit per player the computer plays (the screen's ai command) */
     /* called after every change of the game (move, undo, new, load): the screen saves the
      * game in progress here */
     void (*changed)(struct Session *s);

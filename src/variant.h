@@ -7,6 +7,8 @@
 
 #include "board.h"
 
+#include <stddef.h>
+
 #define MAX_PLAYERS   3
 #define MAX_TYPES     32 /* piece kinds 1..31; 0 is "no kind" */
 #define MAX_COMPS     8
@@ -176,6 +178,9 @@ bool movelang_parse(const Variant *v, const char *text, PieceType *pt, char *err
 /* Turn one piece kind's components into direction lists per owner; false when a component
  * selects no direction for some owner. */
 bool variant_compile_directions(Variant *v, int kind, char *err, int errlen);
+
+/* A plain-English description of how a piece moves, for the help screen. */
+void movelang_describe(const Variant *v, const PieceType *pt, char *out, size_t len);
 
 /* Compile components into per-owner direction lists and attack tables (after loading). */
 bool variant_compile(Variant *v, char *err, int errlen);

@@ -1,0 +1,262 @@
+/* screen.c — the screen client's main loop: keys to readline, lines to the command table,
+ * the computer's turns, mouse clicks, resizing, and the signals. Hang-up, terminate and
+ * interrupt only set a flag; the loop then saves the game and restores the terminal. A crash
+ * signal restores the terminal with async-signal-safe calls and re-raises: the last move was
+ * already saved when it was played. */
+#include "screen_int.h"
+
+#include "autosave.h"
+#include "search.h"
+
+#include <locale.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+Ui ui;
+
+static volatile sig_atomic_t quit_signal;
+static SCREEN *term_screen;
+static struct termios saved_termios;
+static bool have_termios;
+
+static void on_quit_signal(int sig)
+{
+    quit_signal = sig;
+}
+
+static void on_crash(int sig)
+{
+    /* reset attributes, show the cursor, stop mouse reports, leave the alternate screen */
+    static const char restore[] = "\033[0m\033[?25h\033[?1000l\033[?1006l\033[?1049l\r\n";
+    if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
+    ssize_t w = write(STDOUT_FILENO, restore, sizeof restore - 1);
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_quit_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_RESETHAND;
+    int crashes[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL};
+    for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++)
+        sigaction(crashes[i], &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* --- output of commands ------------------------------------------------------------------------
+ */
+
+static void collect(Sink *sink, const char *line)
+{
+    (void)sink;
+    if (ui.nlines == ui.cap_lines) {
+        int nc = ui.cap_lines ? 2 * ui.cap_lines : 16;
+        char **nl = realloc(ui.lines, (size_t)nc * sizeof *nl);
+        if (!nl) return;
+        ui.lines = nl;
+        ui.cap_lines = nc;
+    }
+    ui.lines[ui.nlines] = strdup(line);
+    if (ui.lines[ui.nlines]) ui.nlines++;
+}
+
+static void error_line(Sink *sink, const char *line)
+{
+    (void)sink;
+    ui_set_message(true, "%s", line);
+}
+
+static void clear_lines(void)
+{
+    for (int i = 0; i < ui.nlines; i++) free(ui.lines[i]);
+    ui.nlines = 0;
+}
+
+static void save_now(Session *s)
+{
+    char err[600];
+    if (ui.opt.autosave && !autosave_write(s, err, sizeof err))
+        ui_set_message(true, "could not save the game: %s", err);
+}
+
+static void computer_turns(void)
+{
+    Session *s = ui.s;
+    while (!s->quit && !quit_signal && !s->game.result.over &&
+           (s->ai_players & (1u << s->game.pos.stm))) {
+        ui.thinking = true;
+        ui_draw();
+        SearchResult r = search_move(&s->game, s->ai_seconds, 0);
+        ui.thinking = false;
+        if (!r.found || quit_signal) break;
+        game_play(&s->game, r.best);
+        char text[64], res[256] = "";
+        session_last_move_text(s, text, sizeof text);
+        if (s->game.result.over) game_result_line(&s->game, res, sizeof res);
+        ui_set_message(false, "computer: %s%s%s", text, *res ? "; " : "", res);
+        save_now(s);
+    }
+}
+
+void screen_line(const char *line)
+{
+    Session *s = ui.s;
+    Sink sink = {collect, error_line, NULL};
+    const Variant *before = s->v;
+    while (*line == ' ') line++;
+    clear_lines();
+    ui.message[0] = 0;
+    if (!strcmp(line, "help") || !strcmp(line, "?")) {
+        ui_help();
+    } else if (session_line(s, line, &sink) && ui.nlines > 1) {
+        ui_show_lines(line, ui.lines, ui.nlines);
+    } else if (ui.nlines == 1) {
+        ui_set_message(false, "%s", ui.lines[0]);
+    }
+    if (s->v != before) ui_colours(); /* a new variant: its sides' colours */
+    clear_lines();
+    computer_turns();
+}
+
+static void session_changed(Session *s)
+{
+    ui.click_from = NO_CELL;
+    save_now(s);
+}
+
+/* --- mouse ---------------------------------------------------------------------------------------
+ */
+
+static void click(int y, int x)
+{
+    Session *s = ui.s;
+    int gy = y - ui.grid_y, gx = x - ui.grid_x;
+    if (!ui.grid.cell || gy < 0 || gx < 0 || gy >= ui.grid.height || gx >= ui.grid.width) return;
+    Cell c = ui.grid.cell[gy * ui.grid.width + gx];
+    if (!c || s->game.result.over) return;
+    const Board *b = &s->v->board;
+    Piece p = s->game.pos.board[c];
+    if (!ui.click_from) {
+        if (p && PIECE_OWNER(p) == s->game.pos.stm) {
+            ui.click_from = c;
+            ui_set_message(false, "%s selected: click where it goes (or it again to cancel)",
+                           b->name[c]);
+        }
+        return;
+    }
+    Cell from = ui.click_from;
+    ui.click_from = NO_CELL;
+    if (c == from) {
+        ui_set_message(false, "selection cancelled");
+        return;
+    }
+    MoveList ml;
+    int n = 0, last = -1;
+    gen_legal(&s->game.pos, &ml);
+    for (int i = 0; i < ml.n; i++)
+        if (ml.m[i].from == from && ml.m[i].to == c) n++, last = i;
+    if (!n) {
+        ui_set_message(true, "%s to %s is not a legal move", b->name[from], b->name[c]);
+        return;
+    }
+    char text[MOVE_TEXT_MAX];
+    move_long(&s->game.pos, ml.m[last], text);
+    if (n > 1) {
+        /* a promotion choice: let the player finish the line */
+        char *eq = strchr(text, '=');
+        if (eq) eq[1] = 0;
+        input_set_line(text);
+        ui_set_message(false, "type the piece to promote to, then Enter");
+        return;
+    }
+    screen_line(text);
+}
+
+/* --- the loop ------------------------------------------------------------------------------------
+ */
+
+static bool start_curses(void)
+{
+    const char *term = getenv("TERM");
+    if (!term || !*term || !strcmp(term, "dumb")) return false;
+    if (!(term_screen = newterm(NULL, stdout, stdin))) return false;
+    if (tcgetattr(STDIN_FILENO, &saved_termios) == 0) have_termios = true;
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    timeout(200);
+    ui.colour = !ui.opt.ascii && has_colors();
+    const char *cs = nl_langinfo(CODESET);
+    ui.unicode = !ui.opt.ascii && cs && !strcmp(cs, "UTF-8") && strcmp(term, "vt100") &&
+                 strncmp(term, "linux", 5);
+    ui_colours();
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mouseinterval(0);
+    return true;
+}
+
+int screen_run(Session *s, const ScreenOptions *o)
+{
+    memset(&ui, 0, sizeof ui);
+    ui.s = s;
+    ui.opt = *o;
+    setlocale(LC_ALL, "");
+    if (!start_curses()) return -1;
+    install_signals();
+    input_init();
+    s->screen = true;
+    s->changed = session_changed;
+    save_now(s);
+    if (!ui.message[0])
+        ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
+    ui_draw();
+    while (!s->quit && !quit_signal) {
+        int ch = getch();
+        if (ch == ERR) continue;
+        if (ch == KEY_RESIZE) {
+            ui_draw();
+            continue;
+        }
+        if (ch == KEY_F(1) || (ch == '?' && input_empty())) {
+            ui_help();
+            ui_draw();
+            continue;
+        }
+        if (ch == KEY_MOUSE) {
+            MEVENT ev;
+            if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+                click(ev.y, ev.x);
+            ui_draw();
+            continue;
+        }
+        input_key(ch);
+        ui_draw();
+    }
+    save_now(s);
+    input_done();
+    endwin();
+    delscreen(term_screen);
+    term_screen = NULL;
+    textgrid_free(&ui.grid);
+    clear_lines();
+    free(ui.lines);
+    char path[4200];
+    if (ui.opt.autosave && autosave_path(path, sizeof path) && quit_signal != SIGHUP)
+        printf("The game is saved in %s; cellmate --resume continues it.\n", path);
+    return 0;
+}

@@ -1,0 +1,402 @@
+/* screen_draw.c — what the screen shows: a title line, the board (drawn by render.c into
+ * the largest area it fits), a status panel beside it, the message line, and full-screen
+ * pages for help and long command output. */
+#include "screen_int.h"
+
+#include "fen.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    PAIR_CELL = 1, /* 1..3: the three cell colours, for empty cells */
+    PAIR_SIDE = 4, /* 4..6: the pieces of each side */
+    PAIR_COORD = 7,
+    PAIR_TITLE = 8,
+    PAIR_ERROR = 9
+};
+
+static short side_colour(const char *name, int p)
+{
+    static const struct {
+        const char *name;
+        short colour;
+    } named[] = {{"Red", COLOR_RED},     {"Yellow", COLOR_YELLOW}, {"Blue", COLOR_CYAN},
+                 {"White", COLOR_WHITE}, {"Black", COLOR_MAGENTA}, {"Green", COLOR_GREEN}};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (!strcmp(named[i].name, name)) return named[i].colour;
+    return p == 0 ? COLOR_WHITE : p == 1 ? COLOR_MAGENTA : COLOR_CYAN;
+}
+
+void ui_colours(void)
+{
+    if (!ui.colour) return;
+    start_color();
+    use_default_colors();
+    init_pair(PAIR_CELL + 0, COLOR_GREEN, -1);
+    init_pair(PAIR_CELL + 1, COLOR_YELLOW, -1);
+    init_pair(PAIR_CELL + 2, COLOR_CYAN, -1);
+    for (int p = 0; p < 3; p++) {
+        const char *name = p < ui.s->v->nplayers ? ui.s->v->player_name[p] : "";
+        init_pair((short)(PAIR_SIDE + p), side_colour(name, p), -1);
+    }
+    init_pair(PAIR_COORD, COLOR_BLUE, -1);
+    init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
+    init_pair(PAIR_ERROR, COLOR_RED, -1);
+}
+
+void ui_set_message(bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ui.message, sizeof ui.message, fmt, ap);
+    va_end(ap);
+    ui.message_is_error = error;
+}
+
+static attr_t char_attr(uint8_t a, char ch)
+{
+    attr_t at = A_NORMAL;
+    int side = attr_side(a), colour = attr_colour(a);
+    if (side >= 0) {
+        at |= A_BOLD;
+        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + side);
+    } else if (colour >= 0 && ch != ' ' && ui.colour) {
+        at |= COLOR_PAIR(PAIR_CELL + colour);
+    }
+    if (a & ATTR_COORD) at |= ui.colour ? COLOR_PAIR(PAIR_COORD) : A_DIM;
+    if ((a & ATTR_LAST) && ch != ' ') at |= A_REVERSE;
+    return at;
+}
+
+static void draw_text_line(int y, int x, int width, const char *text, attr_t at)
+{
+    if (y < 0 || y >= ui.rows || width <= 0) return;
+    attron(at);
+    mvaddnstr(y, x, text, width);
+    attroff(at);
+}
+
+static RenderOpts board_opts(int width, int height)
+{
+    const Game *g = &ui.s->game;
+    RenderOpts o;
+    memset(&o, 0, sizeof o);
+    o.coords = true;
+    o.flip = ui.s->flip % 2 == 1 && g->v->nplayers == 2;
+    o.focus = g->v->nplayers > 2 && ui.s->flip ? ui.s->flip + 1 : 0;
+    if (g->nplies) {
+        const Move *m = &g->plies[g->nplies - 1].move;
+        o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
+        o.last_to = m->to;
+    }
+    o.max_width = width;
+    o.max_height = height;
+    return o;
+}
+
+static void draw_board(int top, int width, int height)
+{
+    const Game *g = &ui.s->game;
+    RenderOpts o = board_opts(width, height);
+    textgrid_free(&ui.grid);
+    if (!render_board(&g->pos, &o, &ui.grid)) {
+        ui.too_small = true;
+        return;
+    }
+    ui.grid_y = top + (height - ui.grid.height) / 2;
+    ui.grid_x = (width - ui.grid.width) / 2;
+    for (int r = 0; r < ui.grid.height; r++)
+        for (int c = 0; c < ui.grid.width; c++) {
+            int i = r * ui.grid.width + c;
+            char glyph[8];
+            char ch = ui.grid.text[i];
+            render_glyph(ch, ui.grid.attr[i], ui.unicode, glyph);
+            attr_t at = char_attr(ui.grid.attr[i], ch);
+            attron(at);
+            mvaddstr(ui.grid_y + r, ui.grid_x + c, glyph);
+            attroff(at);
+        }
+}
+
+/* Pieces a side has lost: the start array minus what is on the board (promotions make this
+ * approximate, which is fine for a glance). */
+static void lost_pieces(const Game *g, int p, char *out, size_t len)
+{
+    const Variant *v = g->v;
+    int count[MAX_TYPES] = {0};
+    for (Cell c = 1; c <= v->board.ncells; c++) {
+        Piece a = g->start.board[c], b = g->pos.board[c];
+        if (a && PIECE_OWNER(a) == p) count[PIECE_KIND(a)]++;
+        if (b && PIECE_OWNER(b) == p) count[PIECE_KIND(b)]--;
+    }
+    size_t n = 0;
+    out[0] = 0;
+    for (int k = 1; k <= v->ntypes; k++)
+        for (int i = 0; i < count[k] && n + 3 < len; i++)
+            n += (size_t)snprintf(out + n, len - n, "%c", v->type[k].letter);
+}
+
+static void counts_line(const Game *g, const uint8_t (*counts)[MAX_TYPES], int p, char *out,
+                        size_t len)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int k = 1; k <= g->v->ntypes; k++)
+        for (int i = 0; i < counts[p][k] && n + 3 < len; i++)
+            n += (size_t)snprintf(out + n, len - n, "%c", g->v->type[k].letter);
+}
+
+/* Break lines at blanks to fit width; continuation lines get `indent` blanks. */
+static int wrap(char *const *lines, int n, char (*out)[512], int max, int width, int indent)
+{
+    int m = 0;
+    for (int i = 0; i < n && m < max; i++) {
+        const char *p = lines[i];
+        if (!*p) {
+            out[m++][0] = 0;
+            continue;
+        }
+        while (*p && m < max) {
+            int len = (int)strlen(p), take = len;
+            int room = p == lines[i] ? width : width - indent;
+            if (take > room) {
+                take = room;
+                while (take > 0 && p[take] != ' ') take--;
+                if (take <= 0) take = room;
+            }
+            snprintf(out[m++], 512, "%*s%.*s", p == lines[i] ? 0 : indent, "", take, p);
+            p += take;
+            while (*p == ' ') p++;
+        }
+    }
+    return m;
+}
+
+static void draw_status(int top, int x, int width, int height, bool with_title)
+{
+    Session *s = ui.s;
+    const Game *g = &s->game;
+    const Variant *v = g->v;
+    char line[256], buf[128];
+    int y = top;
+    if (with_title) draw_text_line(y++, x, width, v->title, A_BOLD | A_UNDERLINE);
+    /* a message too long for its line is shown here in full, at the bottom */
+    if ((int)strlen(ui.message) > ui.cols) {
+        static char parts[16][512];
+        char *msg[1] = {ui.message};
+        int mrows = wrap(msg, 1, parts, 16, width, 0);
+        if (mrows > height / 2) mrows = height / 2;
+        attr_t at = ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) : A_BOLD) : 0;
+        for (int i = 0; i < mrows; i++)
+            draw_text_line(top + height - mrows + i, x, width, parts[i], at);
+        height -= mrows + 1;
+    }
+    if (g->result.over) {
+        game_result_line(g, line, sizeof line);
+        draw_text_line(y++, x, width, line + (strncmp(line, "result ", 7) ? 0 : 7), A_BOLD);
+    } else {
+        Position pos = g->pos;
+        bool check = in_check(&pos);
+        snprintf(line, sizeof line, "%s to move%s", v->player_name[g->pos.stm],
+                 check ? ", CHECK" : "");
+        attr_t at = A_BOLD;
+        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + g->pos.stm);
+        draw_text_line(y++, x, width, line, at);
+    }
+    if (ui.thinking) draw_text_line(y++, x, width, "the computer is thinking...", A_NORMAL);
+    if (s->ai_players) {
+        size_t n = (size_t)snprintf(line, sizeof line, "computer:");
+        for (int p = 0; p < v->nplayers; p++)
+            if (s->ai_players & (1u << p))
+                n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->player_name[p]);
+        draw_text_line(y++, x, width, line, A_NORMAL);
+    }
+    y++;
+    for (int p = 0; p < v->nplayers; p++) {
+        if (v->nplayers > 2 && !(g->pos.alive & (1u << p))) {
+            snprintf(line, sizeof line, "%s: out", v->player_name[p]);
+            draw_text_line(y++, x, width, line, A_DIM);
+            continue;
+        }
+        if (v->has_hands) {
+            counts_line(g, g->pos.hand, p, buf, sizeof buf);
+            snprintf(line, sizeof line, "%s hand: %s", v->player_name[p], *buf ? buf : "-");
+        } else {
+            lost_pieces(g, p, buf, sizeof buf);
+            snprintf(line, sizeof line, "%s lost: %s", v->player_name[p], *buf ? buf : "-");
+        }
+        draw_text_line(y++, x, width, line, A_NORMAL);
+        if (v->has_pools) {
+            counts_line(g, g->pos.pool, p, buf, sizeof buf);
+            snprintf(line, sizeof line, "  pool: %s", *buf ? buf : "-");
+            draw_text_line(y++, x, width, line, A_NORMAL);
+        }
+    }
+    y++;
+    /* the moves, a round per row, the latest at the bottom, as many as fit */
+    int room = top + height - y;
+    if (room <= 0) return;
+    static char rows[1024][96];
+    int nrows = 0;
+    for (int i = 0; i < g->nplies; i++) {
+        const Ply *p = &g->plies[i];
+        bool new_round = i == 0 || p->mover <= g->plies[i - 1].mover;
+        if (new_round) {
+            if (nrows == 1024) break;
+            snprintf(rows[nrows++], sizeof rows[0], "%3d.%s", p->undo.fullmove,
+                     p->mover && i == 0 ? ".." : "");
+        }
+        size_t n = strlen(rows[nrows - 1]);
+        snprintf(rows[nrows - 1] + n, sizeof rows[0] - n, " %-7s", p->san);
+    }
+    int start = nrows > room ? nrows - room : 0;
+    for (int i = start; i < nrows; i++) draw_text_line(y++, x, width, rows[i], A_NORMAL);
+}
+
+void ui_draw(void)
+{
+    Session *s = ui.s;
+    getmaxyx(stdscr, ui.rows, ui.cols);
+    erase();
+    ui.too_small = false;
+    bool side_status = ui.cols >= 60;
+    int board_w = side_status ? ui.cols - STATUS_W - 1 : ui.cols;
+    /* the title line gives way when that lets the usual drawing of the board fit */
+    RenderOpts o = board_opts(board_w, ui.rows - 3);
+    RenderSize sizes[RENDER_MAX_LAYOUTS];
+    int n = render_sizes(s->v, &o, sizes, RENDER_MAX_LAYOUTS);
+    bool title = !(n > 0 && sizes[0].width <= board_w && sizes[0].height > ui.rows - 3 &&
+                   sizes[0].height <= ui.rows - 2);
+    if (title) {
+        char text[256];
+        snprintf(text, sizeof text, " cellmate: %.200s", s->v->title);
+        attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
+        attron(tat);
+        mvhline(0, 0, ' ', ui.cols);
+        mvaddnstr(0, 0, text, ui.cols);
+        const char *hint = "F1/? help ";
+        if ((int)(strlen(text) + strlen(hint)) < ui.cols)
+            mvaddstr(0, ui.cols - (int)strlen(hint), hint);
+        attroff(tat);
+    }
+    int top = title ? 1 : 0, height = ui.rows - 2 - top;
+    if (height > 0) draw_board(top, board_w, height);
+    if (ui.too_small) {
+        int w, h;
+        render_min_size(s->v, NULL, &w, &h);
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "This board needs a terminal of at least %dx%d (with the status panel %dx%d); "
+                 "this one is %dx%d. Please enlarge the terminal, or type quit.",
+                 w, h + 2, w + STATUS_W + 1, h + 2, ui.cols, ui.rows);
+        int y = top + 1;
+        for (const char *p = msg; *p && y < ui.rows - 2; y++) {
+            int len = (int)strlen(p);
+            int take = len < ui.cols - 2 ? len : ui.cols - 2;
+            if (take < len)
+                while (take > 0 && p[take] != ' ') take--;
+            if (take <= 0) take = ui.cols - 2 > 0 ? ui.cols - 2 : 1;
+            mvaddnstr(y, 1, p, take);
+            p += take;
+            while (*p == ' ') p++;
+        }
+    } else if (side_status && height > 0) {
+        draw_status(top, board_w + 1, STATUS_W, height, !title);
+    }
+    if (ui.rows >= 2) {
+        attr_t at =
+            ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL;
+        char shown[MSG_MAX];
+        int len = (int)strlen(ui.message);
+        if (len > ui.cols && ui.cols > 8)
+            snprintf(shown, sizeof shown, "%.*s...", ui.cols - 4, ui.message);
+        else
+            snprintf(shown, sizeof shown, "%s", ui.message);
+        draw_text_line(ui.rows - 2, 0, ui.cols, shown, at);
+    }
+    input_redisplay();
+}
+
+/* --- pages: help and long output ------------------------------------------------------------ */
+
+void ui_show_lines(const char *title, char **lines, int n)
+{
+    static char wrapped[2000][512];
+    int top = 0;
+    for (;;) {
+        getmaxyx(stdscr, ui.rows, ui.cols);
+        int width = ui.cols > 6 ? ui.cols - 4 : 2;
+        int m = wrap(lines, n, wrapped, 2000, width, 4);
+        int page = ui.rows - 2 > 1 ? ui.rows - 2 : 1;
+        if (top > m - page) top = m - page;
+        if (top < 0) top = 0;
+        erase();
+        attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
+        attron(tat);
+        mvhline(0, 0, ' ', ui.cols);
+        mvaddnstr(0, 0, title, ui.cols);
+        attroff(tat);
+        for (int i = 0; i < page && top + i < m; i++) mvaddnstr(1 + i, 1, wrapped[top + i], width);
+        const char *keys =
+            m > page ? "space/arrows scroll, q or Enter closes" : "q, Enter or any key closes";
+        attron(A_REVERSE);
+        mvhline(ui.rows - 1, 0, ' ', ui.cols);
+        mvaddnstr(ui.rows - 1, 0, keys, ui.cols);
+        attroff(A_REVERSE);
+        refresh();
+        int ch = getch();
+        if (ch == KEY_RESIZE || ch == ERR) continue;
+        if (m > page && (ch == ' ' || ch == KEY_NPAGE)) {
+            if (top + page >= m) break;
+            top += page - 1;
+        } else if (m > page && ch == KEY_DOWN) {
+            top++;
+        } else if (m > page && (ch == KEY_UP)) {
+            top--;
+        } else if (m > page && (ch == KEY_PPAGE || ch == 'b')) {
+            top -= page - 1;
+        } else {
+            break;
+        }
+    }
+}
+
+void ui_help(void)
+{
+    static char text[80][1200];
+    char *lines[80];
+    int n = 0;
+    const Variant *v = ui.s->v;
+#define ADD(...)                                                                                   \
+    (n < 80 ? (snprintf(text[n], sizeof text[0], __VA_ARGS__), lines[n] = text[n], n++) : 0)
+    ADD("%s", v->title);
+    if (v->summary[0]) ADD("%s", v->summary);
+    if (v->reconstructed) ADD("The starting array is a reconstruction: %s", v->notes);
+    ADD("%s", "");
+    ADD("Type a move and press Enter: Nf6, e3-f6, exd5, f10=Q%s%s%s.",
+        v->has_hands ? ", P@e4 (drop)" : "", v->has_rifle ? ", K!Nd4 (capture in place)" : "",
+        v->ncastles ? ", O-O" : "");
+    ADD("Tab completes legal moves and commands; Up/Down recall earlier lines.");
+    ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
+    ADD("Click a piece and then a cell to move it (when the terminal sends mouse clicks).");
+    ADD("%s", "");
+    ADD("Commands:");
+    for (const Command *c = session_commands; c->name; c++) {
+        char head[40];
+        snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
+        ADD("  %-16s %s", head, c->help);
+    }
+    ADD("%s", "");
+    ADD("Pieces (upper case: %s; lower case: %s):", v->player_name[0],
+        v->nplayers == 2 ? v->player_name[1] : "the side letter tells");
+    for (int k = 1; k <= v->ntypes; k++) {
+        char how[480];
+        movelang_describe(v, &v->type[k], how, sizeof how);
+        ADD("  %c %s: %s", v->type[k].letter, v->type[k].name, how);
+    }
+#undef ADD
+    ui_show_lines(" cellmate help (q closes)", lines, n);
+}

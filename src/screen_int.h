@@ -1,0 +1,52 @@
+/* screen_int.h — what the parts of the screen client share: the UI state, drawing, and the
+ * readline glue. Only screen*.c include this (and curses). */
+#ifndef CELLMATE_SCREEN_INT_H
+#define CELLMATE_SCREEN_INT_H
+
+#include "render.h"
+#include "screen.h"
+
+#include <curses.h>
+
+#define MSG_MAX  1024
+#define STATUS_W 28
+
+typedef struct {
+    Session *s;
+    ScreenOptions opt;
+    bool colour, unicode;
+    int rows, cols;
+    bool too_small;
+    char message[MSG_MAX];
+    bool message_is_error;
+    /* lines a command printed, shown in a pager when there is more than one */
+    char **lines;
+    int nlines, cap_lines;
+    /* where the board was drawn, for mouse clicks */
+    TextGrid grid;
+    int grid_y, grid_x;
+    Cell click_from;
+    bool thinking;
+} Ui;
+
+extern Ui ui;
+
+/* screen.c */
+void screen_line(const char *line); /* run one entered line */
+
+/* screen_draw.c */
+void ui_colours(void);
+void ui_draw(void);
+void ui_show_lines(const char *title, char **lines, int n);
+void ui_help(void);
+void ui_set_message(bool error, const char *fmt, ...);
+
+/* screen_input.c */
+void input_init(void);
+void input_done(void);
+void input_key(int ch);     /* one key from curses */
+void input_redisplay(void); /* draw the input line and place the cursor */
+bool input_empty(void);
+void input_set_line(const char *text); /* put text on the input line, cursor at its end */
+
+#endif

@@ -1,0 +1,883 @@
+/* unit_render.c — the text renderer: start positions of every board family drawn at 80x24
+ * and at 120x40, compared with drawings taken from the rule documents (quoted verbatim where
+ * the document has one, written by hand from the document's arrays otherwise); turned and
+ * flipped views, last-move marks, attributes, sizes, and areas too small to draw in. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "testutil.h"
+
+/* --- helpers ------------------------------------------------------------------------------ */
+
+static char *next_buffer(void)
+{
+    static char ring[6][8192];
+    static int i;
+    i = (i + 1) % 6;
+    return ring[i];
+}
+
+/* The drawing as text, or "" when it does not fit; the grid is kept in *g when g is given. */
+static const char *draw(const Position *pos, const RenderOpts *o, TextGrid *g)
+{
+    TextGrid tmp;
+    TextGrid *grid = g ? g : &tmp;
+    char *out = next_buffer();
+    out[0] = 0;
+    if (!render_board(pos, o, grid)) return out;
+    char *s = textgrid_string(grid, false);
+    assert_non_null(s);
+    snprintf(out, 8192, "%s", s);
+    free(s);
+    if (!g) textgrid_free(&tmp);
+    return out;
+}
+
+static RenderOpts area(int w, int h, bool coords)
+{
+    RenderOpts o = {0};
+    o.max_width = w;
+    o.max_height = h;
+    o.coords = coords;
+    return o;
+}
+
+/* Lines without trailing blanks, without blank lines around, without the indentation they
+ * all share: how a drawing compares with a document's diagram. */
+static const char *tidy(const char *text)
+{
+    char *out = next_buffer(), lines[64][256];
+    int n = 0, indent = 1000;
+    for (const char *p = text; *p && n < 64;) {
+        const char *e = strchr(p, '\n');
+        int len = e ? (int)(e - p) : (int)strlen(p);
+        snprintf(lines[n], sizeof lines[n], "%.*s", len, p);
+        for (len = (int)strlen(lines[n]); len > 0 && lines[n][len - 1] == ' ';) lines[n][--len] = 0;
+        n++;
+        p += e ? (size_t)(e - p) + 1 : strlen(p);
+    }
+    while (n > 0 && !lines[n - 1][0]) n--;
+    int first = 0;
+    while (first < n && !lines[first][0]) first++;
+    for (int i = first; i < n; i++) {
+        int lead = (int)strspn(lines[i], " ");
+        if (lines[i][0] && lead < indent) indent = lead;
+    }
+    out[0] = 0;
+    for (int i = first; i < n; i++) {
+        strcat(out, lines[i][0] ? lines[i] + indent : "");
+        strcat(out, "\n");
+    }
+    return out;
+}
+
+/* The first `n` columns of every line left out (a diagram's rank numbers). */
+static const char *drop_columns(const char *text, int n)
+{
+    char *out = next_buffer(), *o = out;
+    for (const char *p = text; *p;) {
+        const char *e = strchr(p, '\n');
+        int len = e ? (int)(e - p) : (int)strlen(p);
+        if (len > n) memcpy(o, p + n, (size_t)(len - n)), o += len - n;
+        *o++ = '\n';
+        p += len + (e ? 1 : 0);
+    }
+    *o = 0;
+    return out;
+}
+
+/* A diagram turned 180 degrees: the other side's view of a drawing whose tokens read the same
+ * both ways (single letters and dots). */
+static const char *turn180(const char *text)
+{
+    char lines[64][256], *out = next_buffer();
+    int n = 0, width = 0;
+    for (const char *p = text; *p && n < 64;) {
+        const char *e = strchr(p, '\n');
+        int len = e ? (int)(e - p) : (int)strlen(p);
+        snprintf(lines[n++], 256, "%.*s", len, p);
+        if (len > width) width = len;
+        p += len + (e ? 1 : 0);
+    }
+    out[0] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        char row[256];
+        int len = (int)strlen(lines[i]);
+        memset(row, ' ', (size_t)width);
+        for (int c = 0; c < len; c++) row[width - 1 - c] = lines[i][c];
+        row[width] = 0;
+        strcat(out, row);
+        strcat(out, "\n");
+    }
+    return tidy(out);
+}
+
+/* hornrimmed.md draws two-letter tokens (side, piece; "::" an empty rim cell, ".." an empty
+ * inner one); with two players the renderer tells sides apart by case instead. */
+static const char *from_hr_diagram(const char *text)
+{
+    char *out = next_buffer(), *o = out;
+    for (const char *p = text; *p; p++) {
+        if (*p == ' ' || *p == '\n' || !p[1]) {
+            *o++ = *p;
+            continue;
+        }
+        *o++ = p[0] == 'w' ? p[1] : p[0] == 'b' ? (char)(p[1] - 'A' + 'a') : '.';
+        *o++ = ' ';
+        p++;
+    }
+    *o = 0;
+    return tidy(out);
+}
+
+/* The first character of the grid that belongs to cell `name`. */
+static void find_cell(const TextGrid *g, const Variant *v, const char *name, int *row, int *col)
+{
+    Cell c = board_cell(&v->board, name);
+    assert_int_not_equal(c, NO_CELL);
+    for (int i = 0; i < g->width * g->height; i++)
+        if (g->cell[i] == c) {
+            *row = i / g->width;
+            *col = i % g->width;
+            return;
+        }
+    fail_msg("cell %s not drawn", name);
+}
+
+/* The attributes of a hex token's (first) glyph character. */
+static uint8_t glyph_attr(const TextGrid *g, const Variant *v, const char *name)
+{
+    int r, c;
+    find_cell(g, v, name, &r, &c);
+    return g->attr[r * g->width + c + 1];
+}
+
+static char glyph_char(const TextGrid *g, const Variant *v, const char *name)
+{
+    int r, c;
+    find_cell(g, v, name, &r, &c);
+    return g->text[r * g->width + c + 1];
+}
+
+/* --- test variants (boards from tests/unit_board.c, arrays from the rule documents) -------- */
+
+/* A variant for drawing only: pieces' moves do not matter here, so each steps like a wazir;
+ * the first letter is the royal one. */
+static Variant *drawing_variant(const char *board, const char *players, const char *letters,
+                                const char *setup, int rotate)
+{
+    static char text[8192];
+    int n = snprintf(text, sizeof text, "[variant]\ntitle = test\n[board]\n%s\n[players]\n%s\n",
+                     board, players);
+    for (const char *l = letters; *l; l++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "[piece %c]\nname = %c\nmoves = W\n%s", *l,
+                      *l, l == letters ? "royal = yes\n" : "");
+    if (rotate) n += snprintf(text + n, sizeof text - (size_t)n, "[view]\nrotate = %d\n", rotate);
+    snprintf(text + n, sizeof text - (size_t)n, "[setup]\n%s\n", setup);
+    return tu_variant_text(text);
+}
+
+#define HR_BOARD      "family = hex\nframe = flat\nletters = abcdefghiklmn\nshape = hexagon g7 6"
+#define RING_BOARD    "family = ring\nletters = abcde\nlength = 24"
+#define TRI_BOARD     "family = triangle\nletters = abcdefghijklmno\nside = 4"
+#define SMALL_BOARD   "family = hex\nframe = flat\nletters = abcde\nshape = hexagon c3 2"
+#define TWO_PLAYERS   "names = White Black\nforward = 12 6"
+#define THREE_PLAYERS "names = Red Yellow Blue\nforward = 3 3 3"
+
+/* hornrimmed.md, hr-glinski */
+static Variant *hr_glinski(void)
+{
+    return drawing_variant(HR_BOARD, TWO_PLAYERS, "GDUSREHP",
+                           "White = G h2, D f2, U g2 g3 g4, S e2 i2, R d2 k2, E d1 k1, H f1 g1 h1,"
+                           " P c2 d3 e4 f5 g6 h5 i4 k3 l2\n"
+                           "Black = G h11, D f11, U g12 g11 g10, S e10 i10, R d9 k9, E d10 k10,"
+                           " H f12 g13 h12, P c8 d8 e8 f8 g8 h8 i8 k8 l8",
+                           0);
+}
+
+/* hornrimmed.md, hr-wellisch, drawn with file a at the bottom */
+static Variant *hr_wellisch(void)
+{
+    return drawing_variant(HR_BOARD, TWO_PLAYERS, "GVRYXP",
+                           "White = G b4, V b5, R b3 b6, Y b2 b7 c5, X a1 a3 a5 a7 b1 b8,"
+                           " P c1 c2 c3 c4 c6 c7 c8 c9 d5 d6\n"
+                           "Black = G m5, V m4, R m6 m3, Y m7 m2 l5, X n7 n5 n3 n1 m8 m1,"
+                           " P l1 l2 l3 l4 l6 l7 l8 l9 k6 k5",
+                           90);
+}
+
+/* cyclohexane.md: A an anticlockwise, C a clockwise Broker */
+static Variant *cyclohexane(void)
+{
+    return drawing_variant(
+        RING_BOARD, THREE_PLAYERS, "GDRUSAC",
+        "Red = R a3 e3, U c2 c3 c4, S b2 b3, G d2, D d3, C a2 b1 c1 d1 e2, A a4 b4 c5 d4 e4\n"
+        "Yellow = R a11 e11, U c10 c11 c12, S b10 b11, G d10, D d11, C a10 b9 c9 d9 e10,"
+        " A a12 b12 c13 d12 e12\n"
+        "Blue = R a19 e19, U c18 c19 c20, S b18 b19, G d18, D d19, C a18 b17 c17 d17 e18,"
+        " A a20 b20 c21 d20 e20",
+        0);
+}
+
+/* chessagon.md */
+static Variant *chessagon(void)
+{
+    return drawing_variant(TRI_BOARD, TWO_PLAYERS, "KQDRBNP",
+                           "White = K o4, Q o5, D n4 n5, B n3 n6, N m3 m6, R m2 m7,"
+                           " P l1 l2 k2 l3 k3 m4 l4 m5 l5 l6 k6 l7 k7 l8\n"
+                           "Black = K a4, Q a5, D b4 b5, B b3 b6, N c3 c6, R c2 c7,"
+                           " P d1 d2 e2 d3 e3 c4 d4 c5 d5 d6 e6 d7 e7 d8",
+                           0);
+}
+
+/* a hexagon of radius 2 in the flat frame, to check turned views by hand */
+static Variant *small_hex(int rotate)
+{
+    return drawing_variant(SMALL_BOARD, TWO_PLAYERS, "KQP",
+                           "White = K c1, Q b4, P a1\nBlack = K c5, P e3", rotate);
+}
+
+/* --- hex, pointy frame: Haynie ------------------------------------------------------------- */
+
+/* haynie.md, "Starting array", verbatim */
+static const char *HAYNIE_DIAGRAM = "11                     b   r   q   k   r   b\n"
+                                    "10                   f   n   w   b   w   n   f\n"
+                                    " 9                 p   p   p   p   p   p   p   p\n"
+                                    " 8               p   p   p   p   p   p   p   p   p\n"
+                                    " 7             .   .   .   .   .   .   .   .   .   .\n"
+                                    " 6           .   .   .   .   .   .   .   .   .   .   .\n"
+                                    " 5             .   .   .   .   .   .   .   .   .   .\n"
+                                    " 4               P   P   P   P   P   P   P   P   P\n"
+                                    " 3                 P   P   P   P   P   P   P   P\n"
+                                    " 2                   F   N   W   B   W   N   F\n"
+                                    " 1                     B   R   Q   K   R   B\n";
+
+/* The same with the renderer's labels: rank numbers in a margin two columns from the board,
+ * file letters where each file (running up and to the left) enters the board, on a line below
+ * rank 1. */
+static const char *HAYNIE_COORDS = "11            b   r   q   k   r   b\n"
+                                   "10          f   n   w   b   w   n   f\n"
+                                   " 9        p   p   p   p   p   p   p   p\n"
+                                   " 8      p   p   p   p   p   p   p   p   p\n"
+                                   " 7    .   .   .   .   .   .   .   .   .   .\n"
+                                   " 6  .   .   .   .   .   .   .   .   .   .   .\n"
+                                   " 5    .   .   .   .   .   .   .   .   .   .\n"
+                                   " 4      P   P   P   P   P   P   P   P   P\n"
+                                   " 3        P   P   P   P   P   P   P   P\n"
+                                   " 2          F   N   W   B   W   N   F\n"
+                                   " 1            B   R   Q   K   R   B\n"
+                                   "                a   b   c   d   e   f   g   h   i   j   k\n";
+
+static void test_haynie_start(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    pos_init(&pos, v);
+    const int sizes[2][2] = {{80, 24}, {120, 40}};
+    for (int i = 0; i < 2; i++) {
+        RenderOpts bare = area(sizes[i][0], sizes[i][1], false);
+        RenderOpts full = area(sizes[i][0], sizes[i][1], true);
+        assert_string_equal(tidy(draw(&pos, &bare, NULL)), tidy(drop_columns(HAYNIE_DIAGRAM, 2)));
+        assert_string_equal(draw(&pos, &full, NULL), HAYNIE_COORDS);
+    }
+    /* the other side's view is the diagram turned round */
+    RenderOpts o = area(80, 24, false);
+    o.flip = true;
+    assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(drop_columns(HAYNIE_DIAGRAM, 2)));
+    variant_free(v);
+}
+
+/* --- hex, flat frame: Glinski ------------------------------------------------------------ */
+
+/* glinski-mccooey.md's array on the board drawn like hornrimmed.md's diagram (files four
+ * columns apart, one line per half cell), White at the bottom corner. Rank numbers stand left
+ * of each rank's first cell (the a-file, then the upper left edge), file letters below. */
+static const char *GLINSKI_COORDS = "                   11   b\n"
+                                    "               10   q       k\n"
+                                    "            9   n       b       n\n"
+                                    "        8   r       .       .       r\n"
+                                    "    7   p       .       b       .       p\n"
+                                    "6   .       p       .       .       p       .\n"
+                                    "        .       p       .       p       .\n"
+                                    "5   .       .       p       p       .       .\n"
+                                    "        .       .       p       .       .\n"
+                                    "4   .       .       .       .       .       .\n"
+                                    "        .       .       .       .       .\n"
+                                    "3   .       .       .       .       .       .\n"
+                                    "        .       .       P       .       .\n"
+                                    "2   .       .       P       P       .       .\n"
+                                    "        .       P       .       P       .\n"
+                                    "1   .       P       .       .       P       .\n"
+                                    "        P       .       B       .       P\n"
+                                    "            R       .       .       R\n"
+                                    "                N       B       N\n"
+                                    "                    Q       K\n"
+                                    "                        B\n"
+                                    "    a   b   c   d   e   f   g   h   i   k   l\n";
+
+static void test_glinski_start(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts small = area(80, 24, true), large = area(120, 40, true);
+    assert_string_equal(draw(&pos, &small, &g), GLINSKI_COORDS);
+    assert_int_equal(g.width, 46);
+    assert_int_equal(g.height, 22);
+    textgrid_free(&g);
+    assert_string_equal(draw(&pos, &large, NULL), GLINSKI_COORDS);
+    /* flipped: Black at the bottom, the whole board turned round */
+    RenderOpts o = area(80, 24, false);
+    const char *plain = tidy(draw(&pos, &o, NULL));
+    o.flip = true;
+    assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(plain));
+    /* without labels the board is GLINSKI_COORDS' cells alone */
+    char cells[4096];
+    snprintf(cells, sizeof cells, "%s", GLINSKI_COORDS);
+    *strstr(cells, "    a   b") = 0;
+    for (char *p = cells; *p; p++)
+        if (*p >= '0' && *p <= '9') *p = ' ';
+    assert_string_equal(plain, tidy(cells));
+    variant_free(v);
+}
+
+/* --- the 127-cell board ------------------------------------------------------------------- */
+
+/* hornrimmed.md, "hr-glinski drawn", verbatim but for the file letters */
+static const char *HR_GLINSKI_DIAGRAM = "                        bH\n"
+                                        "                    bH      bH\n"
+                                        "                ::      bU      ::\n"
+                                        "            bE      bD      bG      bE\n"
+                                        "        ::      bS      bU      bS      ::\n"
+                                        "    ::      bR      ..      ..      bR      ::\n"
+                                        "::      bP      ..      bU      ..      bP      ::\n"
+                                        "    ..      bP      ..      ..      bP      ..\n"
+                                        "::      ..      bP      ..      bP      ..      ::\n"
+                                        "    ..      ..      bP      bP      ..      ..\n"
+                                        "::      ..      ..      bP      ..      ..      ::\n"
+                                        "    ..      ..      ..      ..      ..      ..\n"
+                                        "::      ..      ..      ..      ..      ..      ::\n"
+                                        "    ..      ..      ..      ..      ..      ..\n"
+                                        "::      ..      ..      wP      ..      ..      ::\n"
+                                        "    ..      ..      wP      wP      ..      ..\n"
+                                        "::      ..      wP      ..      wP      ..      ::\n"
+                                        "    ..      wP      ..      ..      wP      ..\n"
+                                        "::      wP      ..      wU      ..      wP      ::\n"
+                                        "    ::      wR      ..      ..      wR      ::\n"
+                                        "        ::      wS      wU      wS      ::\n"
+                                        "            wE      wD      wG      wE\n"
+                                        "                ::      wU      ::\n"
+                                        "                    wH      wH\n"
+                                        "                        wH\n";
+
+/* The same array turned a quarter clockwise to fit 24 lines: files are rows (a on top),
+ * ranks rise to the right; rank numbers where the ranks leave the board's upper edge. Each row
+ * lists its file from cell 1, as read from the diagram. */
+static const char *HR_GLINSKI_TURNED =
+    "                 1   2   3   4   5   6   7   8   9   10  11  12  13\n"
+    "a              .   .   .   .   .   .   .\n"
+    "b            .   .   .   .   .   .   .   .\n"
+    "c          .   P   .   .   .   .   .   p   .\n"
+    "d        E   R   P   .   .   .   .   p   r   e\n"
+    "e      .   S   .   P   .   .   .   p   .   s   .\n"
+    "f    H   D   .   .   P   .   .   p   .   .   d   h\n"
+    "g  H   U   U   U   .   P   .   p   .   u   u   u   h\n"
+    "h    H   G   .   .   P   .   .   p   .   .   g   h\n"
+    "i      .   S   .   P   .   .   .   p   .   s   .\n"
+    "k        E   R   P   .   .   .   .   p   r   e\n"
+    "l          .   P   .   .   .   .   .   p   .\n"
+    "m            .   .   .   .   .   .   .   .\n"
+    "n              .   .   .   .   .   .   .\n";
+
+static void test_hr_start(void **state)
+{
+    (void)state;
+    Variant *v = hr_glinski();
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    assert_int_equal(v->board.ncells, 127);
+    /* tall enough: the usual drawing, as in the document */
+    RenderOpts large = area(120, 40, false);
+    assert_string_equal(tidy(draw(&pos, &large, &g)), from_hr_diagram(HR_GLINSKI_DIAGRAM));
+    assert_int_equal(g.height, 25);
+    textgrid_free(&g);
+    large.coords = true;
+    const char *labelled = draw(&pos, &large, &g);
+    assert_int_equal(g.height, 26);
+    assert_non_null(strstr(labelled, "\n    a   b   c   d   e   f   g   h   i   k   l   m   n\n"));
+    textgrid_free(&g);
+    /* 80x24: turned a quarter, with room beside it for a status area */
+    RenderOpts small = area(80, 24, true);
+    assert_string_equal(draw(&pos, &small, &g), HR_GLINSKI_TURNED);
+    assert_int_equal(g.width, 67);
+    assert_int_equal(g.height, 14);
+    textgrid_free(&g);
+    /* narrower: the rank numbers that overhang the board are left out */
+    small.max_width = 55;
+    const char *narrow = draw(&pos, &small, &g);
+    assert_int_equal(g.width, 53);
+    assert_int_equal(g.height, 14);
+    assert_true(strncmp(narrow, "                 1   2   3   4   5   6   7   8   9\n", 50) == 0);
+    assert_string_equal(strchr(narrow, '\n') + 1, strchr(HR_GLINSKI_TURNED, '\n') + 1);
+    textgrid_free(&g);
+    variant_free(v);
+}
+
+/* Wellisch-orientation games are drawn turned so that the first player's edge (file a) is at
+ * the bottom: [view] rotate = 90. */
+static void test_hr_wellisch_view(void **state)
+{
+    (void)state;
+    Variant *v = hr_wellisch();
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, false);
+    const char *text = tidy(draw(&pos, &o, &g));
+    assert_int_equal(g.height, 13);
+    textgrid_free(&g);
+    /* top row: file n from n7 (left) to n1; bottom rows: files b and a, likewise */
+    assert_true(strncmp(text, "            x   .   x   .   x   .   x\n", 38) == 0);
+    assert_non_null(strstr(text, "\n          X   Y   R   V   G   R   Y   X\n"
+                                 "            X   .   X   .   X   .   X\n"));
+    o.coords = true;
+    text = draw(&pos, &o, NULL);
+    assert_true(strncmp(text, "n ", 2) == 0);
+    assert_non_null(strstr(text, "\na  "));
+    variant_free(v);
+}
+
+/* --- turned views of a small board, worked out by hand --------------------------------------- */
+
+static const char *SMALL_0 = "        k\n"
+                             "    Q       .\n"
+                             ".       .       p\n"
+                             "    .       .\n"
+                             ".       .       .\n"
+                             "    .       .\n"
+                             "P       .       .\n"
+                             "    .       .\n"
+                             "        K\n";
+
+/* turned 30 degrees anticlockwise: ranks horizontal, K towards 4 o'clock */
+static const char *SMALL_30 = "    k   .   p\n"
+                              "  Q   .   .   .\n"
+                              ".   .   .   .   .\n"
+                              "  .   .   .   .\n"
+                              "    P   .   K\n";
+
+/* turned 90 degrees anticlockwise: file a at the bottom, file e on top */
+static const char *SMALL_90 = "    p   .   .\n"
+                              "  .   .   .   .\n"
+                              "k   .   .   .   K\n"
+                              "  Q   .   .   .\n"
+                              "    .   .   P\n";
+
+static void test_turned_views(void **state)
+{
+    (void)state;
+    static const struct {
+        int degrees, flip;
+        const char **want;
+        bool turned;
+    } cases[] = {
+        {0, 0, &SMALL_0, false},  {30, 0, &SMALL_30, false}, {90, 0, &SMALL_90, false},
+        {180, 0, &SMALL_0, true}, {270, 0, &SMALL_90, true}, {0, 1, &SMALL_0, true},
+        {90, 1, &SMALL_90, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = small_hex(cases[i].degrees);
+        Position pos;
+        pos_init(&pos, v);
+        RenderOpts o = area(80, 24, false);
+        o.flip = cases[i].flip;
+        const char *want = cases[i].turned ? turn180(*cases[i].want) : tidy(*cases[i].want);
+        assert_string_equal(tidy(draw(&pos, &o, NULL)), want);
+        variant_free(v);
+    }
+}
+
+/* Three players on a hex board: the side letter before the piece letter, brackets around
+ * both on a marked cell. */
+static void test_three_players_hex(void **state)
+{
+    (void)state;
+    Variant *v = drawing_variant(SMALL_BOARD, THREE_PLAYERS, "K",
+                                 "Red = K c1\nYellow = K a3\nBlue = K e3", 0);
+    Position pos;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, false);
+    o.last_to = board_cell(&v->board, "c1");
+    const char *text = tidy(draw(&pos, &o, NULL));
+    assert_true(strncmp(text, "         .\n", 11) == 0);
+    assert_non_null(strstr(text, "\nyK       .      bK\n"));
+    assert_non_null(strstr(text, "\n       [rK]\n"));
+    variant_free(v);
+}
+
+/* --- the ring: Cyclohexane ---------------------------------------------------------------- */
+
+/* cyclohexane.md draws Red's camp (cells 1-8, '<' a clockwise Broker C, '>' an anticlockwise
+ * one A); Yellow's is the same at 9-16, Blue's at 17-24. Red to move: Red's camp in the
+ * middle, the seam '|' where cell 24 meets cell 1, files b and d half a cell to the right. In
+ * 80 columns a cell takes three. */
+static const char *RING_80 =
+    "   15 16 17 18 19 20 21 22 23 24   1  2  3  4  5  6  7  8  9 10 11 12 13 14\n"
+    "a   .  .  . bC bR bA  .  .  .  . | . rC rR rA  .  .  .  .  . yC yR yA  .  .\n"
+    "b    .  . bC bS bS bA  .  .  .  .| rC rS rS rA  .  .  .  . yC yS yS yA  .  .\n"
+    "c   .  . bC bU bU bU bA  .  .  . |rC rU rU rU rA  .  .  . yC yU yU yU yA  .\n"
+    "d    .  . bC bG bD bA  .  .  .  .| rC rG rD rA  .  .  .  . yC yG yD yA  .  .\n"
+    "e   .  .  . bC bR bA  .  .  .  . | . rC rR rA  .  .  .  .  . yC yR yA  .  .\n";
+
+/* with room, four columns a cell as in the document */
+static const char *RING_120 =
+    "   15  16  17  18  19  20  21  22  23  24    1   2   3   4   5   6   7"
+    "   8   9  10  11  12  13  14\n"
+    "a   .   .   .  bC  bR  bA   .   .   .   .  | .  rC  rR  rA   .   . "
+    "  .   .   .  yC  yR  yA   .   .\n"
+    "b     .   .  bC  bS  bS  bA   .   .   .   .|  rC  rS  rS  rA   .   "
+    ".   .   .  yC  yS  yS  yA   .   .\n"
+    "c   .   .  bC  bU  bU  bU  bA   .   .   .  |rC  rU  rU  rU  rA   . "
+    "  .   .  yC  yU  yU  yU  yA   .\n"
+    "d     .   .  bC  bG  bD  bA   .   .   .   .|  rC  rG  rD  rA   .   "
+    ".   .   .  yC  yG  yD  yA   .   .\n"
+    "e   .   .   .  bC  bR  bA   .   .   .   .  | .  rC  rR  rA   .   . "
+    "  .   .   .  yC  yR  yA   .   .\n";
+
+static void test_ring_start(void **state)
+{
+    (void)state;
+    Variant *v = cyclohexane();
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts small = area(80, 24, true), large = area(120, 40, true);
+    assert_string_equal(draw(&pos, &small, &g), RING_80);
+    assert_int_equal(g.width, 77);
+    textgrid_free(&g);
+    assert_string_equal(draw(&pos, &large, &g), RING_120);
+    assert_int_equal(g.width, 101);
+    textgrid_free(&g);
+    /* Yellow to move: Yellow's camp (cells 9-16) in the middle */
+    pos.stm = 1;
+    const char *text = draw(&pos, &small, NULL);
+    assert_true(strncmp(text, "   23 24   1  2  3", 18) == 0);
+    assert_non_null(strstr(text, "\nc   .  . |rC rU rU rU rA  .  .  . yC yU yU yU yA  .  .  . bC "
+                                 "bU bU bU bA  .\n"));
+    /* focus overrides the player to move */
+    small.focus = 1;
+    assert_string_equal(draw(&pos, &small, NULL), RING_80);
+    /* flipped: file e on top, numbers falling to the right */
+    small.flip = true;
+    text = draw(&pos, &small, NULL);
+    assert_true(strncmp(text, "   15 14 13", 11) == 0);
+    assert_true(strncmp(strchr(text, '\n') + 1, "e ", 2) == 0);
+    variant_free(v);
+}
+
+/* --- triangles: Chessagon ------------------------------------------------------------------ */
+
+/* chessagon.md, "Starting array", verbatim */
+static const char *CHESSAGON_DIAGRAM = "8         /\\  /\\  /\\  /\\  /\\\n"
+                                       "         /p \\/  \\/  \\/  \\/P \\\n"
+                                       "7       /\\p /\\  /\\  /\\  /\\P /\\\n"
+                                       "       /r \\/p \\/  \\/  \\/P \\/R \\\n"
+                                       "6     /\\n /\\p /\\  /\\  /\\P /\\N /\\\n"
+                                       "     /b \\/p \\/  \\/  \\/  \\/P \\/B \\\n"
+                                       "5   /\\d /\\p /\\  /\\  /\\  /\\P /\\D /\\\n"
+                                       "   /q \\/p \\/  \\/  \\/  \\/  \\/P \\/Q \\\n"
+                                       "4  \\k /\\p /\\  /\\  /\\  /\\  /\\P /\\K /\n"
+                                       "    \\/d \\/p \\/  \\/  \\/  \\/P \\/D \\/\n"
+                                       "3    \\b /\\p /\\  /\\  /\\  /\\P /\\B /\n"
+                                       "      \\/n \\/p \\/  \\/  \\/P \\/N \\/\n"
+                                       "2      \\r /\\p /\\  /\\  /\\P /\\R /\n"
+                                       "        \\/p \\/  \\/  \\/  \\/P \\/\n"
+                                       "1        \\p /\\  /\\  /\\  /\\P /\n"
+                                       "          \\/  \\/  \\/  \\/  \\/\n"
+                                       "    a b c d e f g h i j k l m n o\n";
+
+static void test_triangle_start(void **state)
+{
+    (void)state;
+    Variant *v = chessagon();
+    Position pos;
+    TextGrid g, f;
+    pos_init(&pos, v);
+    RenderOpts small = area(80, 24, true), large = area(120, 40, true);
+    assert_string_equal(draw(&pos, &small, NULL), CHESSAGON_DIAGRAM);
+    assert_string_equal(draw(&pos, &large, NULL), CHESSAGON_DIAGRAM);
+    /* without labels: the diagram's triangles, nothing else */
+    small.coords = false;
+    char board[4096];
+    snprintf(board, sizeof board, "%s", drop_columns(CHESSAGON_DIAGRAM, 1));
+    char *letters = strstr(board, "a b c");
+    while (letters > board && letters[-1] == ' ') letters--;
+    *letters = 0;
+    assert_string_equal(tidy(draw(&pos, &small, &g)), tidy(board));
+    /* flipped, every cell lands where the turned board puts it: the grid turned round, each
+     * cell's two inside characters still read left to right */
+    small.flip = true;
+    draw(&pos, &small, &f);
+    assert_int_equal(f.width, g.width);
+    assert_int_equal(f.height, g.height);
+    for (Cell c = 1; c <= v->board.ncells; c++) {
+        int r0, c0, r1, c1;
+        find_cell(&g, v, v->board.name[c], &r0, &c0);
+        find_cell(&f, v, v->board.name[c], &r1, &c1);
+        assert_int_equal(r1, g.height - 1 - r0);
+        assert_int_equal(c1, g.width - 1 - (c0 + 1));
+        assert_memory_equal(f.text + r1 * f.width + c1, g.text + r0 * g.width + c0, 2);
+    }
+    /* up cells (h4) were dark, down cells light; the outline is drawn as lines */
+    int r, c;
+    find_cell(&g, v, "h4", &r, &c);
+    assert_int_equal(attr_colour(g.attr[r * g.width + c]), 0);
+    assert_int_equal(g.attr[(r - 1) * g.width + c], ATTR_LINE); /* its apex "/\" */
+    assert_int_equal(g.text[(r - 1) * g.width + c], '/');
+    find_cell(&g, v, "g4", &r, &c);
+    assert_int_equal(attr_colour(g.attr[r * g.width + c]), 1);
+    textgrid_free(&g);
+    textgrid_free(&f);
+    variant_free(v);
+}
+
+/* --- marks and attributes -----------------------------------------------------------------------
+ */
+
+static void test_last_move(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    Cell e4 = board_cell(&v->board, "e4"), e5 = board_cell(&v->board, "e5");
+    pos.board[e5] = pos.board[e4];
+    pos.board[e4] = 0;
+    RenderOpts o = area(80, 24, true);
+    o.last_from = e4;
+    o.last_to = e5;
+    const char *text = draw(&pos, &o, &g);
+    assert_non_null(strstr(text, "\n 5    .   .   .   .  [P]  .   .   .   .   .\n"
+                                 " 4      P   P   P   P  [.]  P   P   P   P\n"));
+    int r, c;
+    find_cell(&g, v, "e5", &r, &c);
+    for (int i = 0; i < 3; i++) assert_true(g.attr[r * g.width + c + i] & ATTR_LAST);
+    assert_false(glyph_attr(&g, v, "d5") & ATTR_LAST);
+    textgrid_free(&g);
+    variant_free(v);
+
+    /* two marked cells side by side on the ring share the column between them */
+    v = cyclohexane();
+    pos_init(&pos, v);
+    Cell a4 = board_cell(&v->board, "a4"), a5 = board_cell(&v->board, "a5");
+    pos.board[a5] = pos.board[a4];
+    pos.board[a4] = 0;
+    o.last_from = a4;
+    o.last_to = a5;
+    assert_non_null(strstr(draw(&pos, &o, NULL), " rC rR[ .|rA] .  ."));
+    variant_free(v);
+
+    /* triangles: a '*' beside the piece letter */
+    v = chessagon();
+    pos_init(&pos, v);
+    Cell l4 = board_cell(&v->board, "l4"), k4 = board_cell(&v->board, "k4");
+    pos.board[k4] = pos.board[l4];
+    pos.board[l4] = 0;
+    o.last_from = l4;
+    o.last_to = k4;
+    text = draw(&pos, &o, NULL);
+    assert_non_null(strstr(text, "\n4  \\k /\\p /\\  /\\  /\\  /\\P*/\\P /\\K /\n"));
+    assert_non_null(strstr(text, "\n    \\/d \\/p \\/  \\/  \\/  \\/ *\\/D \\/\n"));
+    variant_free(v);
+}
+
+static void test_attributes(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, true);
+    draw(&pos, &o, &g);
+    /* haynie.md: colours (f + r) mod 3 */
+    static const struct {
+        const char *cell;
+        int colour, side;
+        char glyph;
+    } want[] = {
+        {"a1", 1, 0, 'B'},  {"d1", 1, 0, 'K'},  {"k11", 0, 1, 'b'},
+        {"f6", 2, -1, '.'}, {"e7", 2, -1, '.'}, {"c8", 1, 1, 'p'},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_int_equal(glyph_char(&g, v, want[i].cell), want[i].glyph);
+        assert_int_equal(attr_colour(glyph_attr(&g, v, want[i].cell)), want[i].colour);
+        assert_int_equal(attr_side(glyph_attr(&g, v, want[i].cell)), want[i].side);
+    }
+    /* labels: "11" opens the first line, letters the last */
+    assert_int_equal(g.attr[0], ATTR_COORD);
+    assert_int_equal(g.text[(g.height - 1) * g.width + 16], 'a');
+    assert_int_equal(g.attr[(g.height - 1) * g.width + 16], ATTR_COORD);
+    assert_int_equal(g.cell[0], NO_CELL);
+    textgrid_free(&g);
+    variant_free(v);
+
+    /* three players: the side letter belongs to the piece too; the seam is a line */
+    v = cyclohexane();
+    pos_init(&pos, v);
+    draw(&pos, &o, &g);
+    int r, c;
+    find_cell(&g, v, "d2", &r, &c);
+    assert_memory_equal(g.text + r * g.width + c, " rG ", 4);
+    assert_int_equal(attr_side(g.attr[r * g.width + c + 1]), 0);
+    assert_int_equal(attr_side(g.attr[r * g.width + c + 2]), 0);
+    assert_int_equal(attr_colour(g.attr[r * g.width + c + 1]), (2 + 1) % 3); /* b, d: (n+1)%3 */
+    find_cell(&g, v, "b1", &r, &c);
+    assert_int_equal(attr_colour(g.attr[r * g.width + c + 1]), (1 + 1) % 3);
+    find_cell(&g, v, "a1", &r, &c);
+    assert_int_equal(attr_colour(g.attr[r * g.width + c + 1]), (1 + 2) % 3); /* a: (n+2)%3 */
+    const char *bar = memchr(g.text + r * g.width, '|', (size_t)g.width);
+    assert_non_null(bar);
+    assert_int_equal(g.attr[bar - g.text], ATTR_LINE);
+    textgrid_free(&g);
+    variant_free(v);
+}
+
+/* The default output is ASCII; the optional theme shows empty cells as a middle dot. */
+static void test_unicode_theme(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, true);
+    assert_true(render_board(&pos, &o, &g));
+    char *ascii = textgrid_string(&g, false), *themed = textgrid_string(&g, true);
+    for (const char *p = ascii; *p; p++) assert_true((unsigned char)*p < 128);
+    assert_null(strchr(themed, '.'));
+    assert_non_null(strstr(themed, " 6  \xc2\xb7   \xc2\xb7"));
+    char out[4];
+    assert_int_equal(render_glyph('P', ATTR_CELL(0) | ATTR_SIDE(0), true, out), 1);
+    assert_string_equal(out, "P");
+    free(ascii);
+    free(themed);
+    textgrid_free(&g);
+    variant_free(v);
+}
+
+/* --- sizes -------------------------------------------------------------------------------------
+ */
+
+static void test_sizes(void **state)
+{
+    (void)state;
+    RenderOpts o = {0};
+    o.coords = true;
+    RenderSize s[RENDER_MAX_LAYOUTS];
+    int w, h;
+    /* Haynie: 11 ranks and a line of letters; without the letters that overhang, 46 wide */
+    Variant *v = tu_variant("haynie");
+    assert_true(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS) >= 2);
+    assert_int_equal(s[0].width, 57);
+    assert_int_equal(s[0].height, 12);
+    assert_true(render_min_size(v, &o, &w, &h));
+    assert_int_equal(w, 46);
+    assert_int_equal(h, 12);
+    variant_free(v);
+    /* Glinski: usually 46x22; turned a quarter it needs 12 lines */
+    v = tu_variant("glinski");
+    render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
+    assert_int_equal(s[0].width, 46);
+    assert_int_equal(s[0].height, 22);
+    assert_true(render_min_size(v, &o, &w, &h));
+    assert_int_equal(h, 12);
+    variant_free(v);
+    /* the 127-cell board: 25 lines and labels usually, 14 lines turned */
+    v = hr_glinski();
+    render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
+    assert_int_equal(s[0].width, 54);
+    assert_int_equal(s[0].height, 26);
+    assert_true(render_min_size(v, &o, &w, &h));
+    assert_int_equal(w, 53);
+    assert_int_equal(h, 14);
+    variant_free(v);
+    /* the ring: 101 columns at four a cell, 77 at three */
+    v = cyclohexane();
+    assert_int_equal(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS), 2);
+    assert_int_equal(s[0].width, 101);
+    assert_true(render_min_size(v, &o, &w, &h));
+    assert_int_equal(w, 77);
+    assert_int_equal(h, 6);
+    variant_free(v);
+    /* triangles: the document's diagram, 35x17 */
+    v = chessagon();
+    assert_true(render_min_size(v, &o, &w, &h));
+    assert_int_equal(w, 35);
+    assert_int_equal(h, 17);
+    o.coords = false;
+    assert_true(render_min_size(v, &o, &w, &h));
+    assert_int_equal(w, 32);
+    assert_int_equal(h, 16);
+    variant_free(v);
+}
+
+/* An area too small for every drawing: false, and nothing to free. */
+static void test_too_small(void **state)
+{
+    (void)state;
+    static const char *names[] = {"glinski", "haynie"};
+    for (int i = 0; i < 2; i++) {
+        Variant *v = tu_variant(names[i]);
+        Position pos;
+        TextGrid g;
+        int w, h;
+        pos_init(&pos, v);
+        RenderOpts o = {0};
+        o.coords = true;
+        assert_true(render_min_size(v, &o, &w, &h));
+        o.max_width = w;
+        o.max_height = h;
+        assert_true(render_board(&pos, &o, &g));
+        textgrid_free(&g);
+        o.max_height = h - 1;
+        assert_false(render_board(&pos, &o, &g));
+        assert_null(g.text);
+        o.max_width = 20;
+        o.max_height = 0;
+        assert_false(render_board(&pos, &o, &g));
+        variant_free(v);
+    }
+    Variant *v = cyclohexane();
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts o = area(76, 24, true);
+    assert_false(render_board(&pos, &o, &g));
+    variant_free(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_haynie_start),  cmocka_unit_test(test_glinski_start),
+        cmocka_unit_test(test_hr_start),      cmocka_unit_test(test_hr_wellisch_view),
+        cmocka_unit_test(test_turned_views),  cmocka_unit_test(test_three_players_hex),
+        cmocka_unit_test(test_ring_start),    cmocka_unit_test(test_triangle_start),
+        cmocka_unit_test(test_last_move),     cmocka_unit_test(test_attributes),
+        cmocka_unit_test(test_unicode_theme), cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_too_small),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
