@@ -290,8 +290,8 @@ static bool cmd_load(Session *s, const char *args, Sink *out)
     }
     session_set_game(s, owned ? owned : s->v, &g);
     if (rep.warnings) say(out, "warning: %s: %s", args, rep.warning);
-    say(out, "loaded %s: %s, %d moves, %s to move", args, s->v->title, s->game.nplies,
-        s->v->player_name[s->game.pos.stm]);
+    say(out, "loaded %s: %s, %d move%s, %s to move", args, s->v->title, s->game.nplies,
+        s->game.nplies == 1 ? "" : "s", s->v->player_name[s->game.pos.stm]);
     report_end(s, out);
     changed(s);
     return true;

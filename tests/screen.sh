@@ -1,0 +1,166 @@
+#!/bin/sh
+# screen.sh — the ncurses client driven in tmux as a player would use it: start, moves,
+# completion, an illegal move, undo, resize (and a terminal too small), help, save and load,
+# quit, Ctrl-C, a hang-up that leaves a resumable save, '!' reaching the move reader, and the
+# plain fallback for TERM=vt100. Screens are read with capture-pane.
+. "$TESTS_DIR/tap.sh"
+
+if ! command -v tmux >/dev/null 2>&1; then
+    if [ "${CI:-}" = true ]; then
+        echo "not ok 1 - tmux is installed (required in CI)"
+        echo "1..1"
+        exit 1
+    fi
+    echo "ok 1 # SKIP tmux is not installed"
+    echo "1..1"
+    exit 0
+fi
+
+tmp=$(mktemp -d)
+sock="cellmate-test-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+    T kill-server 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+mkdir -p "$HOME"
+SAVE="$XDG_STATE_HOME/cellmate/current.pgn"
+
+start() { # start NAME TERM ARGS...: a 80x24 window running cellmate
+    name=$1 term=$2
+    shift 2
+    T new-session -d -s "$name" -x 80 -y 24 -c "$tmp" \
+        "env TERM=$term HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE $*"
+}
+
+screen_of() { T capture-pane -p -t "$1"; }
+
+wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (up to 15 s)
+    i=0
+    while [ $i -lt 150 ]; do
+        if screen_of "$1" 2>/dev/null | grep -qF -- "$2"; then return 0; fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    echo "# timed out waiting for: $2"
+    screen_of "$1" 2>/dev/null | sed 's/^/# | /'
+    return 1
+}
+
+row() { screen_of "$1" | sed -n "$2p" | sed 's/ *$//'; }
+shows_re() { screen_of "$1" | grep -Eq -- "$2"; }
+hides() { ! screen_of "$1" | grep -qF -- "$2"; }
+
+keys() { T send-keys -t "$1" "$2"; }
+line() { T send-keys -t "$1" "$2" Enter; }
+
+gone() { # gone NAME: the session ended (the program exited)
+    i=0
+    while [ $i -lt 100 ]; do
+        T has-session -t "$1" 2>/dev/null || return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# --- start: Haynie's game, the default ---------------------------------------------------
+start a screen
+tap_ok "start: the board and the status appear" wait_for a "White to move"
+tap_eq "start: the prompt is on the last row" "move>" "$(row a 24)"
+tap_ok "start: Black's back rank at the top (haynie.md)" shows_re a '11 +b   r   q   k   r   b'
+tap_ok "start: White's back rank at the bottom" shows_re a '^ +1 +B   R   Q   K   R   B'
+
+# --- a move ------------------------------------------------------------------------------------
+line a "a5"
+tap_ok "a move: its line appears in the message area" wait_for a "1. a5"
+tap_ok "a move: Black is to move" wait_for a "Black to move"
+tap_ok "a move: the pawn stands on a5 (rank 5 begins with it)" shows_re a '^ *5 +[[]?P'
+
+# --- completion ----------------------------------------------------------------------------------
+keys a "N"
+keys a Tab
+tap_ok "completion: Tab lists Black's four knight moves" wait_for a "4 possible: Nd7 Ne7 Nh7 Ni7"
+keys a C-u
+
+# --- an illegal move --------------------------------------------------------------------------
+line a "Nf6"
+tap_ok "an illegal move is explained" wait_for a "'Nf6': no Black Knight can go to f6"
+tap_ok "an illegal move changes nothing" wait_for a "Black to move"
+
+# --- '!' is not history expansion ---------------------------------------------------------
+line a "K!d4"
+tap_ok "a '!' line reaches the move reader" \
+    wait_for a "'K!d4': no Black piece can capture on d4 without moving"
+
+# --- undo --------------------------------------------------------------------------------------
+line a "undo"
+tap_ok "undo takes the move back" wait_for a "took back 1. a5"
+tap_ok "undo: White is to move again" wait_for a "White to move"
+
+# --- resize --------------------------------------------------------------------------------------
+T resize-window -t a -x 100 -y 30
+sleep 0.5
+tap_eq "resize: larger, the prompt moves to the new last row" "move>" "$(row a 30)"
+T resize-window -t a -x 40 -y 10
+tap_ok "resize: too small, a clear message" wait_for a "This board needs a terminal of at"
+T resize-window -t a -x 80 -y 24
+tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
+
+# --- help ----------------------------------------------------------------------------------------
+keys a "?"
+tap_ok "help: ? opens the help page" wait_for a "cellmate help"
+keys a " "
+tap_ok "help: its second page lists the pieces of the variant" \
+    wait_for a "W Wazir: one orthogonal step"
+keys a "q"
+tap_ok "help: q closes it" wait_for a "White to move"
+
+# --- save and load -------------------------------------------------------------------------
+line a "a5"
+wait_for a "1. a5" >/dev/null
+line a "save one.pgn"
+tap_ok "save reports the file" wait_for a "saved to one.pgn"
+line a "b7"
+wait_for a "1... b7" >/dev/null
+line a "load one.pgn"
+tap_ok "load restores the saved game" \
+    wait_for a "loaded one.pgn: Haynie's Hexagonal Chess, 1 move, Black to move"
+
+# --- quit: the game in progress is saved --------------------------------------------------
+line a "quit"
+tap_ok "quit ends the program" gone a
+tap_ok "quit leaves the game saved" grep -q "^1. a5 \*" "$SAVE"
+
+# --- a hang-up (SSH drop) saves, and --resume continues --------------------------------------
+start b screen glinski
+wait_for b "White to move" >/dev/null
+line b "Nc3"
+wait_for b "1. Nc3" >/dev/null
+pid=$(T display -p -t b '#{pane_pid}')
+kill -HUP "$pid"
+tap_ok "SIGHUP ends the program" gone b
+tap_ok "SIGHUP leaves the game saved" grep -q "^1. Nc3 \*" "$SAVE"
+want=$(printf 'Nc3\nfen\n' | "$CELLMATE" --variant glinski | tail -n 1)
+tap_eq "--resume continues the saved game" "$want" \
+    "$(echo fen | "$CELLMATE" --resume --no-save)"
+
+# --- Ctrl-C saves and quits ----------------------------------------------------------------------
+start c screen mccooey
+wait_for c "White to move" >/dev/null
+line c "Nd4"
+wait_for c "1. Nd4" >/dev/null
+keys c C-c
+tap_ok "Ctrl-C ends the program" gone c
+tap_ok "Ctrl-C leaves the game saved" grep -q "^1. Nd4 \*" "$SAVE"
+
+# --- TERM=vt100: plain ASCII ------------------------------------------------------------------
+start d vt100 peanut
+tap_ok "vt100: the screen starts" wait_for d "White to move"
+tap_ok "vt100: no Unicode on the screen" hides d "·"
+line d "quit"
+gone d >/dev/null
+
+tap_done
