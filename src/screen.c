@@ -193,8 +193,9 @@ static bool start_curses(void)
 {
     const char *term = getenv("TERM");
     if (!term || !*term || !strcmp(term, "dumb")) return false;
-    if (!(term_screen = newterm(NULL, stdout, stdin))) return false;
+    /* the modes to restore after a crash: taken before curses changes any */
     if (tcgetattr(STDIN_FILENO, &saved_termios) == 0) have_termios = true;
+    if (!(term_screen = newterm(NULL, stdout, stdin))) return false;
     cbreak();
     noecho();
     nonl();

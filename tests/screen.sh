@@ -156,6 +156,22 @@ keys c C-c
 tap_ok "Ctrl-C ends the program" gone c
 tap_ok "Ctrl-C leaves the game saved" grep -q "^1. Nd4 \*" "$SAVE"
 
+# --- a crash signal: the terminal is restored before the program dies ----------------------
+for sig in SEGV TERM; do
+    rm -f "$tmp/stty.$sig" "$tmp/done.$sig"
+    T new-session -d -s "crash$sig" -x 80 -y 24 -c "$tmp" \
+        "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME $CELLMATE glinski; stty -a > $tmp/stty.$sig; touch $tmp/done.$sig; sleep 30"
+    wait_for "crash$sig" "White to move" >/dev/null
+    shell=$(T display -p -t "crash$sig" '#{pane_pid}')
+    pid=$(pgrep -P "$shell" | head -n 1)
+    kill -s "$sig" "$pid"
+    i=0
+    while [ ! -f "$tmp/done.$sig" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    tap_ok "SIG$sig: the terminal is back in line mode with echo" \
+        sh -c "grep -Eq '(^| )icanon( |$)' '$tmp/stty.$sig' && grep -Eq '(^| )echo( |$)' '$tmp/stty.$sig'"
+    T kill-session -t "crash$sig" 2>/dev/null
+done
+
 # --- TERM=vt100: plain ASCII ------------------------------------------------------------------
 start d vt100 peanut
 tap_ok "vt100: the screen starts" wait_for d "White to move"
