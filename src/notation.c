@@ -269,8 +269,8 @@ static enum parse_status parse_special(Ctx *c, const char *s, Parsed *p)
         p->kind = kind_of_letter(v, *q);
         if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
         q++;
-    } else if (*mark == '~') {
-        return fail(c, PARSE_MALFORMED, "a swap is written like G~e4");
+    } else if (*mark == '~' && q == mark) {
+        return fail(c, PARSE_MALFORMED, "a swap is written like G~e4 or h2~e4");
     }
     if (q < mark) {
         int n = scan_cell(c, q, &p->from);

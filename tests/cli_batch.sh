@@ -179,6 +179,14 @@ tap_eq "cellmate --batch --variant haynie < game.txt" "0:1. a5
 2. axb7
 2... dxb7" "$?:$(cat "$tmp/out")"
 
+# Peanut's king takes without moving (peanut.md): "!a2" in a script, then the bare king
+run '!a2
+fen
+' --variant peanut --fen "1k1/4/5/4/3/3/4/5/n3/K1R w - 0 1"
+tap_eq "peanut: !a2 captures without moving, and bares the black king" "1. K!Na2
+result 1-0: White wins by bare king
+1k1/4/5/4/3/3/4/5/4/K1R b n 0 1" "$(cat "$tmp/out")"
+
 # bad arguments exit 2
 "$CELLMATE" --batch --variant nosuch </dev/null >/dev/null 2>&1
 tap_eq "unknown variant exits 2" 2 $?

@@ -194,7 +194,7 @@ static const struct {
     {"f1f2f3", "more than two cells"},
     {"e4e5f", "unexpected text beside the two cells"},
     {"G~e4", "'G' is not a piece of this variant"},
-    {"~e4", "a swap is written like G~e4"},
+    {"~e4", "a swap is written like G~e4 or h2~e4"},
     {"Kg1~e4", "no White piece can swap places with the piece on e4"},
     {"Q@@e4", "'@' is not a cell of this board"},
     {"#", "empty move"},
@@ -285,9 +285,11 @@ static void round_trip(const char *name)
 static void test_round_trip(void **state)
 {
     (void)state;
-    round_trip("glinski");
-    round_trip("mccooey");
-    round_trip("haynie");
+    static const char *names[] = {"glinski",         "mccooey",     "haynie",     "peanut",
+                                  "chessagon",       "cyclohexane", "hr-glinski", "hr-liuyang",
+                                  "hr-liuyang-foh",  "hr-mccooey3", "hr-trios",   "hr-wellisch",
+                                  "hr-wellisch3-foh"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) round_trip(names[i]);
 }
 
 int main(void)
