@@ -97,17 +97,19 @@ static RenderOpts board_opts(int width, int height)
     return o;
 }
 
-static void draw_board(int top, int width, int height)
+/* Draw the board into ui.grid for an area; false when no drawing fits it. */
+static bool layout_board(int width, int height)
 {
-    const Game *g = &ui.s->game;
-    RenderOpts o = board_opts(width, height);
     textgrid_free(&ui.grid);
-    if (!render_board(&g->pos, &o, &ui.grid)) {
-        ui.too_small = true;
-        return;
-    }
-    ui.grid_y = top + (height - ui.grid.height) / 2;
-    ui.grid_x = (width - ui.grid.width) / 2;
+    if (width <= 0 || height <= 0) return false;
+    RenderOpts o = board_opts(width, height);
+    return render_board(&ui.s->game.pos, &o, &ui.grid);
+}
+
+static void paint_board(int top, int left)
+{
+    ui.grid_y = top;
+    ui.grid_x = left;
     for (int r = 0; r < ui.grid.height; r++)
         for (int c = 0; c < ui.grid.width; c++) {
             int i = r * ui.grid.width + c;
@@ -256,55 +258,63 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     for (int i = start; i < nrows; i++) draw_text_line(y++, x, width, rows[i], A_NORMAL);
 }
 
+static void draw_title(void)
+{
+    char text[256];
+    snprintf(text, sizeof text, " cellmate: %.200s", ui.s->v->title);
+    attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
+    attron(tat);
+    mvhline(0, 0, ' ', ui.cols);
+    mvaddnstr(0, 0, text, ui.cols);
+    const char *hint = "F1/? help ";
+    if ((int)(strlen(text) + strlen(hint)) < ui.cols)
+        mvaddstr(0, ui.cols - (int)strlen(hint), hint);
+    attroff(tat);
+}
+
+static void draw_too_small(int top)
+{
+    int w, h;
+    char msg[256];
+    render_min_size(ui.s->v, NULL, &w, &h);
+    snprintf(msg, sizeof msg,
+             "This board needs a terminal of at least %d columns and %d rows; this one is %dx%d. "
+             "Please enlarge the terminal, or type quit.",
+             w, h + 3, ui.cols, ui.rows);
+    static char parts[16][512];
+    char *one[1] = {msg};
+    int n = wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
+    for (int i = 0; i < n && top + i < ui.rows - 2; i++)
+        mvaddnstr(top + i, 1, parts[i], ui.cols - 1);
+}
+
+/* Three layouts, tried in turn: the status beside the board; the board across the whole
+ * width with the status below it (the ring is wide and flat); the board alone. */
 void ui_draw(void)
 {
-    Session *s = ui.s;
     getmaxyx(stdscr, ui.rows, ui.cols);
     erase();
     ui.too_small = false;
-    bool side_status = ui.cols >= 60;
-    int board_w = side_status ? ui.cols - STATUS_W - 1 : ui.cols;
-    /* the title line gives way when that lets the usual drawing of the board fit */
-    RenderOpts o = board_opts(board_w, ui.rows - 3);
+    int board_w = ui.cols - STATUS_W - 1, area = ui.rows - 3;
+    /* the title line gives way when that lets the usual drawing fit beside the status */
+    RenderOpts o = board_opts(board_w, area);
     RenderSize sizes[RENDER_MAX_LAYOUTS];
-    int n = render_sizes(s->v, &o, sizes, RENDER_MAX_LAYOUTS);
-    bool title = !(n > 0 && sizes[0].width <= board_w && sizes[0].height > ui.rows - 3 &&
-                   sizes[0].height <= ui.rows - 2);
-    if (title) {
-        char text[256];
-        snprintf(text, sizeof text, " cellmate: %.200s", s->v->title);
-        attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
-        attron(tat);
-        mvhline(0, 0, ' ', ui.cols);
-        mvaddnstr(0, 0, text, ui.cols);
-        const char *hint = "F1/? help ";
-        if ((int)(strlen(text) + strlen(hint)) < ui.cols)
-            mvaddstr(0, ui.cols - (int)strlen(hint), hint);
-        attroff(tat);
-    }
-    int top = title ? 1 : 0, height = ui.rows - 2 - top;
-    if (height > 0) draw_board(top, board_w, height);
-    if (ui.too_small) {
-        int w, h;
-        render_min_size(s->v, NULL, &w, &h);
-        char msg[256];
-        snprintf(msg, sizeof msg,
-                 "This board needs a terminal of at least %dx%d (with the status panel %dx%d); "
-                 "this one is %dx%d. Please enlarge the terminal, or type quit.",
-                 w, h + 2, w + STATUS_W + 1, h + 2, ui.cols, ui.rows);
-        int y = top + 1;
-        for (const char *p = msg; *p && y < ui.rows - 2; y++) {
-            int len = (int)strlen(p);
-            int take = len < ui.cols - 2 ? len : ui.cols - 2;
-            if (take < len)
-                while (take > 0 && p[take] != ' ') take--;
-            if (take <= 0) take = ui.cols - 2 > 0 ? ui.cols - 2 : 1;
-            mvaddnstr(y, 1, p, take);
-            p += take;
-            while (*p == ' ') p++;
-        }
-    } else if (side_status && height > 0) {
-        draw_status(top, board_w + 1, STATUS_W, height, !title);
+    int n = render_sizes(ui.s->v, &o, sizes, RENDER_MAX_LAYOUTS);
+    bool title = !(n > 0 && sizes[0].width <= board_w && sizes[0].height == area + 1);
+    int top = title ? 1 : 0;
+    if (title) draw_title();
+    area = ui.rows - 2 - top;
+    if (board_w >= 20 && layout_board(board_w, area)) {
+        paint_board(top + (area - ui.grid.height) / 2, (board_w - ui.grid.width) / 2);
+        draw_status(top, board_w + 1, STATUS_W, area, !title);
+    } else if (layout_board(ui.cols, area - 4)) {
+        paint_board(top, (ui.cols - ui.grid.width) / 2);
+        draw_status(top + ui.grid.height + 1, 1, ui.cols - 2, area - ui.grid.height - 1, false);
+    } else if (layout_board(ui.cols, area)) {
+        paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
+    } else {
+        ui.too_small = true;
+        draw_too_small(top + 1);
     }
     if (ui.rows >= 2) {
         attr_t at =

@@ -9,7 +9,7 @@
 #include <curses.h>
 
 #define MSG_MAX  1024
-#define STATUS_W 28
+#define STATUS_W 22
 
 typedef struct {
     Session *s;
