@@ -27,4 +27,21 @@ for v in glinski mccooey haynie peanut chessagon; do
     tap_ok "--list names $v" sh -c "printf '%s\n' \"\$1\" | grep -q '^$v '" sh "$list"
 done
 
+# the search path: $CELLMATE_VARIANTS adds directories; a binary run from its build tree
+# reads the source tree's variants first, so a stale file elsewhere cannot shadow them
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed 's/^title = .*/title = My Own Glinski/' "$VARIANTS/glinski.ini" >"$tmp/myglinski.ini"
+sed 's/^title = .*/title = A Stale Copy/' "$VARIANTS/glinski.ini" >"$tmp/glinski.ini"
+tap_eq "CELLMATE_VARIANTS finds a new variant by name" "perft 1: 51" \
+    "$(CELLMATE_VARIANTS="$tmp" "$CELLMATE" --variant myglinski --perft 1 | sed 's/ (.*//')"
+tap_ok "--list shows it" sh -c "CELLMATE_VARIANTS='$tmp' '$CELLMATE' --list | grep -q '^myglinski '"
+tap_eq "the source tree's file wins over CELLMATE_VARIANTS for the build-tree binary" \
+    "new game: Glinski's Hexagonal Chess, White to move" \
+    "$(echo 'new glinski' | CELLMATE_VARIANTS="$tmp" "$CELLMATE" --variant haynie)"
+tap_eq "variant names match case-insensitively" "perft 1: 51" \
+    "$("$CELLMATE" --variant GLINSKI --perft 1 | sed 's/ (.*//')"
+"$CELLMATE" --variant ../variants/glinski --perft 1 >/dev/null 2>&1
+tap_eq "a name with a slash is a path, and this one does not exist" 2 $?
+
 tap_done
