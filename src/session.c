@@ -382,6 +382,20 @@ static bool cmd_ai(Session *s, const char *args, Sink *out)
                     v->nplayers > 2 ? ", " : " or ", v->player_name[1]);
 }
 
+static bool cmd_hint(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "hint", out)) return false;
+    if (s->game.result.over) return complain(out, "the game is over");
+    SearchResult r = search_move(&s->game, s->ai_seconds, 0);
+    if (!r.found) return complain(out, "no legal move");
+    char san[MOVE_TEXT_MAX];
+    move_san(&s->game.pos, r.best, san);
+    say(out, "hint: %s (depth %d, score %+.2f, %llu nodes, %.1f s, %.0f nodes/s)", san, r.depth,
+        r.score / 100.0, (unsigned long long)r.nodes, r.seconds,
+        r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
+    return true;
+}
+
 static bool cmd_flip(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "flip", out)) return false;
@@ -401,6 +415,7 @@ const Command session_commands[] = {
     {"load", "FILE", "load the first game of a PGN file", cmd_load, false},
     {"perft", "N [divide]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
+    {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
     {"resign", "", "the side to move resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board for the next player", cmd_flip, true},

@@ -11,6 +11,13 @@ for spec in "glinski 5" "mccooey 5" "haynie 5" "peanut 6" "chessagon 4"; do
         "$CELLMATE" --variant "$1" --perft "$2" | tail -n 1
     fi
 done
+echo "the computer, 5 seconds on the start position:"
+for v in glinski haynie chessagon cyclohexane hr-glinski; do
+    if "$CELLMATE" --check-variant "$v" >/dev/null 2>&1; then
+        printf '  %-12s ' "$v"
+        echo hint | "$CELLMATE" --variant "$v" --time 5
+    fi
+done
 echo "start-up (load a variant, print the position string), 20 runs:"
 start=$(date +%s.%N)
 i=0
