@@ -131,7 +131,7 @@ void move_san_bare(Position *pos, Move m, char *out)
 }
 
 /* '+' when the move leaves a royal capturable, '#' when it mates, eliminates a player or ends
- * the game (three players: by the mover; see the spec README). */
+ * the game (three players: by the mover, and also by stalemate; see the spec README). */
 static char check_suffix(Position *pos, Move m)
 {
     const Variant *v = pos->v;
@@ -142,7 +142,8 @@ static char check_suffix(Position *pos, Move m)
     if (v->nplayers == 2) {
         if (in_check(pos)) suffix = has_legal_move(pos) ? '+' : '#';
     } else if (pos->nout > u.nout || pos_players_left(pos) < 2 ||
-               (pos_players_left(pos) == 2 && in_check(pos) && !has_legal_move(pos))) {
+               (pos_players_left(pos) == 2 && !has_legal_move(pos))) {
+        /* with two left, stalemate ends the game as checkmate does */
         suffix = '#';
     } else {
         for (int x = 0; x < v->nplayers && !suffix; x++)

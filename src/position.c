@@ -167,6 +167,19 @@ static void clear_castling(Position *pos, Cell c)
         }
 }
 
+/* With three players a right outlives the next player's move, which may fill the passed cell
+ * or take the double-stepped piece: the right has then lapsed for good, and keeping it would
+ * make a position string that does not read back and a key that differs for equal positions. */
+static void drop_lapsed_rights(Position *pos)
+{
+    for (int p = 0; p < pos->v->nplayers; p++) {
+        EpRight r = pos->ep[p];
+        if (!r.passed) continue;
+        Piece lp = pos->board[r.landed];
+        if (pos->board[r.passed] || !lp || PIECE_OWNER(lp) != p) set_ep(pos, p, (EpRight){0, 0});
+    }
+}
+
 void pos_save(const Position *pos, Move m, Undo *u)
 {
     u->m = m;
@@ -276,6 +289,7 @@ void pos_make(Position *pos, Move m, Undo *u)
     }
     }
     pos->halfmove = reset_clock ? 0 : pos->halfmove + 1;
+    if (v->has_ep) drop_lapsed_rights(pos);
     pos_set_stm(pos, pos_next_player(pos, us));
 }
 
@@ -354,6 +368,8 @@ void pos_unmake(Position *pos, const Undo *u)
     pos->fullmove = u->fullmove;
     pos->stm = u->stm;
     pos->alive = u->alive;
+    /* unmake restores the identical position, unused places of the placing included */
+    for (int i = u->nout; i < pos->nout; i++) pos->out[i] = 0;
     pos->nout = u->nout;
     memcpy(pos->royal, u->royal, sizeof pos->royal);
     pos->hash = u->hash;
