@@ -1,0 +1,117 @@
+#!/bin/sh
+# cli_man.sh — the man pages stay true to the program: every command that `help` lists in
+# the scripted mode is described under COMMANDS in cellmate(6), every option that
+# `cellmate --help` lists under OPTIONS, every variant that `cellmate --list` prints under
+# VARIANTS (with its [reconstructed array] mark); and the page names no command, option or
+# variant the program does not have.
+. "$TESTS_DIR/tap.sh"
+MAN=$TESTS_DIR/../man
+PAGE=$MAN/cellmate.6
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+tap_ok "man/cellmate.6 exists" test -r "$PAGE"
+tap_ok "man/cellmate-variants.5 exists" test -r "$MAN/cellmate-variants.5"
+
+# The source lines of one section (.SH NAME up to the next .SH), with the escapes that
+# matter here undone: "\-" is a hyphen, "\e" a backslash; font changes are dropped.
+section() {
+    awk -v want="$1" '
+        /^\.SH / { name = $0; sub(/^\.SH +/, "", name); gsub(/"/, "", name); on = (name == want); next }
+        on { print }' "$PAGE" | sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\e/\\/g'
+}
+
+# The first word of each tag of a .TP list: the line after ".TP", without its macro and
+# quotes.
+tags() {
+    awk '
+        tp && /^\./ && !/^\.(TP|TQ|PD)/ {
+            line = $0; sub(/^\.[A-Z]+ */, "", line); gsub(/"/, "", line)
+            split(line, w, /[ \t]+/); print w[1]; tp = 0; next }
+        tp && !/^\./ { split($0, w, /[ \t]+/); print w[1]; tp = 0; next }
+        /^\.T[PQ]/ { tp = 1 }'
+}
+
+# The sections must be there, in the page's order.
+for s in NAME SYNOPSIS DESCRIPTION OPTIONS "THE SCREEN" MOVES COMMANDS "SCRIPTED MODE" \
+    "GAME RECORDS" "POSITION STRINGS" "END OF THE GAME" "THE COMPUTER OPPONENT" VARIANTS \
+    FILES ENVIRONMENT "EXIT STATUS" EXAMPLES "SEE ALSO"; do
+    tap_ok "cellmate.6 has the section $s" grep -qx ".SH \"\\{0,1\\}$s\"\\{0,1\\}" "$PAGE"
+done
+
+# --- commands ---------------------------------------------------------------------------
+echo help | "$CELLMATE" --batch >"$tmp/help" 2>"$tmp/help.err"
+sed -n 's/^  \([a-z][a-z]*\).*/\1/p' "$tmp/help" | sort -u >"$tmp/commands"
+tap_ok "help lists commands" test -s "$tmp/commands"
+section COMMANDS | tags | sort -u >"$tmp/page-commands"
+missing=$(comm -23 "$tmp/commands" "$tmp/page-commands" | tr '\n' ' ')
+tap_eq "every command of 'help' is described under COMMANDS" "" "$missing"
+# flip and ai belong to the screen: the scripted help does not list them
+extra=$(comm -13 "$tmp/commands" "$tmp/page-commands" | grep -vx 'flip\|ai' | tr '\n' ' ')
+tap_eq "COMMANDS describes no command the program lacks" "" "$extra"
+for c in flip ai; do
+    tap_ok "the screen command $c is in the help page's command table" \
+        sh -c "grep -q '\"$c\", \"' '$TESTS_DIR/../src/session.c'"
+done
+
+# --- options ----------------------------------------------------------------------------
+"$CELLMATE" --help >"$tmp/usage"
+grep -o -- '--[a-z][a-z-]*' "$tmp/usage" | sort -u >"$tmp/options"
+tap_ok "--help lists options" test -s "$tmp/options"
+# the options named in the tags (a tag such as ".BR \-\-help , \-h" names more than one)
+section OPTIONS | awk 'p { print; p = 0 } /^\.T[PQ]/ { p = 1 }' |
+    grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/page-options"
+missing=$(comm -23 "$tmp/options" "$tmp/page-options" | tr '\n' ' ')
+tap_eq "every option of --help is described under OPTIONS" "" "$missing"
+extra=$(comm -13 "$tmp/options" "$tmp/page-options" | tr '\n' ' ')
+tap_eq "OPTIONS describes no option the program lacks" "" "$extra"
+
+# --- variants ---------------------------------------------------------------------------
+# Only the variants of the source tree: a clean environment keeps a user's own variants
+# (XDG_DATA_HOME, CELLMATE_VARIANTS) out of the list.
+env -u CELLMATE_VARIANTS -u XDG_DATA_HOME HOME="$tmp" "$CELLMATE" --list >"$tmp/list"
+for f in "$TESTS_DIR"/../variants/*.ini; do basename "$f" .ini; done | sort >"$tmp/shipped"
+awk '{ print $1 }' "$tmp/list" | sort | comm -12 - "$tmp/shipped" >"$tmp/variants"
+tap_eq "--list names every variant file of the source tree" \
+    "$(cat "$tmp/shipped")" "$(cat "$tmp/variants")"
+section VARIANTS | tags | sort -u >"$tmp/page-variants"
+missing=$(comm -23 "$tmp/variants" "$tmp/page-variants" | tr '\n' ' ')
+tap_eq "every variant of --list is described under VARIANTS" "" "$missing"
+extra=$(comm -13 "$tmp/variants" "$tmp/page-variants" | tr '\n' ' ')
+tap_eq "VARIANTS describes no variant the program lacks" "" "$extra"
+# the [reconstructed array] mark: the entry of a variant (its tag line to the next .TP)
+# says so exactly when --list does
+section VARIANTS | awk '
+    /^\.T[PQ]/ { if (name != "") print name, mark; name = ""; mark = "no"; tp = 1; next }
+    /^\.(PP|SH|SS)/ { if (name != "") print name, mark; name = ""; tp = 0; next }
+    tp { line = $0; sub(/^\.[A-Z]+ */, "", line); gsub(/"/, "", line); name = line; tp = 0; next }
+    /reconstructed array/ { mark = "yes" }
+    END { if (name != "") print name, mark }' | sort >"$tmp/page-marks"
+while read -r name rest; do
+    grep -qx "$name" "$tmp/variants" || continue
+    case $rest in *"[reconstructed array]") want=yes ;; *) want=no ;; esac
+    echo "$name $want"
+done <"$tmp/list" | sort >"$tmp/marks"
+tap_eq "VARIANTS marks the reconstructed arrays as --list does" "" \
+    "$(comm -3 "$tmp/marks" "$tmp/page-marks" | tr -s '\t\n' '  ')"
+
+# --- the scripted-mode example of the page ---------------------------------------------------
+# The page's "cat game.txt" and the output it shows for it.
+section "SCRIPTED MODE" | sed -e 's/\\(aq/'"'"'/g' | awk '
+    /^\$ cat game.txt$/ { f = 1; next }
+    /^\$ cellmate --batch --variant haynie < game.txt$/ { f = 0; o = 1; next }
+    /^\$ / { o = 0 }
+    f { print > "'"$tmp"'/game.txt" }
+    o { print > "'"$tmp"'/want" }'
+tap_ok "SCRIPTED MODE shows game.txt and its output" test -s "$tmp/want"
+"$CELLMATE" --batch --variant haynie <"$tmp/game.txt" >"$tmp/got" 2>&1
+tap_eq "the SCRIPTED MODE example prints what the page says" "$(cat "$tmp/want")" \
+    "$(cat "$tmp/got")"
+
+# cellmate-variants(5) names this page, and this page names it
+tap_ok "cellmate-variants(5) refers to cellmate(6)" \
+    grep -q '^\.BR cellmate (6)' "$MAN/cellmate-variants.5"
+tap_ok "cellmate(6) refers to cellmate-variants(5)" \
+    grep -q '^\.BR cellmate\\-variants (5)' "$PAGE"
+
+tap_done
