@@ -38,7 +38,9 @@ int batch_run(Session *s, FILE *in)
             status = 1;
             continue;
         }
-        if (n > 1000) {
+        size_t len = (size_t)n;
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
+        if (len > 1000) {
             err_line(&bs.sink, "the line is longer than 1000 characters; expected a move or a "
                                "command");
             status = 1;

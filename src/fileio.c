@@ -23,7 +23,7 @@ static bool write_all(int fd, const char *s, size_t n)
     return true;
 }
 
-bool write_file_atomic(const char *path, const char *text, char *err, int errlen)
+bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen)
 {
     char tmp[4096], dir[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp) {
@@ -35,7 +35,10 @@ bool write_file_atomic(const char *path, const char *text, char *err, int errlen
         snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
         return false;
     }
-    if (!write_all(fd, text, strlen(text)) || fsync(fd) != 0) {
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, (mode_t)mode & ~mask) != 0 || !write_all(fd, text, strlen(text)) ||
+        fsync(fd) != 0) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         close(fd);
         unlink(tmp);

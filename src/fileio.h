@@ -5,8 +5,9 @@
 
 #include <stdbool.h>
 
-/* Write text to path atomically; false with a message in err on failure. */
-bool write_file_atomic(const char *path, const char *text, char *err, int errlen);
+/* Write text to path atomically, with permissions `mode` less the umask; false with a
+ * message in err on failure. */
+bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen);
 
 /* Create a directory and its parents (mode 0700 for new ones); false with err on failure. */
 bool make_dirs(const char *path, char *err, int errlen);

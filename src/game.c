@@ -18,6 +18,7 @@ void game_init(Game *g, const Variant *v, const Position *start)
         pos_init(&g->start, v);
     }
     g->pos = g->start;
+    settle_position(&g->pos); /* a three-player position string may need eliminations */
     g->result.winner = -1;
     game_evaluate(g);
 }
@@ -199,7 +200,7 @@ void game_resign(Game *g)
     g->nplies++;
     g->nredo = 0;
     game_evaluate(g);
-    if (!g->result.over && pos_players_left(pos) < 2) set_result(g, pos->stm, false, "resignation");
+    if (pos_players_left(pos) < 2) set_result(g, pos->stm, false, "resignation");
 }
 
 void game_agree_draw(Game *g)

@@ -81,7 +81,8 @@ static int parse_options(int argc, char **argv, Options *o)
     memset(o, 0, sizeof *o);
     o->perft_depth = -1;
     o->seconds = 5;
-    while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own messages, named "cellmate" whatever path ran us */
+    while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (ch) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
@@ -117,12 +118,20 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'l': o->list = true; break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': printf("cellmate %s\n", PACKAGE_VERSION); exit(EXIT_OK);
-        default: usage(stderr); return EXIT_USAGE;
+        case ':':
+            fprintf(stderr, "cellmate: %s needs an argument (cellmate --help lists the options)\n",
+                    argv[optind - 1]);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "cellmate: unknown option '%s' (cellmate --help lists the options)\n",
+                    argv[optind - 1]);
+            return EXIT_USAGE;
         }
     }
     if (optind < argc) {
         if (o->variant || optind + 1 < argc) {
-            fprintf(stderr, "cellmate: unexpected argument '%s'\n", argv[optind]);
+            fprintf(stderr, "cellmate: unexpected argument '%s'\n",
+                    argv[o->variant ? optind : optind + 1]);
             return EXIT_USAGE;
         }
         o->variant = argv[optind];

@@ -370,16 +370,37 @@ static void apply_eliminations(Position *pos, Undo *u)
     }
 }
 
+void settle_position(Position *pos)
+{
+    Undo u;
+    if (pos->v->nplayers < 3 || pos_players_left(pos) < 2) return;
+    pos_save(pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, &u);
+    apply_eliminations(pos, &u);
+}
+
 void play_move(Position *pos, Move m, Undo *u)
 {
     pos_make(pos, m, u);
     if (pos->v->nplayers > 2) apply_eliminations(pos, u);
 }
 
+static InterruptFn interrupt_fn;
+
+void set_interrupt(InterruptFn fn)
+{
+    interrupt_fn = fn;
+}
+
+bool interrupted(void)
+{
+    return interrupt_fn && interrupt_fn();
+}
+
 uint64_t perft(Position *pos, int depth)
 {
     MoveList ml;
     if (depth <= 0) return 1;
+    if (depth >= 3 && interrupted()) return 0; /* checked far from the leaves: cheap */
     gen_legal(pos, &ml);
     if (depth == 1) return (uint64_t)ml.n;
     uint64_t total = 0;

@@ -35,7 +35,18 @@ bool move_is_legal(Position *pos, Move m);
  * eliminations and skipped turns). Unmake with pos_unmake. */
 void play_move(Position *pos, Move m, Undo *u);
 
-/* perft: leaves of the legal-move tree of the given depth, counted in bulk at the last ply. */
+/* Apply the three-player elimination rules to a position that did not come from a move (a
+ * position string): the player to move may already be unable to move, or mated. */
+void settle_position(Position *pos);
+
+/* perft: leaves of the legal-move tree of the given depth, counted in bulk at the last ply.
+ * When the interrupt hook says so, it stops early and returns a partial count. */
 uint64_t perft(Position *pos, int depth);
+
+/* A function long computations (perft, the search) call now and then; when it returns true
+ * they stop. NULL (the default) never interrupts. The screen uses it for signals and keys. */
+typedef bool (*InterruptFn)(void);
+void set_interrupt(InterruptFn fn);
+bool interrupted(void);
 
 #endif

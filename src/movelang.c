@@ -184,6 +184,8 @@ void movelang_describe(const Variant *v, const PieceType *pt, char *out, size_t 
         else
             snprintf(what, sizeof what, "up to %d %s", c->range, atom_noun(c->atom, true));
         describe_angles(c->angles, angles, sizeof angles);
+        if (c->atom == 'N' && c->angles == 1u)
+            snprintf(angles, sizeof angles, " forward (the two either side of straight ahead)");
         size_t e = 0;
 #define NOTE(text) e += (size_t)snprintf(extra + e, sizeof extra - e, "%s%s", e ? ", " : " (", text)
         if (c->flags & CF_HOP)

@@ -457,6 +457,18 @@ static const char *kind_name(const Position *pos, int kind)
     return kind ? pos->v->type[kind].name : "pawn";
 }
 
+/* The name of the variant's pawn, when it has exactly one kind of pawn. */
+static const char *pawn_name(const Variant *v)
+{
+    const char *name = NULL;
+    for (int k = 1; k <= v->ntypes; k++)
+        if (v->type[k].pawn) {
+            if (name) return "pawn";
+            name = v->type[k].name;
+        }
+    return name ? name : "pawn";
+}
+
 static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList *ml)
 {
     Position *pos = c->pos;
@@ -498,7 +510,7 @@ static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList
         int k = PIECE_KIND(pos->board[m.from]);
         if (p->kind ? k == p->kind : v->type[k].pawn) sel[n++] = m;
     }
-    const char *what = p->kind ? kind_name(pos, p->kind) : "pawn";
+    const char *what = p->kind ? kind_name(pos, p->kind) : pawn_name(v);
     char file[16];
     snprintf(file, sizeof file, "file %c", p->to_letter ? p->to_letter : '?');
     const char *where = p->to ? cell_name(pos, p->to) : file;
@@ -527,7 +539,19 @@ enum parse_status move_parse(Position *pos, const char *text, Move *out, char *e
     int n = 0;
     for (int i = 0; i < ml.n; i++)
         if (fits(pos, &p, ml.m[i])) sel[n++] = ml.m[i];
-    if (!n) return explain_illegal(&c, &p, &ml);
+    if (!n) {
+        /* a move the piece could make, but not legally: say so, not "cannot go there" */
+        MoveList pseudo;
+        gen_pseudo(pos, &pseudo);
+        for (int i = 0; i < pseudo.n; i++)
+            if (fits(pos, &p, pseudo.m[i])) {
+                const Variant *v = pos->v;
+                int us = pos->stm, royal = PIECE_KIND(pos->board[pos->royal[us]]);
+                return fail(&c, PARSE_ILLEGAL, "that would leave %s's %s in check",
+                            v->player_name[us], v->type[royal].name);
+            }
+        return explain_illegal(&c, &p, &ml);
+    }
 
     /* promotion: the letter must match; without one, only non-promoting moves fit, unless
      * every fitting move promotes to the same single piece (a forced promotion) */

@@ -53,7 +53,7 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max)
         free(copy);
     }
     const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg) {
+    if (xdg && *xdg == '/') { /* relative values are invalid by the XDG specification */
         snprintf(buf, sizeof buf, "%s/cellmate/variants", xdg);
         add_dir(dirs, &n, max, buf);
     } else if (home && *home) {

@@ -36,6 +36,11 @@ uint64_t perft_report(Position *pos, int depth, bool divide, LineFn line, void *
         total = perft(pos, depth);
     }
     double secs = now_seconds() - t0;
+    if (interrupted()) {
+        snprintf(buf, sizeof buf, "perft %d: interrupted after %.1f s", depth, secs);
+        line(ctx, buf);
+        return total;
+    }
     double nps = secs > 0 ? (double)total / secs : 0;
     snprintf(buf, sizeof buf, "perft %d: %llu (%.3f s, %.0f nps)", depth, (unsigned long long)total,
              secs, nps);

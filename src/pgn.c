@@ -79,9 +79,9 @@ static const char *tag_or(const Game *g, const char *name, const char *dflt)
 
 static bool is_written_tag(const char *name)
 {
-    static const char *own[] = {"Variant", "Event",  "Site",        "Date",     "Round", "Result",
-                                "SetUp",   "FEN",    "Termination", "Placing",  "White", "Black",
-                                "Red",     "Yellow", "Blue",        "Stalemate"};
+    static const char *own[] = {"Variant", "Event", "Site", "Date",        "Round",
+                                "Result",  "SetUp", "FEN",  "Termination", "Placing",
+                                "White",   "Black", "Red",  "Yellow",      "Blue"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (!strcasecmp(own[i], name)) return true;
     return false;
@@ -392,7 +392,10 @@ static const Variant *choose_variant(PgnReader *r, const RawTag *tags, int ntags
         if (strcmp(tags[i].name, "Variant"))
             warn(rep, r, "tag 'Variant' written '%s'", tags[i].name);
         if (r->fallback && !strcasecmp(tags[i].value, r->fallback->name)) return r->fallback;
-        *owned = variant_open(tags[i].value, err, sizeof err, &unreadable);
+        /* a Variant tag names a variant, never a file: a record cannot make us read paths */
+        *owned = strpbrk(tags[i].value, "/.")
+                     ? NULL
+                     : variant_open(tags[i].value, err, sizeof err, &unreadable);
         if (!*owned)
             error_at(rep, tags[i].line, tags[i].col, "unknown variant '%s'", tags[i].value);
         return *owned;
@@ -606,6 +609,9 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
         if (glued_result) break;
     }
     /* the record's result stands where the rules did not end the game (resignation, time) */
+    if (g->result.over && record_winner >= -1 &&
+        (record_winner != g->result.winner || record_partial != g->result.partial))
+        warn(rep, r, "the record's result disagrees with the moves (%s)", g->result.termination);
     if (!g->result.over && record_winner >= -1) {
         g->result.over = true;
         g->result.winner = record_winner;

@@ -10,6 +10,7 @@
 
 #include <locale.h>
 #include <langinfo.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,27 @@ static bool have_termios;
 static void on_quit_signal(int sig)
 {
     quit_signal = sig;
+}
+
+static int stdin_events(void)
+{
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    return poll(&p, 1, 0) > 0 ? p.revents : 0;
+}
+
+/* A quit signal came, or the terminal went away (a closed pty reads as hung up): either
+ * way the game is saved and the program leaves. Every loop that waits asks this. */
+bool ui_should_quit(void)
+{
+    if (!quit_signal && (stdin_events() & (POLLHUP | POLLERR | POLLNVAL))) quit_signal = SIGHUP;
+    return quit_signal || ui.s->quit;
+}
+
+/* Long computations (perft, the computer's search) stop for a quit or for a key press; the
+ * key is then read as usual. */
+static bool screen_interrupt(void)
+{
+    return ui_should_quit() || (stdin_events() & POLLIN);
 }
 
 static void on_crash(int sig)
@@ -86,29 +108,52 @@ static void clear_lines(void)
     ui.nlines = 0;
 }
 
+/* Nothing is written until the game changes: starting cellmate never replaces the saved
+ * game by itself. The first write of a run keeps the save it replaces as previous.pgn. */
 static void save_now(Session *s)
 {
     char err[600];
-    if (ui.opt.autosave && !autosave_write(s, err, sizeof err))
+    if (!ui.opt.autosave || !ui.dirty) return;
+    if (!autosave_write(s, !ui.saved_once, err, sizeof err))
         ui_set_message(true, "could not save the game: %s", err);
+    else
+        ui.saved_once = true;
 }
 
+/* The computer's moves, until a human's turn; a key pressed meanwhile makes it move at once
+ * and hands the keyboard back (so "ai off" can always be typed). */
 static void computer_turns(void)
 {
     Session *s = ui.s;
-    while (!s->quit && !quit_signal && !s->game.result.over &&
-           (s->ai_players & (1u << s->game.pos.stm))) {
+    while (!ui_should_quit() && !s->game.result.over && (s->ai_players & (1u << s->game.pos.stm))) {
         ui.thinking = true;
         ui_draw();
         SearchResult r = search_move(&s->game, s->ai_seconds, 0);
         ui.thinking = false;
-        if (!r.found || quit_signal) break;
+        if (!r.found || ui_should_quit()) break;
         game_play(&s->game, r.best);
+        ui.dirty = true;
         char text[64], res[256] = "";
         session_last_move_text(s, text, sizeof text);
         if (s->game.result.over) game_result_line(&s->game, res, sizeof res);
         ui_set_message(false, "computer: %s%s%s", text, *res ? "; " : "", res);
         save_now(s);
+        if (stdin_events() & POLLIN) break;
+    }
+}
+
+/* Show what a command printed: one line (or a move and the result it brought) in the
+ * message line, more in a page. */
+static void show_output(const char *title)
+{
+    char joined[MSG_MAX];
+    if (ui.nlines == 2 && !strncmp(ui.lines[1], "result ", 7)) {
+        snprintf(joined, sizeof joined, "%s; %s", ui.lines[0], ui.lines[1]);
+        ui_set_message(false, "%s", joined);
+    } else if (ui.nlines > 1) {
+        ui_show_lines(title, ui.lines, ui.nlines);
+    } else if (ui.nlines == 1) {
+        ui_set_message(false, "%s", ui.lines[0]);
     }
 }
 
@@ -120,21 +165,24 @@ void screen_line(const char *line)
     while (*line == ' ') line++;
     clear_lines();
     ui.message[0] = 0;
+    bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
-    } else if (session_line(s, line, &sink) && ui.nlines > 1) {
-        ui_show_lines(line, ui.lines, ui.nlines);
-    } else if (ui.nlines == 1) {
-        ui_set_message(false, "%s", ui.lines[0]);
+    } else if (session_line(s, line, &sink)) {
+        /* against the computer, undo goes back to the human's own last move */
+        if (undo && (s->ai_players & (1u << s->game.pos.stm)) && s->game.nplies && !s->game.decided)
+            session_line(s, "undo", &sink);
+        show_output(line);
     }
     if (s->v != before) ui_colours(); /* a new variant: its sides' colours */
     clear_lines();
-    computer_turns();
+    if (!undo && !redo) computer_turns();
 }
 
 static void session_changed(Session *s)
 {
     ui.click_from = NO_CELL;
+    ui.dirty = true;
     save_now(s);
 }
 
@@ -222,11 +270,12 @@ int screen_run(Session *s, const ScreenOptions *o)
     input_init();
     s->screen = true;
     s->changed = session_changed;
-    save_now(s);
+    if (ui.opt.autosave) autosave_claim();
     if (!ui.message[0])
         ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
     ui_draw();
-    while (!s->quit && !quit_signal) {
+    set_interrupt(screen_interrupt);
+    while (!ui_should_quit()) {
         int ch = getch();
         if (ch == ERR) continue;
         if (ch == KEY_RESIZE) {
@@ -248,6 +297,7 @@ int screen_run(Session *s, const ScreenOptions *o)
         input_key(ch);
         ui_draw();
     }
+    set_interrupt(NULL);
     save_now(s);
     input_done();
     endwin();

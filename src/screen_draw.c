@@ -85,8 +85,9 @@ static RenderOpts board_opts(int width, int height)
     RenderOpts o;
     memset(&o, 0, sizeof o);
     o.coords = true;
-    o.flip = ui.s->flip % 2 == 1 && g->v->nplayers == 2;
-    o.focus = g->v->nplayers > 2 && ui.s->flip ? ui.s->flip + 1 : 0;
+    bool ring = g->v->board.spec.family == FAMILY_RING;
+    o.flip = !ring && ui.s->flip % 2 == 1;
+    o.focus = ring && ui.s->flip ? ui.s->flip : 0;
     if (g->nplies) {
         const Move *m = &g->plies[g->nplies - 1].move;
         o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
@@ -123,22 +124,41 @@ static void paint_board(int top, int left)
         }
 }
 
-/* Pieces a side has lost: the start array minus what is on the board (promotions make this
- * approximate, which is fine for a glance). */
+/* The pieces of a side captured in this game, as they were when taken, strongest first. */
 static void lost_pieces(const Game *g, int p, char *out, size_t len)
 {
     const Variant *v = g->v;
     int count[MAX_TYPES] = {0};
-    for (Cell c = 1; c <= v->board.ncells; c++) {
-        Piece a = g->start.board[c], b = g->pos.board[c];
-        if (a && PIECE_OWNER(a) == p) count[PIECE_KIND(a)]++;
-        if (b && PIECE_OWNER(b) == p) count[PIECE_KIND(b)]--;
+    for (int i = 0; i < g->nplies; i++) {
+        Piece c = g->plies[i].undo.captured;
+        if (c && PIECE_OWNER(c) == p) count[PIECE_KIND(c)]++;
     }
     size_t n = 0;
     out[0] = 0;
-    for (int k = 1; k <= v->ntypes; k++)
-        for (int i = 0; i < count[k] && n + 3 < len; i++)
-            n += (size_t)snprintf(out + n, len - n, "%c", v->type[k].letter);
+    bool used[MAX_TYPES] = {false};
+    for (int round = 1; round <= v->ntypes; round++) {
+        int best = 0;
+        for (int k = 1; k <= v->ntypes; k++)
+            if (!used[k] && count[k] && (!best || v->type[k].value > v->type[best].value)) best = k;
+        if (!best) break;
+        used[best] = true;
+        for (int i = 0; i < count[best] && n + 3 < len; i++)
+            n += (size_t)snprintf(out + n, len - n, "%c", v->type[best].letter);
+    }
+}
+
+/* A label and a list of piece letters, continued on further lines when it is long. */
+static int draw_pieces(int y, int x, int width, const char *label, const char *letters)
+{
+    char line[256];
+    int first = width - (int)strlen(label) - 1, n = (int)strlen(letters);
+    snprintf(line, sizeof line, "%s %.*s", label, first > 0 ? first : 0, *letters ? letters : "-");
+    draw_text_line(y++, x, width, line, A_NORMAL);
+    for (int at = first > 0 ? first : 0; at < n; at += width - 2) {
+        snprintf(line, sizeof line, "  %.*s", width - 2, letters + at);
+        draw_text_line(y++, x, width, line, A_NORMAL);
+    }
+    return y;
 }
 
 static void counts_line(const Game *g, const uint8_t (*counts)[MAX_TYPES], int p, char *out,
@@ -197,8 +217,10 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         height -= mrows + 1;
     }
     if (g->result.over) {
+        /* "result 1-0: White wins by checkmate": the words say it all */
         game_result_line(g, line, sizeof line);
-        draw_text_line(y++, x, width, line + (strncmp(line, "result ", 7) ? 0 : 7), A_BOLD);
+        const char *words = strstr(line, ": ");
+        draw_text_line(y++, x, width, words ? words + 2 : line, A_BOLD);
     } else {
         Position pos = g->pos;
         bool check = in_check(&pos);
@@ -223,18 +245,18 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
             draw_text_line(y++, x, width, line, A_DIM);
             continue;
         }
+        char label[64];
         if (v->has_hands) {
             counts_line(g, g->pos.hand, p, buf, sizeof buf);
-            snprintf(line, sizeof line, "%s hand: %s", v->player_name[p], *buf ? buf : "-");
+            snprintf(label, sizeof label, "%s hand:", v->player_name[p]);
         } else {
             lost_pieces(g, p, buf, sizeof buf);
-            snprintf(line, sizeof line, "%s lost: %s", v->player_name[p], *buf ? buf : "-");
+            snprintf(label, sizeof label, "%s lost:", v->player_name[p]);
         }
-        draw_text_line(y++, x, width, line, A_NORMAL);
+        y = draw_pieces(y, x, width, label, buf);
         if (v->has_pools) {
             counts_line(g, g->pos.pool, p, buf, sizeof buf);
-            snprintf(line, sizeof line, "  pool: %s", *buf ? buf : "-");
-            draw_text_line(y++, x, width, line, A_NORMAL);
+            y = draw_pieces(y, x, width, "  pool:", buf);
         }
     }
     y++;
@@ -276,7 +298,8 @@ static void draw_too_small(int top)
 {
     int w, h;
     char msg[256];
-    render_min_size(ui.s->v, NULL, &w, &h);
+    RenderOpts o = board_opts(0, 0);
+    render_min_size(ui.s->v, &o, &w, &h);
     snprintf(msg, sizeof msg,
              "This board needs a terminal of at least %d columns and %d rows; this one is %dx%d. "
              "Please enlarge the terminal, or type quit.",
@@ -338,7 +361,7 @@ void ui_show_lines(const char *title, char **lines, int n)
     int top = 0;
     for (;;) {
         getmaxyx(stdscr, ui.rows, ui.cols);
-        int width = ui.cols > 6 ? ui.cols - 4 : 2;
+        int width = ui.cols > 4 ? ui.cols - 2 : 2;
         int m = wrap(lines, n, wrapped, 2000, width, 4);
         int page = ui.rows - 2 > 1 ? ui.rows - 2 : 1;
         if (top > m - page) top = m - page;
@@ -351,13 +374,14 @@ void ui_show_lines(const char *title, char **lines, int n)
         attroff(tat);
         for (int i = 0; i < page && top + i < m; i++) mvaddnstr(1 + i, 1, wrapped[top + i], width);
         const char *keys =
-            m > page ? "space/arrows scroll, q or Enter closes" : "q, Enter or any key closes";
+            m > page ? "space and arrows scroll, any other key closes" : "any key closes";
         attron(A_REVERSE);
         mvhline(ui.rows - 1, 0, ' ', ui.cols);
         mvaddnstr(ui.rows - 1, 0, keys, ui.cols);
         attroff(A_REVERSE);
         refresh();
         int ch = getch();
+        if (ui_should_quit()) break; /* a hang-up or signal while the page is open */
         if (ch == KEY_RESIZE || ch == ERR) continue;
         if (m > page && (ch == ' ' || ch == KEY_NPAGE)) {
             if (top + page >= m) break;
@@ -374,6 +398,27 @@ void ui_show_lines(const char *title, char **lines, int n)
     }
 }
 
+/* How the cells of this board are named, for players who read them off the drawing. */
+static const char *naming_help(const Variant *v)
+{
+    switch (v->board.spec.naming) {
+    case NAMING_GLINSKI:
+        return "Cells: the letter is the file (the columns of the board, a on the left); the "
+               "number counts up from the bottom cell of that file.";
+    case NAMING_AXIAL:
+        return "Cells: the number is the rank (the rows of the board, 1 at the bottom); the "
+               "letter is the file, a line of cells running up and to the left, lettered "
+               "where it leaves the board at the bottom or lower right.";
+    case NAMING_RING:
+        return "Cells: the letter is the ring (a inside, e outside, the rows of the drawing); "
+               "the number goes round it, 1 to 24, shown above the drawing.";
+    case NAMING_TRIANGLE:
+        return "Cells: the number is the row of triangles (1 at the bottom); the letter is the "
+               "position along it, shown below the drawing.";
+    }
+    return "";
+}
+
 void ui_help(void)
 {
     static char text[80][1200];
@@ -384,11 +429,23 @@ void ui_help(void)
     (n < 80 ? (snprintf(text[n], sizeof text[0], __VA_ARGS__), lines[n] = text[n], n++) : 0)
     ADD("%s", v->title);
     if (v->summary[0]) ADD("%s", v->summary);
-    if (v->reconstructed) ADD("The starting array is a reconstruction: %s", v->notes);
+    if (v->notes[0]) ADD("%s", v->notes);
     ADD("%s", "");
-    ADD("Type a move and press Enter: Nf6, e3-f6, exd5, f10=Q%s%s%s.",
-        v->has_hands ? ", P@e4 (drop)" : "", v->has_rifle ? ", K!Nd4 (capture in place)" : "",
-        v->ncastles ? ", O-O" : "");
+    /* examples from the game itself: its first legal move, short and long */
+    char san[MOVE_TEXT_MAX] = "", lng[MOVE_TEXT_MAX] = "";
+    MoveList ml;
+    gen_legal(&ui.s->game.pos, &ml);
+    if (ml.n) {
+        move_san_bare(&ui.s->game.pos, ml.m[ml.n - 1], san);
+        move_long(&ui.s->game.pos, ml.m[ml.n - 1], lng);
+    }
+    ADD("Type a move and press Enter, in short or long form (here: %s or %s)%s%s%s; a pawn "
+        "move names only its cell, or its file letter and the cell when two pawns could go "
+        "there.",
+        *san ? san : "-", *lng ? lng : "-", v->has_hands ? ", drops like P@e4" : "",
+        v->has_rifle ? ", K!Nd4 (the king takes without moving)" : "",
+        v->ncastles ? ", O-O and O-O-O (castling)" : "");
+    ADD("%s", naming_help(v));
     ADD("Tab completes legal moves and commands; Up/Down recall earlier lines.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
     ADD("Click a piece and then a cell to move it (when the terminal sends mouse clicks).");
@@ -400,8 +457,12 @@ void ui_help(void)
         ADD("  %-16s %s", head, c->help);
     }
     ADD("%s", "");
-    ADD("Pieces (upper case: %s; lower case: %s):", v->player_name[0],
-        v->nplayers == 2 ? v->player_name[1] : "the side letter tells");
+    if (v->nplayers == 2)
+        ADD("Pieces (upper case: %s; lower case: %s):", v->player_name[0], v->player_name[1]);
+    else
+        ADD("Pieces (the letter before each piece tells its side: %c %s, %c %s, %c %s):",
+            v->player_letter[0], v->player_name[0], v->player_letter[1], v->player_name[1],
+            v->player_letter[2], v->player_name[2]);
     for (int k = 1; k <= v->ntypes; k++) {
         char how[480];
         movelang_describe(v, &v->type[k], how, sizeof how);

@@ -27,12 +27,15 @@ typedef struct {
     int grid_y, grid_x;
     Cell click_from;
     bool thinking;
+    bool dirty;      /* the game changed since start-up: it is worth saving */
+    bool saved_once; /* this run has written the save file */
 } Ui;
 
 extern Ui ui;
 
 /* screen.c */
 void screen_line(const char *line); /* run one entered line */
+bool ui_should_quit(void);          /* a quit signal came or the terminal is gone */
 
 /* screen_draw.c */
 void ui_colours(void);

@@ -148,7 +148,7 @@ static void order(Search *s, MoveList *ml, Move tt_move, int ply)
 
 static bool time_up(Search *s)
 {
-    if ((s->nodes & 2047) == 0 && now() > s->deadline) s->stop = true;
+    if ((s->nodes & 2047) == 0 && (now() > s->deadline || interrupted())) s->stop = true;
     return s->stop;
 }
 

@@ -1,7 +1,8 @@
-/* search.h — the computer opponent: iterative deepening alpha-beta (principal variation
- * search with a transposition table, quiescence, killer and history ordering) for two
- * players, and paranoid search (the mover against both others) for three, under a time
- * limit. Works for every variant through the generic move generator. */
+/* search.h — the computer opponent: iterative deepening alpha-beta (with a transposition
+ * table, quiescence search, killer and history ordering) for two players, and paranoid
+ * search (the mover against both others) for three, under a time limit. Works for every
+ * variant through the generic move generator; of the end rules it knows mate, stalemate
+ * scoring, repetition and the move rule, not Peanut's bare king. */
 #ifndef CELLMATE_SEARCH_H
 #define CELLMATE_SEARCH_H
 

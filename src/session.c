@@ -43,6 +43,21 @@ static void changed(Session *s)
     if (s->changed) s->changed(s);
 }
 
+/* The sides the computer plays are kept in the record as players named COMPUTER, so that
+ * a resumed or loaded game goes on as it was played. */
+#define COMPUTER "cellmate"
+
+static void mark_computer(Session *s)
+{
+    for (int p = 0; p < s->v->nplayers; p++) {
+        const char *tag = game_tag(&s->game, s->v->player_name[p]);
+        if (s->ai_players & (1u << p))
+            game_set_tag(&s->game, s->v->player_name[p], COMPUTER);
+        else if (tag && !strcmp(tag, COMPUTER))
+            game_set_tag(&s->game, s->v->player_name[p], "?");
+    }
+}
+
 void session_set_game(Session *s, Variant *v, const Game *g)
 {
     if (s->v && s->v != v) {
@@ -53,6 +68,11 @@ void session_set_game(Session *s, Variant *v, const Game *g)
     }
     s->v = v;
     s->game = *g;
+    s->ai_players = 0;
+    for (int p = 0; p < v->nplayers; p++) {
+        const char *tag = game_tag(&s->game, v->player_name[p]);
+        if (tag && !strcmp(tag, COMPUTER)) s->ai_players |= 1u << p;
+    }
 }
 
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen)
@@ -125,8 +145,10 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     }
     Game g;
     game_init(&g, v, NULL);
-    if (v != s->v) s->ai_players = 0;
+    unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
     session_set_game(s, v, &g);
+    s->ai_players = ai;
+    mark_computer(s);
     say(out, "new game: %s, %s to move", v->title, v->player_name[s->game.pos.stm]);
     changed(s);
     return true;
@@ -258,13 +280,23 @@ static bool cmd_perft(Session *s, const char *args, Sink *out)
     return true;
 }
 
+/* A file name as a shell would read a leading ~/ (the rest is taken as it is). */
+static const char *expand_home(const char *name, char *buf, size_t len)
+{
+    const char *home = getenv("HOME");
+    if (strncmp(name, "~/", 2) || !home || !*home) return name;
+    snprintf(buf, len, "%s/%s", home, name + 2);
+    return buf;
+}
+
 static bool cmd_save(Session *s, const char *args, Sink *out)
 {
-    char err[600];
+    char err[600], path[4096];
     if (!*args) return complain(out, "save needs a file name");
+    args = expand_home(args, path, sizeof path);
     char *text = pgn_write(&s->game);
     if (!text) return complain(out, "out of memory");
-    bool ok = write_file_atomic(args, text, err, sizeof err);
+    bool ok = write_file_atomic(args, text, 0666, err, sizeof err);
     free(text);
     if (!ok) return complain(out, "%s", err);
     say(out, "saved to %s", args);
@@ -277,8 +309,9 @@ static bool cmd_load(Session *s, const char *args, Sink *out)
     PgnReport rep;
     Game g;
     Variant *owned;
-    char err[600];
+    char err[600], path[4096];
     if (!*args) return complain(out, "load needs a file name");
+    args = expand_home(args, path, sizeof path);
     if (!pgn_open_file(&r, args, s->v, err, sizeof err)) return complain(out, "%s", err);
     enum pgn_status st = pgn_read_game(&r, &g, &owned, &rep);
     pgn_close(&r);
@@ -290,8 +323,10 @@ static bool cmd_load(Session *s, const char *args, Sink *out)
     }
     session_set_game(s, owned ? owned : s->v, &g);
     if (rep.warnings) say(out, "warning: %s: %s", args, rep.warning);
-    say(out, "loaded %s: %s, %d move%s, %s to move", args, s->v->title, s->game.nplies,
-        s->game.nplies == 1 ? "" : "s", s->v->player_name[s->game.pos.stm]);
+    int moves = 0;
+    for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
+    say(out, "loaded %s: %s, %d move%s, %s to move", args, s->v->title, moves,
+        moves == 1 ? "" : "s", s->v->player_name[s->game.pos.stm]);
     report_end(s, out);
     changed(s);
     return true;
@@ -364,22 +399,32 @@ static bool cmd_ai(Session *s, const char *args, Sink *out)
     const Variant *v = s->v;
     if (!strcmp(args, "off")) {
         s->ai_players = 0;
+        mark_computer(s);
         say(out, "the computer plays nobody");
+        changed(s);
         return true;
     }
     if (!strcmp(args, "all")) {
         s->ai_players = (1u << v->nplayers) - 1;
+        mark_computer(s);
         say(out, "the computer plays every side");
+        changed(s);
         return true;
     }
     for (int p = 0; p < v->nplayers; p++)
         if (!strcasecmp(args, v->player_name[p])) {
             s->ai_players |= 1u << p;
+            mark_computer(s);
             say(out, "the computer plays %s", v->player_name[p]);
+            changed(s);
             return true;
         }
-    return complain(out, "ai needs a side (%s%s%s), all or off", v->player_name[0],
-                    v->nplayers > 2 ? ", " : " or ", v->player_name[1]);
+    char sides[128];
+    size_t n = 0;
+    for (int p = 0; p < v->nplayers; p++)
+        n +=
+            (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
+    return complain(out, "ai needs a side (%s), all or off", sides);
 }
 
 static bool cmd_hint(Session *s, const char *args, Sink *out)
@@ -399,7 +444,8 @@ static bool cmd_hint(Session *s, const char *args, Sink *out)
 static bool cmd_flip(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "flip", out)) return false;
-    s->flip = (s->flip + 1) % (s->v->nplayers);
+    int views = s->v->board.spec.family == FAMILY_RING ? s->v->nplayers + 1 : 2;
+    s->flip = (s->flip + 1) % views;
     return true;
 }
 
@@ -431,6 +477,14 @@ static bool play_line(Session *s, const char *text, Sink *out)
 {
     Move m;
     char err[NOTE_ERR_MAX], res[256];
+    /* a move number in front, as a game record writes it ("12." or "12..."), is skipped */
+    const char *p = text;
+    while (isdigit((unsigned char)*p)) p++;
+    if (p > text && *p == '.') {
+        while (*p == '.') p++;
+        while (*p == ' ') p++;
+        if (*p) text = p;
+    }
     if (s->game.result.over) {
         game_result_line(&s->game, res, sizeof res);
         return complain(out,
@@ -444,6 +498,7 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         "'%s' is neither a move nor a command: %s (expected a move such as "
                         "Nf6 or e3-f6, or a command; 'help' lists them)",
                         text, err);
+    if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
     if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
     game_play(&s->game, m);
     char moved[64];
@@ -466,8 +521,12 @@ bool session_line(Session *s, const char *line, Sink *out)
     while (*args && !isspace((unsigned char)*args)) args++;
     if (*args) *args++ = 0;
     while (isspace((unsigned char)*args)) args++;
-    for (const Command *c = session_commands; c->name; c++)
-        if (!strcmp(c->name, buf) && (!c->screen_only || s->screen)) return c->run(s, args, out);
+    for (const Command *c = session_commands; c->name; c++) {
+        if (strcmp(c->name, buf)) continue;
+        if (c->screen_only && !s->screen)
+            return complain(out, "'%s' is a command of the game screen, not of scripts", buf);
+        return c->run(s, args, out);
+    }
     /* not a command: the whole line is a move */
     snprintf(buf, sizeof buf, "%s", line);
     n = strlen(buf);

@@ -103,8 +103,11 @@ static char *reader(char *str, int num, void *stream)
         any = true;
         if (ch == '\n') break;
         if (ch == '\r') continue;
-        if (ch == 0) {
-            lerr(L, L->line + 1, "the file contains a NUL byte; variant files are plain text");
+        if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
+            lerr(L, L->line + 1,
+                 "the file contains a control character (byte 0x%02x); variant files are "
+                 "plain text",
+                 ch);
             return NULL;
         }
         if (len >= num - 2) {

@@ -112,9 +112,16 @@ tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
 # --- help ----------------------------------------------------------------------------------------
 keys a "?"
 tap_ok "help: ? opens the help page" wait_for a "cellmate help"
-keys a " "
-tap_ok "help: its second page lists the pieces of the variant" \
-    wait_for a "W Wazir: one orthogonal step"
+page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 4 pages)
+    for _ in 1 2 3 4; do
+        screen_of "$1" | grep -qF -- "$2" && return 0
+        keys "$1" " "
+        sleep 0.3
+    done
+    screen_of "$1" | grep -qF -- "$2"
+}
+tap_ok "help: a later page lists the pieces of the variant" \
+    page_to a "W Wazir: one orthogonal step"
 keys a "q"
 tap_ok "help: q closes it" wait_for a "White to move"
 
@@ -171,6 +178,56 @@ for sig in SEGV TERM; do
         sh -c "grep -Eq '(^| )icanon( |$)' '$tmp/stty.$sig' && grep -Eq '(^| )echo( |$)' '$tmp/stty.$sig'"
     T kill-session -t "crash$sig" 2>/dev/null
 done
+
+# --- the computer: it answers, undo goes back to your own move, a key stops "ai all" -------
+start e screen --time 0.2 haynie
+wait_for e "White to move" >/dev/null
+line e "ai Black"
+tap_ok "ai: the computer takes a side" wait_for e "the computer plays Black"
+line e "Nc5"
+tap_ok "ai: it answers a move" wait_for e "computer: 1..."
+tap_ok "ai: then it is the player's turn again" wait_for e "White to move"
+line e "undo"
+tap_ok "undo against the computer goes back to the player's own move" \
+    wait_for e "took back 1. Nc5"
+sleep 1
+tap_ok "... and the computer does not move again by itself" hides e "computer: 1..."
+line e "ai all"
+sleep 1
+line e "ai off"
+tap_ok "ai all: typing ai off stops the computer" wait_for e "the computer plays nobody"
+line e "quit"
+gone e >/dev/null
+
+# --- a hang-up while a page is open; perft interrupted by a key -------------------------------
+start f screen peanut
+wait_for f "White to move" >/dev/null
+line f "perft 9"
+sleep 1
+keys f "x"
+tap_ok "a key interrupts a long perft" wait_for f "perft 9: interrupted after"
+keys f C-u
+keys f "?"
+wait_for f "cellmate help" >/dev/null
+pid=$(T display -p -t f '#{pane_pid}')
+kill -HUP "$pid"
+tap_ok "SIGHUP while a page is open ends the program" gone f
+
+# --- starting cellmate does not replace the saved game ----------------------------------
+before=$(cat "$SAVE")
+start g screen chessagon
+wait_for g "White to move" >/dev/null
+line g "quit"
+gone g >/dev/null
+tap_eq "a new screen that makes no move leaves the saved game alone" "$before" "$(cat "$SAVE")"
+start g screen chessagon
+wait_for g "White to move" >/dev/null
+line g "lj7"
+wait_for g "1. lj7" >/dev/null
+line g "quit"
+gone g >/dev/null
+tap_eq "its first move keeps the game it replaces as previous.pgn" "$before" \
+    "$(cat "$XDG_STATE_HOME/cellmate/previous.pgn")"
 
 # --- TERM=vt100: plain ASCII ------------------------------------------------------------------
 start d vt100 peanut

@@ -712,21 +712,42 @@ static void test_no_legal_move(void **state)
 
 /* Red's move lets Yellow, the next player, capture Blue's Grandduke: Blue is checkmated and
  * Yellow, who delivered it, moves next. */
+/* A position string is read as a position after a move: a player whose Grandduke the player
+ * to move could capture is out before anyone moves (cyclohexane.md, "after each move"). */
+static void test_settled_start(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("cyclohexane");
+    Game g;
+    Position pos;
+    /* Red's Duchess on d11 slants (+1,+3) to Blue's Grandduke on e13 */
+    tu_setup(&pos, v, "Red: G a3, D d11; Yellow: G e20, U c10; Blue: G e13", RED);
+    game_init(&g, v, &pos);
+    assert_int_equal(pos_players_left(&g.pos), 2);
+    assert_int_equal(g.pos.out[0], BLUE);
+    assert_int_equal(g.pos.stm, RED);
+    assert_false(g.result.over);
+    game_free(&g);
+    variant_free(v);
+}
+
 static void test_discovered_elimination(void **state)
 {
     (void)state;
     Variant *v = tu_variant("cyclohexane");
     Game g;
     Position pos;
-    /* Yellow's Unicorn c10 = (2,18) slants (+1,+3) to d11 (Red's Duchess) and e13 */
-    tu_setup(&pos, v, "Red: G a3, D d11; Yellow: G e20, U c10; Blue: G e13", RED);
+    /* Yellow's Unicorn c10 = (2,18) slants (+1,+3) to d11 (Red's Rook, which does not itself
+     * attack e13: a Duchess there would, and Blue would be out before Red even moved) and
+     * on to e13 */
+    tu_setup(&pos, v, "Red: G a3, R d11; Yellow: G e20, U c10; Blue: G e13", RED);
     game_init(&g, v, &pos);
     game_move(&g, "d11-d10");
     assert_false(g.result.over);
     assert_int_equal(pos_players_left(&g.pos), 2);
     assert_int_equal(g.pos.out[0], BLUE);
     assert_int_equal(g.pos.stm, YELLOW);
-    assert_string_equal(g.plies[0].san, "Dd10#");
+    assert_string_equal(g.plies[0].san, "Rd10#");
     /* Yellow moves, then Red (Blue's turn is skipped) */
     game_move(&g, "e20-e19");
     assert_int_equal(g.pos.stm, RED);
@@ -735,7 +756,7 @@ static void test_discovered_elimination(void **state)
     assert_int_equal(g.pos.fullmove, 2);
     /* the record marks Blue's turns with -- and reads back to the same game */
     char *text = pgn_write(&g);
-    assert_non_null(strstr(text, "\n1. Dd10# Ge19 -- 2. Ga4 *\n"));
+    assert_non_null(strstr(text, "\n1. Rd10# Ge19 -- 2. Ga4 *\n"));
     assert_null(strstr(text, "[Placing"));
     PgnReader r;
     PgnReport rep;
@@ -1124,6 +1145,7 @@ int main(void)
         cmocka_unit_test(test_only_next_player),
         cmocka_unit_test(test_elimination_example),
         cmocka_unit_test(test_no_legal_move),
+        cmocka_unit_test(test_settled_start),
         cmocka_unit_test(test_discovered_elimination),
         cmocka_unit_test(test_check_mark),
         cmocka_unit_test(test_two_left),

@@ -244,6 +244,9 @@ static void test_parse_errors(void **state)
         }
     }
     assert_int_equal(failures, 0);
+    /* a king move into an attacked cell is a move, but not a legal one */
+    tu_setup(&pos, v, "White: K f1; Black: K l6, R e5", WHITE);
+    assert_string_equal(parsed(&pos, "Ke1"), "that would leave White's King in check");
     /* a pawn blocked in front and with nothing to take */
     tu_setup(&pos, v, "White: K a1, P e4; Black: K l6, N e5", WHITE);
     assert_string_equal(parsed(&pos, "e4-e5"), "the Pawn on e4 has no legal move");

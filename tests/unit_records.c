@@ -240,7 +240,7 @@ static const struct {
     {"[Variant \"glinski\"]\n\n1. e4-e7 *\n",
      "line 3, column 4: move 1. (e4-e7): the Pawn on e4 cannot do that; its legal moves: ?"},
     {"[Variant \"glinski\"]\n\n1. e5 {a comment} e4 *\n",
-     "line 3, column 19: move 1... (e4): no Black pawn can go to e4; legal pawn moves: ?"},
+     "line 3, column 19: move 1... (e4): no Black Pawn can go to e4; legal Pawn moves: ?"},
     {"[Variant \"haynie\"]\n\n1. Zf6 *\n",
      "line 3, column 4: move 1. (Zf6): 'Z' is not a piece of this variant"},
     {"[Variant \"../etc/passwd\"]\n\n*\n", "line 1, column 1: unknown variant '../etc/passwd'"},

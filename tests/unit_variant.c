@@ -182,6 +182,10 @@ static void test_more_bad_files(void **state)
     assert_non_null(v);
     assert_string_equal(v->notes, "one two");
     variant_free(v);
+    /* a binary file: its bytes are not echoed back */
+    assert_string_equal(load_error("[variant]\ntitle = \x01\x02"),
+                        "bad.ini:2: the file contains a control character (byte 0x01); variant "
+                        "files are plain text");
     /* an empty file */
     assert_string_equal(load_error(""),
                         "bad.ini: no [variant] section (expected title, summary, source, notes)");
