@@ -1,6 +1,8 @@
 /* testutil.c — shared helpers of the unit tests (see testutil.h). */
 #include "testutil.h"
 
+#include "fen.h"
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -129,4 +131,63 @@ const char *tu_sorted(const char *words)
         strcat(out, w[i]);
     }
     return out;
+}
+
+void tu_check_legality(Position *pos, MoveList *legal)
+{
+    MoveList pseudo;
+    int slow = 0, us = pos->stm;
+    gen_legal(pos, legal);
+    gen_pseudo(pos, &pseudo);
+    for (int i = 0; i < pseudo.n; i++) {
+        Undo u;
+        pos_make(pos, pseudo.m[i], &u);
+        slow += !attacked_by(pos, pos->royal[us], checker_of(pos, us));
+        pos_unmake(pos, &u);
+    }
+    assert_int_equal(slow, legal->n);
+}
+
+void tu_check_fen(const Position *pos)
+{
+    char fen[FEN_MAX], err[300];
+    Position back;
+    fen_write(pos, fen, sizeof fen);
+    if (!fen_read(&back, pos->v, fen, err, sizeof err)) fail_msg("%s: %s", fen, err);
+    assert_memory_equal(back.board, pos->board, sizeof pos->board);
+    assert_memory_equal(back.ep, pos->ep, sizeof pos->ep);
+    assert_memory_equal(back.hand, pos->hand, sizeof pos->hand);
+    assert_memory_equal(back.pool, pos->pool, sizeof pos->pool);
+    assert_memory_equal(back.out, pos->out, sizeof pos->out);
+    assert_int_equal(back.castling, pos->castling);
+    assert_int_equal(back.nout, pos->nout);
+    assert_int_equal(back.alive, pos->alive);
+    assert_int_equal(back.stm, pos->stm);
+    assert_int_equal(back.halfmove, pos->halfmove);
+    assert_int_equal(back.fullmove, pos->fullmove);
+    assert_int_equal(back.hash, pos->hash);
+}
+
+void tu_check_move(Position *pos, Move m, Undo *u)
+{
+    Position before = *pos;
+    play_move(pos, m, u);
+    assert_int_equal(pos->hash, pos_compute_hash(pos));
+    tu_check_fen(pos);
+    pos_unmake(pos, u);
+    assert_memory_equal(&before, pos, sizeof *pos);
+    play_move(pos, m, u);
+}
+
+void tu_play(Game *g, const char *moves)
+{
+    char buf[2048], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        Move m;
+        char err[NOTE_ERR_MAX];
+        if (move_parse(&g->pos, t, &m, err, sizeof err, NULL) != PARSE_OK)
+            fail_msg("move %s: %s", t, err);
+        game_play(g, m);
+    }
 }

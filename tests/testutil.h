@@ -3,7 +3,7 @@
 #ifndef CELLMATE_TESTUTIL_H
 #define CELLMATE_TESTUTIL_H
 
-#include "movegen.h"
+#include "game.h"
 
 /* Load variants/NAME.ini from $VARIANTS_DIR (the source tree); aborts the test on error. */
 Variant *tu_variant(const char *name);
@@ -21,6 +21,22 @@ const char *tu_targets(Position *pos, const char *from);
 
 /* The number of legal moves of the piece on `from`. */
 int tu_count_from(Position *pos, const char *from);
+
+/* Check that the fast legality test agrees with making every pseudo-legal move of pos;
+ * the legal moves go to *legal. */
+void tu_check_legality(Position *pos, MoveList *legal);
+
+/* The position string of pos reads back to the same position, in every field. */
+void tu_check_fen(const Position *pos);
+
+/* Play m on pos (u records it) and check on the way: the incremental key equals a
+ * recomputed one, the position string reads back to the same position in every field, and
+ * unmake restores the identical position. m is left played. */
+void tu_check_move(Position *pos, Move m, Undo *u);
+
+/* Play space-separated moves (any accepted notation) in a game; aborts the test on one that
+ * does not parse. */
+void tu_play(Game *g, const char *moves);
 
 /* Sort a space-separated list of words alphabetically (for comparing sets). */
 const char *tu_sorted(const char *words);

@@ -116,23 +116,6 @@ static const char *fen_of(const Position *pos)
     return fen;
 }
 
-static void check_fen_round_trip(const Position *pos)
-{
-    char fen[FEN_MAX], err[300];
-    Position back;
-    fen_write(pos, fen, sizeof fen);
-    if (!fen_read(&back, pos->v, fen, err, sizeof err)) fail_msg("%s: %s", fen, err);
-    assert_memory_equal(back.board, pos->board, sizeof pos->board);
-    assert_memory_equal(back.ep, pos->ep, sizeof pos->ep);
-    assert_memory_equal(back.out, pos->out, sizeof pos->out);
-    assert_int_equal(back.nout, pos->nout);
-    assert_int_equal(back.alive, pos->alive);
-    assert_int_equal(back.stm, pos->stm);
-    assert_int_equal(back.halfmove, pos->halfmove);
-    assert_int_equal(back.fullmove, pos->fullmove);
-    assert_int_equal(back.hash, pos->hash);
-}
-
 /* --- the board -------------------------------------------------------------------------------- */
 
 static void test_board(void **state)
@@ -454,7 +437,7 @@ static void test_en_passant_anticlockwise(void **state)
     /* the right is spent: Blue's d7xc6 now only takes Yellow's Broker */
     assert_int_equal(count_kind(&pos, MOVE_EP), 0);
     assert_int_equal(find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     pos_unmake(&pos, &u2);
     /* Yellow lets it pass: Blue, next, may take */
     play(&pos, "a16-a17", &u2);
@@ -489,7 +472,7 @@ static void test_en_passant_lapses(void **state)
     assert_non_null(strstr(fen_of(&pos), " b - - "));
     assert_int_equal(count_kind(&pos, MOVE_EP), 0);
     assert_int_equal(find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     play(&pos, "d7xc6", &u3);
     assert_int_equal(pos.board[cell(v, "c7")], piece(v, RED, 'A'));
     assert_int_equal(pos.board[cell(v, "c6")], piece(v, BLUE, 'C'));
@@ -505,7 +488,7 @@ static void test_en_passant_lapses(void **state)
     assert_false(has_move(&pos, "d7xc6"));
     assert_int_equal(count_kind(&pos, MOVE_EP), 0);
     assert_non_null(strstr(fen_of(&pos), " b - - "));
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     variant_free(v);
 }
 
@@ -688,7 +671,7 @@ static void test_no_legal_move(void **state)
     assert_int_equal(pos.stm, BLUE);
     assert_int_equal(pos.board[cell(v, "a5")], 0);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     assert_non_null(strstr(fen_of(&pos), " b - y 1 1"));
     pos_unmake(&pos, &u);
     assert_int_equal(pos_players_left(&pos), 3);
@@ -965,7 +948,7 @@ static void test_position_strings(void **state)
                                "1rCrRrA5yCyRyA5bCbRbA4 r - - 0 1";
     pos_init(&pos, v);
     assert_string_equal(fen_of(&pos), start);
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     /* two en passant rights at once: Red's and Yellow's double steps both wait for Blue */
     play(&pos, "c5-c7", &u1);
     play(&pos, "c13-c15", &u2);
@@ -973,7 +956,7 @@ static void test_position_strings(void **state)
                         "1rCrRrA5yCyRyA5bCbRbA4/rCrSrSrA4yCySySyA4bCbSbSbA4/"
                         "rCrUrUrU2rA1yCyUyUyU2yA1bCbUbUbUbA3/rCrGrDrA4yCyGyDyA4bCbGbDbA4/"
                         "1rCrRrA5yCyRyA5bCbRbA4 b c6:c7,c14:c15 - 0 1");
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     Position back;
     assert_true(fen_read(&back, v, fen_of(&pos), err, sizeof err));
     assert_int_equal(back.ep[RED].passed, cell(v, "c6"));
@@ -981,13 +964,13 @@ static void test_position_strings(void **state)
     /* after Blue's move Red's right has ended, Yellow's still stands */
     play(&pos, "b20-b21", &u3);
     assert_non_null(strstr(fen_of(&pos), " r c14:c15 - 0 2"));
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     /* players out, in the order they left */
     tu_setup(&pos, v, "Yellow: G e14", YELLOW);
     set_out(&pos, BLUE);
     set_out(&pos, RED);
     assert_non_null(strstr(fen_of(&pos), " y - br 0 1"));
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     /* strings that do not fit: a side letter missing, an out player with pieces, wrong ring */
     assert_false(fen_read(&back, v,
                           "1CrRrA5yCyRyA5bCbRbA4/rCrSrSrA4yCySySyA4bCbSbSbA4/"
@@ -1092,34 +1075,19 @@ static void test_consistency(void **state)
         Position pos;
         pos_init(&pos, v);
         for (int ply = 0; ply < 300 && pos_players_left(&pos) > 1; ply++) {
-            MoveList legal, pseudo;
-            gen_legal(&pos, &legal);
-            gen_pseudo(&pos, &pseudo);
-            int slow = 0;
-            for (int i = 0; i < pseudo.n; i++) {
-                Undo u;
-                int us = pos.stm;
-                pos_make(&pos, pseudo.m[i], &u);
-                slow += !attacked_by(&pos, pos.royal[us], checker_of(&pos, us));
-                pos_unmake(&pos, &u);
-            }
-            assert_int_equal(slow, legal.n);
+            MoveList legal;
+            tu_check_legality(&pos, &legal);
             if (!legal.n) break;
             Position before = pos;
             Move m = pick(&pos, &legal);
             eps += m.kind == MOVE_EP;
             promotions += m.promo != 0;
             Undo u;
-            play_move(&pos, m, &u);
+            tu_check_move(&pos, m, &u);
             eliminations += pos.nout - before.nout;
-            assert_int_equal(pos.hash, pos_compute_hash(&pos));
             for (int x = 0; x < 3; x++)
                 if (x != pos.stm && (pos.alive & (1u << x)))
                     assert_false(attacked_by(&pos, pos.royal[x], pos.stm));
-            check_fen_round_trip(&pos);
-            pos_unmake(&pos, &u);
-            assert_memory_equal(&before, &pos, sizeof pos);
-            play_move(&pos, m, &u);
         }
     }
     assert_true(eliminations > 0);

@@ -21,19 +21,6 @@ static void start_from(Game *g, const Variant *v, const char *fen)
     game_init(g, v, &pos);
 }
 
-static void play(Game *g, const char *moves)
-{
-    char buf[1024], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        Move m;
-        char err[NOTE_ERR_MAX];
-        if (move_parse(&g->pos, t, &m, err, sizeof err, NULL) != PARSE_OK)
-            fail_msg("move %s: %s", t, err);
-        game_play(g, m);
-    }
-}
-
 static const char *summary(const Game *g)
 {
     static char line[256];
@@ -47,7 +34,7 @@ static void test_checkmate(void **state)
     Variant *v = tu_variant("glinski");
     Game g;
     game_init(&g, v, NULL);
-    play(&g, "Qc3 Qc6 b2 b6 Bb1 e6 Qxf9");
+    tu_play(&g, "Qc3 Qc6 b2 b6 Bb1 e6 Qxf9");
     assert_string_equal(summary(&g), "result 1-0: White wins by checkmate");
     game_free(&g);
     variant_free(v);
@@ -80,9 +67,9 @@ static void test_repetition(void **state)
     Variant *v = tu_variant("glinski");
     Game g;
     game_init(&g, v, NULL);
-    play(&g, "Nc3 Nc6 Nd1 Nd9 Nc3 Nc6 Nd1");
+    tu_play(&g, "Nc3 Nc6 Nd1 Nd9 Nc3 Nc6 Nd1");
     assert_false(g.result.over); /* the start position has been seen twice so far */
-    play(&g, "Nd9");
+    tu_play(&g, "Nd9");
     assert_string_equal(summary(&g), "result 1/2-1/2: draw by repetition");
     game_free(&g);
     variant_free(v);
@@ -96,7 +83,7 @@ static void test_move_rule(void **state)
     /* 99 plies without capture or pawn move; one more quiet move ends it (50 rounds) */
     start_from(&g, v, "5k/7/K7/9/10/11/10/9/8/6R/r5 w - 99 60");
     assert_false(g.result.over);
-    play(&g, "Rk6");
+    tu_play(&g, "Rk6");
     assert_string_equal(summary(&g), "result 1/2-1/2: draw by move rule");
     game_free(&g);
     variant_free(v);
@@ -110,13 +97,13 @@ static void test_bare_king(void **state)
     /* the king on a1 takes Black's last piece without moving: Black is bare and cannot
      * answer by taking White's rook on c1 */
     start_from(&g, v, "1k1/4/5/4/3/3/4/5/n3/K1R w - 0 1");
-    play(&g, "!a2");
+    tu_play(&g, "!a2");
     assert_string_equal(g.plies[0].san, "K!Na2");
     assert_string_equal(summary(&g), "result 1-0: White wins by bare king");
     game_free(&g);
     /* the bared king on f8 can take White's last piece, the knight on e8, at once: a draw */
     start_from(&g, v, "3/4/1Nk2/4/3/3/4/5/n3/K2 w - 0 1");
-    play(&g, "!a2");
+    tu_play(&g, "!a2");
     assert_string_equal(summary(&g), "result 1/2-1/2: draw by bare king, answered");
     game_free(&g);
     variant_free(v);
@@ -128,7 +115,7 @@ static void test_resign_draw_undo(void **state)
     Variant *v = tu_variant("haynie");
     Game g;
     game_init(&g, v, NULL);
-    play(&g, "Nc5");
+    tu_play(&g, "Nc5");
     game_resign(&g);
     assert_string_equal(summary(&g), "result 1-0: White wins by resignation");
     assert_true(game_undo(&g)); /* takes back the resignation, not the move */

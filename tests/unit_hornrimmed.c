@@ -217,24 +217,6 @@ static const char *fen_of(const Position *pos)
     return fen;
 }
 
-static void check_fen_round_trip(const Position *pos)
-{
-    char fen[FEN_MAX], err[300];
-    Position back;
-    fen_write(pos, fen, sizeof fen);
-    if (!fen_read(&back, pos->v, fen, err, sizeof err)) fail_msg("%s: %s", fen, err);
-    assert_memory_equal(back.board, pos->board, sizeof pos->board);
-    assert_memory_equal(back.hand, pos->hand, sizeof pos->hand);
-    assert_memory_equal(back.ep, pos->ep, sizeof pos->ep);
-    assert_memory_equal(back.out, pos->out, sizeof pos->out);
-    assert_int_equal(back.nout, pos->nout);
-    assert_int_equal(back.alive, pos->alive);
-    assert_int_equal(back.stm, pos->stm);
-    assert_int_equal(back.halfmove, pos->halfmove);
-    assert_int_equal(back.fullmove, pos->fullmove);
-    assert_int_equal(back.hash, pos->hash);
-}
-
 /* --- the board -------------------------------------------------------------------------------- */
 
 static void test_board(void **state)
@@ -937,7 +919,7 @@ static void test_double_steps(void **state)
     play(&pos, "P@g5", &u1);
     play(&pos, "n4-n5", &u2);
     assert_non_null(strstr(fen_of(&pos), " w - g5 P 1 2"));
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     assert_string_equal(tu_sorted(tu_targets(&pos, "g5")), "g6 g7");
     Move dbl = find_move(&pos, "g5-g7");
     assert_int_equal(dbl.kind, MOVE_DOUBLE);
@@ -999,7 +981,7 @@ static void test_en_passant(void **state)
     play(&pos, "g7xf6", &u2);
     assert_int_equal(pos.board[cell(v, "f7")], 0);
     assert_int_equal(hand(&pos, SECOND, 'P'), 1); /* the pawn goes to the captor's hand */
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     pos_unmake(&pos, &u2);
     /* on the next turn only */
     play(&pos, "n4-n5", &u2);
@@ -1027,7 +1009,7 @@ static void test_en_passant(void **state)
     play(&pos, "e5xd3", &u2);
     assert_int_equal(hand(&pos, SECOND, 'P'), 1);
     assert_int_equal(count_kind(&pos, MOVE_EP), 0); /* Blue: the right is spent */
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     pos_unmake(&pos, &u2);
     play(&pos, "n1-n2", &u2);
     assert_int_equal(find_move(&pos, "c4xd3").kind, MOVE_EP);
@@ -1229,7 +1211,7 @@ static void test_position_strings(void **state)
     pos_init(&pos, v);
     assert_string_equal(fen_of(&pos), "7/8/1P5p1/ERP4pre/1S1P3p1s1/HD2P2p2dh/HUUU1P1p1uuuh/"
                                       "HG2P2p2gh/1S1P3p1s1/ERP4pre/1P5p1/8/7 w - - - 0 1");
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     variant_free(v);
 
     /* three players with hands, a fresh dropped pawn, an en passant right and a player out:
@@ -1247,7 +1229,7 @@ static void test_position_strings(void **state)
     play(&pos, "d2-d4", &u[4]);
     const char *fen = fen_of(&pos);
     assert_non_null(strstr(fen, " y d3:d4 f2 rPyE b 0 3"));
-    check_fen_round_trip(&pos);
+    tu_check_fen(&pos);
     Position back;
     char err[300];
     assert_true(fen_read(&back, v, fen, err, sizeof err));
@@ -1443,29 +1425,13 @@ static void test_consistency(void **state)
             Position pos;
             pos_init(&pos, v);
             for (int ply = 0; ply < 160 && pos_players_left(&pos) > 1; ply++) {
-                MoveList legal, pseudo;
-                gen_legal(&pos, &legal);
-                gen_pseudo(&pos, &pseudo);
-                int slow = 0;
-                for (int j = 0; j < pseudo.n; j++) {
-                    Undo u;
-                    int us = pos.stm;
-                    pos_make(&pos, pseudo.m[j], &u);
-                    slow += !attacked_by(&pos, pos.royal[us], checker_of(&pos, us));
-                    pos_unmake(&pos, &u);
-                }
-                assert_int_equal(slow, legal.n);
+                MoveList legal;
+                tu_check_legality(&pos, &legal);
                 if (!legal.n) break;
-                Position before = pos;
                 Move m = pick(&pos, &legal);
                 drops += m.kind == MOVE_DROP;
                 Undo u;
-                play_move(&pos, m, &u);
-                assert_int_equal(pos.hash, pos_compute_hash(&pos));
-                check_fen_round_trip(&pos);
-                pos_unmake(&pos, &u);
-                assert_memory_equal(&before, &pos, sizeof pos);
-                play_move(&pos, m, &u);
+                tu_check_move(&pos, m, &u);
             }
         }
         assert_true(drops > 0);

@@ -476,36 +476,14 @@ static void test_consistency(void **state)
         Position pos;
         pos_init(&pos, v);
         for (int ply = 0; ply < 200; ply++) {
-            MoveList legal, pseudo;
-            gen_legal(&pos, &legal);
-            gen_pseudo(&pos, &pseudo);
-            int slow = 0;
-            for (int i = 0; i < pseudo.n; i++) {
-                Undo u;
-                int us = pos.stm;
-                pos_make(&pos, pseudo.m[i], &u);
-                slow += !attacked_by(&pos, pos.royal[us], checker_of(&pos, us));
-                pos_unmake(&pos, &u);
-            }
-            assert_int_equal(slow, legal.n);
+            MoveList legal;
+            tu_check_legality(&pos, &legal);
             if (!legal.n) break;
-            Position before = pos;
             Move m = legal.m[next_rand() % (unsigned)legal.n];
             rifles += m.kind == MOVE_RIFLE;
             promotions += m.promo != 0;
             Undo u;
-            play_move(&pos, m, &u);
-            assert_int_equal(pos.hash, pos_compute_hash(&pos));
-            char fen[FEN_MAX], err[256];
-            Position back;
-            fen_write(&pos, fen, sizeof fen);
-            assert_true(fen_read(&back, v, fen, err, sizeof err));
-            assert_memory_equal(back.board, pos.board, sizeof pos.board);
-            assert_memory_equal(back.pool, pos.pool, sizeof pos.pool);
-            assert_int_equal(back.hash, pos.hash);
-            pos_unmake(&pos, &u);
-            assert_memory_equal(&before, &pos, sizeof pos);
-            play_move(&pos, m, &u);
+            tu_check_move(&pos, m, &u);
         }
     }
     /* the games did exercise the rare moves */

@@ -109,26 +109,13 @@ static void test_bad_fens(void **state)
 
 /* --- PGN ------------------------------------------------------------------------------------ */
 
-static void play(Game *g, const char *moves)
-{
-    char buf[1024], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        Move m;
-        char err[NOTE_ERR_MAX];
-        if (move_parse(&g->pos, t, &m, err, sizeof err, NULL) != PARSE_OK)
-            fail_msg("move %s: %s", t, err);
-        game_play(g, m);
-    }
-}
-
 static void test_pgn_write(void **state)
 {
     (void)state;
     Variant *v = tu_variant("glinski");
     Game g;
     game_init(&g, v, NULL);
-    play(&g, "Nc3 Nc6");
+    tu_play(&g, "Nc3 Nc6");
     char *text = pgn_write(&g);
     assert_string_equal(text, "[Variant \"glinski\"]\n[Event \"?\"]\n[Site \"?\"]\n"
                               "[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"

@@ -12,19 +12,6 @@
 #include "search.h"
 #include "testutil.h"
 
-static void play_text(Game *g, const char *moves)
-{
-    char buf[1024], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        Move m;
-        char err[NOTE_ERR_MAX];
-        if (move_parse(&g->pos, t, &m, err, sizeof err, NULL) != PARSE_OK)
-            fail_msg("move %s: %s", t, err);
-        game_play(g, m);
-    }
-}
-
 static const char *best_san(Game *g, double seconds, int depth)
 {
     static char san[MOVE_TEXT_MAX];
@@ -42,7 +29,7 @@ static void test_mate_in_one(void **state)
     Game g;
     game_init(&g, v, NULL);
     /* Glinski's fool's mate: 4. Qxf9# is there to be found */
-    play_text(&g, "Qe1c3 Qe10c6 b1b2 b7b6 Bf3b1 e7e6");
+    tu_play(&g, "Qe1c3 Qe10c6 b1b2 b7b6 Bf3b1 e7e6");
     assert_string_equal(best_san(&g, 5, 3), "Qxf9#");
     game_free(&g);
     variant_free(v);
@@ -115,7 +102,7 @@ static void test_three_players(void **state)
     /* cyclohexane.md: after 1. Dd3-e5 Gd10-e9, Red's Duchess will take Yellow out after
      * Blue's move and then look down the line beyond e9; 1... Gd18-e17 puts Blue's Grandduke
      * there and Blue is out too. Blue's search must keep its Grandduke off that line. */
-    play_text(&g, "Dd3-e5 Gd10-e9");
+    tu_play(&g, "Dd3-e5 Gd10-e9");
     SearchResult r = search_move(&g, 5, 2);
     assert_true(r.found);
     game_play(&g, r.best);
