@@ -169,16 +169,23 @@ static bool cmd_undo(Session *s, const char *args, Sink *out)
     return true;
 }
 
-static bool cmd_redo(Session *s, const char *args, Sink *out)
+/* After a move was played (by a player, the computer, or redo): its line, the result if
+ * it ended the game, and the save. */
+static bool played(Session *s, Sink *out)
 {
-    if (!no_args(args, "redo", out)) return false;
-    if (!game_redo(&s->game)) return complain(out, "nothing to redo");
     char text[64];
     session_last_move_text(s, text, sizeof text);
     say(out, "%s", text);
     report_end(s, out);
     changed(s);
     return true;
+}
+
+static bool cmd_redo(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "redo", out)) return false;
+    if (!game_redo(&s->game)) return complain(out, "nothing to redo");
+    return played(s, out);
 }
 
 static bool cmd_fen(Session *s, const char *args, Sink *out)
@@ -379,17 +386,30 @@ static bool cmd_quit(Session *s, const char *args, Sink *out)
     return true;
 }
 
+/* The computer's choice for the side to move (go and hint); false after a complaint. */
+static bool think(Session *s, const char *name, const char *args, Sink *out, SearchResult *r)
+{
+    if (!no_args(args, name, out)) return false;
+    if (s->game.result.over) return complain(out, "the game is over");
+    *r = search_move(&s->game, s->ai_seconds, 0);
+    if (!r->found) return complain(out, "no legal move");
+    return true;
+}
+
 static bool cmd_go(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "go", out)) return false;
-    if (s->game.result.over) return complain(out, "the game is over");
-    SearchResult r = search_move(&s->game, s->ai_seconds, 0);
-    if (!r.found) return complain(out, "no legal move");
+    SearchResult r = {0};
+    if (!think(s, "go", args, out, &r)) return false;
     game_play(&s->game, r.best);
-    char moved[64];
-    session_last_move_text(s, moved, sizeof moved);
-    say(out, "%s", moved);
-    report_end(s, out);
+    return played(s, out);
+}
+
+/* The computer plays the sides in `mask` from now on. */
+static bool set_computer(Session *s, unsigned mask, const char *what, Sink *out)
+{
+    s->ai_players = mask;
+    mark_computer(s);
+    say(out, "the computer plays %s", what);
     changed(s);
     return true;
 }
@@ -397,28 +417,11 @@ static bool cmd_go(Session *s, const char *args, Sink *out)
 static bool cmd_ai(Session *s, const char *args, Sink *out)
 {
     const Variant *v = s->v;
-    if (!strcmp(args, "off")) {
-        s->ai_players = 0;
-        mark_computer(s);
-        say(out, "the computer plays nobody");
-        changed(s);
-        return true;
-    }
-    if (!strcmp(args, "all")) {
-        s->ai_players = (1u << v->nplayers) - 1;
-        mark_computer(s);
-        say(out, "the computer plays every side");
-        changed(s);
-        return true;
-    }
+    if (!strcmp(args, "off")) return set_computer(s, 0, "nobody", out);
+    if (!strcmp(args, "all")) return set_computer(s, (1u << v->nplayers) - 1, "every side", out);
     for (int p = 0; p < v->nplayers; p++)
-        if (!strcasecmp(args, v->player_name[p])) {
-            s->ai_players |= 1u << p;
-            mark_computer(s);
-            say(out, "the computer plays %s", v->player_name[p]);
-            changed(s);
-            return true;
-        }
+        if (!strcasecmp(args, v->player_name[p]))
+            return set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
     char sides[128];
     size_t n = 0;
     for (int p = 0; p < v->nplayers; p++)
@@ -429,10 +432,8 @@ static bool cmd_ai(Session *s, const char *args, Sink *out)
 
 static bool cmd_hint(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "hint", out)) return false;
-    if (s->game.result.over) return complain(out, "the game is over");
-    SearchResult r = search_move(&s->game, s->ai_seconds, 0);
-    if (!r.found) return complain(out, "no legal move");
+    SearchResult r = {0};
+    if (!think(s, "hint", args, out, &r)) return false;
     char san[MOVE_TEXT_MAX];
     move_san(&s->game.pos, r.best, san);
     say(out, "hint: %s (depth %d, score %+.2f, %llu nodes, %.1f s, %.0f nodes/s)", san, r.depth,
@@ -501,12 +502,7 @@ static bool play_line(Session *s, const char *text, Sink *out)
     if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
     if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
     game_play(&s->game, m);
-    char moved[64];
-    session_last_move_text(s, moved, sizeof moved);
-    say(out, "%s", moved);
-    report_end(s, out);
-    changed(s);
-    return true;
+    return played(s, out);
 }
 
 bool session_line(Session *s, const char *line, Sink *out)
