@@ -329,6 +329,19 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
                         ci = j;
                 if (owner < 0 || ci < 0 || !v->castle[ci].defined[owner])
                     return bad(&r, p - 1, "'%.1s' is not a castling right of this variant", p - 1);
+                /* a right needs its royal piece and a piece of its own on the rook's cell */
+                const Castle *cs = &v->castle[ci];
+                Piece kp = pos.board[cs->king_from[owner]], rk = pos.board[cs->rook_from[owner]];
+                if (!kp || PIECE_OWNER(kp) != owner || !v->type[PIECE_KIND(kp)].royal || !rk ||
+                    PIECE_OWNER(rk) != owner || v->type[PIECE_KIND(rk)].royal) {
+                    char msg[160];
+                    snprintf(msg, sizeof msg,
+                             "castling right '%.1s' without %s's royal piece on %s and a piece on "
+                             "%s",
+                             p - 1, v->player_name[owner], v->board.name[cs->king_from[owner]],
+                             v->board.name[cs->rook_from[owner]]);
+                    return bad(&r, p - 1, "%s", msg);
+                }
                 pos.castling |= (uint16_t)(1u << (ci * MAX_PLAYERS + owner));
             }
         i++;

@@ -107,6 +107,24 @@ static void test_bad_fens(void **state)
     variant_free(v);
 }
 
+static void test_castling_rights_checked(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("chessagon");
+    Position pos;
+    char fen[FEN_MAX], err[300];
+    pos_init(&pos, v);
+    fen_write(&pos, fen, sizeof fen);
+    /* take Black's rook off c7: the string still claims Black's long castling */
+    char *row7 = strstr(fen, "/rpp5PPR/");
+    assert_non_null(row7);
+    row7[1] = '1';
+    assert_false(fen_read(&pos, v, fen, err, sizeof err));
+    assert_non_null(strstr(err, ": castling right 'q' without Black's royal piece on a4 and a "
+                                "piece on c7"));
+    variant_free(v);
+}
+
 /* --- PGN ------------------------------------------------------------------------------------ */
 
 static void test_pgn_write(void **state)
@@ -331,10 +349,10 @@ static void test_tournament_replay(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_start_strings),     cmocka_unit_test(test_bad_fens),
-        cmocka_unit_test(test_pgn_write),         cmocka_unit_test(test_pgn_round_trip),
-        cmocka_unit_test(test_bad_pgns),          cmocka_unit_test(test_tolerant_reading),
-        cmocka_unit_test(test_tournament_replay),
+        cmocka_unit_test(test_start_strings),    cmocka_unit_test(test_castling_rights_checked),
+        cmocka_unit_test(test_bad_fens),         cmocka_unit_test(test_pgn_write),
+        cmocka_unit_test(test_pgn_round_trip),   cmocka_unit_test(test_bad_pgns),
+        cmocka_unit_test(test_tolerant_reading), cmocka_unit_test(test_tournament_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
