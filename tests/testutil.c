@@ -191,3 +191,88 @@ void tu_play(Game *g, const char *moves)
         game_play(g, m);
     }
 }
+
+Cell tu_cell(const Variant *v, const char *name)
+{
+    Cell c = board_cell(&v->board, name);
+    if (!c) fail_msg("no cell '%s'", name);
+    return c;
+}
+
+void tu_move_text(const Position *pos, Move m, char *out, size_t len)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    switch (m.kind) {
+    case MOVE_CASTLE: snprintf(out, len, "%s", v->castle[m.promo].name); return;
+    case MOVE_DROP: snprintf(out, len, "%c@%s", v->type[m.promo].letter, b->name[m.to]); return;
+    case MOVE_EXCHANGE: snprintf(out, len, "%s~%s", b->name[m.from], b->name[m.to]); return;
+    default: break;
+    }
+    char sep = m.kind == MOVE_RIFLE ? '!' : (m.kind == MOVE_EP || pos->board[m.to]) ? 'x' : '-';
+    int n = snprintf(out, len, "%s%c%s", b->name[m.from], sep, b->name[m.to]);
+    if (m.promo && n > 0 && (size_t)n < len)
+        snprintf(out + n, len - (size_t)n, "=%c", v->type[m.promo].letter);
+}
+
+const char *tu_moves(Position *pos, const char *from)
+{
+    static char out[32768];
+    MoveList ml;
+    gen_legal(pos, &ml);
+    out[0] = 0;
+    for (int i = 0; i < ml.n; i++) {
+        char t[32];
+        Move m = ml.m[i];
+        if (from && from[0] == '@') {
+            if (m.kind != MOVE_DROP || pos->v->type[m.promo].letter != from[1]) continue;
+        } else if (from && (m.kind == MOVE_DROP || m.kind == MOVE_CASTLE ||
+                            m.from != tu_cell(pos->v, from))) {
+            continue;
+        }
+        tu_move_text(pos, m, t, sizeof t);
+        if (out[0]) strcat(out, " ");
+        strcat(out, t);
+    }
+    return tu_sorted(out);
+}
+
+bool tu_has_move(Position *pos, const char *text)
+{
+    char all[32800], want[64];
+    snprintf(all, sizeof all, " %s ", tu_moves(pos, NULL));
+    snprintf(want, sizeof want, " %s ", text);
+    return strstr(all, want) != NULL;
+}
+
+Move tu_find_move(Position *pos, const char *text)
+{
+    MoveList ml;
+    gen_legal(pos, &ml);
+    for (int i = 0; i < ml.n; i++) {
+        char t[32];
+        tu_move_text(pos, ml.m[i], t, sizeof t);
+        if (!strcmp(t, text)) return ml.m[i];
+    }
+    fail_msg("'%s' is not a legal move; legal: %s", text, tu_moves(pos, NULL));
+    return (Move){0};
+}
+
+void tu_play_text(Position *pos, const char *text, Undo *u)
+{
+    play_move(pos, tu_find_move(pos, text), u);
+}
+
+void tu_game_move(Game *g, const char *text)
+{
+    game_play(g, tu_find_move(&g->pos, text));
+}
+
+int tu_count_kind(Position *pos, uint8_t kind)
+{
+    MoveList ml;
+    int n = 0;
+    gen_legal(pos, &ml);
+    for (int i = 0; i < ml.n; i++) n += ml.m[i].kind == kind;
+    return n;
+}

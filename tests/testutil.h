@@ -38,6 +38,27 @@ void tu_check_move(Position *pos, Move m, Undo *u);
  * does not parse. */
 void tu_play(Game *g, const char *moves);
 
+/* The cell named `name`; aborts the test when there is none. */
+Cell tu_cell(const Variant *v, const char *name);
+
+/* A move written independently of notation.c, so that tests do not check the code with
+ * itself: e4-e5, d4xd5, e9-f10=R, c3!d4 (capture without moving), H@e4 (drop), h2~g3
+ * (swap), O-O (castling by its name). */
+void tu_move_text(const Position *pos, Move m, char *out, size_t len);
+
+/* The legal moves in that form, sorted: all (from NULL), those from one cell, or the drops
+ * of one kind ("@H"). */
+const char *tu_moves(Position *pos, const char *from);
+bool tu_has_move(Position *pos, const char *text);
+
+/* The legal move written `text`; aborts the test, listing the legal moves, when none is. */
+Move tu_find_move(Position *pos, const char *text);
+void tu_play_text(Position *pos, const char *text, Undo *u);
+void tu_game_move(Game *g, const char *text);
+
+/* How many legal moves are of this kind (MOVE_EP, MOVE_DROP ...). */
+int tu_count_kind(Position *pos, uint8_t kind);
+
 /* Sort a space-separated list of words alphabetically (for comparing sets). */
 const char *tu_sorted(const char *words);
 

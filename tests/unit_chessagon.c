@@ -17,78 +17,16 @@
 
 enum { WHITE = 0, BLACK = 1 };
 
-static Cell cell(const Variant *v, const char *name)
-{
-    Cell c = board_cell(&v->board, name);
-    if (!c) fail_msg("no cell '%s'", name);
-    return c;
-}
-
-/* A move written independently of notation.c: l1-i2, i2xg2, c4-a5=Q, O-O. */
-static void move_text(const Position *pos, Move m, char *out, size_t len)
-{
-    const Variant *v = pos->v;
-    const Board *b = &v->board;
-    if (m.kind == MOVE_CASTLE) {
-        snprintf(out, len, "%s", v->castle[m.promo].name);
-        return;
-    }
-    char sep = (m.kind == MOVE_EP || pos->board[m.to]) ? 'x' : '-';
-    int n = snprintf(out, len, "%s%c%s", b->name[m.from], sep, b->name[m.to]);
-    if (m.promo && n > 0 && (size_t)n < len)
-        snprintf(out + n, len - (size_t)n, "=%c", v->type[m.promo].letter);
-}
-
-static const char *moves(Position *pos, const char *from)
-{
-    static char out[16384];
-    MoveList ml;
-    Cell f = from ? cell(pos->v, from) : NO_CELL;
-    gen_legal(pos, &ml);
-    out[0] = 0;
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        if (f && (ml.m[i].from != f || ml.m[i].kind == MOVE_CASTLE)) continue;
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (out[0]) strcat(out, " ");
-        strcat(out, t);
-    }
-    return tu_sorted(out);
-}
-
-static bool has_move(Position *pos, const char *text)
-{
-    char all[16400], want[64];
-    snprintf(all, sizeof all, " %s ", moves(pos, NULL));
-    snprintf(want, sizeof want, " %s ", text);
-    return strstr(all, want) != NULL;
-}
-
 static bool has_pseudo(const Position *pos, const char *text)
 {
     MoveList ml;
     gen_pseudo(pos, &ml);
     for (int i = 0; i < ml.n; i++) {
         char t[32];
-        move_text(pos, ml.m[i], t, sizeof t);
+        tu_move_text(pos, ml.m[i], t, sizeof t);
         if (!strcmp(t, text)) return true;
     }
     return false;
-}
-
-static void play(Position *pos, const char *text, Undo *u)
-{
-    MoveList ml;
-    gen_legal(pos, &ml);
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (!strcmp(t, text)) {
-            play_move(pos, ml.m[i], u);
-            return;
-        }
-    }
-    fail_msg("'%s' is not a legal move; legal: %s", text, moves(pos, NULL));
 }
 
 /* Mark pieces as never moved (tu_setup gives none the mark). */
@@ -97,7 +35,7 @@ static void set_fresh(Position *pos, const char *cells)
     char buf[256], *save = NULL;
     snprintf(buf, sizeof buf, "%s", cells);
     for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-        pos->board[cell(pos->v, t)] |= PIECE_FRESH;
+        pos->board[tu_cell(pos->v, t)] |= PIECE_FRESH;
     pos->hash = pos_compute_hash(pos);
 }
 
@@ -161,8 +99,8 @@ static void test_file(void **state)
         if (!p || PIECE_OWNER(p) != WHITE) continue;
         char img[8];
         snprintf(img, sizeof img, "%s", mirror(v->board.name[c]));
-        assert_int_equal(PIECE_KIND(v->setup[cell(v, img)]), PIECE_KIND(p));
-        assert_int_equal(PIECE_OWNER(v->setup[cell(v, img)]), BLACK);
+        assert_int_equal(PIECE_KIND(v->setup[tu_cell(v, img)]), PIECE_KIND(p));
+        assert_int_equal(PIECE_OWNER(v->setup[tu_cell(v, img)]), BLACK);
         assert_int_equal((p & PIECE_FRESH) != 0, v->type[PIECE_KIND(p)].pawn);
     }
     variant_free(v);
@@ -173,7 +111,7 @@ static void test_rook_rays(void **state)
     (void)state;
     Variant *v = tu_variant("chessagon");
     const Board *b = &v->board;
-    Cell h4 = cell(v, "h4");
+    Cell h4 = tu_cell(v, "h4");
     /* the six rays of chessagon.md, each in order */
     static const char *want[] = {
         "i4 j4 k4 l4 m4 n4 o4",    "g4 f4 e4 d4 c4 b4 a4", "i4 i5 j5 j6 k6 k7 l7 l8",
@@ -249,7 +187,7 @@ static void pawn_case(const Variant *v, const char *desc, const char *fresh, con
         Position pos;
         tu_setup(&pos, v, side ? mirror(desc) : desc, side);
         if (fresh) set_fresh(&pos, side ? mirror(fresh) : fresh);
-        assert_string_equal(moves(&pos, side ? mirror(from) : from),
+        assert_string_equal(tu_moves(&pos, side ? mirror(from) : from),
                             tu_sorted(side ? mirror(want) : want));
     }
 }
@@ -284,20 +222,20 @@ static void test_pawn_fresh_mark(void **state)
     /* the k2 pawn leaves; the l2 pawn steps onto k2: it has moved, so no double step to h1
      * (which a pawn that had never moved would have from k2) */
     pos_init(&pos, v);
-    assert_string_equal(moves(&pos, "k2"), "k2-h1 k2-h3 k2-i3 k2-j2");
-    play(&pos, "k2-h3", &u[0]);
-    play(&pos, "d1-e1", &u[1]);
-    play(&pos, "l2-k2", &u[2]);
-    play(&pos, "e1-f1", &u[3]);
-    assert_string_equal(moves(&pos, "k2"), "k2-i3 k2-j2");
+    assert_string_equal(tu_moves(&pos, "k2"), "k2-h1 k2-h3 k2-i3 k2-j2");
+    tu_play_text(&pos, "k2-h3", &u[0]);
+    tu_play_text(&pos, "d1-e1", &u[1]);
+    tu_play_text(&pos, "l2-k2", &u[2]);
+    tu_play_text(&pos, "e1-f1", &u[3]);
+    assert_string_equal(tu_moves(&pos, "k2"), "k2-i3 k2-j2");
     /* the marks are part of the position string */
     char fen[FEN_MAX], err[256];
     Position back;
     fen_write(&pos, fen, sizeof fen);
     assert_true(fen_read(&back, v, fen, err, sizeof err));
     assert_memory_equal(back.board, pos.board, sizeof pos.board);
-    assert_false(back.board[cell(v, "k2")] & PIECE_FRESH);
-    assert_true(back.board[cell(v, "l1")] & PIECE_FRESH);
+    assert_false(back.board[tu_cell(v, "k2")] & PIECE_FRESH);
+    assert_true(back.board[tu_cell(v, "l1")] & PIECE_FRESH);
     variant_free(v);
 }
 
@@ -310,34 +248,34 @@ static void test_en_passant(void **state)
     Piece black_pawn = MAKE_PIECE(BLACK, v->kind_of_letter['P']);
     /* 1. l1-i2 e3-h2 2. i2xg2, removing the pawn on h2 */
     pos_init(&pos, v);
-    play(&pos, "l1-i2", &u[0]);
-    play(&pos, "e3-h2", &u[1]);
-    assert_int_equal(pos.ep[BLACK].passed, cell(v, "g2"));
-    assert_int_equal(pos.ep[BLACK].landed, cell(v, "h2"));
-    assert_int_equal(pos.board[cell(v, "h2")] & ~PIECE_FRESH, black_pawn);
-    play(&pos, "i2xg2", &u[2]);
+    tu_play_text(&pos, "l1-i2", &u[0]);
+    tu_play_text(&pos, "e3-h2", &u[1]);
+    assert_int_equal(pos.ep[BLACK].passed, tu_cell(v, "g2"));
+    assert_int_equal(pos.ep[BLACK].landed, tu_cell(v, "h2"));
+    assert_int_equal(pos.board[tu_cell(v, "h2")] & ~PIECE_FRESH, black_pawn);
+    tu_play_text(&pos, "i2xg2", &u[2]);
     assert_int_equal(u[2].m.kind, MOVE_EP);
-    assert_int_equal(pos.board[cell(v, "h2")], 0);
-    assert_int_equal(pos.board[cell(v, "i2")], 0);
-    assert_int_equal(PIECE_KIND(pos.board[cell(v, "g2")]), v->kind_of_letter['P']);
-    assert_int_equal(PIECE_OWNER(pos.board[cell(v, "g2")]), WHITE);
+    assert_int_equal(pos.board[tu_cell(v, "h2")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "i2")], 0);
+    assert_int_equal(PIECE_KIND(pos.board[tu_cell(v, "g2")]), v->kind_of_letter['P']);
+    assert_int_equal(PIECE_OWNER(pos.board[tu_cell(v, "g2")]), WHITE);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     pos_unmake(&pos, &u[2]);
-    assert_int_equal(pos.board[cell(v, "h2")] & ~PIECE_FRESH, black_pawn);
+    assert_int_equal(pos.board[tu_cell(v, "h2")] & ~PIECE_FRESH, black_pawn);
     /* the right lasts one move: after 2. k3-j3 d1-e1 the capture is gone */
-    play(&pos, "k3-j3", &u[2]);
-    play(&pos, "d1-e1", &u[3]);
-    assert_false(has_move(&pos, "i2xg2"));
-    assert_false(has_move(&pos, "i2-g2"));
+    tu_play_text(&pos, "k3-j3", &u[2]);
+    tu_play_text(&pos, "d1-e1", &u[3]);
+    assert_false(tu_has_move(&pos, "i2xg2"));
+    assert_false(tu_has_move(&pos, "i2-g2"));
     /* the mirror image for Black: 1. l4-k4 d1-g2 2. k3-h2 g2xi2, removing the pawn on h2 */
     pos_init(&pos, v);
-    play(&pos, "l4-k4", &u[0]);
-    play(&pos, "d1-g2", &u[1]);
-    play(&pos, "k3-h2", &u[2]);
-    play(&pos, "g2xi2", &u[3]);
+    tu_play_text(&pos, "l4-k4", &u[0]);
+    tu_play_text(&pos, "d1-g2", &u[1]);
+    tu_play_text(&pos, "k3-h2", &u[2]);
+    tu_play_text(&pos, "g2xi2", &u[3]);
     assert_int_equal(u[3].m.kind, MOVE_EP);
-    assert_int_equal(pos.board[cell(v, "h2")], 0);
-    assert_int_equal(PIECE_OWNER(pos.board[cell(v, "i2")]), BLACK);
+    assert_int_equal(pos.board[tu_cell(v, "h2")], 0);
+    assert_int_equal(PIECE_OWNER(pos.board[tu_cell(v, "i2")]), BLACK);
     variant_free(v);
 }
 
@@ -356,8 +294,8 @@ static void test_promotion(void **state)
     Position pos;
     Undo u;
     tu_setup(&pos, v, "White: K o4, P e1; Black: K h8", WHITE);
-    play(&pos, "e1-d1=Q", &u);
-    assert_int_equal(pos.board[cell(v, "d1")], MAKE_PIECE(WHITE, v->kind_of_letter['Q']));
+    tu_play_text(&pos, "e1-d1=Q", &u);
+    assert_int_equal(pos.board[tu_cell(v, "d1")], MAKE_PIECE(WHITE, v->kind_of_letter['Q']));
     variant_free(v);
 }
 
@@ -374,10 +312,10 @@ static void castle_case(const Variant *v, const char *extra, bool oo, bool ooo)
         snprintf(desc, sizeof desc, "%s%s%s", CASTLE_BASE, extra[0] ? "; " : "", extra);
         tu_setup(&pos, v, side ? mirror(desc) : desc, side);
         give_all_castling_rights(&pos);
-        if (has_move(&pos, "O-O") != oo || has_move(&pos, "O-O-O") != ooo)
+        if (tu_has_move(&pos, "O-O") != oo || tu_has_move(&pos, "O-O-O") != ooo)
             fail_msg("%s to move in '%s': want O-O %d O-O-O %d, legal: %s",
                      side ? "Black" : "White", side ? mirror(desc) : desc, oo, ooo,
-                     moves(&pos, NULL));
+                     tu_moves(&pos, NULL));
     }
 }
 
@@ -424,13 +362,13 @@ static void test_castling_result(void **state)
             tu_setup(&pos, v, side ? mirror(CASTLE_BASE) : CASTLE_BASE, side);
             give_all_castling_rights(&pos);
             Position before = pos;
-            play(&pos, cases[i].move, &u);
+            tu_play_text(&pos, cases[i].move, &u);
             const char *k = side ? mirror(cases[i].king) : cases[i].king;
             const char *r = side ? mirror(cases[i].rook) : cases[i].rook;
-            assert_int_equal(PIECE_KIND(pos.board[cell(v, k)]), v->kind_of_letter['K']);
-            assert_int_equal(PIECE_KIND(pos.board[cell(v, r)]), v->kind_of_letter['R']);
-            assert_int_equal(pos.royal[side], cell(v, k));
-            assert_int_equal(pos.board[cell(v, side ? "a4" : "o4")], 0);
+            assert_int_equal(PIECE_KIND(pos.board[tu_cell(v, k)]), v->kind_of_letter['K']);
+            assert_int_equal(PIECE_KIND(pos.board[tu_cell(v, r)]), v->kind_of_letter['R']);
+            assert_int_equal(pos.royal[side], tu_cell(v, k));
+            assert_int_equal(pos.board[tu_cell(v, side ? "a4" : "o4")], 0);
             /* castling is once per game: both of the mover's rights are gone */
             for (int c = 0; c < v->ncastles; c++)
                 assert_false(pos.castling & (1u << (c * MAX_PLAYERS + side)));
@@ -454,12 +392,12 @@ static void castle_after(const Variant *v, const char *m1, const char *m2, bool 
         Undo u[4];
         tu_setup(&pos, v, side ? mirror(CASTLE_BASE) : CASTLE_BASE, side);
         give_all_castling_rights(&pos);
-        play(&pos, side ? mirror(m1) : m1, &u[0]);
-        play(&pos, side ? "o4-n4" : "a4-b4", &u[1]);
-        play(&pos, side ? mirror(m2) : m2, &u[2]);
-        play(&pos, side ? "n4-o4" : "b4-a4", &u[3]);
-        assert_int_equal(has_move(&pos, "O-O"), oo);
-        assert_int_equal(has_move(&pos, "O-O-O"), ooo);
+        tu_play_text(&pos, side ? mirror(m1) : m1, &u[0]);
+        tu_play_text(&pos, side ? "o4-n4" : "a4-b4", &u[1]);
+        tu_play_text(&pos, side ? mirror(m2) : m2, &u[2]);
+        tu_play_text(&pos, side ? "n4-o4" : "b4-a4", &u[3]);
+        assert_int_equal(tu_has_move(&pos, "O-O"), oo);
+        assert_int_equal(tu_has_move(&pos, "O-O-O"), ooo);
     }
 }
 
@@ -475,7 +413,7 @@ static void test_castling_rights(void **state)
     Undo u;
     tu_setup(&pos, v, CASTLE_BASE "; Black: B k2", BLACK);
     give_all_castling_rights(&pos);
-    play(&pos, "k2xm2", &u);
+    tu_play_text(&pos, "k2xm2", &u);
     assert_false(pos.castling & (1u << (0 * MAX_PLAYERS + WHITE)));
     assert_true(pos.castling & (1u << (1 * MAX_PLAYERS + WHITE)));
     /* the rights are part of the position string */

@@ -20,84 +20,9 @@
 
 enum { RED = 0, YELLOW = 1, BLUE = 2 };
 
-static Cell cell(const Variant *v, const char *name)
-{
-    Cell c = board_cell(&v->board, name);
-    if (!c) fail_msg("no cell '%s'", name);
-    return c;
-}
-
 static Piece piece(const Variant *v, int owner, char letter)
 {
     return MAKE_PIECE(owner, v->kind_of_letter[(int)letter]);
-}
-
-/* A move written independently of notation.c: c5-c7, b4xc6, c11-c12=R. */
-static void move_text(const Position *pos, Move m, char *out, size_t len)
-{
-    const Board *b = &pos->v->board;
-    char sep = (m.kind == MOVE_EP || pos->board[m.to]) ? 'x' : '-';
-    int n = snprintf(out, len, "%s%c%s", b->name[m.from], sep, b->name[m.to]);
-    if (m.promo && n > 0 && (size_t)n < len)
-        snprintf(out + n, len - (size_t)n, "=%c", pos->v->type[m.promo].letter);
-}
-
-/* Every legal move (or only those from one cell), sorted. */
-static const char *moves(Position *pos, const char *from)
-{
-    static char out[16384];
-    MoveList ml;
-    Cell f = from ? cell(pos->v, from) : NO_CELL;
-    gen_legal(pos, &ml);
-    out[0] = 0;
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        if (f && ml.m[i].from != f) continue;
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (out[0]) strcat(out, " ");
-        strcat(out, t);
-    }
-    return tu_sorted(out);
-}
-
-static bool has_move(Position *pos, const char *text)
-{
-    char all[16400], want[64];
-    snprintf(all, sizeof all, " %s ", moves(pos, NULL));
-    snprintf(want, sizeof want, " %s ", text);
-    return strstr(all, want) != NULL;
-}
-
-static Move find_move(Position *pos, const char *text)
-{
-    MoveList ml;
-    gen_legal(pos, &ml);
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (!strcmp(t, text)) return ml.m[i];
-    }
-    fail_msg("'%s' is not a legal move; legal: %s", text, moves(pos, NULL));
-    return (Move){0};
-}
-
-static void play(Position *pos, const char *text, Undo *u)
-{
-    play_move(pos, find_move(pos, text), u);
-}
-
-static void game_move(Game *g, const char *text)
-{
-    game_play(g, find_move(&g->pos, text));
-}
-
-static int count_kind(Position *pos, uint8_t kind)
-{
-    MoveList ml;
-    int n = 0;
-    gen_legal(pos, &ml);
-    for (int i = 0; i < ml.n; i++) n += ml.m[i].kind == kind;
-    return n;
 }
 
 /* Take a player out as if eliminated earlier (the position has none of his pieces). */
@@ -136,7 +61,7 @@ static void test_board(void **state)
         for (int n = 1; n <= 24; n++) {
             char name[8];
             snprintf(name, sizeof name, "%c%d", 'a' + f, n);
-            Cell c = cell(v, name);
+            Cell c = tu_cell(v, name);
             assert_int_equal(c, f * 24 + n);
             /* bindings: (n + 2) mod 3 on a, c, e and (n + 1) mod 3 on b, d */
             assert_int_equal(b->colour[c], (n + (f % 2 ? 1 : 2)) % 3);
@@ -172,7 +97,7 @@ static void test_start_array(void **state)
             for (char *t = strtok_r(buf + 2, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
                 char name[8];
                 snprintf(name, sizeof name, "%c%d", t[0], atoi(t + 1) + 8 * p);
-                want[cell(v, name)] = piece(v, p, letter);
+                want[tu_cell(v, name)] = piece(v, p, letter);
             }
         }
     int men = 0;
@@ -184,9 +109,9 @@ static void test_start_array(void **state)
     Position pos;
     pos_init(&pos, v);
     assert_int_equal(pos_players_left(&pos), 3);
-    assert_int_equal(pos.royal[RED], cell(v, "d2"));
-    assert_int_equal(pos.royal[YELLOW], cell(v, "d10"));
-    assert_int_equal(pos.royal[BLUE], cell(v, "d18"));
+    assert_int_equal(pos.royal[RED], tu_cell(v, "d2"));
+    assert_int_equal(pos.royal[YELLOW], tu_cell(v, "d10"));
+    assert_int_equal(pos.royal[BLUE], tu_cell(v, "d18"));
     /* nobody is attacked at the start */
     for (int p = 0; p < 3; p++)
         for (int q = 0; q < 3; q++)
@@ -230,21 +155,22 @@ static void test_empty_board(void **state)
     Position pos;
     /* the Sennight on b2: (-1,-5) wraps to a24, (+2,-4) to d24 */
     tu_setup(&pos, v, "Red: S b2", RED);
-    assert_string_equal(moves(&pos, "b2"), tu_sorted("b2-a5 b2-a24 b2-c5 b2-c24 b2-d4 b2-d24 "
-                                                     "b2-e2 b2-e3"));
+    assert_string_equal(tu_moves(&pos, "b2"), tu_sorted("b2-a5 b2-a24 b2-c5 b2-c24 b2-d4 b2-d24 "
+                                                        "b2-e2 b2-e3"));
     /* the Rook goes round the ring both ways; a blocker stops both rays */
     tu_setup(&pos, v, "Red: R a1; Yellow: U a12", RED);
-    assert_true(has_move(&pos, "a1xa12") && has_move(&pos, "a1-a13") && has_move(&pos, "a1-a11"));
+    assert_true(tu_has_move(&pos, "a1xa12") && tu_has_move(&pos, "a1-a13") &&
+                tu_has_move(&pos, "a1-a11"));
     assert_int_equal(tu_count_from(&pos, "a1"), 31);
     tu_setup(&pos, v, "Red: R a1, U a12", RED);
     assert_int_equal(tu_count_from(&pos, "a1"), 30);
     /* with its own piece on a2 the Rook reaches a3 only the long way, in exactly 22 steps;
      * one more (23) would be a2 */
     tu_setup(&pos, v, "Red: R a1, U a2", RED);
-    assert_true(has_move(&pos, "a1-a3") && has_move(&pos, "a1-a24"));
+    assert_true(tu_has_move(&pos, "a1-a3") && tu_has_move(&pos, "a1-a24"));
     assert_int_equal(tu_count_from(&pos, "a1"), 22 + 8);
     tu_setup(&pos, v, "Red: D a1, U a2", RED);
-    assert_true(has_move(&pos, "a1-a3"));
+    assert_true(tu_has_move(&pos, "a1-a3"));
     variant_free(v);
 }
 
@@ -256,7 +182,7 @@ static void test_red_first_moves(void **state)
     Variant *v = tu_variant("cyclohexane");
     Position pos;
     pos_init(&pos, v);
-    assert_string_equal(moves(&pos, NULL),
+    assert_string_equal(tu_moves(&pos, NULL),
                         tu_sorted(
                             /* 10 single and 10 double Broker steps */
                             "a2-a1 a2-a24 b1-b24 b1-b23 c1-c24 c1-c23 d1-d24 d1-d23 e2-e1 e2-e24 "
@@ -265,12 +191,12 @@ static void test_red_first_moves(void **state)
                             "c2-a23 c2-b24 c2-d24 c2-e23 c4-a7 c4-b5 c4-d5 c4-e7 "
                             "b2-a24 b2-a5 b2-c24 b2-d24 b3-a1 b3-a6 b3-c6 b3-d5 d2-e1 d3-e5"));
     assert_int_equal(count_legal(&pos), 38);
-    assert_int_equal(count_kind(&pos, MOVE_DOUBLE), 10);
+    assert_int_equal(tu_count_kind(&pos, MOVE_DOUBLE), 10);
     assert_int_equal(tu_count_from(&pos, "a3") + tu_count_from(&pos, "e3"), 0);
     /* the double steps leave the passed cell as their en passant cell */
-    Move m = find_move(&pos, "c1-c23");
+    Move m = tu_find_move(&pos, "c1-c23");
     assert_int_equal(m.kind, MOVE_DOUBLE);
-    assert_int_equal(m.extra, cell(v, "c24"));
+    assert_int_equal(m.extra, tu_cell(v, "c24"));
     /* Yellow and Blue are Red turned: the same 38 moves, 8 and 16 cells on */
     for (int p = 1; p < 3; p++) {
         pos_init(&pos, v);
@@ -294,43 +220,43 @@ static void test_broker_ranks(void **state)
     /* Red anticlockwise on c11 (rank 10): c12 (rank 11) promotes, b12/d12 (rank 12) are
      * forbidden; captures are (+-1,+3): c11 = (2,20) -> (1,23) b12 and (3,23) d12 */
     tu_setup(&pos, v, "Red: G e1, A c11; Yellow: G a16, S b12 d12; Blue: G e22", RED);
-    assert_string_equal(moves(&pos, "c11"), "c11-c12=D c11-c12=R c11-c12=S c11-c12=U");
+    assert_string_equal(tu_moves(&pos, "c11"), "c11-c12=D c11-c12=R c11-c12=S c11-c12=U");
     /* on d10 (rank 10): d11 and the capture on c12 (rank 11) promote, e12 (rank 12) is out */
     tu_setup(&pos, v, "Red: G e1, A d10; Yellow: G a16, S c12 e12; Blue: G e22", RED);
-    assert_string_equal(moves(&pos, "d10"), "d10-d11=D d10-d11=R d10-d11=S d10-d11=U "
-                                            "d10xc12=D d10xc12=R d10xc12=S d10xc12=U");
+    assert_string_equal(tu_moves(&pos, "d10"), "d10-d11=D d10-d11=R d10-d11=S d10-d11=U "
+                                               "d10xc12=D d10xc12=R d10xc12=S d10xc12=U");
     /* clockwise, the mirror image: promote on a19 b18 c18 d18 e19, never enter a18 b17 c17
      * d17 e18; captures (+-1,-3): c19 = (2,36) -> b17, d17; d19 = (3,37) -> c18, e18 */
     tu_setup(&pos, v, "Red: G e1, C c19; Yellow: G a16, S b17 d17; Blue: G e8", RED);
-    assert_string_equal(moves(&pos, "c19"), "c19-c18=D c19-c18=R c19-c18=S c19-c18=U");
+    assert_string_equal(tu_moves(&pos, "c19"), "c19-c18=D c19-c18=R c19-c18=S c19-c18=U");
     tu_setup(&pos, v, "Red: G e1, C d19; Yellow: G a16, S c18 e18; Blue: G e8", RED);
-    assert_string_equal(moves(&pos, "d19"), "d19-d18=D d19-d18=R d19-d18=S d19-d18=U "
-                                            "d19xc18=D d19xc18=R d19xc18=S d19xc18=U");
+    assert_string_equal(tu_moves(&pos, "d19"), "d19-d18=D d19-d18=R d19-d18=S d19-d18=U "
+                                               "d19xc18=D d19xc18=R d19xc18=S d19xc18=U");
     /* one rank short of the promotion rank nothing is forced */
     tu_setup(&pos, v, "Red: G e1, A c10; Yellow: G a16, S b11; Blue: G e22", RED);
-    assert_string_equal(moves(&pos, "c10"), "c10-c11 c10xb11=D c10xb11=R c10xb11=S c10xb11=U");
+    assert_string_equal(tu_moves(&pos, "c10"), "c10-c11 c10xb11=D c10xb11=R c10xb11=S c10xb11=U");
     /* Yellow (k = 8): anticlockwise promote on c20, forbidden b20 d20 */
     tu_setup(&pos, v, "Red: G e1, S b20 d20; Yellow: G a16, A c19; Blue: G e8", YELLOW);
-    assert_string_equal(moves(&pos, "c19"), "c19-c20=D c19-c20=R c19-c20=S c19-c20=U");
+    assert_string_equal(tu_moves(&pos, "c19"), "c19-c20=D c19-c20=R c19-c20=S c19-c20=U");
     tu_setup(&pos, v, "Red: G e1, S c20 e20; Yellow: G a16, A d18; Blue: G e8", YELLOW);
-    assert_string_equal(moves(&pos, "d18"), "d18-d19=D d18-d19=R d18-d19=S d18-d19=U "
-                                            "d18xc20=D d18xc20=R d18xc20=S d18xc20=U");
+    assert_string_equal(tu_moves(&pos, "d18"), "d18-d19=D d18-d19=R d18-d19=S d18-d19=U "
+                                               "d18xc20=D d18xc20=R d18xc20=S d18xc20=U");
     /* Yellow clockwise (C = 9 + rank): promote on a3 b2 c2 d2 e3, forbidden a2 b1 c1 d1 e2 */
     tu_setup(&pos, v, "Red: G e1, S b1 d1; Yellow: G a16, C c3; Blue: G e8", YELLOW);
-    assert_string_equal(moves(&pos, "c3"), "c3-c2=D c3-c2=R c3-c2=S c3-c2=U");
+    assert_string_equal(tu_moves(&pos, "c3"), "c3-c2=D c3-c2=R c3-c2=S c3-c2=U");
     /* Blue (k = 16) across the wrap: promote on a3 b3 c4 d3 e3, forbidden a4 b4 c5 d4 e4 */
     tu_setup(&pos, v, "Red: G e1, S b4 d4; Yellow: G a16; Blue: G e12, A c3", BLUE);
-    assert_string_equal(moves(&pos, "c3"), "c3-c4=D c3-c4=R c3-c4=S c3-c4=U");
+    assert_string_equal(tu_moves(&pos, "c3"), "c3-c4=D c3-c4=R c3-c4=S c3-c4=U");
     tu_setup(&pos, v, "Red: G e1, S c4 e4; Yellow: G a16; Blue: G e12, A d2", BLUE);
-    assert_string_equal(moves(&pos, "d2"), "d2-d3=D d2-d3=R d2-d3=S d2-d3=U "
-                                           "d2xc4=D d2xc4=R d2xc4=S d2xc4=U");
+    assert_string_equal(tu_moves(&pos, "d2"), "d2-d3=D d2-d3=R d2-d3=S d2-d3=U "
+                                              "d2xc4=D d2xc4=R d2xc4=S d2xc4=U");
     /* a Blue Broker on c24 (rank 23 = 7 + 16) steps to c1 and captures on b1, d1: the
      * ring wraps and nothing is promoted or forbidden there */
     tu_setup(&pos, v, "Red: G e1, S b1 d1; Yellow: G a16; Blue: G e12, A c24", BLUE);
-    assert_string_equal(moves(&pos, "c24"), "c24-c1 c24xb1 c24xd1");
+    assert_string_equal(tu_moves(&pos, "c24"), "c24-c1 c24xb1 c24xd1");
     /* Blue clockwise promote on a11 b10 c10 d10 e11, forbidden a10 b9 c9 d9 e10 */
     tu_setup(&pos, v, "Red: G e1, S b9 d9; Yellow: G a16; Blue: G e22, C c11", BLUE);
-    assert_string_equal(moves(&pos, "c11"), "c11-c10=D c11-c10=R c11-c10=S c11-c10=U");
+    assert_string_equal(tu_moves(&pos, "c11"), "c11-c10=D c11-c10=R c11-c10=S c11-c10=U");
     /* a Broker never steps onto its forbidden rank, occupied or not */
     tu_setup(&pos, v, "Red: G e14, A b11; Yellow: G a16; Blue: G e22", RED);
     assert_int_equal(tu_count_from(&pos, "b11"), 0);
@@ -349,19 +275,19 @@ static void test_promotion_choice(void **state)
         tu_setup(&pos, v, "Red: G e14, A c11; Yellow: G a16; Blue: G e22", RED);
         pos.halfmove = 7;
         snprintf(text, sizeof text, "c11-c12=%c", kinds[i]);
-        play(&pos, text, &u);
-        assert_int_equal(pos.board[cell(v, "c12")], piece(v, RED, kinds[i]));
-        assert_int_equal(pos.board[cell(v, "c11")], 0);
+        tu_play_text(&pos, text, &u);
+        assert_int_equal(pos.board[tu_cell(v, "c12")], piece(v, RED, kinds[i]));
+        assert_int_equal(pos.board[tu_cell(v, "c11")], 0);
         assert_int_equal(pos.halfmove, 0);
         assert_int_equal(pos.hash, pos_compute_hash(&pos));
         pos_unmake(&pos, &u);
-        assert_int_equal(pos.board[cell(v, "c11")], piece(v, RED, 'A'));
+        assert_int_equal(pos.board[tu_cell(v, "c11")], piece(v, RED, 'A'));
     }
     /* the promoted Rook is a Rook: from c12 it goes round the c ring */
     tu_setup(&pos, v, "Red: G e14, A c11; Yellow: G a16; Blue: G e22", RED);
-    play(&pos, "c11-c12=R", &u);
+    tu_play_text(&pos, "c11-c12=R", &u);
     pos_set_stm(&pos, RED);
-    assert_true(has_move(&pos, "c12-c1") && has_move(&pos, "c12-c24"));
+    assert_true(tu_has_move(&pos, "c12-c1") && tu_has_move(&pos, "c12-c24"));
     variant_free(v);
 }
 
@@ -376,9 +302,9 @@ static void test_forbidden_not_attacked(void **state)
      * capture cell: no check */
     tu_setup(&pos, v, "Red: G e1, A c11; Yellow: G a16; Blue: G d12", BLUE);
     assert_false(in_check(&pos));
-    assert_false(attacked_by(&pos, cell(v, "d12"), RED));
-    assert_false(attacked_by(&pos, cell(v, "b12"), RED));
-    assert_false(attacked_by(&pos, cell(v, "c12"), RED)); /* a step is no capture */
+    assert_false(attacked_by(&pos, tu_cell(v, "d12"), RED));
+    assert_false(attacked_by(&pos, tu_cell(v, "b12"), RED));
+    assert_false(attacked_by(&pos, tu_cell(v, "c12"), RED)); /* a step is no capture */
     /* from c10 the capture cells b11/d11 are the promotion rank: check */
     tu_setup(&pos, v, "Red: G e1, A c10; Yellow: G a16; Blue: G d11", BLUE);
     assert_true(in_check(&pos));
@@ -389,20 +315,20 @@ static void test_forbidden_not_attacked(void **state)
     assert_true(in_check(&pos));
     /* so Yellow's Grandduke on d12 survives Red's turn coming round ... */
     tu_setup(&pos, v, "Red: G e1, A c11; Yellow: G d12; Blue: G a20", BLUE);
-    play(&pos, "a20-a21", &u);
+    tu_play_text(&pos, "a20-a21", &u);
     assert_int_equal(pos_players_left(&pos), 3);
     assert_int_equal(pos.stm, RED);
     /* ... and on d11 in front of a Broker on c10 is taken out */
     tu_setup(&pos, v, "Red: G e1, A c10; Yellow: G d11; Blue: G a20", BLUE);
-    play(&pos, "a20-a21", &u);
+    tu_play_text(&pos, "a20-a21", &u);
     assert_int_equal(pos_players_left(&pos), 2);
     assert_int_equal(pos.nout, 1);
     assert_int_equal(pos.out[0], YELLOW);
-    assert_int_equal(pos.board[cell(v, "d11")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "d11")], 0);
     assert_int_equal(pos.stm, RED);
     /* a Grandduke may step onto a cell that is only a forbidden capture of the next player */
     tu_setup(&pos, v, "Red: G e1, A c11; Yellow: G a16; Blue: G e12", BLUE);
-    assert_true(has_move(&pos, "e12-d12"));
+    assert_true(tu_has_move(&pos, "e12-d12"));
     variant_free(v);
 }
 
@@ -421,38 +347,38 @@ static void test_en_passant_anticlockwise(void **state)
     char desc[128];
     snprintf(desc, sizeof desc, EP_A, "");
     tu_setup(&pos, v, desc, RED);
-    Move dbl = find_move(&pos, "c5-c7");
+    Move dbl = tu_find_move(&pos, "c5-c7");
     assert_int_equal(dbl.kind, MOVE_DOUBLE);
     play_move(&pos, dbl, &u1);
     assert_non_null(strstr(fen_of(&pos), " y c6:c7 - "));
     /* Yellow, first in turn order, may take */
-    assert_true(has_move(&pos, "b4xc6"));
-    Move ep = find_move(&pos, "b4xc6");
+    assert_true(tu_has_move(&pos, "b4xc6"));
+    Move ep = tu_find_move(&pos, "b4xc6");
     assert_int_equal(ep.kind, MOVE_EP);
-    assert_int_equal(ep.extra, cell(v, "c7"));
+    assert_int_equal(ep.extra, tu_cell(v, "c7"));
     play_move(&pos, ep, &u2);
-    assert_int_equal(pos.board[cell(v, "c7")], 0);
-    assert_int_equal(pos.board[cell(v, "c6")], piece(v, YELLOW, 'A'));
+    assert_int_equal(pos.board[tu_cell(v, "c7")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "c6")], piece(v, YELLOW, 'A'));
     assert_int_equal(pos.halfmove, 0);
     /* the right is spent: Blue's d7xc6 now only takes Yellow's Broker */
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0);
-    assert_int_equal(find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
+    assert_int_equal(tu_find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
     tu_check_fen(&pos);
     pos_unmake(&pos, &u2);
     /* Yellow lets it pass: Blue, next, may take */
-    play(&pos, "a16-a17", &u2);
+    tu_play_text(&pos, "a16-a17", &u2);
     assert_non_null(strstr(fen_of(&pos), " b c6:c7 - "));
-    assert_true(has_move(&pos, "d7xc6"));
-    assert_int_equal(find_move(&pos, "d7xc6").kind, MOVE_EP);
-    play(&pos, "d7xc6", &u3);
-    assert_int_equal(pos.board[cell(v, "c7")], 0);
-    assert_int_equal(pos.board[cell(v, "c6")], piece(v, BLUE, 'C'));
+    assert_true(tu_has_move(&pos, "d7xc6"));
+    assert_int_equal(tu_find_move(&pos, "d7xc6").kind, MOVE_EP);
+    tu_play_text(&pos, "d7xc6", &u3);
+    assert_int_equal(pos.board[tu_cell(v, "c7")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "c6")], piece(v, BLUE, 'C'));
     pos_unmake(&pos, &u3);
     /* nobody took: the right ends when Red's turn comes round */
-    play(&pos, "e22-e23", &u3);
+    tu_play_text(&pos, "e22-e23", &u3);
     assert_non_null(strstr(fen_of(&pos), " r - - "));
-    play(&pos, "e14-e15", &u4);
-    assert_false(has_move(&pos, "b4xc6"));
+    tu_play_text(&pos, "e14-e15", &u4);
+    assert_false(tu_has_move(&pos, "b4xc6"));
     variant_free(v);
 }
 
@@ -467,15 +393,15 @@ static void test_en_passant_lapses(void **state)
      * one of the Sennight, Red's Broker stays, and the right is gone from the position */
     snprintf(desc, sizeof desc, EP_A, ", S b8");
     tu_setup(&pos, v, desc, RED);
-    play(&pos, "c5-c7", &u1);
-    play(&pos, "b8-c6", &u2);
+    tu_play_text(&pos, "c5-c7", &u1);
+    tu_play_text(&pos, "b8-c6", &u2);
     assert_non_null(strstr(fen_of(&pos), " b - - "));
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0);
-    assert_int_equal(find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
+    assert_int_equal(tu_find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
     tu_check_fen(&pos);
-    play(&pos, "d7xc6", &u3);
-    assert_int_equal(pos.board[cell(v, "c7")], piece(v, RED, 'A'));
-    assert_int_equal(pos.board[cell(v, "c6")], piece(v, BLUE, 'C'));
+    tu_play_text(&pos, "d7xc6", &u3);
+    assert_int_equal(pos.board[tu_cell(v, "c7")], piece(v, RED, 'A'));
+    assert_int_equal(pos.board[tu_cell(v, "c6")], piece(v, BLUE, 'C'));
     pos_unmake(&pos, &u3);
     pos_unmake(&pos, &u2);
     pos_unmake(&pos, &u1);
@@ -483,10 +409,10 @@ static void test_en_passant_lapses(void **state)
     /* Yellow takes the double-stepped Broker (Sennight b9 x c7): nothing left to take */
     snprintf(desc, sizeof desc, EP_A, ", S b9");
     tu_setup(&pos, v, desc, RED);
-    play(&pos, "c5-c7", &u1);
-    play(&pos, "b9xc7", &u2);
-    assert_false(has_move(&pos, "d7xc6"));
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0);
+    tu_play_text(&pos, "c5-c7", &u1);
+    tu_play_text(&pos, "b9xc7", &u2);
+    assert_false(tu_has_move(&pos, "d7xc6"));
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
     assert_non_null(strstr(fen_of(&pos), " b - - "));
     tu_check_fen(&pos);
     variant_free(v);
@@ -502,20 +428,20 @@ static void test_en_passant_clockwise(void **state)
      * on b22 = (1,43) captures (+1,+3) onto (2,46) = c24; Blue's clockwise Broker on
      * d1 = (3,1) captures (-1,-3) onto c24 across the wrap. */
     tu_setup(&pos, v, "Red: G e14, C c1; Yellow: G a16, A b22; Blue: G e8, C d1", RED);
-    Move dbl = find_move(&pos, "c1-c23");
+    Move dbl = tu_find_move(&pos, "c1-c23");
     assert_int_equal(dbl.kind, MOVE_DOUBLE);
     play_move(&pos, dbl, &u1);
     assert_non_null(strstr(fen_of(&pos), " y c24:c23 - "));
-    assert_int_equal(find_move(&pos, "b22xc24").kind, MOVE_EP);
-    play(&pos, "b22xc24", &u2);
-    assert_int_equal(pos.board[cell(v, "c23")], 0);
-    assert_int_equal(pos.board[cell(v, "c24")], piece(v, YELLOW, 'A'));
+    assert_int_equal(tu_find_move(&pos, "b22xc24").kind, MOVE_EP);
+    tu_play_text(&pos, "b22xc24", &u2);
+    assert_int_equal(pos.board[tu_cell(v, "c23")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "c24")], piece(v, YELLOW, 'A'));
     pos_unmake(&pos, &u2);
-    play(&pos, "a16-a15", &u2);
-    assert_int_equal(find_move(&pos, "d1xc24").kind, MOVE_EP);
-    play(&pos, "d1xc24", &u3);
-    assert_int_equal(pos.board[cell(v, "c23")], 0);
-    assert_int_equal(pos.board[cell(v, "c24")], piece(v, BLUE, 'C'));
+    tu_play_text(&pos, "a16-a15", &u2);
+    assert_int_equal(tu_find_move(&pos, "d1xc24").kind, MOVE_EP);
+    tu_play_text(&pos, "d1xc24", &u3);
+    assert_int_equal(pos.board[tu_cell(v, "c23")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "c24")], piece(v, BLUE, 'C'));
     variant_free(v);
 }
 
@@ -529,18 +455,18 @@ static void test_en_passant_promotion_rules(void **state)
     Undo u;
     /* b10 = (1,19) captures (+1,+3) onto c12, Red's promotion rank */
     tu_setup(&pos, v, "Red: G e14, A b10; Yellow: G a16, C c11; Blue: G e22", RED);
-    pos.ep[YELLOW] = (EpRight){cell(v, "c12"), cell(v, "c11")};
+    pos.ep[YELLOW] = (EpRight){tu_cell(v, "c12"), tu_cell(v, "c11")};
     pos.hash = pos_compute_hash(&pos);
-    assert_string_equal(moves(&pos, "b10"), "b10-b11=D b10-b11=R b10-b11=S b10-b11=U "
-                                            "b10xc12=D b10xc12=R b10xc12=S b10xc12=U");
-    play(&pos, "b10xc12=S", &u);
-    assert_int_equal(pos.board[cell(v, "c11")], 0);
-    assert_int_equal(pos.board[cell(v, "c12")], piece(v, RED, 'S'));
+    assert_string_equal(tu_moves(&pos, "b10"), "b10-b11=D b10-b11=R b10-b11=S b10-b11=U "
+                                               "b10xc12=D b10xc12=R b10xc12=S b10xc12=U");
+    tu_play_text(&pos, "b10xc12=S", &u);
+    assert_int_equal(pos.board[tu_cell(v, "c11")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "c12")], piece(v, RED, 'S'));
     /* b11 = (1,21) would capture onto c13, the forbidden rank */
     tu_setup(&pos, v, "Red: G e14, A b11; Yellow: G a16, C c12; Blue: G e22", RED);
-    pos.ep[YELLOW] = (EpRight){cell(v, "c13"), cell(v, "c12")};
+    pos.ep[YELLOW] = (EpRight){tu_cell(v, "c13"), tu_cell(v, "c12")};
     pos.hash = pos_compute_hash(&pos);
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0);
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
     variant_free(v);
 }
 
@@ -563,12 +489,12 @@ static void test_only_next_player(void **state)
     assert_string_equal(tu_sorted(tu_targets(&pos, "c10")),
                         tu_sorted("a10 c9 c11 d8 d9 d10 d11 e10"));
     /* standing where Blue could capture is no check for Red ... */
-    play(&pos, "c10-d10", &u1);
+    tu_play_text(&pos, "c10-d10", &u1);
     assert_int_equal(pos_players_left(&pos), 3);
     assert_int_equal(pos.stm, YELLOW);
     /* ... but once Yellow has moved, Blue is the next player and could capture it: Red is
      * checkmated, his army leaves, and Blue (who delivered it) moves */
-    play(&pos, "e2-e3", &u2);
+    tu_play_text(&pos, "e2-e3", &u2);
     assert_int_equal(pos_players_left(&pos), 2);
     assert_int_equal(pos.out[0], RED);
     assert_int_equal(pos.stm, BLUE);
@@ -577,7 +503,7 @@ static void test_only_next_player(void **state)
         if (pos.board[c]) assert_int_not_equal(PIECE_OWNER(pos.board[c]), RED);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     pos_unmake(&pos, &u2);
-    assert_int_equal(pos.board[cell(v, "d10")], piece(v, RED, 'G'));
+    assert_int_equal(pos.board[tu_cell(v, "d10")], piece(v, RED, 'G'));
     assert_int_equal(pos_players_left(&pos), 3);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     /* whether that capture would expose the capturer does not matter: Yellow's Sennight a14
@@ -601,11 +527,11 @@ static void test_elimination_example(void **state)
     Game g;
     char buf[256];
     game_init(&g, v, NULL);
-    game_move(&g, "d3-e5");
-    game_move(&g, "d10-e9");
+    tu_game_move(&g, "d3-e5");
+    tu_game_move(&g, "d10-e9");
     assert_false(g.result.over);
     assert_int_equal(pos_players_left(&g.pos), 3); /* Yellow may stand where Red attacks */
-    game_move(&g, "d18-e17");
+    tu_game_move(&g, "d18-e17");
     assert_true(g.result.over);
     assert_int_equal(g.result.winner, RED);
     assert_int_equal(pos_players_left(&g.pos), 1);
@@ -641,8 +567,8 @@ static void test_elimination_example(void **state)
     assert_true(game_undo(&g));
     assert_false(g.result.over);
     assert_int_equal(pos_players_left(&g.pos), 3);
-    assert_int_equal(g.pos.board[cell(v, "d18")], piece(v, BLUE, 'G'));
-    assert_int_equal(g.pos.board[cell(v, "e9")], piece(v, YELLOW, 'G'));
+    assert_int_equal(g.pos.board[tu_cell(v, "d18")], piece(v, BLUE, 'G'));
+    assert_int_equal(g.pos.board[tu_cell(v, "e9")], piece(v, YELLOW, 'G'));
     game_free(&g);
     variant_free(v);
 }
@@ -664,25 +590,25 @@ static void test_no_legal_move(void **state)
     /* with three players in, a player without a legal move is eliminated and the turn
      * passes on */
     tu_setup(&pos, v, "Red: G e14; " BOXED, RED);
-    play(&pos, "e14-e15", &u);
+    tu_play_text(&pos, "e14-e15", &u);
     assert_int_equal(pos_players_left(&pos), 2);
     assert_int_equal(pos.nout, 1);
     assert_int_equal(pos.out[0], YELLOW);
     assert_int_equal(pos.stm, BLUE);
-    assert_int_equal(pos.board[cell(v, "a5")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "a5")], 0);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     tu_check_fen(&pos);
     assert_non_null(strstr(fen_of(&pos), " b - y 1 1"));
     pos_unmake(&pos, &u);
     assert_int_equal(pos_players_left(&pos), 3);
-    assert_int_equal(pos.board[cell(v, "a5")], piece(v, YELLOW, 'G'));
+    assert_int_equal(pos.board[tu_cell(v, "a5")], piece(v, YELLOW, 'G'));
     /* then (a) again for the new player to move: Red stood where Blue could capture
      * (e19, Blue's Rook c20 via d19), legal while Yellow was next; Blue takes Red out too */
     Game g;
     char buf[128];
     tu_setup(&pos, v, "Red: G e18; " BOXED, RED);
     game_init(&g, v, &pos);
-    game_move(&g, "e18-e19");
+    tu_game_move(&g, "e18-e19");
     assert_true(g.result.over);
     assert_int_equal(g.result.winner, BLUE);
     assert_string_equal(game_result_text(&g, buf, sizeof buf), "Blue");
@@ -725,16 +651,16 @@ static void test_discovered_elimination(void **state)
      * on to e13 */
     tu_setup(&pos, v, "Red: G a3, R d11; Yellow: G e20, U c10; Blue: G e13", RED);
     game_init(&g, v, &pos);
-    game_move(&g, "d11-d10");
+    tu_game_move(&g, "d11-d10");
     assert_false(g.result.over);
     assert_int_equal(pos_players_left(&g.pos), 2);
     assert_int_equal(g.pos.out[0], BLUE);
     assert_int_equal(g.pos.stm, YELLOW);
     assert_string_equal(g.plies[0].san, "Rd10#");
     /* Yellow moves, then Red (Blue's turn is skipped) */
-    game_move(&g, "e20-e19");
+    tu_game_move(&g, "e20-e19");
     assert_int_equal(g.pos.stm, RED);
-    game_move(&g, "a3-a4");
+    tu_game_move(&g, "a3-a4");
     assert_int_equal(g.pos.stm, YELLOW);
     assert_int_equal(g.pos.fullmove, 2);
     /* the record marks Blue's turns with -- and reads back to the same game */
@@ -770,7 +696,7 @@ static void test_check_mark(void **state)
     /* the Rook b5 = (1,9) steps (-1,-1) to a5 and sees Blue's Grandduke on a12 */
     tu_setup(&pos, v, "Red: G e14, R b5; Yellow: G c20; Blue: G a12", RED);
     game_init(&g, v, &pos);
-    game_move(&g, "b5-a5");
+    tu_game_move(&g, "b5-a5");
     assert_string_equal(g.plies[0].san, "Ra5+");
     assert_int_equal(pos_players_left(&g.pos), 3); /* Yellow is next, not Red */
     game_free(&g);
@@ -792,7 +718,7 @@ static void test_two_left(void **state)
     set_out(&pos, YELLOW);
     game_init(&g, v, &pos);
     assert_false(g.result.over);
-    game_move(&g, "e10-a12");
+    tu_game_move(&g, "e10-a12");
     assert_true(g.result.over);
     assert_int_equal(g.result.winner, RED);
     assert_string_equal(g.result.termination, "checkmate");
@@ -832,7 +758,7 @@ static void test_two_left(void **state)
     tu_setup(&pos, v, "Red: G e14, R b12 e2, U e5; Blue: G a1", RED);
     set_out(&pos, YELLOW);
     game_init(&g, v, &pos);
-    game_move(&g, "e5-c2");
+    tu_game_move(&g, "e5-c2");
     assert_true(g.result.over);
     assert_int_equal(g.result.winner, -1);
     assert_string_equal(g.result.termination, "stalemate");
@@ -860,11 +786,11 @@ static void test_two_left(void **state)
      * his turn comes */
     tu_setup(&pos, v, "Red: G e14, R b12 e2, U e5; Yellow: G a16; Blue: G a1", RED);
     game_init(&g, v, &pos);
-    game_move(&g, "e5-c2");
+    tu_game_move(&g, "e5-c2");
     assert_false(g.result.over);
     assert_int_equal(pos_players_left(&g.pos), 3);
     assert_string_equal(g.plies[0].san, "Uc2");
-    game_move(&g, "a16-a17");
+    tu_game_move(&g, "a16-a17");
     assert_false(g.result.over);
     assert_int_equal(g.pos.stm, RED);
     assert_int_equal(g.pos.nout, 1);
@@ -887,9 +813,9 @@ static void test_move_rule(void **state)
     tu_setup(&pos, v, "Red: G e14; Yellow: G a16; Blue: G e22", RED);
     pos.halfmove = 148;
     game_init(&g, v, &pos);
-    game_move(&g, "e14-e15");
+    tu_game_move(&g, "e14-e15");
     assert_false(g.result.over);
-    game_move(&g, "a16-a17");
+    tu_game_move(&g, "a16-a17");
     assert_true(g.result.over);
     assert_string_equal(g.result.termination, "move rule");
     game_free(&g);
@@ -897,9 +823,9 @@ static void test_move_rule(void **state)
     set_out(&pos, YELLOW);
     pos.halfmove = 98;
     game_init(&g, v, &pos);
-    game_move(&g, "e14-e15");
+    tu_game_move(&g, "e14-e15");
     assert_false(g.result.over);
-    game_move(&g, "e22-e21");
+    tu_game_move(&g, "e22-e21");
     assert_true(g.result.over);
     game_free(&g);
     variant_free(v);
@@ -919,7 +845,7 @@ static void test_repetition(void **state)
     game_init(&g, v, &pos);
     for (int i = 0; i < 12; i++) {
         assert_false(g.result.over);
-        game_move(&g, cycle[i % 6]);
+        tu_game_move(&g, cycle[i % 6]);
     }
     assert_true(g.result.over);
     assert_int_equal(g.result.winner, -1);
@@ -950,8 +876,8 @@ static void test_position_strings(void **state)
     assert_string_equal(fen_of(&pos), start);
     tu_check_fen(&pos);
     /* two en passant rights at once: Red's and Yellow's double steps both wait for Blue */
-    play(&pos, "c5-c7", &u1);
-    play(&pos, "c13-c15", &u2);
+    tu_play_text(&pos, "c5-c7", &u1);
+    tu_play_text(&pos, "c13-c15", &u2);
     assert_string_equal(fen_of(&pos),
                         "1rCrRrA5yCyRyA5bCbRbA4/rCrSrSrA4yCySySyA4bCbSbSbA4/"
                         "rCrUrUrU2rA1yCyUyUyU2yA1bCbUbUbUbA3/rCrGrDrA4yCyGyDyA4bCbGbDbA4/"
@@ -959,10 +885,10 @@ static void test_position_strings(void **state)
     tu_check_fen(&pos);
     Position back;
     assert_true(fen_read(&back, v, fen_of(&pos), err, sizeof err));
-    assert_int_equal(back.ep[RED].passed, cell(v, "c6"));
-    assert_int_equal(back.ep[YELLOW].landed, cell(v, "c15"));
+    assert_int_equal(back.ep[RED].passed, tu_cell(v, "c6"));
+    assert_int_equal(back.ep[YELLOW].landed, tu_cell(v, "c15"));
     /* after Blue's move Red's right has ended, Yellow's still stands */
-    play(&pos, "b20-b21", &u3);
+    tu_play_text(&pos, "b20-b21", &u3);
     assert_non_null(strstr(fen_of(&pos), " r c14:c15 - 0 2"));
     tu_check_fen(&pos);
     /* players out, in the order they left */

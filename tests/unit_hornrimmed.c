@@ -81,18 +81,11 @@ static void rotate(int *q, int *h, int times)
     }
 }
 
-static Cell cell(const Variant *v, const char *name)
-{
-    Cell c = board_cell(&v->board, name);
-    if (!c) fail_msg("no cell '%s'", name);
-    return c;
-}
-
 static Cell cell_qh(const Variant *v, int q, int h)
 {
     char name[8];
     name_qh(q, h, name);
-    return cell(v, name);
+    return tu_cell(v, name);
 }
 
 static int kind(const Variant *v, char letter)
@@ -103,86 +96,6 @@ static int kind(const Variant *v, char letter)
 }
 
 /* --- moves written independently of notation.c ------------------------------------------------ */
-
-static void move_text(const Position *pos, Move m, char *out, size_t len)
-{
-    const Variant *v = pos->v;
-    const Board *b = &v->board;
-    if (m.kind == MOVE_DROP) {
-        snprintf(out, len, "%c@%s", v->type[m.promo].letter, b->name[m.to]);
-        return;
-    }
-    if (m.kind == MOVE_EXCHANGE) {
-        snprintf(out, len, "%s~%s", b->name[m.from], b->name[m.to]);
-        return;
-    }
-    char sep = (m.kind == MOVE_EP || pos->board[m.to]) ? 'x' : '-';
-    int n = snprintf(out, len, "%s%c%s", b->name[m.from], sep, b->name[m.to]);
-    if (m.promo && n > 0 && (size_t)n < len)
-        snprintf(out + n, len - (size_t)n, "=%c", v->type[m.promo].letter);
-}
-
-/* Legal moves, all or those from one cell (drops: those of one kind, "@H"), sorted. */
-static const char *moves(Position *pos, const char *from)
-{
-    static char out[32768];
-    MoveList ml;
-    gen_legal(pos, &ml);
-    out[0] = 0;
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        Move m = ml.m[i];
-        if (from && from[0] == '@') {
-            if (m.kind != MOVE_DROP || pos->v->type[m.promo].letter != from[1]) continue;
-        } else if (from && (m.kind == MOVE_DROP || m.from != cell(pos->v, from))) {
-            continue;
-        }
-        move_text(pos, m, t, sizeof t);
-        if (out[0]) strcat(out, " ");
-        strcat(out, t);
-    }
-    return tu_sorted(out);
-}
-
-static bool has_move(Position *pos, const char *text)
-{
-    char all[32800], want[64];
-    snprintf(all, sizeof all, " %s ", moves(pos, NULL));
-    snprintf(want, sizeof want, " %s ", text);
-    return strstr(all, want) != NULL;
-}
-
-static Move find_move(Position *pos, const char *text)
-{
-    MoveList ml;
-    gen_legal(pos, &ml);
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (!strcmp(t, text)) return ml.m[i];
-    }
-    fail_msg("'%s' is not a legal move; legal: %s", text, moves(pos, NULL));
-    return (Move){0};
-}
-
-static void play(Position *pos, const char *text, Undo *u)
-{
-    play_move(pos, find_move(pos, text), u);
-}
-
-static void game_move(Game *g, const char *text)
-{
-    game_play(g, find_move(&g->pos, text));
-}
-
-static int count_kind(Position *pos, uint8_t k)
-{
-    MoveList ml;
-    int n = 0;
-    gen_legal(pos, &ml);
-    for (int i = 0; i < ml.n; i++) n += ml.m[i].kind == k;
-    return n;
-}
 
 static void give(Position *pos, int player, char letter, int n)
 {
@@ -305,7 +218,7 @@ static void expected_array(const Variant *v, int which, Piece *want)
         char buf[512], *save = NULL;
         snprintf(buf, sizeof buf, "%s", arrays[which].army[p]);
         for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-            want[cell(v, t + 1)] = MAKE_PIECE(p, kind(v, t[0]));
+            want[tu_cell(v, t + 1)] = MAKE_PIECE(p, kind(v, t[0]));
     }
 }
 
@@ -418,32 +331,32 @@ static void test_horn(void **state)
     tu_setup(&pos, v, "White: G a4, H g2; Black: G n4", FIRST);
     assert_string_equal(tu_sorted(tu_targets(&pos, "g2")),
                         tu_sorted("f3 e4 d5 c6 b7 h3 i4 k5 l6 m7"));
-    assert_string_equal(moves(&pos, "g2"),
+    assert_string_equal(tu_moves(&pos, "g2"),
                         tu_sorted("g2-f3 g2-e4 g2-d5 g2-c6 g2-b7 g2-b7=A g2-h3 g2-i4 g2-k5 g2-l6 "
                                   "g2-m7 g2-m7=A"));
     /* f12 = (-1,23) and e11 = (-2,22) leave no move: must promote */
     tu_setup(&pos, v, "White: G a4, H e10; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "e10"), "e10-f12=A");
+    assert_string_equal(tu_moves(&pos, "e10"), "e10-f12=A");
     tu_setup(&pos, v, "White: G a4, H d9; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "d9"), "d9-e11=A");
+    assert_string_equal(tu_moves(&pos, "d9"), "d9-e11=A");
     /* from g9 = (0,16): h10 can still go to g12 (inner), f10 too: no promotion; e11 and
      * i11 are dead ends */
     tu_setup(&pos, v, "White: G a4, H g9; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "g9"), "g9-e11=A g9-f10 g9-h10 g9-i11=A");
+    assert_string_equal(tu_moves(&pos, "g9"), "g9-e11=A g9-f10 g9-h10 g9-i11=A");
     /* Black's Horns go 7 and 5 o'clock: g12 is g2 reflected */
     tu_setup(&pos, v, "White: G a4; Black: G n4, H g12", SECOND);
     assert_string_equal(tu_sorted(tu_targets(&pos, "g12")),
                         tu_sorted("f10 e8 d6 c4 b2 h10 i8 k6 l4 m2"));
-    assert_true(has_move(&pos, "g12-b2=A") && has_move(&pos, "g12-m2=A"));
-    assert_false(has_move(&pos, "g12-c4=A"));
+    assert_true(tu_has_move(&pos, "g12-b2=A") && tu_has_move(&pos, "g12-m2=A"));
+    assert_false(tu_has_move(&pos, "g12-c4=A"));
     variant_free(v);
     /* Frontofhouse: the Horn promotes to a Unicorn */
     v = tu_variant("hr-glinski-foh");
     tu_setup(&pos, v, "White: G a4, H e10; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "e10"), "e10-f12=U");
+    assert_string_equal(tu_moves(&pos, "e10"), "e10-f12=U");
     /* a Wing on the a-file, a side rim: every a cell leads only to a cells, a7 to nothing */
     tu_setup(&pos, v, "White: G g7, W a3; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "a3"), "a3-a4 a3-a4=R a3-a5 a3-a5=R a3-a6 a3-a6=R a3-a7=R");
+    assert_string_equal(tu_moves(&pos, "a3"), "a3-a4 a3-a4=R a3-a5 a3-a5=R a3-a6 a3-a6=R a3-a7=R");
     variant_free(v);
 }
 
@@ -455,14 +368,14 @@ static void test_migrant(void **state)
     Position pos;
     /* g11 -> g12: from g12 the Migrant reaches g13, f12, h12, all rim: it may promote */
     tu_setup(&pos, v, "White: G a4, P g11; Black: G n4, S f12 h12", FIRST);
-    assert_string_equal(moves(&pos, "g11"), "g11-g12 g11-g12=Z");
+    assert_string_equal(tu_moves(&pos, "g11"), "g11-g12 g11-g12=Z");
     game_init(&g, v, &pos);
-    game_move(&g, "g11-g12");
-    game_move(&g, "n4-n5");
+    tu_game_move(&g, "g11-g12");
+    tu_game_move(&g, "n4-n5");
     /* the later move offers the choice again; on g13 nothing is left: must */
-    assert_string_equal(moves(&g.pos, "g12"), "g12-g13=Z g12xf12 g12xf12=Z g12xh12 g12xh12=Z");
-    game_move(&g, "g12-g13=Z");
-    assert_int_equal(g.pos.board[cell(v, "g13")], MAKE_PIECE(FIRST, kind(v, 'Z')));
+    assert_string_equal(tu_moves(&g.pos, "g12"), "g12-g13=Z g12xf12 g12xf12=Z g12xh12 g12xh12=Z");
+    tu_game_move(&g, "g12-g13=Z");
+    assert_int_equal(g.pos.board[tu_cell(v, "g13")], MAKE_PIECE(FIRST, kind(v, 'Z')));
     game_free(&g);
     variant_free(v);
 }
@@ -476,8 +389,8 @@ static void test_point(void **state)
      * only h12 (rim) is left: may; from g12 also h11 (inner): no. The same on the other side
      * rim: f1 -> g1 (then only h1) and g2 (then h2, inner). */
     tu_setup(&pos, v, "White: G g7, P f12 f1; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "f12"), "f12-g12 f12-g13 f12-g13=Z");
-    assert_string_equal(moves(&pos, "f1"), "f1-g1 f1-g1=Z f1-g2");
+    assert_string_equal(tu_moves(&pos, "f12"), "f12-g12 f12-g13 f12-g13=Z");
+    assert_string_equal(tu_moves(&pos, "f1"), "f1-g1 f1-g1=Z f1-g2");
     /* Points never double-step */
     tu_setup(&pos, v, "White: G g7, P c4; Black: G n4", FIRST);
     assert_string_equal(tu_sorted(tu_targets(&pos, "c4")), "d4 d5");
@@ -510,15 +423,15 @@ static void test_forward_pieces(void **state)
      * b6. From f2 only d1 (rim) is left, from b6 only a4 (rim): may promote there */
     tu_setup(&pos, v, "Red: G a1; Yellow: G n1, H k7; Blue: G g13", SECOND);
     assert_string_equal(tu_sorted(tu_targets(&pos, "k7")), "b6 d7 f2 f8 g4 h5 h8 i6");
-    assert_true(has_move(&pos, "k7-f2=U") && has_move(&pos, "k7-b6=U"));
-    assert_false(has_move(&pos, "k7-g4=U") || has_move(&pos, "k7-d7=U"));
+    assert_true(tu_has_move(&pos, "k7-f2=U") && tu_has_move(&pos, "k7-b6=U"));
+    assert_false(tu_has_move(&pos, "k7-g4=U") || tu_has_move(&pos, "k7-d7=U"));
     /* Yellow's Wing k7 rides 8 o'clock (-1,-1) to a1; b2 leads only to a1 (may), a1 nowhere
      * (must) */
     tu_setup(&pos, v, "Red: G g13; Yellow: G n1, W k7; Blue: G n7", SECOND);
     assert_string_equal(tu_sorted(tu_targets(&pos, "k7")), "a1 b2 c3 d4 e5 f6 g7 h7 i7");
-    assert_true(has_move(&pos, "k7-b2") && has_move(&pos, "k7-b2=R"));
-    assert_true(has_move(&pos, "k7-a1=R") && !has_move(&pos, "k7-a1"));
-    assert_false(has_move(&pos, "k7-c3=R"));
+    assert_true(tu_has_move(&pos, "k7-b2") && tu_has_move(&pos, "k7-b2=R"));
+    assert_true(tu_has_move(&pos, "k7-a1=R") && !tu_has_move(&pos, "k7-a1"));
+    assert_false(tu_has_move(&pos, "k7-c3=R"));
     variant_free(v);
 
     /* Wellisch, three players: Yellow's Point (11 o'clock) steps 10 and 12 o'clock from k5 =
@@ -569,7 +482,7 @@ static void test_returns(void **state)
             snprintf(desc, sizeof desc, "%s: G a1, R g4; %s: G n1, %c g6%s", v->player_name[FIRST],
                      v->player_name[SECOND], r[0], v->nplayers == 3 ? "; Blue: G g13" : "");
             tu_setup(&pos, v, desc, FIRST);
-            play(&pos, "g4xg6", &u);
+            tu_play_text(&pos, "g4xg6", &u);
             if (r[1] == '-') {
                 assert_int_equal(hand_total(&pos, FIRST), 0);
             } else {
@@ -636,36 +549,36 @@ static void test_demotion(void **state)
     Position pos;
     tu_setup(&pos, v, "White: G a4, H e10; Black: G g13", FIRST);
     game_init(&g, v, &pos);
-    game_move(&g, "e10-f12=A");
-    game_move(&g, "g13xf12");
+    tu_game_move(&g, "e10-f12=A");
+    tu_game_move(&g, "g13xf12");
     assert_int_equal(hand(&g.pos, SECOND, 'H'), 1);
     assert_int_equal(hand(&g.pos, SECOND, 'A'), 0);
-    game_move(&g, "a4-a5");
-    game_move(&g, "H@g10");
-    assert_int_equal(g.pos.board[cell(v, "g10")], MAKE_PIECE(SECOND, kind(v, 'H')));
-    game_move(&g, "a5-a6");
+    tu_game_move(&g, "a4-a5");
+    tu_game_move(&g, "H@g10");
+    assert_int_equal(g.pos.board[tu_cell(v, "g10")], MAKE_PIECE(SECOND, kind(v, 'H')));
+    tu_game_move(&g, "a5-a6");
     /* Black's Horn goes 7 and 5 o'clock from g10 = (0,18): f8 e6 ... and h8 i6 ... */
-    assert_true(has_move(&g.pos, "g10-f8") && has_move(&g.pos, "g10-h8"));
-    assert_false(has_move(&g.pos, "g10-h12") || has_move(&g.pos, "g10-f12"));
+    assert_true(tu_has_move(&g.pos, "g10-f8") && tu_has_move(&g.pos, "g10-h8"));
+    assert_false(tu_has_move(&g.pos, "g10-h12") || tu_has_move(&g.pos, "g10-f12"));
     game_free(&g);
     variant_free(v);
 
     v = tu_variant("hr-glinski-foh");
     tu_setup(&pos, v, "White: G a4, H e10; Black: G g13", FIRST);
     game_init(&g, v, &pos);
-    game_move(&g, "e10-f12=U");
-    game_move(&g, "g13xf12");
+    tu_game_move(&g, "e10-f12=U");
+    tu_game_move(&g, "g13xf12");
     assert_int_equal(hand(&g.pos, SECOND, 'H'), 1);
     assert_int_equal(hand_total(&g.pos, SECOND), 1);
     game_free(&g);
     /* a Rook returns as a Wing, which moves down for Black */
     tu_setup(&pos, v, "White: G a4, R g7; Black: G n4, R g9", SECOND);
     game_init(&g, v, &pos);
-    game_move(&g, "g9xg7");
+    tu_game_move(&g, "g9xg7");
     assert_int_equal(hand(&g.pos, SECOND, 'W'), 1);
-    game_move(&g, "a4-a5");
-    game_move(&g, "W@g10");
-    game_move(&g, "a5-a6");
+    tu_game_move(&g, "a4-a5");
+    tu_game_move(&g, "W@g10");
+    tu_game_move(&g, "a5-a6");
     assert_string_equal(tu_sorted(tu_targets(&g.pos, "g10")), "g8 g9");
     game_free(&g);
     variant_free(v);
@@ -746,9 +659,9 @@ static void test_camps(void **state)
                     n++;
                 }
             assert_int_equal(n, camps[i].size);
-            if (strcmp(moves(&pos, "@P"), tu_sorted(want)))
+            if (strcmp(tu_moves(&pos, "@P"), tu_sorted(want)))
                 fail_msg("%s, %s: drops\n  %s\nexpected\n  %s", v->name, v->player_name[p],
-                         moves(&pos, "@P"), tu_sorted(want));
+                         tu_moves(&pos, "@P"), tu_sorted(want));
         }
         variant_free(v);
     }
@@ -763,17 +676,19 @@ static void test_drop_cells(void **state)
     tu_setup(&pos, v, "White: G a4, R g2; Black: G n4, S f2", FIRST);
     give(&pos, FIRST, 'H', 2);
     give(&pos, FIRST, 'P', 1);
-    assert_int_equal(count_kind(&pos, MOVE_DROP), 34 + 34);
-    assert_false(has_move(&pos, "H@g2") || has_move(&pos, "H@f2") || has_move(&pos, "P@g2"));
-    assert_true(has_move(&pos, "H@g1") && has_move(&pos, "P@g6") && has_move(&pos, "H@b1"));
-    assert_false(has_move(&pos, "H@g7") || has_move(&pos, "P@a1"));
+    assert_int_equal(tu_count_kind(&pos, MOVE_DROP), 34 + 34);
+    assert_false(tu_has_move(&pos, "H@g2") || tu_has_move(&pos, "H@f2") ||
+                 tu_has_move(&pos, "P@g2"));
+    assert_true(tu_has_move(&pos, "H@g1") && tu_has_move(&pos, "P@g6") &&
+                tu_has_move(&pos, "H@b1"));
+    assert_false(tu_has_move(&pos, "H@g7") || tu_has_move(&pos, "P@a1"));
     /* a drop leaves the hand one piece lighter, resets the clock and is undone exactly */
     Undo u;
     pos.halfmove = 5;
     Position before = pos;
-    play(&pos, "H@e4", &u);
+    tu_play_text(&pos, "H@e4", &u);
     assert_int_equal(hand(&pos, FIRST, 'H'), 1);
-    assert_int_equal(pos.board[cell(v, "e4")], MAKE_PIECE(FIRST, kind(v, 'H')));
+    assert_int_equal(pos.board[tu_cell(v, "e4")], MAKE_PIECE(FIRST, kind(v, 'H')));
     assert_int_equal(pos.halfmove, 0);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     pos_unmake(&pos, &u);
@@ -781,7 +696,7 @@ static void test_drop_cells(void **state)
     /* the other player's hand is his own */
     tu_setup(&pos, v, "White: G a4; Black: G n4", SECOND);
     give(&pos, FIRST, 'H', 1);
-    assert_int_equal(count_kind(&pos, MOVE_DROP), 0);
+    assert_int_equal(tu_count_kind(&pos, MOVE_DROP), 0);
     variant_free(v);
 }
 
@@ -852,11 +767,11 @@ static void test_drop_dead_cells(void **state)
                 strcat(want, t);
             }
         assert_true(dead > 0);
-        assert_string_equal(moves(&pos, from), tu_sorted(want));
+        assert_string_equal(tu_moves(&pos, from), tu_sorted(want));
     }
     /* the Migrant's only dead cell is g13 */
-    assert_false(has_move(&pos, "P@g13"));
-    assert_true(has_move(&pos, "P@f12") && has_move(&pos, "P@a7"));
+    assert_false(tu_has_move(&pos, "P@g13"));
+    assert_true(tu_has_move(&pos, "P@f12") && tu_has_move(&pos, "P@a7"));
     variant_free(v);
 }
 
@@ -874,8 +789,8 @@ static void test_drop_check(void **state)
     tu_setup(&pos, v, "White: G a1; Black: G g13, P f12 h12 f11 h11", FIRST);
     give(&pos, FIRST, 'W', 1);
     game_init(&g, v, &pos);
-    assert_int_equal(count_kind(&g.pos, MOVE_DROP), 36);
-    game_move(&g, "W@g3");
+    assert_int_equal(tu_count_kind(&g.pos, MOVE_DROP), 36);
+    tu_game_move(&g, "W@g3");
     assert_true(g.result.over);
     assert_int_equal(g.result.winner, FIRST);
     assert_string_equal(g.result.termination, "checkmate");
@@ -886,7 +801,7 @@ static void test_drop_check(void **state)
     tu_setup(&pos, v, "White: G a1; Black: G g13, P f12 h12 f11", FIRST);
     give(&pos, FIRST, 'W', 1);
     game_init(&g, v, &pos);
-    game_move(&g, "W@g3");
+    tu_game_move(&g, "W@g3");
     assert_false(g.result.over);
     assert_string_equal(g.plies[0].san, "W@g3+");
     game_free(&g);
@@ -897,7 +812,7 @@ static void test_drop_check(void **state)
     tu_setup(&pos, v, "White: G g1; Black: G n4, R g10", FIRST);
     give(&pos, FIRST, 'H', 1);
     assert_true(in_check(&pos));
-    assert_string_equal(moves(&pos, "@H"), "H@g2 H@g3 H@g4 H@g5 H@g6");
+    assert_string_equal(tu_moves(&pos, "@H"), "H@g2 H@g3 H@g4 H@g5 H@g6");
     variant_free(v);
 }
 
@@ -916,21 +831,21 @@ static void test_double_steps(void **state)
     /* ... but a pawn dropped there has, until it first moves */
     tu_setup(&pos, v, "White: G a4; Black: G n4", FIRST);
     give(&pos, FIRST, 'P', 2);
-    play(&pos, "P@g5", &u1);
-    play(&pos, "n4-n5", &u2);
+    tu_play_text(&pos, "P@g5", &u1);
+    tu_play_text(&pos, "n4-n5", &u2);
     assert_non_null(strstr(fen_of(&pos), " w - g5 P 1 2"));
     tu_check_fen(&pos);
     assert_string_equal(tu_sorted(tu_targets(&pos, "g5")), "g6 g7");
-    Move dbl = find_move(&pos, "g5-g7");
+    Move dbl = tu_find_move(&pos, "g5-g7");
     assert_int_equal(dbl.kind, MOVE_DOUBLE);
-    play(&pos, "g5-g6", &u3);
-    play(&pos, "n5-n4", &u4);
+    tu_play_text(&pos, "g5-g6", &u3);
+    tu_play_text(&pos, "n5-n4", &u4);
     assert_string_equal(tu_targets(&pos, "g6"), "g7");
     assert_non_null(strstr(fen_of(&pos), " w - - P "));
     /* from anywhere in the camp: e2 is no starting cell */
     Undo u5, u6;
-    play(&pos, "P@e2", &u5);
-    play(&pos, "n4-n5", &u6);
+    tu_play_text(&pos, "P@e2", &u5);
+    tu_play_text(&pos, "n4-n5", &u6);
     assert_string_equal(tu_sorted(tu_targets(&pos, "e2")), "e3 e4");
     variant_free(v);
 
@@ -958,8 +873,8 @@ static void test_double_steps(void **state)
     assert_string_equal(tu_sorted(tu_targets(&pos, "g6")), "g7 g8");
     /* arriving on a starting cell by a capture: d3 = (-3,7) takes (+1,+1) on e4 */
     tu_setup(&pos, v, "White: G a4, P d3; Black: G n4, S e4", FIRST);
-    play(&pos, "d3xe4", &u1);
-    play(&pos, "n4-n5", &u2);
+    tu_play_text(&pos, "d3xe4", &u1);
+    tu_play_text(&pos, "n4-n5", &u2);
     assert_string_equal(tu_sorted(tu_targets(&pos, "e4")), "e5 e6");
     variant_free(v);
 }
@@ -975,28 +890,28 @@ static void test_en_passant(void **state)
     /* Glinski: f5 -> f7 passes f6 = (-1,11); Black's Migrant on g7 = (0,12) captures 8
      * o'clock (-1,-1) onto it */
     tu_setup(&pos, v, "White: G a4, P f5; Black: G n4, P g7", FIRST);
-    play(&pos, "f5-f7", &u1);
+    tu_play_text(&pos, "f5-f7", &u1);
     assert_non_null(strstr(fen_of(&pos), " b f6:f7 - "));
-    assert_int_equal(find_move(&pos, "g7xf6").kind, MOVE_EP);
-    play(&pos, "g7xf6", &u2);
-    assert_int_equal(pos.board[cell(v, "f7")], 0);
+    assert_int_equal(tu_find_move(&pos, "g7xf6").kind, MOVE_EP);
+    tu_play_text(&pos, "g7xf6", &u2);
+    assert_int_equal(pos.board[tu_cell(v, "f7")], 0);
     assert_int_equal(hand(&pos, SECOND, 'P'), 1); /* the pawn goes to the captor's hand */
     tu_check_fen(&pos);
     pos_unmake(&pos, &u2);
     /* on the next turn only */
-    play(&pos, "n4-n5", &u2);
-    play(&pos, "a4-a5", &u3);
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0);
+    tu_play_text(&pos, "n4-n5", &u2);
+    tu_play_text(&pos, "a4-a5", &u3);
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
     variant_free(v);
 
     /* McCooey: d2 -> d4 passes d3 = (-3,7); Black's Broker on e5 = (-2,10) captures 7
      * o'clock (-1,-3) onto it */
     v = tu_variant("hr-mccooey");
     tu_setup(&pos, v, "White: G a4, P d2; Black: G n4, P e5", FIRST);
-    play(&pos, "d2-d4", &u1);
-    assert_int_equal(find_move(&pos, "e5xd3").kind, MOVE_EP);
-    play(&pos, "e5xd3", &u2);
-    assert_int_equal(pos.board[cell(v, "d4")], 0);
+    tu_play_text(&pos, "d2-d4", &u1);
+    assert_int_equal(tu_find_move(&pos, "e5xd3").kind, MOVE_EP);
+    tu_play_text(&pos, "e5xd3", &u2);
+    assert_int_equal(pos.board[tu_cell(v, "d4")], 0);
     assert_int_equal(hand(&pos, SECOND, 'P'), 1);
     variant_free(v);
 
@@ -1004,22 +919,22 @@ static void test_en_passant(void **state)
      * (-1,-3), Blue's on c4 = (-4,10) 5 o'clock (+1,-3); each gets one chance, in turn */
     v = tu_variant("hr-mccooey3");
     tu_setup(&pos, v, "Red: G a1, P d2; Yellow: G n1, P e5; Blue: G g13, P c4", FIRST);
-    play(&pos, "d2-d4", &u1);
-    assert_int_equal(find_move(&pos, "e5xd3").kind, MOVE_EP);
-    play(&pos, "e5xd3", &u2);
+    tu_play_text(&pos, "d2-d4", &u1);
+    assert_int_equal(tu_find_move(&pos, "e5xd3").kind, MOVE_EP);
+    tu_play_text(&pos, "e5xd3", &u2);
     assert_int_equal(hand(&pos, SECOND, 'P'), 1);
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0); /* Blue: the right is spent */
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0); /* Blue: the right is spent */
     tu_check_fen(&pos);
     pos_unmake(&pos, &u2);
-    play(&pos, "n1-n2", &u2);
-    assert_int_equal(find_move(&pos, "c4xd3").kind, MOVE_EP);
-    play(&pos, "c4xd3", &u3);
+    tu_play_text(&pos, "n1-n2", &u2);
+    assert_int_equal(tu_find_move(&pos, "c4xd3").kind, MOVE_EP);
+    tu_play_text(&pos, "c4xd3", &u3);
     assert_int_equal(hand(&pos, THIRD, 'P'), 1);
-    assert_int_equal(pos.board[cell(v, "d4")], 0);
+    assert_int_equal(pos.board[tu_cell(v, "d4")], 0);
     pos_unmake(&pos, &u3);
-    play(&pos, "g13-g12", &u3);
-    play(&pos, "a1-a2", &u4);
-    assert_int_equal(count_kind(&pos, MOVE_EP), 0);
+    tu_play_text(&pos, "g13-g12", &u3);
+    tu_play_text(&pos, "a1-a2", &u4);
+    assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
     variant_free(v);
 }
 
@@ -1033,13 +948,15 @@ static void test_cannon_sling(void **state)
     /* up the g file from g2: g3 is free, the Migrant g4 is the screen, g7 the first piece
      * beyond; g9 is not, and neither is h3 (not on an orthogonal of g2) */
     tu_setup(&pos, v, "White: G a4, C g2, P g4; Black: G n4, R g7 g9, S h3", FIRST);
-    assert_true(has_move(&pos, "g2xg7") && has_move(&pos, "g2-g3"));
-    assert_false(has_move(&pos, "g2xg9") || has_move(&pos, "g2xh3") || has_move(&pos, "g2xg4"));
-    assert_false(has_move(&pos, "g2-g5") || has_move(&pos, "g2-g6"));
+    assert_true(tu_has_move(&pos, "g2xg7") && tu_has_move(&pos, "g2-g3"));
+    assert_false(tu_has_move(&pos, "g2xg9") || tu_has_move(&pos, "g2xh3") ||
+                 tu_has_move(&pos, "g2xg4"));
+    assert_false(tu_has_move(&pos, "g2-g5") || tu_has_move(&pos, "g2-g6"));
     int caps = 0;
     MoveList ml;
     gen_legal(&pos, &ml);
-    for (int i = 0; i < ml.n; i++) caps += ml.m[i].from == cell(v, "g2") && pos.board[ml.m[i].to];
+    for (int i = 0; i < ml.n; i++)
+        caps += ml.m[i].from == tu_cell(v, "g2") && pos.board[ml.m[i].to];
     assert_int_equal(caps, 1);
     /* it checks that way: exactly one screen */
     tu_setup(&pos, v, "White: G a4, C g2, P g4; Black: G g7", SECOND);
@@ -1051,21 +968,21 @@ static void test_cannon_sling(void **state)
     /* the Sling on g4 = (0,6), 1 o'clock (+1,+3): h5, i6, k7. The cells flanking the first
      * vertex, g5 and h4, are no screens */
     tu_setup(&pos, v, "White: G a4, L g4, P g5 h4; Black: G n4, R i6", FIRST);
-    assert_true(has_move(&pos, "g4-h5"));
-    assert_false(has_move(&pos, "g4xi6") || has_move(&pos, "g4xk7"));
+    assert_true(tu_has_move(&pos, "g4-h5"));
+    assert_false(tu_has_move(&pos, "g4xi6") || tu_has_move(&pos, "g4xk7"));
     tu_setup(&pos, v, "White: G a4, L g4, P g5 h4; Black: G n4, R h5 i6", FIRST);
-    assert_false(has_move(&pos, "g4xh5"));
-    assert_true(has_move(&pos, "g4xi6")); /* a screen of either army */
+    assert_false(tu_has_move(&pos, "g4xh5"));
+    assert_true(tu_has_move(&pos, "g4xi6")); /* a screen of either army */
     tu_setup(&pos, v, "White: G a4, L g4, P h5; Black: G n4, R i6", FIRST);
-    assert_true(has_move(&pos, "g4xi6"));
+    assert_true(tu_has_move(&pos, "g4xi6"));
     tu_setup(&pos, v, "White: G a4, L g4, P h5; Black: G i6", SECOND);
     assert_true(in_check(&pos));
     tu_setup(&pos, v, "White: G a4, L g4, P g5 h4; Black: G i6", SECOND);
     assert_false(in_check(&pos));
     /* a hop-checked Grandduke may not stay on the line behind the screen */
     tu_setup(&pos, v, "White: G a4, C g2, P g4; Black: G g7", SECOND);
-    assert_false(has_move(&pos, "g7-g8") || has_move(&pos, "g7-g6"));
-    assert_true(has_move(&pos, "g7-h7"));
+    assert_false(tu_has_move(&pos, "g7-g8") || tu_has_move(&pos, "g7-g6"));
+    assert_true(tu_has_move(&pos, "g7-h7"));
     variant_free(v);
 }
 
@@ -1084,10 +1001,10 @@ static void test_swap(void **state)
     const char *desc = "White: G g5, P g6, T h5, R f4, U i4; Black: G n4, R f10";
     tu_setup(&pos, v, desc, FIRST);
     assert_false(in_check(&pos));
-    assert_int_equal(count_kind(&pos, MOVE_EXCHANGE), 2);
-    assert_true(has_move(&pos, "g5~h5") && has_move(&pos, "g5~i4"));
-    assert_false(has_move(&pos, "g5~g6") || has_move(&pos, "g5~f4"));
-    Move m = find_move(&pos, "g5~h5");
+    assert_int_equal(tu_count_kind(&pos, MOVE_EXCHANGE), 2);
+    assert_true(tu_has_move(&pos, "g5~h5") && tu_has_move(&pos, "g5~i4"));
+    assert_false(tu_has_move(&pos, "g5~g6") || tu_has_move(&pos, "g5~f4"));
+    Move m = tu_find_move(&pos, "g5~h5");
     move_san(&pos, m, san);
     assert_string_equal(san, "G~h5");
     Move parsed;
@@ -1095,23 +1012,23 @@ static void test_swap(void **state)
     assert_int_equal(move_parse(&pos, "G~h5", &parsed, err, sizeof err, NULL), PARSE_OK);
     assert_true(move_equal(parsed, m));
     play_move(&pos, m, &u);
-    assert_int_equal(pos.board[cell(v, "h5")], MAKE_PIECE(FIRST, kind(v, 'G')));
-    assert_int_equal(pos.board[cell(v, "g5")], MAKE_PIECE(FIRST, kind(v, 'T')));
-    assert_int_equal(pos.royal[FIRST], cell(v, "h5"));
+    assert_int_equal(pos.board[tu_cell(v, "h5")], MAKE_PIECE(FIRST, kind(v, 'G')));
+    assert_int_equal(pos.board[tu_cell(v, "g5")], MAKE_PIECE(FIRST, kind(v, 'T')));
+    assert_int_equal(pos.royal[FIRST], tu_cell(v, "h5"));
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     pos_unmake(&pos, &u);
-    assert_int_equal(pos.royal[FIRST], cell(v, "g5"));
+    assert_int_equal(pos.royal[FIRST], tu_cell(v, "g5"));
     /* not while in check, even where the swap would end it (Black's Sennight i6 leaps
      * (-2,-4) onto g5; i4 is out of its reach) */
     tu_setup(&pos, v, "White: G g5, P g6, T h5, R f4, U i4; Black: G n4, S i6", FIRST);
     assert_true(in_check(&pos));
-    assert_int_equal(count_kind(&pos, MOVE_EXCHANGE), 0);
+    assert_int_equal(tu_count_kind(&pos, MOVE_EXCHANGE), 0);
     /* a swap never promotes: the Horn lands on f12, where it could not move */
     tu_setup(&pos, v, "White: G f12, H g12; Black: G n4", FIRST);
-    assert_string_equal(moves(&pos, "f12"), tu_sorted("f12~g12 f12-e11 f12-f11 f12-e10 f12-h12 "
-                                                      "f12-g13 f12-g11"));
-    play(&pos, "f12~g12", &u);
-    assert_int_equal(pos.board[cell(v, "f12")], MAKE_PIECE(FIRST, kind(v, 'H')));
+    assert_string_equal(tu_moves(&pos, "f12"), tu_sorted("f12~g12 f12-e11 f12-f11 f12-e10 f12-h12 "
+                                                         "f12-g13 f12-g11"));
+    tu_play_text(&pos, "f12~g12", &u);
+    assert_int_equal(pos.board[tu_cell(v, "f12")], MAKE_PIECE(FIRST, kind(v, 'H')));
     variant_free(v);
 }
 
@@ -1133,7 +1050,7 @@ static void test_stalemate(void **state)
         char buf[64];
         tu_setup(&pos, v, "White: G d4; Black: G a1", FIRST);
         game_init(&g, v, &pos);
-        game_move(&g, "d4-c3");
+        tu_game_move(&g, "d4-c3");
         assert_true(g.result.over);
         assert_int_equal(g.result.winner, -1);
         assert_string_equal(g.result.termination, "stalemate");
@@ -1161,16 +1078,16 @@ static void test_three_player_end(void **state)
                  "Blue: G g13, P a3, H a6",
                  FIRST);
         game_init(&g, v, &pos);
-        game_move(&g, "g5-f6");
+        tu_game_move(&g, "g5-f6");
         assert_false(g.result.over);
         assert_int_equal(pos_players_left(&g.pos), 2);
         assert_int_equal(g.pos.out[0], THIRD);
         assert_int_equal(g.pos.stm, SECOND);
         assert_string_equal(g.plies[0].san, "Uf6#");
         for (int p = 0; p < 3; p++) assert_int_equal(hand_total(&g.pos, p), 0);
-        assert_int_equal(g.pos.board[cell(v, "a6")], 0);
-        game_move(&g, "g3-g2");
-        game_move(&g, "l5-n5");
+        assert_int_equal(g.pos.board[tu_cell(v, "a6")], 0);
+        tu_game_move(&g, "g3-g2");
+        tu_game_move(&g, "l5-n5");
         assert_true(g.result.over);
         assert_int_equal(g.result.winner, FIRST);
         assert_string_equal(g.result.termination, "checkmate");
@@ -1222,20 +1139,20 @@ static void test_position_strings(void **state)
     set_out(&pos, THIRD);
     give(&pos, FIRST, 'P', 3);
     give(&pos, SECOND, 'E', 1);
-    play(&pos, "P@d2", &u[0]);
-    play(&pos, "n1-n2", &u[1]);
-    play(&pos, "P@f2", &u[2]);
-    play(&pos, "n2-n1", &u[3]);
-    play(&pos, "d2-d4", &u[4]);
+    tu_play_text(&pos, "P@d2", &u[0]);
+    tu_play_text(&pos, "n1-n2", &u[1]);
+    tu_play_text(&pos, "P@f2", &u[2]);
+    tu_play_text(&pos, "n2-n1", &u[3]);
+    tu_play_text(&pos, "d2-d4", &u[4]);
     const char *fen = fen_of(&pos);
     assert_non_null(strstr(fen, " y d3:d4 f2 rPyE b 0 3"));
     tu_check_fen(&pos);
     Position back;
     char err[300];
     assert_true(fen_read(&back, v, fen, err, sizeof err));
-    assert_true(back.board[cell(v, "f2")] & PIECE_FRESH);
-    assert_false(back.board[cell(v, "d4")] & PIECE_FRESH);
-    assert_int_equal(back.ep[FIRST].passed, cell(v, "d3"));
+    assert_true(back.board[tu_cell(v, "f2")] & PIECE_FRESH);
+    assert_false(back.board[tu_cell(v, "d4")] & PIECE_FRESH);
+    assert_int_equal(back.ep[FIRST].passed, tu_cell(v, "d3"));
     assert_int_equal(back.hand[FIRST][kind(v, 'P')], 1);
     assert_int_equal(back.hand[SECOND][kind(v, 'E')], 1);
     /* a hand piece needs its side letter */
@@ -1273,9 +1190,9 @@ static void test_record_forms(void **state)
     give(&pos, FIRST, 'P', 1);
     give(&pos, SECOND, 'P', 1);
     game_init(&g, v, &pos);
-    game_move(&g, "H@e4");
-    game_move(&g, "P@e9");
-    game_move(&g, "P@f4");
+    tu_game_move(&g, "H@e4");
+    tu_game_move(&g, "P@e9");
+    tu_game_move(&g, "P@f4");
     assert_string_equal(g.plies[0].san, "H@e4");
     assert_string_equal(g.plies[1].san, "P@e9");
     assert_string_equal(g.plies[2].san, "P@f4");
@@ -1309,9 +1226,9 @@ static void test_record_forms(void **state)
 
     v = tu_variant("hr-liuyang");
     game_init(&g, v, NULL);
-    game_move(&g, "h2~g3");
+    tu_game_move(&g, "h2~g3");
     assert_string_equal(g.plies[0].san, "G~g3");
-    game_move(&g, "h11~g11");
+    tu_game_move(&g, "h11~g11");
     text = pgn_write(&g);
     assert_non_null(strstr(text, "\n1. G~g3 G~g11 *\n"));
     pgn_open_string(&r, text, v);

@@ -16,63 +16,6 @@
 
 enum { WHITE = 0, BLACK = 1 };
 
-static Cell cell(const Variant *v, const char *name)
-{
-    Cell c = board_cell(&v->board, name);
-    if (!c) fail_msg("no cell '%s'", name);
-    return c;
-}
-
-/* A move written independently of notation.c: e4-e5, d4xd5, c3!d4, e9-f10=R. */
-static void move_text(const Position *pos, Move m, char *out, size_t len)
-{
-    const Variant *v = pos->v;
-    const Board *b = &v->board;
-    char sep = m.kind == MOVE_RIFLE ? '!' : (m.kind == MOVE_EP || pos->board[m.to]) ? 'x' : '-';
-    int n = snprintf(out, len, "%s%c%s", b->name[m.from], sep, b->name[m.to]);
-    if (m.promo && n > 0 && (size_t)n < len)
-        snprintf(out + n, len - (size_t)n, "=%c", v->type[m.promo].letter);
-}
-
-/* Every legal move (or only those from one cell), sorted. */
-static const char *moves(Position *pos, const char *from)
-{
-    static char out[8192];
-    MoveList ml;
-    Cell f = from ? cell(pos->v, from) : NO_CELL;
-    gen_legal(pos, &ml);
-    out[0] = 0;
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        if (f && ml.m[i].from != f) continue;
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (out[0]) strcat(out, " ");
-        strcat(out, t);
-    }
-    return tu_sorted(out);
-}
-
-static bool has_move(Position *pos, const char *text)
-{
-    char all[8200], want[64];
-    snprintf(all, sizeof all, " %s ", moves(pos, NULL));
-    snprintf(want, sizeof want, " %s ", text);
-    return strstr(all, want) != NULL;
-}
-
-static Move find_move(Position *pos, const char *text)
-{
-    MoveList ml;
-    gen_legal(pos, &ml);
-    for (int i = 0; i < ml.n; i++) {
-        char t[32];
-        move_text(pos, ml.m[i], t, sizeof t);
-        if (!strcmp(t, text)) return ml.m[i];
-    }
-    fail_msg("'%s' is not a legal move; legal: %s", text, moves(pos, NULL));
-    return (Move){0};
-}
-
 static void set_pool(Position *pos, int player, char letter, int n)
 {
     pos->pool[player][pos->v->kind_of_letter[(int)letter]] = (uint8_t)n;
@@ -105,7 +48,7 @@ static void test_file(void **state)
         const char *n = v->board.name[c];
         char img[16];
         snprintf(img, sizeof img, "%c%d", 'a' + 7 - (n[0] - 'a'), 11 - atoi(n + 1));
-        assert_int_equal(v->setup[cell(v, img)], MAKE_PIECE(BLACK, PIECE_KIND(p)));
+        assert_int_equal(v->setup[tu_cell(v, img)], MAKE_PIECE(BLACK, PIECE_KIND(p)));
     }
     variant_free(v);
 }
@@ -122,12 +65,12 @@ static void test_pieces(void **state)
     tu_setup(&pos, v, "White: B e3", WHITE);
     assert_string_equal(tu_sorted(tu_targets(&pos, "e3")), "a1 c2 c5 d4");
     tu_setup(&pos, v, "White: B e4", WHITE);
-    assert_true(has_move(&pos, "e4-f6"));
+    assert_true(tu_has_move(&pos, "e4-f6"));
     tu_setup(&pos, v, "White: B c5", WHITE);
-    assert_true(has_move(&pos, "c5-d7"));
+    assert_true(tu_has_move(&pos, "c5-d7"));
     tu_setup(&pos, v, "White: R a3", WHITE);
     assert_string_equal(tu_sorted(tu_targets(&pos, "a3")), "a1 a2 b3 b4 c3 c5 d3 d6 e3 e7");
-    assert_false(has_move(&pos, "a3-f8"));
+    assert_false(tu_has_move(&pos, "a3-f8"));
     variant_free(v);
 }
 
@@ -162,19 +105,19 @@ static void test_king_moves(void **state)
         }
     /* a range-2 move needs its middle cell empty, whoever stands there */
     tu_setup(&pos, v, "White: K a1, N b2; Black: K g10", WHITE);
-    assert_false(has_move(&pos, "a1-c3"));
+    assert_false(tu_has_move(&pos, "a1-c3"));
     tu_setup(&pos, v, "White: K a1; Black: K g10, N b2", WHITE);
-    assert_false(has_move(&pos, "a1-c3"));
-    assert_true(has_move(&pos, "a1xb2"));
+    assert_false(tu_has_move(&pos, "a1-c3"));
+    assert_true(tu_has_move(&pos, "a1xb2"));
     /* the king never leaves the castle: c4 and d4 are not moves from c3, empty or not */
     tu_setup(&pos, v, "White: K c3; Black: K g10", WHITE);
-    assert_false(has_move(&pos, "c3-c4") || has_move(&pos, "c3-d4"));
+    assert_false(tu_has_move(&pos, "c3-c4") || tu_has_move(&pos, "c3-d4"));
     tu_setup(&pos, v, "White: K c3; Black: K g10, N c4 d4", WHITE);
-    assert_false(has_move(&pos, "c3xc4") || has_move(&pos, "c3xd4"));
-    assert_true(has_move(&pos, "c3!c4") && has_move(&pos, "c3!d4"));
+    assert_false(tu_has_move(&pos, "c3xc4") || tu_has_move(&pos, "c3xd4"));
+    assert_true(tu_has_move(&pos, "c3!c4") && tu_has_move(&pos, "c3!d4"));
     /* an enemy on a castle cell is taken by an ordinary king move */
     tu_setup(&pos, v, "White: K c3; Black: K g10, N c1", WHITE);
-    assert_true(has_move(&pos, "c3xc1"));
+    assert_true(tu_has_move(&pos, "c3xc1"));
     variant_free(v);
 }
 
@@ -184,26 +127,26 @@ static void test_king_capture_in_place(void **state)
     Variant *v = tu_variant("peanut");
     Position pos;
     tu_setup(&pos, v, "White: K c3; Black: K g10, N d4", WHITE);
-    Move m = find_move(&pos, "c3!d4");
+    Move m = tu_find_move(&pos, "c3!d4");
     assert_int_equal(m.kind, MOVE_RIFLE);
     Undo u;
     play_move(&pos, m, &u);
-    assert_int_equal(pos.board[cell(v, "c3")], MAKE_PIECE(WHITE, v->kind_of_letter['K']));
-    assert_int_equal(pos.board[cell(v, "d4")], 0);
-    assert_int_equal(pos.royal[WHITE], cell(v, "c3"));
+    assert_int_equal(pos.board[tu_cell(v, "c3")], MAKE_PIECE(WHITE, v->kind_of_letter['K']));
+    assert_int_equal(pos.board[tu_cell(v, "d4")], 0);
+    assert_int_equal(pos.royal[WHITE], tu_cell(v, "c3"));
     /* the knight went to its owner's pool like any captured piece */
     assert_int_equal(pool(&pos, BLACK, 'N'), 1);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     pos_unmake(&pos, &u);
     assert_int_equal(pool(&pos, BLACK, 'N'), 0);
-    assert_int_equal(pos.board[cell(v, "d4")], MAKE_PIECE(BLACK, v->kind_of_letter['N']));
+    assert_int_equal(pos.board[tu_cell(v, "d4")], MAKE_PIECE(BLACK, v->kind_of_letter['N']));
 
     tu_setup(&pos, v, "White: K a1; Black: K g10, P a2", WHITE);
-    assert_true(has_move(&pos, "a1!a2"));
+    assert_true(tu_has_move(&pos, "a1!a2"));
 
     /* a king on b1 touches only castle cells: he never captures in place */
     tu_setup(&pos, v, "White: K b1; Black: K g10, N a1 c1 b2 c2", WHITE);
-    assert_string_equal(moves(&pos, "b1"), "b1xa1 b1xb2 b1xc1 b1xc2");
+    assert_string_equal(tu_moves(&pos, "b1"), "b1xa1 b1xb2 b1xc1 b1xc2");
 
     /* which outside cells each castle cell touches (peanut.md), for both sides; a lone enemy
      * knight next to the king never gives check, so the capture is always legal */
@@ -234,7 +177,7 @@ static void test_king_capture_in_place(void **state)
                          touch[side][i].king, side ? "White" : "Black", side ? "b1" : "g10", x);
                 tu_setup(&pos, v, desc, side);
                 snprintf(rifle, sizeof rifle, "%s!%s", touch[side][i].king, x);
-                if (has_move(&pos, rifle)) {
+                if (tu_has_move(&pos, rifle)) {
                     if (got[0]) strcat(got, " ");
                     strcat(got, x);
                 }
@@ -263,7 +206,7 @@ static void test_king_attacks(void **state)
     /* he may pass an attacked cell but not stop on one: the bishop on d4 attacks c2 but
      * neither c1 nor b2 nor a1, and the king takes it in place */
     tu_setup(&pos, v, "White: K c3; Black: K g10, B d4", WHITE);
-    assert_string_equal(moves(&pos, "c3"), "c3!d4 c3-a1 c3-b2 c3-c1");
+    assert_string_equal(tu_moves(&pos, "c3"), "c3!d4 c3-a1 c3-b2 c3-c1");
     variant_free(v);
 }
 
@@ -279,22 +222,22 @@ static void test_pawns(void **state)
     assert_string_equal(tu_sorted(tu_targets(&pos, "d4")), "d5 e5");
     assert_string_equal(tu_targets(&pos, "e4"), "e5");
     tu_setup(&pos, v, "White: K b1, P e8; Black: K g10", WHITE);
-    assert_string_equal(moves(&pos, "e8"), "e8-e9 e8-f9");
+    assert_string_equal(tu_moves(&pos, "e8"), "e8-e9 e8-f9");
     /* moving and capturing alike, only forward */
     tu_setup(&pos, v, "White: K b1, P d4; Black: K g10, P d5 e5 c4 e4 d3", WHITE);
-    assert_string_equal(moves(&pos, "d4"), "d4xd5 d4xe5");
+    assert_string_equal(tu_moves(&pos, "d4"), "d4xd5 d4xe5");
     /* Black's forward is (0,-1) and (-1,-1) */
     tu_setup(&pos, v, "White: K b1; Black: K g10, P e7 d7", BLACK);
-    assert_string_equal(moves(&pos, "e7"), "e7-d6 e7-e6");
-    assert_string_equal(moves(&pos, "d7"), "d7-d6"); /* c6 is not a cell */
+    assert_string_equal(tu_moves(&pos, "e7"), "e7-d6 e7-e6");
+    assert_string_equal(tu_moves(&pos, "d7"), "d7-d6"); /* c6 is not a cell */
     /* both c4 and d4 step to d5: two moves, one from each pawn */
     pos_init(&pos, v);
     MoveList ml;
     gen_legal(&pos, &ml);
     int to_d5 = 0;
-    for (int i = 0; i < ml.n; i++) to_d5 += ml.m[i].to == cell(v, "d5");
+    for (int i = 0; i < ml.n; i++) to_d5 += ml.m[i].to == tu_cell(v, "d5");
     assert_int_equal(to_d5, 2);
-    assert_true(has_move(&pos, "c4-d5") && has_move(&pos, "d4-d5"));
+    assert_true(tu_has_move(&pos, "c4-d5") && tu_has_move(&pos, "d4-d5"));
     variant_free(v);
 }
 
@@ -315,27 +258,27 @@ static void test_promotion(void **state)
     /* with a rook in the pool: one =R move to each cell, and nothing else */
     tu_setup(&pos, v, "White: K b1, P g9; Black: K f8", WHITE);
     set_pool(&pos, WHITE, 'R', 1);
-    assert_string_equal(moves(&pos, "g9"), "g9-g10=R g9-h10=R");
+    assert_string_equal(tu_moves(&pos, "g9"), "g9-g10=R g9-h10=R");
     tu_setup(&pos, v, "White: K b1, P g9; Black: K f8, N h10", WHITE);
     set_pool(&pos, WHITE, 'R', 1);
-    assert_string_equal(moves(&pos, "g9"), "g9-g10=R g9xh10=R");
+    assert_string_equal(tu_moves(&pos, "g9"), "g9-g10=R g9xh10=R");
     /* two captured rooks still give one =R move; a bishop adds =B */
     tu_setup(&pos, v, "White: K b1, P g9; Black: K f8", WHITE);
     set_pool(&pos, WHITE, 'R', 2);
     set_pool(&pos, WHITE, 'B', 1);
-    assert_string_equal(moves(&pos, "g9"), "g9-g10=B g9-g10=R g9-h10=B g9-h10=R");
+    assert_string_equal(tu_moves(&pos, "g9"), "g9-g10=B g9-g10=R g9-h10=B g9-h10=R");
     /* promotion is optional on entering the zone (rank 8) and within it (rank 9) */
     tu_setup(&pos, v, "White: K b1, P e7; Black: K g10", WHITE);
     set_pool(&pos, WHITE, 'B', 1);
-    assert_string_equal(moves(&pos, "e7"), "e7-e8 e7-e8=B e7-f8 e7-f8=B");
+    assert_string_equal(tu_moves(&pos, "e7"), "e7-e8 e7-e8=B e7-f8 e7-f8=B");
     tu_setup(&pos, v, "White: K b1, P e8; Black: K g10", WHITE);
     set_pool(&pos, WHITE, 'N', 1);
-    assert_string_equal(moves(&pos, "e8"), "e8-e9 e8-e9=N e8-f9 e8-f9=N");
+    assert_string_equal(tu_moves(&pos, "e8"), "e8-e9 e8-e9=N e8-f9 e8-f9=N");
     /* outside the zone there is nothing to choose; Black's own pool does not count */
     tu_setup(&pos, v, "White: K b1, P e6; Black: K g10", WHITE);
     set_pool(&pos, WHITE, 'R', 1);
     set_pool(&pos, BLACK, 'N', 1);
-    assert_string_equal(moves(&pos, "e6"), "e6-e7 e6-f7");
+    assert_string_equal(tu_moves(&pos, "e6"), "e6-e7 e6-f7");
     tu_setup(&pos, v, "White: K b1, P g9; Black: K f8", WHITE);
     set_pool(&pos, BLACK, 'R', 1);
     assert_int_equal(tu_count_from(&pos, "g9"), 0);
@@ -343,10 +286,10 @@ static void test_promotion(void **state)
     tu_setup(&pos, v, "White: K a1; Black: K g10, P c2", BLACK);
     assert_int_equal(tu_count_from(&pos, "c2"), 0);
     set_pool(&pos, BLACK, 'N', 1);
-    assert_string_equal(moves(&pos, "c2"), "c2-b1=N c2-c1=N");
+    assert_string_equal(tu_moves(&pos, "c2"), "c2-b1=N c2-c1=N");
     tu_setup(&pos, v, "White: K a1; Black: K g10, P d4", BLACK);
     set_pool(&pos, BLACK, 'R', 1);
-    assert_string_equal(moves(&pos, "d4"), "d4-c3 d4-c3=R d4-d3 d4-d3=R");
+    assert_string_equal(tu_moves(&pos, "d4"), "d4-c3 d4-c3=R d4-d3 d4-d3=R");
     variant_free(v);
 }
 
@@ -359,12 +302,12 @@ static void test_pool_bookkeeping(void **state)
     /* promotion takes the piece out of the pool; capturing it puts it back */
     tu_setup(&pos, v, "White: K b1, P g9; Black: K f10", WHITE);
     set_pool(&pos, WHITE, 'R', 1);
-    play_move(&pos, find_move(&pos, "g9-g10=R"), &u1);
+    play_move(&pos, tu_find_move(&pos, "g9-g10=R"), &u1);
     assert_int_equal(pool(&pos, WHITE, 'R'), 0);
-    assert_int_equal(pos.board[cell(v, "g10")], MAKE_PIECE(WHITE, v->kind_of_letter['R']));
+    assert_int_equal(pos.board[tu_cell(v, "g10")], MAKE_PIECE(WHITE, v->kind_of_letter['R']));
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     assert_true(in_check(&pos));
-    play_move(&pos, find_move(&pos, "f10xg10"), &u2);
+    play_move(&pos, tu_find_move(&pos, "f10xg10"), &u2);
     assert_int_equal(pool(&pos, WHITE, 'R'), 1);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     pos_unmake(&pos, &u2);
@@ -374,7 +317,7 @@ static void test_pool_bookkeeping(void **state)
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     /* pawns and kings never go to a pool */
     tu_setup(&pos, v, "White: K b1, N c4; Black: K g10, P d7", WHITE);
-    play_move(&pos, find_move(&pos, "c4xd7"), &u1);
+    play_move(&pos, tu_find_move(&pos, "c4xd7"), &u1);
     for (int k = 1; k <= v->ntypes; k++) assert_int_equal(pos.pool[BLACK][k], 0);
     /* the pools are part of the position string */
     char fen[FEN_MAX], err[256];
@@ -421,7 +364,7 @@ static void test_mate_pattern(void **state)
     assert_int_equal(count_legal(&pos), 0);
     tu_setup(&pos, v, "White: K b1, Q e8; Black: K g9", BLACK);
     assert_true(in_check(&pos));
-    assert_string_equal(moves(&pos, NULL), "g9-h10");
+    assert_string_equal(tu_moves(&pos, NULL), "g9-h10");
     variant_free(v);
 }
 
@@ -433,7 +376,7 @@ static void test_start(void **state)
     Variant *v = tu_variant("peanut");
     Position pos;
     pos_init(&pos, v);
-    assert_string_equal(moves(&pos, NULL),
+    assert_string_equal(tu_moves(&pos, NULL),
                         tu_sorted("b4-c5 c4-c5 c4-d5 d4-d5 d4-e5 e4-e5 a2-c5 a2-d3 d2-b3 d2-e5 "
                                   "b2-a3 b2-d3 c2-b3 c2-e3"));
     assert_int_equal(
