@@ -276,3 +276,18 @@ int tu_count_kind(Position *pos, uint8_t kind)
     for (int i = 0; i < ml.n; i++) n += ml.m[i].kind == kind;
     return n;
 }
+
+void tu_set_out(Position *pos, int player)
+{
+    pos->alive &= (uint8_t) ~(1u << player);
+    pos->out[pos->nout++] = (uint8_t)player;
+    pos->royal[player] = NO_CELL;
+    pos->hash = pos_compute_hash(pos);
+}
+
+const char *tu_fen(const Position *pos)
+{
+    static char fen[FEN_MAX];
+    fen_write(pos, fen, sizeof fen);
+    return fen;
+}

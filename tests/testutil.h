@@ -59,6 +59,12 @@ void tu_game_move(Game *g, const char *text);
 /* How many legal moves are of this kind (MOVE_EP, MOVE_DROP ...). */
 int tu_count_kind(Position *pos, uint8_t kind);
 
+/* Take a player out as if eliminated earlier (the position holds none of its pieces). */
+void tu_set_out(Position *pos, int player);
+
+/* The position string of pos (a static buffer). */
+const char *tu_fen(const Position *pos);
+
 /* Sort a space-separated list of words alphabetically (for comparing sets). */
 const char *tu_sorted(const char *words);
 

@@ -25,22 +25,6 @@ static Piece piece(const Variant *v, int owner, char letter)
     return MAKE_PIECE(owner, v->kind_of_letter[(int)letter]);
 }
 
-/* Take a player out as if eliminated earlier (the position has none of his pieces). */
-static void set_out(Position *pos, int player)
-{
-    pos->alive &= (uint8_t) ~(1u << player);
-    pos->out[pos->nout++] = (uint8_t)player;
-    pos->royal[player] = NO_CELL;
-    pos->hash = pos_compute_hash(pos);
-}
-
-static const char *fen_of(const Position *pos)
-{
-    static char fen[FEN_MAX];
-    fen_write(pos, fen, sizeof fen);
-    return fen;
-}
-
 /* --- the board -------------------------------------------------------------------------------- */
 
 static void test_board(void **state)
@@ -350,7 +334,7 @@ static void test_en_passant_anticlockwise(void **state)
     Move dbl = tu_find_move(&pos, "c5-c7");
     assert_int_equal(dbl.kind, MOVE_DOUBLE);
     play_move(&pos, dbl, &u1);
-    assert_non_null(strstr(fen_of(&pos), " y c6:c7 - "));
+    assert_non_null(strstr(tu_fen(&pos), " y c6:c7 - "));
     /* Yellow, first in turn order, may take */
     assert_true(tu_has_move(&pos, "b4xc6"));
     Move ep = tu_find_move(&pos, "b4xc6");
@@ -367,7 +351,7 @@ static void test_en_passant_anticlockwise(void **state)
     pos_unmake(&pos, &u2);
     /* Yellow lets it pass: Blue, next, may take */
     tu_play_text(&pos, "a16-a17", &u2);
-    assert_non_null(strstr(fen_of(&pos), " b c6:c7 - "));
+    assert_non_null(strstr(tu_fen(&pos), " b c6:c7 - "));
     assert_true(tu_has_move(&pos, "d7xc6"));
     assert_int_equal(tu_find_move(&pos, "d7xc6").kind, MOVE_EP);
     tu_play_text(&pos, "d7xc6", &u3);
@@ -376,7 +360,7 @@ static void test_en_passant_anticlockwise(void **state)
     pos_unmake(&pos, &u3);
     /* nobody took: the right ends when Red's turn comes round */
     tu_play_text(&pos, "e22-e23", &u3);
-    assert_non_null(strstr(fen_of(&pos), " r - - "));
+    assert_non_null(strstr(tu_fen(&pos), " r - - "));
     tu_play_text(&pos, "e14-e15", &u4);
     assert_false(tu_has_move(&pos, "b4xc6"));
     variant_free(v);
@@ -395,7 +379,7 @@ static void test_en_passant_lapses(void **state)
     tu_setup(&pos, v, desc, RED);
     tu_play_text(&pos, "c5-c7", &u1);
     tu_play_text(&pos, "b8-c6", &u2);
-    assert_non_null(strstr(fen_of(&pos), " b - - "));
+    assert_non_null(strstr(tu_fen(&pos), " b - - "));
     assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
     assert_int_equal(tu_find_move(&pos, "d7xc6").kind, MOVE_NORMAL);
     tu_check_fen(&pos);
@@ -413,7 +397,7 @@ static void test_en_passant_lapses(void **state)
     tu_play_text(&pos, "b9xc7", &u2);
     assert_false(tu_has_move(&pos, "d7xc6"));
     assert_int_equal(tu_count_kind(&pos, MOVE_EP), 0);
-    assert_non_null(strstr(fen_of(&pos), " b - - "));
+    assert_non_null(strstr(tu_fen(&pos), " b - - "));
     tu_check_fen(&pos);
     variant_free(v);
 }
@@ -431,7 +415,7 @@ static void test_en_passant_clockwise(void **state)
     Move dbl = tu_find_move(&pos, "c1-c23");
     assert_int_equal(dbl.kind, MOVE_DOUBLE);
     play_move(&pos, dbl, &u1);
-    assert_non_null(strstr(fen_of(&pos), " y c24:c23 - "));
+    assert_non_null(strstr(tu_fen(&pos), " y c24:c23 - "));
     assert_int_equal(tu_find_move(&pos, "b22xc24").kind, MOVE_EP);
     tu_play_text(&pos, "b22xc24", &u2);
     assert_int_equal(pos.board[tu_cell(v, "c23")], 0);
@@ -598,7 +582,7 @@ static void test_no_legal_move(void **state)
     assert_int_equal(pos.board[tu_cell(v, "a5")], 0);
     assert_int_equal(pos.hash, pos_compute_hash(&pos));
     tu_check_fen(&pos);
-    assert_non_null(strstr(fen_of(&pos), " b - y 1 1"));
+    assert_non_null(strstr(tu_fen(&pos), " b - y 1 1"));
     pos_unmake(&pos, &u);
     assert_int_equal(pos_players_left(&pos), 3);
     assert_int_equal(pos.board[tu_cell(v, "a5")], piece(v, YELLOW, 'G'));
@@ -715,7 +699,7 @@ static void test_two_left(void **state)
     /* mate: the Rook e10 = (4,18) crosses (-1,+1) d10 c11 b11 to a12 and checks down the a
      * ring; a2 and a24 are on that ring, the b ring is the Rook b12's, c1 the Rook c12's */
     tu_setup(&pos, v, "Red: G e14, R b12 c12 e10; Blue: G a1", RED);
-    set_out(&pos, YELLOW);
+    tu_set_out(&pos, YELLOW);
     game_init(&g, v, &pos);
     assert_false(g.result.over);
     tu_game_move(&g, "e10-a12");
@@ -756,7 +740,7 @@ static void test_two_left(void **state)
     /* stalemate: the Rook e2 = (4,2) crosses (-1,-1) to d1 c1 b24 a24, the Unicorn arriving
      * on c2 holds a2 straight across, the Rook b12 the b ring; nothing attacks a1 */
     tu_setup(&pos, v, "Red: G e14, R b12 e2, U e5; Blue: G a1", RED);
-    set_out(&pos, YELLOW);
+    tu_set_out(&pos, YELLOW);
     game_init(&g, v, &pos);
     tu_game_move(&g, "e5-c2");
     assert_true(g.result.over);
@@ -820,7 +804,7 @@ static void test_move_rule(void **state)
     assert_string_equal(g.result.termination, "move rule");
     game_free(&g);
     tu_setup(&pos, v, "Red: G e14; Blue: G e22", RED);
-    set_out(&pos, YELLOW);
+    tu_set_out(&pos, YELLOW);
     pos.halfmove = 98;
     game_init(&g, v, &pos);
     tu_game_move(&g, "e14-e15");
@@ -873,29 +857,29 @@ static void test_position_strings(void **state)
                                "rCrUrUrUrA3yCyUyUyUyA3bCbUbUbUbA3/rCrGrDrA4yCyGyDyA4bCbGbDbA4/"
                                "1rCrRrA5yCyRyA5bCbRbA4 r - - 0 1";
     pos_init(&pos, v);
-    assert_string_equal(fen_of(&pos), start);
+    assert_string_equal(tu_fen(&pos), start);
     tu_check_fen(&pos);
     /* two en passant rights at once: Red's and Yellow's double steps both wait for Blue */
     tu_play_text(&pos, "c5-c7", &u1);
     tu_play_text(&pos, "c13-c15", &u2);
-    assert_string_equal(fen_of(&pos),
+    assert_string_equal(tu_fen(&pos),
                         "1rCrRrA5yCyRyA5bCbRbA4/rCrSrSrA4yCySySyA4bCbSbSbA4/"
                         "rCrUrUrU2rA1yCyUyUyU2yA1bCbUbUbUbA3/rCrGrDrA4yCyGyDyA4bCbGbDbA4/"
                         "1rCrRrA5yCyRyA5bCbRbA4 b c6:c7,c14:c15 - 0 1");
     tu_check_fen(&pos);
     Position back;
-    assert_true(fen_read(&back, v, fen_of(&pos), err, sizeof err));
+    assert_true(fen_read(&back, v, tu_fen(&pos), err, sizeof err));
     assert_int_equal(back.ep[RED].passed, tu_cell(v, "c6"));
     assert_int_equal(back.ep[YELLOW].landed, tu_cell(v, "c15"));
     /* after Blue's move Red's right has ended, Yellow's still stands */
     tu_play_text(&pos, "b20-b21", &u3);
-    assert_non_null(strstr(fen_of(&pos), " r c14:c15 - 0 2"));
+    assert_non_null(strstr(tu_fen(&pos), " r c14:c15 - 0 2"));
     tu_check_fen(&pos);
     /* players out, in the order they left */
     tu_setup(&pos, v, "Yellow: G e14", YELLOW);
-    set_out(&pos, BLUE);
-    set_out(&pos, RED);
-    assert_non_null(strstr(fen_of(&pos), " y - br 0 1"));
+    tu_set_out(&pos, BLUE);
+    tu_set_out(&pos, RED);
+    assert_non_null(strstr(tu_fen(&pos), " y - br 0 1"));
     tu_check_fen(&pos);
     /* strings that do not fit: a side letter missing, an out player with pieces, wrong ring */
     assert_false(fen_read(&back, v,

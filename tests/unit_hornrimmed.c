@@ -115,21 +115,6 @@ static int hand_total(const Position *pos, int player)
     return n;
 }
 
-static void set_out(Position *pos, int player)
-{
-    pos->alive &= (uint8_t) ~(1u << player);
-    pos->out[pos->nout++] = (uint8_t)player;
-    pos->royal[player] = NO_CELL;
-    pos->hash = pos_compute_hash(pos);
-}
-
-static const char *fen_of(const Position *pos)
-{
-    static char fen[FEN_MAX];
-    fen_write(pos, fen, sizeof fen);
-    return fen;
-}
-
 /* --- the board -------------------------------------------------------------------------------- */
 
 static void test_board(void **state)
@@ -833,7 +818,7 @@ static void test_double_steps(void **state)
     give(&pos, FIRST, 'P', 2);
     tu_play_text(&pos, "P@g5", &u1);
     tu_play_text(&pos, "n4-n5", &u2);
-    assert_non_null(strstr(fen_of(&pos), " w - g5 P 1 2"));
+    assert_non_null(strstr(tu_fen(&pos), " w - g5 P 1 2"));
     tu_check_fen(&pos);
     assert_string_equal(tu_sorted(tu_targets(&pos, "g5")), "g6 g7");
     Move dbl = tu_find_move(&pos, "g5-g7");
@@ -841,7 +826,7 @@ static void test_double_steps(void **state)
     tu_play_text(&pos, "g5-g6", &u3);
     tu_play_text(&pos, "n5-n4", &u4);
     assert_string_equal(tu_targets(&pos, "g6"), "g7");
-    assert_non_null(strstr(fen_of(&pos), " w - - P "));
+    assert_non_null(strstr(tu_fen(&pos), " w - - P "));
     /* from anywhere in the camp: e2 is no starting cell */
     Undo u5, u6;
     tu_play_text(&pos, "P@e2", &u5);
@@ -891,7 +876,7 @@ static void test_en_passant(void **state)
      * o'clock (-1,-1) onto it */
     tu_setup(&pos, v, "White: G a4, P f5; Black: G n4, P g7", FIRST);
     tu_play_text(&pos, "f5-f7", &u1);
-    assert_non_null(strstr(fen_of(&pos), " b f6:f7 - "));
+    assert_non_null(strstr(tu_fen(&pos), " b f6:f7 - "));
     assert_int_equal(tu_find_move(&pos, "g7xf6").kind, MOVE_EP);
     tu_play_text(&pos, "g7xf6", &u2);
     assert_int_equal(pos.board[tu_cell(v, "f7")], 0);
@@ -1126,7 +1111,7 @@ static void test_position_strings(void **state)
     Variant *v = tu_variant("hr-glinski");
     Position pos;
     pos_init(&pos, v);
-    assert_string_equal(fen_of(&pos), "7/8/1P5p1/ERP4pre/1S1P3p1s1/HD2P2p2dh/HUUU1P1p1uuuh/"
+    assert_string_equal(tu_fen(&pos), "7/8/1P5p1/ERP4pre/1S1P3p1s1/HD2P2p2dh/HUUU1P1p1uuuh/"
                                       "HG2P2p2gh/1S1P3p1s1/ERP4pre/1P5p1/8/7 w - - - 0 1");
     tu_check_fen(&pos);
     variant_free(v);
@@ -1136,7 +1121,7 @@ static void test_position_strings(void **state)
     v = tu_variant("hr-mccooey3");
     Undo u[5];
     tu_setup(&pos, v, "Red: G a1; Yellow: G n1", FIRST);
-    set_out(&pos, THIRD);
+    tu_set_out(&pos, THIRD);
     give(&pos, FIRST, 'P', 3);
     give(&pos, SECOND, 'E', 1);
     tu_play_text(&pos, "P@d2", &u[0]);
@@ -1144,7 +1129,7 @@ static void test_position_strings(void **state)
     tu_play_text(&pos, "P@f2", &u[2]);
     tu_play_text(&pos, "n2-n1", &u[3]);
     tu_play_text(&pos, "d2-d4", &u[4]);
-    const char *fen = fen_of(&pos);
+    const char *fen = tu_fen(&pos);
     assert_non_null(strstr(fen, " y d3:d4 f2 rPyE b 0 3"));
     tu_check_fen(&pos);
     Position back;
@@ -1215,7 +1200,7 @@ static void test_record_forms(void **state)
     char typed[FEN_MAX + 200];
     snprintf(typed, sizeof typed,
              "[Variant \"hr-glinski\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n1. H*e4 p@e9 2. P*f4 *\n",
-             fen_of(&g.start));
+             tu_fen(&g.start));
     pgn_open_string(&r, typed, v);
     assert_int_equal(pgn_read_game(&r, &back, &owned, &rep), PGN_OK);
     check_same_game_moves(&g, &back);
