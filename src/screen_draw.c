@@ -222,8 +222,7 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         const char *words = strstr(line, ": ");
         draw_text_line(y++, x, width, words ? words + 2 : line, A_BOLD);
     } else {
-        Position pos = g->pos;
-        bool check = in_check(&pos);
+        bool check = in_check(&g->pos);
         snprintf(line, sizeof line, "%s to move%s", v->player_name[g->pos.stm],
                  check ? ", CHECK" : "");
         attr_t at = A_BOLD;

@@ -144,7 +144,6 @@ typedef struct Variant {
     int8_t drop_zone; /* -1: no drops */
     bool has_hands, has_pools, has_hop, has_rifle, has_exchange, has_ep, has_fresh;
     enum stalemate_rule stalemate;
-    bool stalemate_draw_option; /* stalemate=draw overrides a 3/4 rule: PGN gets a tag */
     enum bare_rule bare_king;
     int repetition, move_rule;
 
