@@ -97,26 +97,14 @@ static bool newest_save(char *out, size_t len)
 bool autosave_resume(Session *s, char *err, int errlen)
 {
     char path[4400];
-    PgnReader r;
     PgnReport rep;
-    Game g;
-    Variant *owned;
     if (!newest_save(path, sizeof path)) {
         char where[4200] = "";
         autosave_path(where, sizeof where);
         snprintf(err, errlen, "no saved game to resume (%s)", where);
         return false;
     }
-    if (!pgn_open_file(&r, path, s->v, err, errlen)) return false;
-    enum pgn_status st = pgn_read_game(&r, &g, &owned, &rep);
-    pgn_close(&r);
-    if (st != PGN_OK) {
-        if (st == PGN_ERROR && g.v) game_free(&g);
-        variant_free(owned);
-        snprintf(err, errlen, "%s: %s", path, st == PGN_EOF ? "empty" : rep.error);
-        return false;
-    }
-    session_set_game(s, owned ? owned : s->v, &g);
+    if (!session_load_file(s, path, &rep, err, errlen)) return false;
     snprintf(resumed_path, sizeof resumed_path, "%s", path);
     return true;
 }

@@ -21,7 +21,7 @@ typedef struct {
     const Variant *fallback; /* the variant of games with no Variant tag */
 } PgnReader;
 
-typedef struct {
+typedef struct PgnReport {
     int moves; /* moves played before the end or the error */
     int warnings;
     char warning[PGN_MSG_MAX]; /* the first warning */

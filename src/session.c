@@ -310,25 +310,31 @@ static bool cmd_save(Session *s, const char *args, Sink *out)
     return true;
 }
 
-static bool cmd_load(Session *s, const char *args, Sink *out)
+bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, int errlen)
 {
     PgnReader r;
-    PgnReport rep;
     Game g;
     Variant *owned;
-    char err[600], path[4096];
-    if (!*args) return complain(out, "load needs a file name");
-    args = expand_home(args, path, sizeof path);
-    if (!pgn_open_file(&r, args, s->v, err, sizeof err)) return complain(out, "%s", err);
-    enum pgn_status st = pgn_read_game(&r, &g, &owned, &rep);
+    if (!pgn_open_file(&r, path, s->v, err, errlen)) return false;
+    enum pgn_status st = pgn_read_game(&r, &g, &owned, rep);
     pgn_close(&r);
-    if (st == PGN_EOF) return complain(out, "%s: no game in the file", args);
-    if (st == PGN_ERROR) {
+    if (st != PGN_OK) {
         if (st == PGN_ERROR && g.v) game_free(&g);
         variant_free(owned);
-        return complain(out, "%s: %s", args, rep.error);
+        snprintf(err, errlen, "%s: %s", path, st == PGN_EOF ? "no game in the file" : rep->error);
+        return false;
     }
     session_set_game(s, owned ? owned : s->v, &g);
+    return true;
+}
+
+static bool cmd_load(Session *s, const char *args, Sink *out)
+{
+    PgnReport rep;
+    char err[1200], path[4096];
+    if (!*args) return complain(out, "load needs a file name");
+    args = expand_home(args, path, sizeof path);
+    if (!session_load_file(s, args, &rep, err, sizeof err)) return complain(out, "%s", err);
     if (rep.warnings) say(out, "warning: %s: %s", args, rep.warning);
     int moves = 0;
     for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;

@@ -41,6 +41,11 @@ extern const Command session_commands[];
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen);
 void session_close(Session *s);
 
+/* Replace the game by the first game of a PGN file (in its own variant, or the session's
+ * when it names none). False, with "FILE: reason" in err, leaves the game as it was. */
+struct PgnReport;
+bool session_load_file(Session *s, const char *path, struct PgnReport *rep, char *err, int errlen);
+
 /* Replace the game with a new one of variant v (taking ownership of v). */
 void session_set_game(Session *s, Variant *v, const Game *g);
 
