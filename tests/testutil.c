@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "fen.h"
+#include "pgn.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -290,4 +291,63 @@ const char *tu_fen(const Position *pos)
     static char fen[FEN_MAX];
     fen_write(pos, fen, sizeof fen);
     return fen;
+}
+
+void tu_check_same_game(const Game *a, const Game *b)
+{
+    assert_int_equal(a->nplies, b->nplies);
+    for (int i = 0; i < a->nplies; i++) {
+        assert_true(move_equal(a->plies[i].move, b->plies[i].move));
+        assert_string_equal(a->plies[i].san, b->plies[i].san);
+        assert_int_equal(a->plies[i].mover, b->plies[i].mover);
+    }
+    assert_memory_equal(a->pos.board, b->pos.board, sizeof a->pos.board);
+    assert_memory_equal(a->pos.hand, b->pos.hand, sizeof a->pos.hand);
+    assert_memory_equal(a->pos.pool, b->pos.pool, sizeof a->pos.pool);
+    assert_memory_equal(a->pos.out, b->pos.out, sizeof a->pos.out);
+    assert_int_equal(a->pos.hash, b->pos.hash);
+    assert_int_equal(a->pos.stm, b->pos.stm);
+    assert_int_equal(a->pos.alive, b->pos.alive);
+    assert_int_equal(a->pos.nout, b->pos.nout);
+    assert_int_equal(a->pos.halfmove, b->pos.halfmove);
+    assert_int_equal(a->pos.fullmove, b->pos.fullmove);
+    assert_int_equal(a->custom_start, b->custom_start);
+    assert_int_equal(a->result.over, b->result.over);
+    assert_int_equal(a->result.winner, b->result.winner);
+}
+
+char *tu_check_pgn_round_trip(const Game *g, const Variant *fallback)
+{
+    char *text = pgn_write(g);
+    PgnReader r;
+    PgnReport rep;
+    Game back;
+    Variant *owned;
+    assert_non_null(text);
+    pgn_open_string(&r, text, fallback);
+    assert_int_equal(pgn_read_game(&r, &back, &owned, &rep), PGN_OK);
+    if (rep.warnings) fail_msg("%s\n%s", rep.warning, text);
+    tu_check_same_game(g, &back);
+    char *again = pgn_write(&back);
+    assert_string_equal(text, again);
+    free(again);
+    game_free(&back);
+    variant_free(owned);
+    pgn_close(&r);
+    return text;
+}
+
+static uint64_t rng = 88172645463325252ULL;
+
+void tu_seed(uint64_t seed)
+{
+    rng = seed;
+}
+
+unsigned tu_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)rng;
 }

@@ -59,6 +59,19 @@ void tu_game_move(Game *g, const char *text);
 /* How many legal moves are of this kind (MOVE_EP, MOVE_DROP ...). */
 int tu_count_kind(Position *pos, uint8_t kind);
 
+/* Two games are the same: moves, their text and movers, the final position (hands, pools,
+ * players out, clocks) and the result. */
+void tu_check_same_game(const Game *a, const Game *b);
+
+/* load(save(g)) == g: the record reads back without warnings (fallback: the variant for a
+ * record without a Variant tag, or NULL) to the same game, and writes out to the same text.
+ * Returns the record (the caller frees it). */
+char *tu_check_pgn_round_trip(const Game *g, const Variant *fallback);
+
+/* A repeatable pseudo-random sequence (xorshift) for random games; tu_seed starts it. */
+void tu_seed(uint64_t seed);
+unsigned tu_rand(void);
+
 /* Take a player out as if eliminated earlier (the position holds none of its pieces). */
 void tu_set_out(Position *pos, int player);
 

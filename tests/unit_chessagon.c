@@ -462,15 +462,6 @@ static void test_perft(void **state)
 
 /* --- consistency ------------------------------------------------------------------------------ */
 
-static uint64_t rng = 0x2545f4914f6cdd1dULL;
-static unsigned next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)rng;
-}
-
 /* Random games: unmake restores the identical position, keys agree with recomputed ones,
  * the position string reads back, the legality shortcut agrees with making each move. */
 static void test_consistency(void **state)
@@ -484,7 +475,7 @@ static void test_consistency(void **state)
             MoveList legal;
             tu_check_legality(&pos, &legal);
             if (!legal.n) break;
-            Move m = legal.m[next_rand() % (unsigned)legal.n];
+            Move m = legal.m[tu_rand() % (unsigned)legal.n];
             Undo u;
             tu_check_move(&pos, m, &u);
         }
@@ -508,5 +499,6 @@ int main(void)
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_consistency),
     };
+    tu_seed(0x2545f4914f6cdd1dULL);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -221,15 +221,6 @@ static void test_perft_reference(void **state)
 
 /* --- consistency ------------------------------------------------------------------------------ */
 
-static uint64_t rng = 88172645463325252ULL;
-static unsigned next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)rng;
-}
-
 static void check_consistency(const char *name)
 {
     Variant *v = tu_variant(name);
@@ -240,7 +231,7 @@ static void check_consistency(const char *name)
             MoveList legal;
             tu_check_legality(&pos, &legal);
             if (!legal.n) break;
-            Move m = legal.m[next_rand() % (unsigned)legal.n];
+            Move m = legal.m[tu_rand() % (unsigned)legal.n];
             Undo u;
             tu_check_move(&pos, m, &u);
         }
@@ -264,5 +255,6 @@ int main(void)
         cmocka_unit_test(test_glinski_en_passant), cmocka_unit_test(test_mccooey_pawns),
         cmocka_unit_test(test_perft_reference),    cmocka_unit_test(test_consistency),
     };
+    tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -398,15 +398,6 @@ static void test_perft(void **state)
 
 /* --- consistency ------------------------------------------------------------------------------ */
 
-static uint64_t rng = 0x9e3779b97f4a7c15ULL;
-static unsigned next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)rng;
-}
-
 /* Random games long enough to reach promotions from the pool and captures in place: every
  * move unmakes to the identical position, keys agree with recomputed ones, the position
  * string reads back, and the legality shortcut agrees with making each move. */
@@ -422,7 +413,7 @@ static void test_consistency(void **state)
             MoveList legal;
             tu_check_legality(&pos, &legal);
             if (!legal.n) break;
-            Move m = legal.m[next_rand() % (unsigned)legal.n];
+            Move m = legal.m[tu_rand() % (unsigned)legal.n];
             rifles += m.kind == MOVE_RIFLE;
             promotions += m.promo != 0;
             Undo u;
@@ -445,5 +436,6 @@ int main(void)
         cmocka_unit_test(test_mate_pattern), cmocka_unit_test(test_start),
         cmocka_unit_test(test_perft),        cmocka_unit_test(test_consistency),
     };
+    tu_seed(0x9e3779b97f4a7c15ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
