@@ -8,7 +8,9 @@
 #include "pgn.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,22 +22,46 @@ static char save_name[64] = "current.pgn";
 static int lock_fd = -1;
 static char resumed_path[4400]; /* a save another run left, merged into ours on our first write */
 
+/* $XDG_STATE_HOME/cellmate, or ~/.local/state/cellmate with the home directory from HOME or,
+ * when HOME is unset, from the password database. */
 static bool state_dir(char *out, size_t len)
 {
     const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
     if (xdg && *xdg == '/') return snprintf(out, len, "%s/cellmate", xdg) < (int)len;
+    if (!home || !*home) {
+        struct passwd *pw = getpwuid(getuid());
+        home = pw ? pw->pw_dir : NULL;
+    }
     if (home && *home) return snprintf(out, len, "%s/.local/state/cellmate", home) < (int)len;
     return false;
 }
 
-void autosave_claim(void)
+static bool usable_state_dir(char *dir, size_t len, char *err, int errlen)
 {
-    char dir[4096], lock[4200], err[600];
-    if (lock_fd >= 0 || !state_dir(dir, sizeof dir) || !make_dirs(dir, err, sizeof err)) return;
-    if (snprintf(lock, sizeof lock, "%s/current.lock", dir) >= (int)sizeof lock) return;
+    if (!state_dir(dir, len)) {
+        snprintf(err, errlen,
+                 "no place to save the game: no home directory is known (set HOME "
+                 "or XDG_STATE_HOME)");
+        return false;
+    }
+    if (!make_dirs(dir, err, errlen)) return false;
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, errlen, "%s: cannot write there: %s", dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool autosave_claim(char *err, int errlen)
+{
+    char dir[4096], lock[4200];
+    if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
+    if (lock_fd >= 0) return true;
+    if (snprintf(lock, sizeof lock, "%s/current.lock", dir) >= (int)sizeof lock) return true;
     lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (lock_fd >= 0 && flock(lock_fd, LOCK_EX | LOCK_NB) == 0) return; /* held until exit */
+    if (lock_fd >= 0 && flock(lock_fd, LOCK_EX | LOCK_NB) == 0) return true; /* held until exit */
     snprintf(save_name, sizeof save_name, "current-%ld.pgn", (long)getpid());
+    return true;
 }
 
 bool autosave_path(char *out, size_t len)
@@ -47,20 +73,19 @@ bool autosave_path(char *out, size_t len)
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
 {
     char dir[4096], path[4200], previous[4200];
-    if (!state_dir(dir, sizeof dir) || !autosave_path(path, sizeof path)) {
-        snprintf(err, errlen, "no place to save the game: set HOME or XDG_STATE_HOME");
+    if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
+    if (!autosave_path(path, sizeof path) ||
+        snprintf(previous, sizeof previous, "%s/previous.pgn", dir) >= (int)sizeof previous) {
+        snprintf(err, errlen, "%s: path too long", dir);
         return false;
     }
-    if (!make_dirs(dir, err, errlen)) return false;
-    if (keep_previous &&
-        snprintf(previous, sizeof previous, "%s/previous.pgn", dir) < (int)sizeof previous)
-        rename(path, previous); /* nothing to keep is fine */
     char *text = pgn_write(&s->game);
     if (!text) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    bool ok = write_file_atomic(path, text, 0600, err, errlen);
+    /* the save it replaces becomes previous.pgn only once the new one is safe */
+    bool ok = write_file_keeping(path, text, 0600, keep_previous ? previous : NULL, err, errlen);
     free(text);
     if (ok && resumed_path[0] && strcmp(resumed_path, path)) unlink(resumed_path);
     if (ok) resumed_path[0] = 0;
@@ -94,14 +119,37 @@ static bool newest_save(char *out, size_t len)
     return found;
 }
 
-bool autosave_resume(Session *s, char *err, int errlen)
+static bool previous_save(char *out, size_t len)
 {
-    char path[4400];
+    char dir[4096];
+    struct stat st;
+    return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/previous.pgn", dir) < (int)len &&
+           stat(out, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool autosave_resume(Session *s, bool previous, char *err, int errlen)
+{
+    char path[4400], older[4400];
     PgnReport rep;
+    if (previous) {
+        if (!previous_save(path, sizeof path)) {
+            char dir[4096] = "";
+            state_dir(dir, sizeof dir);
+            snprintf(err, errlen, "no previous save to resume (%s/previous.pgn)", dir);
+            return false;
+        }
+        return session_load_file(s, path, &rep, err, errlen);
+    }
     if (!newest_save(path, sizeof path)) {
         char where[4200] = "";
         autosave_path(where, sizeof where);
-        snprintf(err, errlen, "no saved game to resume (%s)", where);
+        if (previous_save(older, sizeof older))
+            snprintf(err, errlen,
+                     "no saved game to resume (%s); the save before it is %s: "
+                     "cellmate --resume=previous continues it",
+                     where, older);
+        else
+            snprintf(err, errlen, "no saved game to resume (%s)", where);
         return false;
     }
     if (!session_load_file(s, path, &rep, err, errlen)) return false;

@@ -23,10 +23,36 @@ static bool write_all(int fd, const char *s, size_t n)
     return true;
 }
 
-bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen)
+/* The directory part of path ("." when there is none). */
+static void dir_of(const char *path, char *dir, size_t len)
 {
-    char tmp[4096], dir[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= (int)sizeof tmp) {
+    snprintf(dir, len, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash == dir)
+        dir[1] = 0;
+    else if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, len, ".");
+}
+
+/* Make the renames in path's directory durable. */
+static void sync_dir(const char *path)
+{
+    char dir[4096];
+    dir_of(path, dir, sizeof dir);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+}
+
+/* Write text to a new temporary file beside path (its name in tmp) and flush it to the disk. */
+static bool write_temp(const char *path, const char *text, unsigned mode, char *tmp, size_t len,
+                       char *err, int errlen)
+{
+    if (snprintf(tmp, len, "%s.tmp.XXXXXX", path) >= (int)len) {
         snprintf(err, errlen, "%s: path too long", path);
         return false;
     }
@@ -44,26 +70,52 @@ bool write_file_atomic(const char *path, const char *text, unsigned mode, char *
         unlink(tmp);
         return false;
     }
-    if (close(fd) != 0 || rename(tmp, path) != 0) {
+    if (close(fd) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        unlink(tmp);
+        return false;
+    }
+    return true;
+}
+
+/* Keep the file at path as keep, leaving path in place: a second link renamed over keep, so
+ * that path and keep never both go missing. Where links are not possible (some file
+ * systems), path is renamed to keep; the new file follows at once. Nothing at path is fine. */
+static void keep_old(const char *path, const char *keep)
+{
+    char tmp[4200];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", keep) >= (int)sizeof tmp) return;
+    int fd = mkstemp(tmp); /* a free name for the link */
+    if (fd >= 0) {
+        close(fd);
+        unlink(tmp);
+        if (link(path, tmp) == 0) {
+            if (rename(tmp, keep) != 0) unlink(tmp);
+            return;
+        }
+        if (errno == ENOENT) return;
+    }
+    rename(path, keep);
+}
+
+bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
+                        char *err, int errlen)
+{
+    char tmp[4200];
+    if (!write_temp(path, text, mode, tmp, sizeof tmp, err, errlen)) return false;
+    if (keep) keep_old(path, keep);
+    if (rename(tmp, path) != 0) {
         snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
         unlink(tmp);
         return false;
     }
-    /* make the rename itself durable */
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash == dir)
-        dir[1] = 0;
-    else if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
+    sync_dir(path);
     return true;
+}
+
+bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen)
+{
+    return write_file_keeping(path, text, mode, NULL, err, errlen);
 }
 
 bool make_dirs(const char *path, char *err, int errlen)
@@ -77,8 +129,13 @@ bool make_dirs(const char *path, char *err, int errlen)
         if (*p == '/' || !*p) {
             char saved = *p;
             *p = 0;
+            struct stat st;
             if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
                 snprintf(err, errlen, "%s: cannot create: %s", buf, strerror(errno));
+                return false;
+            }
+            if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                snprintf(err, errlen, "%s: not a directory", buf);
                 return false;
             }
             *p = saved;

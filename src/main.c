@@ -12,6 +12,7 @@
 #include "screen.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ typedef struct {
     const char *check_variant;
     const char *replay;
     const char *load;
-    bool list, batch, resume, ascii, no_save;
+    bool list, batch, resume, resume_previous, ascii, no_save;
     double seconds;
 } Options;
 
@@ -44,6 +45,7 @@ static void usage(FILE *f)
                "  --time SECONDS       thinking time of the computer per move\n"
                "  --load FILE          start with the first game of a PGN file\n"
                "  --resume             continue the game saved when cellmate last stopped\n"
+               "  --resume=previous    continue the save before that one\n"
                "  --ascii              plain ASCII, no colour\n"
                "  --no-save            do not keep the game in progress in the state directory\n"
                "  --perft N            count move sequences of length N; last line is\n"
@@ -69,7 +71,7 @@ static int parse_options(int argc, char **argv, Options *o)
         {"batch", no_argument, NULL, 'b'},
         {"time", required_argument, NULL, 't'},
         {"load", required_argument, NULL, 'L'},
-        {"resume", no_argument, NULL, 'R'},
+        {"resume", optional_argument, NULL, 'R'},
         {"ascii", no_argument, NULL, 'a'},
         {"no-save", no_argument, NULL, 'n'},
         {"list", no_argument, NULL, 'l'},
@@ -112,7 +114,15 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
         case 'L': o->load = optarg; break;
-        case 'R': o->resume = true; break;
+        case 'R':
+            o->resume = true;
+            if (optarg && strcmp(optarg, "previous")) {
+                fprintf(stderr, "cellmate: --resume takes no argument or =previous, not '%s'\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            o->resume_previous = optarg != NULL;
+            break;
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
@@ -215,6 +225,8 @@ static int replay(const Options *o)
 int main(int argc, char **argv)
 {
     Options o;
+    /* past a file-size limit, writes fail and say so instead of killing the program */
+    signal(SIGXFSZ, SIG_IGN);
     int rc = parse_options(argc, argv, &o);
     if (rc != EXIT_OK) return rc;
     if (o.check_variant) return check_variant(o.check_variant);
@@ -228,7 +240,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     s.ai_seconds = o.seconds;
-    if (o.resume && !autosave_resume(&s, err, sizeof err)) {
+    if (o.resume && !autosave_resume(&s, o.resume_previous, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         session_close(&s);
         return EXIT_USAGE;

@@ -109,15 +109,35 @@ static void clear_lines(void)
 }
 
 /* Nothing is written until the game changes: starting cellmate never replaces the saved
- * game by itself. The first write of a run keeps the save it replaces as previous.pgn. */
+ * game by itself. The first write of a run keeps the save it replaces as previous.pgn. A
+ * failure is kept until a save succeeds again: the status panel shows it, and the main loop
+ * shows it in a page the player has to close. */
 static void save_now(Session *s)
 {
     char err[600];
     if (!ui.opt.autosave || !ui.dirty) return;
-    if (!autosave_write(s, !ui.saved_once, err, sizeof err))
-        ui_set_message(true, "could not save the game: %s", err);
-    else
+    if (autosave_write(s, !ui.saved_once, err, sizeof err)) {
         ui.saved_once = true;
+        ui.save_error[0] = 0;
+        return;
+    }
+    if (!ui.save_error[0]) ui.save_error_seen = false;
+    snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
+}
+
+static void show_save_error(void)
+{
+    char *lines[] = {
+        "The game could not be saved:",
+        ui.save_error,
+        "",
+        "The moves since the last save are only on this screen; the saved game on the disk "
+        "is the one before them. Every move tries again: free some space or fix the "
+        "directory, or use 'save FILE' to save elsewhere. The status panel says NOT SAVED "
+        "until a save succeeds.",
+    };
+    ui.save_error_seen = true;
+    ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0]);
 }
 
 /* The computer's moves, until a human's turn; a key pressed meanwhile makes it move at once
@@ -270,12 +290,18 @@ int screen_run(Session *s, const ScreenOptions *o)
     input_init();
     s->screen = true;
     s->changed = session_changed;
-    if (ui.opt.autosave) autosave_claim();
+    char err[600];
+    if (ui.opt.autosave && !autosave_claim(err, sizeof err))
+        snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
     if (!ui.message[0])
         ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
     ui_draw();
     set_interrupt(screen_interrupt);
     while (!ui_should_quit()) {
+        if (ui.save_error[0] && !ui.save_error_seen) {
+            show_save_error();
+            ui_draw();
+        }
         int ch = getch();
         if (ch == ERR) continue;
         if (ch == KEY_RESIZE) {
@@ -307,7 +333,14 @@ int screen_run(Session *s, const ScreenOptions *o)
     clear_lines();
     free(ui.lines);
     char path[4200];
-    if (ui.opt.autosave && autosave_path(path, sizeof path) && quit_signal != SIGHUP)
+    if (!ui.opt.autosave || !ui.dirty) return 0;
+    if (ui.save_error[0]) {
+        fprintf(stderr, "cellmate: the game could not be saved: %s\n", ui.save_error);
+        if (autosave_path(path, sizeof path) && access(path, F_OK) == 0)
+            fprintf(stderr, "cellmate: %s holds the game as it was last saved\n", path);
+        return 1;
+    }
+    if (autosave_path(path, sizeof path) && quit_signal != SIGHUP)
         printf("The game is saved in %s; cellmate --resume continues it.\n", path);
     return 0;
 }

@@ -229,6 +229,9 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + g->pos.stm);
         draw_text_line(y++, x, width, line, at);
     }
+    if (ui.save_error[0])
+        draw_text_line(y++, x, width, "game NOT SAVED",
+                       ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
     if (ui.thinking) draw_text_line(y++, x, width, "the computer is thinking...", A_NORMAL);
     if (s->ai_players) {
         size_t n = (size_t)snprintf(line, sizeof line, "computer:");

@@ -27,8 +27,10 @@ typedef struct {
     int grid_y, grid_x;
     Cell click_from;
     bool thinking;
-    bool dirty;      /* the game changed since start-up: it is worth saving */
-    bool saved_once; /* this run has written the save file */
+    bool dirty;           /* the game changed since start-up: it is worth saving */
+    bool saved_once;      /* this run has written the save file */
+    char save_error[600]; /* why the last save failed; empty once one succeeds */
+    bool save_error_seen; /* the player has closed the page that showed it */
 } Ui;
 
 extern Ui ui;

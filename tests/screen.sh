@@ -5,66 +5,12 @@
 # plain fallback for TERM=vt100. Screens are read with capture-pane.
 . "$TESTS_DIR/tap.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-    if [ "${CI:-}" = true ]; then
-        echo "not ok 1 - tmux is installed (required in CI)"
-        echo "1..1"
-        exit 1
-    fi
-    echo "ok 1 # SKIP tmux is not installed"
-    echo "1..1"
-    exit 0
-fi
-
 tmp=$(mktemp -d)
-sock="cellmate-test-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-    T kill-server 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$TESTS_DIR/tmux.sh"
+trap tmux_cleanup EXIT
 export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 mkdir -p "$HOME"
 SAVE="$XDG_STATE_HOME/cellmate/current.pgn"
-
-start() { # start NAME TERM ARGS...: a 80x24 window running cellmate
-    name=$1 term=$2
-    shift 2
-    T new-session -d -s "$name" -x 80 -y 24 -c "$tmp" \
-        "env TERM=$term HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE $*"
-}
-
-screen_of() { T capture-pane -p -t "$1"; }
-
-wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (up to 15 s)
-    i=0
-    while [ $i -lt 150 ]; do
-        if screen_of "$1" 2>/dev/null | grep -qF -- "$2"; then return 0; fi
-        sleep 0.1
-        i=$((i + 1))
-    done
-    echo "# timed out waiting for: $2"
-    screen_of "$1" 2>/dev/null | sed 's/^/# | /'
-    return 1
-}
-
-row() { screen_of "$1" | sed -n "$2p" | sed 's/ *$//'; }
-shows_re() { screen_of "$1" | grep -Eq -- "$2"; }
-hides() { ! screen_of "$1" | grep -qF -- "$2"; }
-
-keys() { T send-keys -t "$1" "$2"; }
-line() { T send-keys -t "$1" "$2" Enter; }
-
-gone() { # gone NAME: the session ended (the program exited)
-    i=0
-    while [ $i -lt 100 ]; do
-        T has-session -t "$1" 2>/dev/null || return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    return 1
-}
 
 # --- start: Haynie's game, the default ---------------------------------------------------
 start a screen

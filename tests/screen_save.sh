@@ -1,0 +1,142 @@
+#!/bin/sh
+# screen_save.sh — a game is never lost when saving fails. The screen's state directory is
+# put on a small tmpfs that is full (as root, where mounts are allowed; otherwise writes are
+# made to fail with a file-size limit, RLIMIT_FSIZE), and the tests check: the failed save is
+# shown until the player closes it and stays in the status panel; the old save is kept, not
+# replaced; on leaving the failure is reported with a non-zero status and no "saved" message;
+# once saving works again everything is normal; --resume offers previous.pgn; a state
+# directory that cannot exist (XDG_STATE_HOME a regular file, no home directory) is reported.
+. "$TESTS_DIR/tap.sh"
+
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+mounted=
+cleanup() {
+    T kill-server 2>/dev/null
+    [ -n "$mounted" ] && umount "$STATE"
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+STATE=$XDG_STATE_HOME
+SAVE="$STATE/cellmate/current.pgn"
+mkdir -p "$HOME" "$STATE"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k,mode=0700 cellmate-test "$STATE" 2>/dev/null; then
+    mounted=1
+fi
+mkdir -p "$STATE/cellmate"
+
+fen_of() { # fen_of ARGS...: the position string of the game cellmate ARGS starts with
+    echo fen | "$CELLMATE" --batch --no-save "$@" 2>&1 | tail -n 1
+}
+
+# screen NAME PREFIX ARGS...: cellmate ARGS on the screen, run after PREFIX (a resource
+# limit or nothing); its status and standard error are kept in $tmp/NAME.status and .err,
+# and the window stays open so that what it printed on leaving can be read.
+screen() {
+    name=$1 prefix=$2
+    shift 2
+    rm -f "$tmp/$name.status"
+    # standard error through a pipe: a file would be under the size limit too
+    run_in "$name" "{ { $prefix env TERM=screen LANG=C.UTF-8 $CELLMATE $* 2>&1 1>&3; \
+echo \$? >$tmp/$name.status; } | cat >$tmp/$name.err; } 3>&1; echo 'window: done'; sleep 60"
+}
+finished() { # finished NAME: wait until the program in NAME has left
+    wait_for "$1" "window: done" >/dev/null
+}
+
+# A saved game of two moves.
+printf 'Nc3\nNc6\nsave %s\n' "$SAVE" | "$CELLMATE" glinski >/dev/null
+old=$(cat "$SAVE")
+oldfen=$(fen_of --load "$SAVE")
+
+# Make writes fail: fill the tmpfs, or allow no file longer than the save.
+limit=
+if [ -n "$mounted" ]; then
+    dd if=/dev/zero of="$STATE/fill" bs=4096 2>/dev/null
+    echo "# writes fail: a full tmpfs"
+else
+    limit="prlimit --fsize=$(wc -c <"$SAVE")"
+    echo "# writes fail: RLIMIT_FSIZE (no tmpfs mount possible here)"
+fi
+
+# --- a move that cannot be saved --------------------------------------------------------
+screen a "$limit" --resume
+wait_for a "White to move" >/dev/null
+line a "Nb5"
+tap_ok "full disk: the failed save is shown in a page" wait_for a "the game is NOT saved"
+tap_ok "full disk: the page says why" wait_for a "cannot write:"
+keys a " "
+tap_ok "full disk: after closing the page the status panel still says so" \
+    wait_for a "game NOT SAVED"
+tap_eq "full disk: the old save is kept whole, not replaced" "$old" "$(cat "$SAVE")"
+tap_eq "full disk: no temporary file is left behind" "" \
+    "$(cd "$STATE/cellmate" && ls | grep -v '^current\.\(pgn\|lock\)$')"
+line a "quit"
+finished a
+tap_eq "full disk: leaving reports the failure with status 1" 1 "$(cat "$tmp/a.status")"
+tap_ok "full disk: ... on standard error" grep -q "cellmate: the game could not be saved: " \
+    "$tmp/a.err"
+tap_ok "full disk: ... and names the save that is kept" \
+    grep -q "$SAVE holds the game as it was last saved" "$tmp/a.err"
+tap_ok "full disk: no message that the game was saved" hides a "The game is saved in"
+T kill-session -t a
+tap_eq "full disk: --resume continues the last good save" "$oldfen" "$(fen_of --resume)"
+
+# --- saving works again ----------------------------------------------------------------------
+screen b "$limit" --resume
+wait_for b "White to move" >/dev/null
+line b "Nb5"
+wait_for b "the game is NOT saved" >/dev/null
+keys b " "
+wait_for b "game NOT SAVED" >/dev/null
+rm -f "$STATE/fill"
+line b "undo"
+saved_again() { wait_for b "took back" >/dev/null && sleep 0.3 && hides b "game NOT SAVED"; }
+tap_ok "space again: the next change is saved and NOT SAVED goes away" saved_again
+line b "quit"
+finished b
+tap_eq "space again: leaving exits 0" 0 "$(cat "$tmp/b.status")"
+tap_ok "space again: and says where the game is" wait_for b "The game is saved in $SAVE"
+T kill-session -t b
+tap_eq "the first save of the run kept the one it replaced as previous.pgn" "$old" \
+    "$(cat "$STATE/cellmate/previous.pgn")"
+
+# --- --resume offers previous.pgn -----------------------------------------------------------
+rm -f "$SAVE"
+out=$("$CELLMATE" --resume --no-save </dev/null 2>&1)
+tap_eq "--resume without a save exits 2" 2 "$?"
+tap_ok "--resume without a save offers previous.pgn" sh -c "echo '$out' |
+    grep -qF 'the save before it is $STATE/cellmate/previous.pgn: cellmate --resume=previous continues it'"
+tap_eq "--resume=previous continues it" "$oldfen" "$(fen_of --resume=previous)"
+
+# --- a state directory that cannot be made ---------------------------------------------------
+touch "$tmp/afile"
+run_in c "env TERM=screen LANG=C.UTF-8 XDG_STATE_HOME=$tmp/afile $CELLMATE glinski \
+2>$tmp/c.err; echo \$? >$tmp/c.status; echo 'window: done'; sleep 60"
+tap_ok "XDG_STATE_HOME a regular file: said at start" wait_for c "$tmp/afile: not a directory"
+keys c " "
+line c "Nc3"
+wait_for c "1. Nc3" >/dev/null
+tap_ok "XDG_STATE_HOME a regular file: the status panel says NOT SAVED" wait_for c "game NOT SAVED"
+line c "quit"
+finished c
+tap_eq "XDG_STATE_HOME a regular file: a played game exits 1" 1 "$(cat "$tmp/c.status")"
+T kill-session -t c
+
+# Without HOME and XDG_STATE_HOME the home directory comes from the password database. To
+# see that without writing into a real home, the test runs as nobody (home /nonexistent).
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+    run_in d "setpriv --reuid=nobody --regid=nogroup --clear-groups env -u HOME -u XDG_STATE_HOME \
+TERM=screen LANG=C.UTF-8 $CELLMATE glinski; sleep 60"
+    tap_ok "no HOME: the home directory of the password entry is used, and its failure said" \
+        wait_for d "/nonexistent: cannot create"
+    T kill-session -t d
+elif [ "${CI:-}" = true ]; then
+    tap_ok "no HOME: CI runs this test as root" false
+else
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n # SKIP no HOME: needs root to run as nobody"
+fi
+
+tap_done
