@@ -1,0 +1,40 @@
+/* fuzz_util.h — what the fuzz targets share: the installed variants loaded once (chosen by
+ * an input byte), a terminated copy of the input, and a check that aborts with a message
+ * (so a broken invariant counts as a crash). */
+#ifndef CELLMATE_FUZZ_UTIL_H
+#define CELLMATE_FUZZ_UTIL_H
+
+#include "variant.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Point the variant search path at the source tree's variants; call once before a target. */
+void fuzz_setup(void);
+
+/* One of the source tree's variants, chosen by a byte (loaded once, never freed). */
+const Variant *fuzz_variant(uint8_t pick);
+
+/* Its name, for loading another copy by name. */
+const char *fuzz_variant_name(uint8_t pick);
+
+/* The input as a NUL-terminated string (up to its first NUL); the caller frees it. */
+char *fuzz_text(const uint8_t *data, size_t size);
+
+/* Check a position the way every front end uses it: its position string reads back to the
+ * same string, each legal move's SAN reads back to that move, make and unmake restore the
+ * key, and the board draws. */
+struct Position;
+void fuzz_check_position(struct Position *pos);
+
+/* Whether the input holds a bug already known and being fixed elsewhere, so that the fuzzer
+ * looks for others: a run of 10 or more digits overflows the digit readers of fen.c,
+ * notation.c and movelang.c (issue 9 item 5, fixed by the bounded number reader). Remove
+ * this once that lands, and move tests/fuzz/pending/ into tests/fuzz/regressions/. */
+bool fuzz_known_bug(const uint8_t *data, size_t size);
+
+/* Abort with "fuzz: broken: what" unless ok. */
+void fuzz_require(bool ok, const char *what);
+
+#endif
