@@ -18,7 +18,7 @@
 
 /* --- sketch ------------------------------------------------------------------------------- */
 
-void put(Sketch *k, int row, int col, char ch, uint8_t attr, uint8_t prio, Cell cell)
+void put(Sketch *k, int row, int col, char ch, Attr attr, uint8_t prio, Cell cell)
 {
     if (k->n == k->cap) {
         int cap = k->cap ? 2 * k->cap : 1024;
@@ -30,10 +30,16 @@ void put(Sketch *k, int row, int col, char ch, uint8_t attr, uint8_t prio, Cell 
         k->s = s;
         k->cap = cap;
     }
-    k->s[k->n++] = (Stroke){row, col, ch, attr, prio, cell};
+    k->s[k->n++] = (Stroke){row, col, ch, prio, attr, cell};
 }
 
-static void put_text(Sketch *k, int row, int col, const char *t, uint8_t attr, uint8_t prio)
+/* An outline character (a cell's edge, the ring's seam). */
+void put_line(Sketch *k, int row, int col, char ch)
+{
+    put(k, row, col, ch, ATTR_LINE, PRIO_LINE, NO_CELL);
+}
+
+static void put_text(Sketch *k, int row, int col, const char *t, Attr attr, uint8_t prio)
 {
     for (int i = 0; t[i]; i++) put(k, row, col + i, t[i], attr, prio, NO_CELL);
 }
@@ -71,7 +77,7 @@ static bool sketch_to_grid(const Sketch *k, TextGrid *g)
     size_t w = (size_t)(b.c1 - b.c0 + 1), h = (size_t)(b.r1 - b.r0 + 1);
     uint8_t *prio = calloc(w * h, 1);
     g->text = malloc(w * h);
-    g->attr = calloc(w * h, 1);
+    g->attr = calloc(w * h, sizeof *g->attr);
     g->cell = calloc(w * h, sizeof *g->cell);
     if (!prio || !g->text || !g->attr || !g->cell) {
         free(prio);
@@ -94,21 +100,26 @@ static bool sketch_to_grid(const Sketch *k, TextGrid *g)
     return true;
 }
 
-/* --- tokens ------------------------------------------------------------------------------- */
+/* --- cell contents --------------------------------------------------------------------------- */
 
-bool is_last(const Ctx *x, Cell c)
+static bool is_last(const Ctx *x, Cell c)
 {
     return c == x->o.last_from || c == x->o.last_to;
 }
 
+static int marks_of(const Ctx *x, Cell c)
+{
+    return x->o.marks ? x->o.marks[c] : 0;
+}
+
 /* The glyph of what stands on c: "P", "p", "." or "rP", " .". */
-void glyph(const Ctx *x, Cell c, char g[2], uint8_t *side)
+void glyph(const Ctx *x, Cell c, char g[2], Attr *side)
 {
     Piece p = x->pos->board[c];
     *side = 0;
     if (!p) {
-        g[0] = x->tw == 1 ? '.' : ' ';
-        g[1] = '.';
+        g[0] = x->tw == 1 ? (marks_of(x, c) & MARK_MOVE ? '*' : '.') : ' ';
+        g[1] = marks_of(x, c) & MARK_MOVE ? '*' : '.';
         return;
     }
     int owner = PIECE_OWNER(p);
@@ -122,22 +133,102 @@ void glyph(const Ctx *x, Cell c, char g[2], uint8_t *side)
     }
 }
 
-uint8_t cell_attr(const Ctx *x, Cell c)
+Attr cell_attr(const Ctx *x, Cell c)
 {
-    return (uint8_t)(ATTR_CELL(x->b->colour[c]) | (is_last(x, c) ? ATTR_LAST : 0));
+    return (Attr)(ATTR_CELL(x->b->colour[c]) | (is_last(x, c) ? ATTR_LAST : 0) |
+                  ATTR_MARK(marks_of(x, c)));
 }
 
-/* A hex or ring cell: the glyph from column col, a bracket slot on either side. */
+char mark_char(const Ctx *x, Cell c)
+{
+    static const struct {
+        int mark;
+        char ch;
+    } order[] = {{MARK_SELECTED, '#'}, {MARK_CAPTURE, 'x'}, {MARK_MOVE, '*'}, {MARK_FLASH, '!'}};
+    int m = marks_of(x, c);
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (m & order[i].mark) return order[i].ch;
+    return is_last(x, c) ? '+' : 0;
+}
+
+/* The two bracket slots of a compact token: the piece picked up in parentheses, a capture
+ * target x, a move target * (on an empty cell the dot itself becomes the star), a flashed
+ * cell between > and <, the last move's cells in brackets. */
+static void brackets(const Ctx *x, Cell c, char *l, char *r)
+{
+    int m = marks_of(x, c);
+    *l = *r = 0;
+    if (m & MARK_SELECTED)
+        *l = '(', *r = ')';
+    else if (m & MARK_CAPTURE)
+        *l = 'x';
+    else if ((m & MARK_MOVE) && x->pos->board[c])
+        *l = '*';
+    else if (m & MARK_FLASH)
+        *l = '>', *r = '<';
+    else if (is_last(x, c))
+        *l = '[', *r = ']';
+}
+
+/* The text a cell's name takes: whole, or without its letter where the row says it. */
+static const char *name_text(const Ctx *x, Cell c)
+{
+    const char *n = x->b->name[c];
+    return x->short_names && n[0] && n[1] ? n + 1 : n;
+}
+
+static void put_text_in(Sketch *k, const char *t, int row, int col, Attr attr, Cell c)
+{
+    for (int i = 0; t[i]; i++) put(k, row, col + i, t[i], attr, PRIO_CELL, c);
+}
+
+void put_name(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
+{
+    const char *t = name_text(x, c);
+    int len = (int)strlen(t);
+    put_text_in(k, t, row, col + (width - len) / 2, cell_attr(x, c) | ATTR_NAME, c);
+}
+
 void put_token(Sketch *k, const Ctx *x, Cell c, Spot at)
 {
-    char g[2];
-    uint8_t side, base = cell_attr(x, c);
-    bool last = is_last(x, c);
-    uint8_t slot = last ? PRIO_CELL : PRIO_PAD;
+    char g[2], l, r;
+    Attr side, base = cell_attr(x, c);
+    brackets(x, c, &l, &r);
+    put(k, at.row, at.col - 1, l ? l : ' ', base, l ? PRIO_CELL : PRIO_PAD, c);
+    put(k, at.row, at.col + x->tw, r ? r : ' ', base, r ? PRIO_CELL : PRIO_PAD, c);
+    if (x->o.names) {
+        /* the name over the glyph and its slots: three characters, or four with three
+         * players */
+        const char *t = name_text(x, c);
+        int len = (int)strlen(t), room = x->tw + 2;
+        put_text_in(k, t, at.row, at.col - 1 + (room - len) / 2, base | ATTR_NAME, c);
+        return;
+    }
     glyph(x, c, g, &side);
-    put(k, at.row, at.col - 1, last ? '[' : ' ', base, slot, c);
     for (int i = 0; i < x->tw; i++) put(k, at.row, at.col + i, g[i], base | side, PRIO_CELL, c);
-    put(k, at.row, at.col + x->tw, last ? ']' : ' ', base, slot, c);
+}
+
+void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
+{
+    Attr base = cell_attr(x, c);
+    char m = mark_char(x, c);
+    for (int i = 0; i < width; i++) put(k, row, col + i, ' ', base, PRIO_CELL, c);
+    if (x->o.names) {
+        put_name(k, x, c, row, col, width);
+        return;
+    }
+    Piece p = x->pos->board[c];
+    int mid = col + (width - 1) / 2; /* a piece's two letters from here, a dot here */
+    if (m) put(k, row, mid - 1, m, base, PRIO_CELL, c);
+    if (!p) {
+        put(k, row, mid, m == '*' ? '*' : '.', base, PRIO_CELL, c);
+        return;
+    }
+    int owner = PIECE_OWNER(p);
+    Attr at = base | ATTR_SIDE(owner);
+    char side = x->v->nplayers > 2 ? x->v->player_letter[owner] : owner ? 'b' : 'w';
+    put(k, row, mid, side, at, PRIO_CELL, c);
+    put(k, row, mid + 1, x->v->type[PIECE_KIND(p)].letter, at, PRIO_CELL, c);
 }
 
 /* The column of a token's piece letter, which labels line up with. */
@@ -166,12 +257,11 @@ int norm_angle(int a)
     return (a + 15) / 30 * 30 % 360;
 }
 
-/* Ring and triangle boards are drawn upright or upside down; a view turned by a quarter goes
- * to the nearer of the two. */
-bool half_turned(const Ctx *x)
+/* Hexagons and triangles: a player's forward direction (a clock hour in the variant file)
+ * points up the screen. */
+int forward_seat_angle(const Variant *v, int p)
 {
-    int angle = norm_angle(x->v->view_rotate + (x->o.flip ? 180 : 0));
-    return (angle + 90) / 180 % 2 == 1;
+    return 90 - clock_to_angle(v->forward_hour[p]);
 }
 
 /* --- choosing a drawing ----------------------------------------------------------------------- */
@@ -183,10 +273,17 @@ static const RenderFamily *const families[] = {
     [FAMILY_TRIANGLE] = &render_triangle,
 };
 
+const RenderFamily *render_family(const Variant *v)
+{
+    return families[v->board.spec.family];
+}
+
 static Ctx make_ctx(const Position *pos, const RenderOpts *o)
 {
-    Ctx x = {pos, pos->v, &pos->v->board, {0}, pos->v->nplayers > 2 ? 2 : 1};
+    Ctx x = {pos, pos->v, &pos->v->board, {0}, pos->v->nplayers > 2 ? 2 : 1, 0, false};
     if (o) x.o = *o;
+    if (x.o.bottom < 0 || x.o.bottom >= x.v->nplayers) x.o.bottom = 0;
+    x.angle = render_family(x.v)->seat_angle(x.v, x.o.bottom) + x.o.turn + x.v->view_rotate;
     return x;
 }
 
@@ -194,9 +291,13 @@ static Ctx make_ctx(const Position *pos, const RenderOpts *o)
  * out. */
 static bool sketch_layout(const Ctx *x, int i, Sketch *k)
 {
+    const RenderFamily *f = render_family(x->v);
+    const Layout *l = &f->layouts[i];
     memset(k, 0, sizeof *k);
-    const RenderFamily *f = families[x->b->spec.family];
-    bool ok = f->draw(k, x, &f->layouts[i]);
+    if (l->scale > x->o.max_scale) return false;
+    Ctx lx = *x;
+    lx.angle = norm_angle(x->angle + l->turn);
+    bool ok = f->draw(k, &lx, l);
     if (ok && !k->failed && k->n > 0) return true;
     free(k->s);
     return false;
@@ -211,13 +312,19 @@ static bool fits(Box b, const RenderOpts *o)
 bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out)
 {
     Ctx x = make_ctx(pos, o);
+    const RenderFamily *f = render_family(x.v);
     memset(out, 0, sizeof *out);
-    for (int i = 0; i < families[x.b->spec.family]->nlayouts; i++) {
+    for (int i = 0; i < f->nlayouts; i++) {
         Sketch k;
         if (!sketch_layout(&x, i, &k)) continue;
         bool ok = fits(bounds(&k), &x.o) && sketch_to_grid(&k, out);
         free(k.s);
-        if (ok) return true;
+        if (ok) {
+            out->angle = norm_angle(x.angle + f->layouts[i].turn);
+            out->scale = f->layouts[i].scale;
+            out->quarter = f->layouts[i].turn != 0;
+            return true;
+        }
     }
     return false;
 }
@@ -228,7 +335,7 @@ int render_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max
     pos_init(&pos, v);
     Ctx x = make_ctx(&pos, o);
     int n = 0;
-    for (int i = 0; i < families[v->board.spec.family]->nlayouts && n < max; i++) {
+    for (int i = 0; i < render_family(v)->nlayouts && n < max; i++) {
         Sketch k;
         if (!sketch_layout(&x, i, &k)) continue;
         Box b = bounds(&k);
@@ -250,6 +357,22 @@ bool render_min_size(const Variant *v, const RenderOpts *o, int *width, int *hei
     return n > 0;
 }
 
+int render_rotate_step(const Variant *v)
+{
+    return v->nplayers > 2 ? 120 : render_family(v)->rotate_step;
+}
+
+bool textgrid_cell_centre(const TextGrid *g, Cell c, int *row, int *col)
+{
+    long rs = 0, cs = 0, n = 0;
+    for (int i = 0; i < g->width * g->height; i++)
+        if (g->cell[i] == c && g->text[i] != ' ') rs += i / g->width, cs += i % g->width, n++;
+    if (!n) return false;
+    *row = (int)(rs / n);
+    *col = (int)(cs / n);
+    return true;
+}
+
 void textgrid_free(TextGrid *g)
 {
     free(g->text);
@@ -258,9 +381,10 @@ void textgrid_free(TextGrid *g)
     memset(g, 0, sizeof *g);
 }
 
-int render_glyph(char ch, uint8_t attr, bool unicode, char out[4])
+int render_glyph(char ch, Attr attr, bool unicode, char out[4])
 {
-    if (unicode && ch == '.' && attr_colour(attr) >= 0 && attr_side(attr) < 0) {
+    if (unicode && ch == '.' && attr_colour(attr) >= 0 && attr_side(attr) < 0 &&
+        !(attr & ATTR_NAME)) {
         memcpy(out, "\xc2\xb7", 3); /* U+00B7 middle dot */
         return 2;
     }

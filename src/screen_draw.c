@@ -85,9 +85,9 @@ static RenderOpts board_opts(int width, int height)
     RenderOpts o;
     memset(&o, 0, sizeof o);
     o.coords = true;
-    bool ring = g->v->board.spec.family == FAMILY_RING;
-    o.flip = !ring && ui.s->flip % 2 == 1;
-    o.focus = ring && ui.s->flip ? ui.s->flip : 0;
+    o.bottom = session_view_player(ui.s);
+    o.turn = ui.s->view_turn;
+    o.max_scale = 2;
     if (g->nplies) {
         const Move *m = &g->plies[g->nplies - 1].move;
         o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
@@ -313,29 +313,45 @@ static void draw_too_small(int top)
         mvaddnstr(top + i, 1, parts[i], ui.cols - 1);
 }
 
-/* Three layouts, tried in turn: the status beside the board; the board across the whole
- * width with the status below it (the ring is wide and flat); the board alone. */
+enum { PLACE_NONE, PLACE_ALONE, PLACE_BELOW, PLACE_BESIDE };
+
+/* Three arrangements, tried in turn: the status beside the board; the board across the
+ * whole width with the status below it (the ring is wide and flat); the board alone. The
+ * board goes into ui.grid; returns which arrangement fitted. */
+static int arrange(int top)
+{
+    int board_w = ui.cols - STATUS_W - 1, area = ui.rows - 2 - top;
+    if (board_w >= 20 && layout_board(board_w, area)) return PLACE_BESIDE;
+    if (layout_board(ui.cols, area - 4)) return PLACE_BELOW;
+    if (layout_board(ui.cols, area)) return PLACE_ALONE;
+    return PLACE_NONE;
+}
+
+/* How good an arrangement is: the board in the view asked for (not turned a quarter to fit)
+ * first, then the status beside it rather than below or missing. */
+static int quality(int place)
+{
+    return place == PLACE_NONE ? 0 : (ui.grid.quarter ? 0 : 4) + place;
+}
+
 void ui_draw(void)
 {
     getmaxyx(stdscr, ui.rows, ui.cols);
     erase();
     ui.too_small = false;
-    int board_w = ui.cols - STATUS_W - 1, area = ui.rows - 3;
-    /* the title line gives way when that lets the usual drawing fit beside the status */
-    RenderOpts o = board_opts(board_w, area);
-    RenderSize sizes[RENDER_MAX_LAYOUTS];
-    int n = render_sizes(ui.s->v, &o, sizes, RENDER_MAX_LAYOUTS);
-    bool title = !(n > 0 && sizes[0].width <= board_w && sizes[0].height == area + 1);
-    int top = title ? 1 : 0;
-    if (title) draw_title();
+    /* the title line gives way when that one line gives the board a better arrangement */
+    int place = arrange(0), untitled = quality(place);
+    int top = 1, board_w = ui.cols - STATUS_W - 1, area;
+    if (quality(place = arrange(1)) < untitled) place = arrange(top = 0);
+    if (top) draw_title();
     area = ui.rows - 2 - top;
-    if (board_w >= 20 && layout_board(board_w, area)) {
+    if (place == PLACE_BESIDE) {
         paint_board(top + (area - ui.grid.height) / 2, (board_w - ui.grid.width) / 2);
-        draw_status(top, board_w + 1, STATUS_W, area, !title);
-    } else if (layout_board(ui.cols, area - 4)) {
+        draw_status(top, board_w + 1, STATUS_W, area, !top);
+    } else if (place == PLACE_BELOW) {
         paint_board(top, (ui.cols - ui.grid.width) / 2);
-        draw_status(top + ui.grid.height + 1, 1, ui.cols - 2, area - ui.grid.height - 1, false);
-    } else if (layout_board(ui.cols, area)) {
+        draw_status(top + ui.grid.height + 1, 1, ui.cols - 2, area - ui.grid.height - 1, !top);
+    } else if (place == PLACE_ALONE) {
         paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
     } else {
         ui.too_small = true;

@@ -80,6 +80,7 @@ bool session_open(Session *s, const char *variant, const char *fen, char *err, i
     bool unreadable;
     memset(s, 0, sizeof *s);
     s->ai_seconds = 5;
+    s->seat = -1;
     Variant *v = variant_open(variant, err, errlen, &unreadable);
     if (!v) return false;
     Position start;
@@ -448,12 +449,31 @@ static bool cmd_hint(Session *s, const char *args, Sink *out)
     return true;
 }
 
+int session_view_player(const Session *s)
+{
+    int humans = 0, human = 0;
+    if (s->seat >= 0 && s->seat < s->v->nplayers) return s->seat;
+    for (int p = 0; p < s->v->nplayers; p++)
+        if (!(s->ai_players & (1u << p))) humans++, human = p;
+    return humans == 1 ? human : s->game.pos.stm;
+}
+
+/* The view turned by `degrees` from where it was (it is kept in whole turns). */
+static bool turn_view(Session *s, int degrees, const char *args, const char *name, Sink *out)
+{
+    if (!no_args(args, name, out)) return false;
+    s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
+    return true;
+}
+
 static bool cmd_flip(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "flip", out)) return false;
-    int views = s->v->board.spec.family == FAMILY_RING ? s->v->nplayers + 1 : 2;
-    s->flip = (s->flip + 1) % views;
-    return true;
+    return turn_view(s, 180, args, "flip", out);
+}
+
+static bool cmd_rotate(Session *s, const char *args, Sink *out)
+{
+    return turn_view(s, render_rotate_step(s->v), args, "rotate", out);
 }
 
 const Command session_commands[] = {
@@ -471,7 +491,9 @@ const Command session_commands[] = {
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
     {"resign", "", "the side to move resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
-    {"flip", "", "turn the board for the next player", cmd_flip, true},
+    {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
+    {"rotate", "", "turn the board a step (60 degrees, 120 with three players)", cmd_rotate,
+     true},
     {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, true},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},

@@ -17,8 +17,9 @@ typedef struct Session {
     Game game;
     double ai_seconds;
     bool quit;
-    bool screen; /* screen-only commands (flip, ai) are allowed */
-    int flip;
+    bool screen;   /* screen-only commands (flip, rotate, ai) are allowed */
+    int view_turn; /* degrees the screen's view is turned from its default (flip, rotate) */
+    int seat;      /* the player this screen sits as (a room's seat), or -1 */
     unsigned ai_players; /* bit per player the computer plays (the screen's ai command) */
     /* called after every change of the game (move, undo, new, load): the screen saves the
      * game in progress here */
@@ -52,6 +53,10 @@ void session_set_game(Session *s, Variant *v, const Game *g);
 /* Run one input line: blank and '#' lines do nothing; a command runs; anything else is read
  * as a move. Returns false when the line was rejected (the reason went to out->err). */
 bool session_line(Session *s, const char *line, Sink *out);
+
+/* The player the screen draws at the bottom: the own seat; against the computer, the one
+ * side it does not play; otherwise the player to move. */
+int session_view_player(const Session *s);
 
 /* "12. Nf6" or "12... Nf6" (three players: "12. c6 (Red)") for the last move played. */
 void session_last_move_text(const Session *s, char *buf, size_t len);
