@@ -219,7 +219,7 @@ void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
     }
     Piece p = x->pos->board[c];
     int mid = col + (width - 1) / 2; /* a piece's two letters from here, a dot here */
-    if (m) put(k, row, mid - 1, m, base, PRIO_CELL, c);
+    if (m && (p || m != '*')) put(k, row, mid - 1, m, base, PRIO_CELL, c);
     if (!p) {
         put(k, row, mid, m == '*' ? '*' : '.', base, PRIO_CELL, c);
         return;
@@ -229,6 +229,25 @@ void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
     char side = x->v->nplayers > 2 ? x->v->player_letter[owner] : owner ? 'b' : 'w';
     put(k, row, mid, side, at, PRIO_CELL, c);
     put(k, row, mid + 1, x->v->type[PIECE_KIND(p)].letter, at, PRIO_CELL, c);
+}
+
+void put_pointy_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars)
+{
+    put_line(k, R - 1, C, '/');
+    put_line(k, R - 1, C + 2, '\\');
+    put_line(k, R + bars, C, '\\');
+    put_line(k, R + bars, C + 2, '/');
+    for (int r = R; r < R + bars; r++) {
+        put_line(k, r, C - 1, '|');
+        put_line(k, r, C + 3, '|');
+        if (r == R)
+            put_inside(k, x, c, r, C, 3);
+        else if (x->o.names)
+            put_name(k, x, c, r, C, 3);
+        else
+            for (int i = 0; i < 3; i++) put(k, r, C + i, ' ', cell_attr(x, c), PRIO_PAD, c);
+    }
+    put(k, R - 1, C + 1, ' ', cell_attr(x, c), PRIO_PAD, c); /* the top vertex is inside */
 }
 
 /* The column of a token's piece letter, which labels line up with. */

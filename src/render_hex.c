@@ -212,29 +212,6 @@ static void flat_cell(Sketch *k, const Ctx *x, Cell c, int T, int X, int h, int 
     *mid = (Spot){piece_row, X + (t - 1) / 2};
 }
 
-/* An outlined pointy cell (a vertex at the top and bottom): three columns inside, `bars`
- * rows of them between two vertical edges, slanted edges above and below. Cells of a row are
- * four columns apart; rows bars + 1 text rows apart, each half a cell to the side. */
-static void pointy_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars, Spot *mid)
-{
-    put_line(k, R - 1, C, '/');
-    put_line(k, R - 1, C + 2, '\\');
-    put_line(k, R + bars, C, '\\');
-    put_line(k, R + bars, C + 2, '/');
-    for (int r = R; r < R + bars; r++) {
-        put_line(k, r, C - 1, '|');
-        put_line(k, r, C + 3, '|');
-        if (r == R)
-            put_inside(k, x, c, r, C, 3);
-        else if (x->o.names)
-            put_name(k, x, c, r, C, 3);
-        else
-            for (int i = 0; i < 3; i++) put(k, r, C + i, ' ', cell_attr(x, c), 0, c);
-    }
-    put(k, R - 1, C + 1, ' ', cell_attr(x, c), 0, c); /* the top vertex is inside */
-    *mid = (Spot){R, C + 1};
-}
-
 static bool draw_hex(Sketch *k, const Ctx *x, const Layout *l)
 {
     const Board *b = x->b;
@@ -252,7 +229,9 @@ static bool draw_hex(Sketch *k, const Ctx *x, const Layout *l)
         } else if (flat) {
             flat_cell(k, x, (Cell)c, -w * h, u * (t + h), h, t, &mid[c]);
         } else {
-            pointy_cell(k, x, (Cell)c, -w * (l->scale + 1), u * 2, l->scale, &mid[c]);
+            int R = -w * (l->scale + 1), C = u * 2;
+            put_pointy_cell(k, x, (Cell)c, R, C, l->scale);
+            mid[c] = (Spot){R, C + 1};
         }
     }
     if (x->o.coords) hex_labels(k, x, mid, flat, l->trim, l->scale);

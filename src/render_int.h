@@ -84,6 +84,11 @@ void put_token(Sketch *k, const Ctx *x, Cell c, Spot at);
 /* The inside of an outlined cell, `width` columns from col: a mark slot, then the piece (two
  * letters: side and kind) or an empty cell's dot; the name instead when names are shown. */
 void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width);
+/* An outlined cell with a vertex at the top and bottom (pointy hexagons, the ring): three
+ * columns inside, `bars` rows of them between two vertical edges from row R, column C;
+ * slanted edges above and below. Cells of a row are four columns apart, rows bars + 1 text
+ * rows apart, each half a cell to the side. The piece on the first row, the name below. */
+void put_pointy_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars);
 /* The cell's name, centred in `width` columns from col (a larger cell's second line). */
 void put_name(Sketch *k, const Ctx *x, Cell c, int row, int col, int width);
 /* A one-character mark for cells with a single slot: selected '#', capture 'x', move '*',

@@ -46,24 +46,6 @@ static void put_seam(Sketch *k, int nf, int rows, const int *pre_end, const int 
     }
 }
 
-/* An outlined cell, as on pointy hex boards: `bars` rows between vertical edges, slanted edges
- * above and below; the piece on the first row, the name on the second. */
-static void ring_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars)
-{
-    put_line(k, R - 1, C, '/');
-    put_line(k, R - 1, C + 2, '\\');
-    put_line(k, R + bars, C, '\\');
-    put_line(k, R + bars, C + 2, '/');
-    for (int r = R; r < R + bars; r++) {
-        put_line(k, r, C - 1, '|');
-        put_line(k, r, C + 3, '|');
-        if (r == R)
-            put_inside(k, x, c, r, C, 3);
-        else if (x->o.names)
-            put_name(k, x, c, r, C, 3);
-    }
-}
-
 /* The ring unrolled, file a on top (the player sits outside the ring, beyond the outer
  * file), cell numbers rising to the right (anticlockwise, seen from above), scrolled so that
  * the angle of the view is in the middle. The numbers stand above and below; the seam where
@@ -85,7 +67,7 @@ static bool draw_ring(Sketch *k, const Ctx *x, const Layout *l)
         bool past = rel >= seam;
         Spot at = {f * rows, pitch * rel / 2 + (past ? 1 + (l->scale > 0) : 0)};
         if (l->scale)
-            ring_cell(k, x, (Cell)c, at.row, at.col, l->scale);
+            put_pointy_cell(k, x, (Cell)c, at.row, at.col, l->scale);
         else
             put_token(k, x, (Cell)c, at);
         if (past && at.col < post_start[f]) post_start[f] = at.col;

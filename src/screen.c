@@ -177,6 +177,21 @@ static void show_output(const char *title)
     }
 }
 
+/* rotate goes on to the next turn at which the board fits the terminal without the quarter
+ * turn its drawings fall back on (a turned 38-cell Peanut may not); when none does, one
+ * step. */
+static void rotate_to_fit(Sink *sink)
+{
+    Session *s = ui.s;
+    int first = s->view_turn, steps = 360 / render_rotate_step(s->v);
+    for (int i = 1; i < steps; i++) {
+        ui_draw();
+        if (ui.grid.text && !ui.grid.quarter) return;
+        session_line(s, "rotate", sink);
+    }
+    s->view_turn = first;
+}
+
 void screen_line(const char *line)
 {
     Session *s = ui.s;
@@ -189,6 +204,7 @@ void screen_line(const char *line)
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
     } else if (session_line(s, line, &sink)) {
+        if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
         /* against the computer, undo goes back to the human's own last move */
         if (undo && (s->ai_players & (1u << s->game.pos.stm)) && s->game.nplies && !s->game.decided)
             session_line(s, "undo", &sink);

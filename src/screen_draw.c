@@ -416,25 +416,24 @@ void ui_show_lines(const char *title, char **lines, int n)
     }
 }
 
-/* How the cells of this board are named, for players who read them off the drawing. */
-static const char *naming_help(const Variant *v)
+/* Where the board puts the players: the view on the screen, in words. */
+static void view_help(char *out, size_t len)
 {
-    switch (v->board.spec.naming) {
-    case NAMING_GLINSKI:
-        return "Cells: the letter is the file (the columns of the board, a on the left); the "
-               "number counts up from the bottom cell of that file.";
-    case NAMING_AXIAL:
-        return "Cells: the number is the rank (the rows of the board, 1 at the bottom); the "
-               "letter is the file, a line of cells running up and to the left, lettered "
-               "where it leaves the board at the bottom or lower right.";
-    case NAMING_RING:
-        return "Cells: the letter is the ring (a inside, e outside, the rows of the drawing); "
-               "the number goes round it, 1 to 24, shown above the drawing.";
-    case NAMING_TRIANGLE:
-        return "Cells: the number is the row of triangles (1 at the bottom); the letter is the "
-               "position along it, shown below the drawing.";
+    const Variant *v = ui.s->v;
+    int p = session_view_player(ui.s);
+    if (!ui.grid.text) {
+        snprintf(out, len, "The board is not shown: the terminal is too small for it.");
+        return;
     }
-    return "";
+    const char *where = ui.s->view_turn == 0     ? "at the bottom, moving up the screen"
+                        : ui.s->view_turn == 180 ? "at the top (the board is flipped)"
+                                                 : "turned away from the bottom (rotate)";
+    size_t n = (size_t)snprintf(out, len, "The board is drawn with %s's side %s%s. ",
+                                v->player_name[p], where,
+                                ui.grid.quarter ? ", then turned a quarter clockwise to fit the "
+                                                  "terminal"
+                                                : "");
+    if (n < len) render_describe(v, &ui.grid, out + n, len - n);
 }
 
 void ui_help(void)
@@ -463,7 +462,9 @@ void ui_help(void)
         *san ? san : "-", *lng ? lng : "-", v->has_hands ? ", drops like P@e4" : "",
         v->has_rifle ? ", K!Nd4 (the king takes without moving)" : "",
         v->ncastles ? ", O-O and O-O-O (castling)" : "");
-    ADD("%s", naming_help(v));
+    char view[1200];
+    view_help(view, sizeof view);
+    ADD("%s", view);
     ADD("Tab completes legal moves and commands; Up/Down recall earlier lines.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
     ADD("Click a piece and then a cell to move it (when the terminal sends mouse clicks).");

@@ -23,7 +23,9 @@ tap_ok "start: White's back rank at the bottom" shows_re a '^ +1 +B   R   Q   K 
 line a "a5"
 tap_ok "a move: its line appears in the message area" wait_for a "1. a5"
 tap_ok "a move: Black is to move" wait_for a "Black to move"
-tap_ok "a move: the pawn stands on a5 (rank 5 begins with it)" shows_re a '^ *5 +[[]?P'
+tap_ok "a move: Black's side comes to the bottom, rank 1 on top" shows_re a '^ +1  B   R   K   Q   R   B  1'
+tap_ok "a move: the pawn stands on a5 (seen from Black, rank 5 ends with it)" \
+    shows_re a '^ *5 .*[[]P[]] 5'
 
 # --- completion ----------------------------------------------------------------------------------
 keys a "N"

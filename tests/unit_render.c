@@ -1,7 +1,9 @@
 /* unit_render.c — the text renderer: start positions of every board family drawn at 80x24
  * and at 120x40, compared with drawings taken from the rule documents (quoted verbatim where
- * the document has one, written by hand from the document's arrays otherwise); turned and
- * flipped views, last-move marks, attributes, sizes, and areas too small to draw in. */
+ * the document has one, written by hand from the document's arrays otherwise); each player's
+ * seat at the bottom, turned and flipped views, outlined larger cells, last-move and
+ * selection marks, cell names, attributes, sizes, the words describing a drawing, and areas
+ * too small to draw in. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -41,7 +43,8 @@ static const char *draw(const Position *pos, const RenderOpts *o, TextGrid *g)
 
 static RenderOpts area(int w, int h, bool coords)
 {
-    RenderOpts o = {0};
+    RenderOpts o;
+    memset(&o, 0, sizeof o);
     o.max_width = w;
     o.max_height = h;
     o.coords = coords;
@@ -151,7 +154,7 @@ static void find_cell(const TextGrid *g, const Variant *v, const char *name, int
 }
 
 /* The attributes of a hex token's (first) glyph character. */
-static uint8_t glyph_attr(const TextGrid *g, const Variant *v, const char *name)
+static Attr glyph_attr(const TextGrid *g, const Variant *v, const char *name)
 {
     int r, c;
     find_cell(g, v, name, &r, &c);
@@ -188,7 +191,7 @@ static Variant *drawing_variant(const char *board, const char *players, const ch
 #define TRI_BOARD     "family = triangle\nletters = abcdefghijklmno\nside = 4"
 #define SMALL_BOARD   "family = hex\nframe = flat\nletters = abcde\nshape = hexagon c3 2"
 #define TWO_PLAYERS   "names = White Black\nforward = 12 6"
-#define THREE_PLAYERS "names = Red Yellow Blue\nforward = 3 3 3"
+#define THREE_PLAYERS "names = Red Yellow Blue\nforward = 12 12 12"
 
 /* hornrimmed.md, hr-glinski */
 static Variant *hr_glinski(void)
@@ -201,15 +204,15 @@ static Variant *hr_glinski(void)
                            0);
 }
 
-/* hornrimmed.md, hr-wellisch, drawn with file a at the bottom */
+/* hornrimmed.md, hr-wellisch: forward along the diagonals at 3 and 9 o'clock */
 static Variant *hr_wellisch(void)
 {
-    return drawing_variant(HR_BOARD, TWO_PLAYERS, "GVRYXP",
+    return drawing_variant(HR_BOARD, "names = White Black\nforward = 3 9", "GVRYXP",
                            "White = G b4, V b5, R b3 b6, Y b2 b7 c5, X a1 a3 a5 a7 b1 b8,"
                            " P c1 c2 c3 c4 c6 c7 c8 c9 d5 d6\n"
                            "Black = G m5, V m4, R m6 m3, Y m7 m2 l5, X n7 n5 n3 n1 m8 m1,"
                            " P l1 l2 l3 l4 l6 l7 l8 l9 k6 k5",
-                           90);
+                           0);
 }
 
 /* cyclohexane.md: A an anticlockwise, C a clockwise Broker */
@@ -225,10 +228,10 @@ static Variant *cyclohexane(void)
         0);
 }
 
-/* chessagon.md */
+/* chessagon.md: White advances towards lower letters (9 o'clock), Black towards higher */
 static Variant *chessagon(void)
 {
-    return drawing_variant(TRI_BOARD, TWO_PLAYERS, "KQDRBNP",
+    return drawing_variant(TRI_BOARD, "names = White Black\nforward = 9 3", "KQDRBNP",
                            "White = K o4, Q o5, D n4 n5, B n3 n6, N m3 m6, R m2 m7,"
                            " P l1 l2 k2 l3 k3 m4 l4 m5 l5 l6 k6 l7 k7 l8\n"
                            "Black = K a4, Q a5, D b4 b5, B b3 b6, N c3 c6, R c2 c7,"
@@ -237,9 +240,9 @@ static Variant *chessagon(void)
 }
 
 /* a hexagon of radius 2 in the flat frame, to check turned views by hand */
-static Variant *small_hex(int rotate)
+static Variant *small_hex(const char *players, int rotate)
 {
-    return drawing_variant(SMALL_BOARD, TWO_PLAYERS, "KQP",
+    return drawing_variant(SMALL_BOARD, players, "KQP",
                            "White = K c1, Q b4, P a1\nBlack = K c5, P e3", rotate);
 }
 
@@ -258,21 +261,22 @@ static const char *HAYNIE_DIAGRAM = "11                     b   r   q   k   r   
                                     " 2                   F   N   W   B   W   N   F\n"
                                     " 1                     B   R   Q   K   R   B\n";
 
-/* The same with the renderer's labels: rank numbers in a margin two columns from the board,
- * file letters where each file (running up and to the left) enters the board, on a line below
- * rank 1. */
-static const char *HAYNIE_COORDS = "11            b   r   q   k   r   b\n"
-                                   "10          f   n   w   b   w   n   f\n"
-                                   " 9        p   p   p   p   p   p   p   p\n"
-                                   " 8      p   p   p   p   p   p   p   p   p\n"
-                                   " 7    .   .   .   .   .   .   .   .   .   .\n"
-                                   " 6  .   .   .   .   .   .   .   .   .   .   .\n"
-                                   " 5    .   .   .   .   .   .   .   .   .   .\n"
-                                   " 4      P   P   P   P   P   P   P   P   P\n"
-                                   " 3        P   P   P   P   P   P   P   P\n"
-                                   " 2          F   N   W   B   W   N   F\n"
-                                   " 1            B   R   Q   K   R   B\n"
-                                   "                a   b   c   d   e   f   g   h   i   j   k\n";
+/* The same with the renderer's labels: each rank's number just before its first cell and
+ * after its last; file letters where each file (running up and to the left) enters the board,
+ * on a line below rank 1, and above rank 11 for the files that leave the board there. */
+static const char *HAYNIE_COORDS = "           f   g   h   i   j   k\n"
+                                   "         11  b   r   q   k   r   b  11\n"
+                                   "       10  f   n   w   b   w   n   f  10\n"
+                                   "      9  p   p   p   p   p   p   p   p  9\n"
+                                   "    8  p   p   p   p   p   p   p   p   p  8\n"
+                                   "  7  .   .   .   .   .   .   .   .   .   .  7\n"
+                                   "6  .   .   .   .   .   .   .   .   .   .   .  6\n"
+                                   "  5  .   .   .   .   .   .   .   .   .   .  5\n"
+                                   "    4  P   P   P   P   P   P   P   P   P  4\n"
+                                   "      3  P   P   P   P   P   P   P   P  3\n"
+                                   "        2  F   N   W   B   W   N   F  2\n"
+                                   "          1  B   R   Q   K   R   B  1\n"
+                                   "               a   b   c   d   e   f   g   h   i   j   k\n";
 
 static void test_haynie_start(void **state)
 {
@@ -289,7 +293,11 @@ static void test_haynie_start(void **state)
     }
     /* the other side's view is the diagram turned round */
     RenderOpts o = area(80, 24, false);
-    o.flip = true;
+    o.turn = 180;
+    assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(drop_columns(HAYNIE_DIAGRAM, 2)));
+    /* ... which is Black's seat */
+    o.turn = 0;
+    o.bottom = 1;
     assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(drop_columns(HAYNIE_DIAGRAM, 2)));
     variant_free(v);
 }
@@ -297,24 +305,24 @@ static void test_haynie_start(void **state)
 /* --- hex, flat frame: Glinski ------------------------------------------------------------ */
 
 /* glinski-mccooey.md's array on the board drawn like hornrimmed.md's diagram (files four
- * columns apart, one line per half cell), White at the bottom corner. Rank numbers stand left
- * of each rank's first cell (the a-file, then the upper left edge), file letters below. */
-static const char *GLINSKI_COORDS = "                   11   b\n"
-                                    "               10   q       k\n"
-                                    "            9   n       b       n\n"
-                                    "        8   r       .       .       r\n"
-                                    "    7   p       .       b       .       p\n"
-                                    "6   .       p       .       .       p       .\n"
+ * columns apart, one line per half cell), White at the bottom corner. Rank numbers stand at
+ * both ends of each rank (the a- and l-files, then the upper edges), file letters below. */
+static const char *GLINSKI_COORDS = "                   11   b   11\n"
+                                    "               10   q       k   10\n"
+                                    "            9   n       b       n   9\n"
+                                    "        8   r       .       .       r   8\n"
+                                    "    7   p       .       b       .       p   7\n"
+                                    "6   .       p       .       .       p       .   6\n"
                                     "        .       p       .       p       .\n"
-                                    "5   .       .       p       p       .       .\n"
+                                    "5   .       .       p       p       .       .   5\n"
                                     "        .       .       p       .       .\n"
-                                    "4   .       .       .       .       .       .\n"
+                                    "4   .       .       .       .       .       .   4\n"
                                     "        .       .       .       .       .\n"
-                                    "3   .       .       .       .       .       .\n"
+                                    "3   .       .       .       .       .       .   3\n"
                                     "        .       .       P       .       .\n"
-                                    "2   .       .       P       P       .       .\n"
+                                    "2   .       .       P       P       .       .   2\n"
                                     "        .       P       .       P       .\n"
-                                    "1   .       P       .       .       P       .\n"
+                                    "1   .       P       .       .       P       .   1\n"
                                     "        P       .       B       .       P\n"
                                     "            R       .       .       R\n"
                                     "                N       B       N\n"
@@ -331,14 +339,18 @@ static void test_glinski_start(void **state)
     pos_init(&pos, v);
     RenderOpts small = area(80, 24, true), large = area(120, 40, true);
     assert_string_equal(draw(&pos, &small, &g), GLINSKI_COORDS);
-    assert_int_equal(g.width, 46);
+    assert_int_equal(g.width, 49);
     assert_int_equal(g.height, 22);
     textgrid_free(&g);
     assert_string_equal(draw(&pos, &large, NULL), GLINSKI_COORDS);
     /* flipped: Black at the bottom, the whole board turned round */
     RenderOpts o = area(80, 24, false);
-    const char *plain = tidy(draw(&pos, &o, NULL));
-    o.flip = true;
+    char plain[4096];
+    snprintf(plain, sizeof plain, "%s", tidy(draw(&pos, &o, NULL)));
+    o.turn = 180;
+    assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(plain));
+    o.turn = 0;
+    o.bottom = 1; /* Black's seat */
     assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(plain));
     /* without labels the board is GLINSKI_COORDS' cells alone */
     char cells[4096];
@@ -380,23 +392,25 @@ static const char *HR_GLINSKI_DIAGRAM = "                        bH\n"
                                         "                        wH\n";
 
 /* The same array turned a quarter clockwise to fit 24 lines: files are rows (a on top),
- * ranks rise to the right; rank numbers where the ranks leave the board's upper edge. Each row
- * lists its file from cell 1, as read from the diagram. */
+ * labelled at either end; ranks rise to the right, numbered where they leave the board's
+ * upper edge and, for ranks 1 to 7, its lower edge (file n). Each row lists its file from
+ * cell 1, as read from the diagram. */
 static const char *HR_GLINSKI_TURNED =
     "                 1   2   3   4   5   6   7   8   9   10  11  12  13\n"
-    "a              .   .   .   .   .   .   .\n"
-    "b            .   .   .   .   .   .   .   .\n"
-    "c          .   P   .   .   .   .   .   p   .\n"
-    "d        E   R   P   .   .   .   .   p   r   e\n"
-    "e      .   S   .   P   .   .   .   p   .   s   .\n"
-    "f    H   D   .   .   P   .   .   p   .   .   d   h\n"
-    "g  H   U   U   U   .   P   .   p   .   u   u   u   h\n"
-    "h    H   G   .   .   P   .   .   p   .   .   g   h\n"
-    "i      .   S   .   P   .   .   .   p   .   s   .\n"
-    "k        E   R   P   .   .   .   .   p   r   e\n"
-    "l          .   P   .   .   .   .   .   p   .\n"
-    "m            .   .   .   .   .   .   .   .\n"
-    "n              .   .   .   .   .   .   .\n";
+    "            a  .   .   .   .   .   .   .  a\n"
+    "          b  .   .   .   .   .   .   .   .  b\n"
+    "        c  .   P   .   .   .   .   .   p   .  c\n"
+    "      d  E   R   P   .   .   .   .   p   r   e  d\n"
+    "    e  .   S   .   P   .   .   .   p   .   s   .  e\n"
+    "  f  H   D   .   .   P   .   .   p   .   .   d   h  f\n"
+    "g  H   U   U   U   .   P   .   p   .   u   u   u   h  g\n"
+    "  h  H   G   .   .   P   .   .   p   .   .   g   h  h\n"
+    "    i  .   S   .   P   .   .   .   p   .   s   .  i\n"
+    "      k  E   R   P   .   .   .   .   p   r   e  k\n"
+    "        l  .   P   .   .   .   .   .   p   .  l\n"
+    "          m  .   .   .   .   .   .   .   .  m\n"
+    "            n  .   .   .   .   .   .   .  n\n"
+    "                 1   2   3   4   5   6   7\n";
 
 static void test_hr_start(void **state)
 {
@@ -414,27 +428,30 @@ static void test_hr_start(void **state)
     large.coords = true;
     const char *labelled = draw(&pos, &large, &g);
     assert_int_equal(g.height, 26);
+    assert_int_equal(g.quarter, false);
     assert_non_null(strstr(labelled, "\n    a   b   c   d   e   f   g   h   i   k   l   m   n\n"));
     textgrid_free(&g);
     /* 80x24: turned a quarter, with room beside it for a status area */
     RenderOpts small = area(80, 24, true);
     assert_string_equal(draw(&pos, &small, &g), HR_GLINSKI_TURNED);
     assert_int_equal(g.width, 67);
-    assert_int_equal(g.height, 14);
+    assert_int_equal(g.height, 15);
+    assert_true(g.quarter);
+    assert_int_equal(g.angle, 270);
     textgrid_free(&g);
-    /* narrower: the rank numbers that overhang the board are left out */
+    /* narrower: the labels that overhang the board are left out */
     small.max_width = 55;
     const char *narrow = draw(&pos, &small, &g);
     assert_int_equal(g.width, 53);
-    assert_int_equal(g.height, 14);
+    assert_int_equal(g.height, 15);
     assert_true(strncmp(narrow, "                 1   2   3   4   5   6   7   8   9\n", 50) == 0);
-    assert_string_equal(strchr(narrow, '\n') + 1, strchr(HR_GLINSKI_TURNED, '\n') + 1);
+    assert_non_null(strstr(narrow, "\ng  H   U   U   U   .   P   .   p   .   u   u   u   h\n"));
     textgrid_free(&g);
     variant_free(v);
 }
 
 /* Wellisch-orientation games are drawn turned so that the first player's edge (file a) is at
- * the bottom: [view] rotate = 90. */
+ * the bottom (hornrimmed.md): White's forward, 3 o'clock, points up. */
 static void test_hr_wellisch_view(void **state)
 {
     (void)state;
@@ -450,10 +467,15 @@ static void test_hr_wellisch_view(void **state)
     assert_true(strncmp(text, "            x   .   x   .   x   .   x\n", 38) == 0);
     assert_non_null(strstr(text, "\n          X   Y   R   V   G   R   Y   X\n"
                                  "            X   .   X   .   X   .   X\n"));
+    /* Black's seat: the same drawing turned round */
+    o.bottom = 1;
+    assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(text));
+    o.bottom = 0;
+    /* files labelled at both ends of their rows */
     o.coords = true;
     text = draw(&pos, &o, NULL);
-    assert_true(strncmp(text, "n ", 2) == 0);
-    assert_non_null(strstr(text, "\na  "));
+    assert_non_null(strstr(text, " n  x   .   x   .   x   .   x  n\n"));
+    assert_non_null(strstr(text, " a  X   .   X   .   X   .   X  a\n"));
     variant_free(v);
 }
 
@@ -483,24 +505,39 @@ static const char *SMALL_90 = "    p   .   .\n"
                               "  Q   .   .   .\n"
                               "    .   .   P\n";
 
+/* The same turns asked for by the view (flip is 180), by the seat (a player's forward
+ * pointing up) or by the variant file's [view] rotate. */
 static void test_turned_views(void **state)
 {
     (void)state;
     static const struct {
-        int degrees, flip;
+        int turn, rotate;
+        const char *players;
+        int bottom;
         const char **want;
         bool turned;
     } cases[] = {
-        {0, 0, &SMALL_0, false},  {30, 0, &SMALL_30, false}, {90, 0, &SMALL_90, false},
-        {180, 0, &SMALL_0, true}, {270, 0, &SMALL_90, true}, {0, 1, &SMALL_0, true},
-        {90, 1, &SMALL_90, true},
+        {0, 0, TWO_PLAYERS, 0, &SMALL_0, false},
+        {30, 0, TWO_PLAYERS, 0, &SMALL_30, false},
+        {90, 0, TWO_PLAYERS, 0, &SMALL_90, false},
+        {180, 0, TWO_PLAYERS, 0, &SMALL_0, true},
+        {270, 0, TWO_PLAYERS, 0, &SMALL_90, true},
+        {-90, 0, TWO_PLAYERS, 0, &SMALL_90, true},
+        {0, 0, TWO_PLAYERS, 1, &SMALL_0, true},
+        {90, 0, TWO_PLAYERS, 1, &SMALL_90, true},
+        {0, 90, TWO_PLAYERS, 0, &SMALL_90, false},
+        {0, 0, "names = White Black\nforward = 3 9", 0, &SMALL_90, false},
+        {0, 0, "names = White Black\nforward = 3 9", 1, &SMALL_90, true},
+        {0, 0, "names = White Black\nforward = 1 7", 0, &SMALL_30, false},
+        {0, 0, "names = White Black\nforward = 1 7", 1, &SMALL_30, true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        Variant *v = small_hex(cases[i].degrees);
+        Variant *v = small_hex(cases[i].players, cases[i].rotate);
         Position pos;
         pos_init(&pos, v);
         RenderOpts o = area(80, 24, false);
-        o.flip = cases[i].flip;
+        o.turn = cases[i].turn;
+        o.bottom = cases[i].bottom;
         const char *want = cases[i].turned ? turn180(*cases[i].want) : tidy(*cases[i].want);
         assert_string_equal(tidy(draw(&pos, &o, NULL)), want);
         variant_free(v);
@@ -528,31 +565,34 @@ static void test_three_players_hex(void **state)
 /* --- the ring: Cyclohexane ---------------------------------------------------------------- */
 
 /* cyclohexane.md draws Red's camp (cells 1-8, '<' a clockwise Broker C, '>' an anticlockwise
- * one A); Yellow's is the same at 9-16, Blue's at 17-24. Red to move: Red's camp in the
- * middle, the seam '|' where cell 24 meets cell 1, files b and d half a cell to the right. In
- * 80 columns a cell takes three. */
+ * one A); Yellow's is the same at 9-16, Blue's at 17-24. Red's seat: Red's camp in the middle,
+ * the seam '|' where cell 24 meets cell 1, files b and d half a cell to the right, numbers
+ * above and below, letters either side. In 80 columns a cell takes three. */
 static const char *RING_80 =
     "   15 16 17 18 19 20 21 22 23 24   1  2  3  4  5  6  7  8  9 10 11 12 13 14\n"
-    "a   .  .  . bC bR bA  .  .  .  . | . rC rR rA  .  .  .  .  . yC yR yA  .  .\n"
-    "b    .  . bC bS bS bA  .  .  .  .| rC rS rS rA  .  .  .  . yC yS yS yA  .  .\n"
-    "c   .  . bC bU bU bU bA  .  .  . |rC rU rU rU rA  .  .  . yC yU yU yU yA  .\n"
-    "d    .  . bC bG bD bA  .  .  .  .| rC rG rD rA  .  .  .  . yC yG yD yA  .  .\n"
-    "e   .  .  . bC bR bA  .  .  .  . | . rC rR rA  .  .  .  .  . yC yR yA  .  .\n";
+    "a   .  .  . bC bR bA  .  .  .  . | . rC rR rA  .  .  .  .  . yC yR yA  .  .   a\n"
+    "b    .  . bC bS bS bA  .  .  .  .| rC rS rS rA  .  .  .  . yC yS yS yA  .  .  b\n"
+    "c   .  . bC bU bU bU bA  .  .  . |rC rU rU rU rA  .  .  . yC yU yU yU yA  .   c\n"
+    "d    .  . bC bG bD bA  .  .  .  .| rC rG rD rA  .  .  .  . yC yG yD yA  .  .  d\n"
+    "e   .  .  . bC bR bA  .  .  .  . | . rC rR rA  .  .  .  .  . yC yR yA  .  .   e\n"
+    "   15 16 17 18 19 20 21 22 23 24   1  2  3  4  5  6  7  8  9 10 11 12 13 14\n";
 
 /* with room, four columns a cell as in the document */
 static const char *RING_120 =
     "   15  16  17  18  19  20  21  22  23  24    1   2   3   4   5   6   7"
     "   8   9  10  11  12  13  14\n"
     "a   .   .   .  bC  bR  bA   .   .   .   .  | .  rC  rR  rA   .   . "
-    "  .   .   .  yC  yR  yA   .   .\n"
+    "  .   .   .  yC  yR  yA   .   .    a\n"
     "b     .   .  bC  bS  bS  bA   .   .   .   .|  rC  rS  rS  rA   .   "
-    ".   .   .  yC  yS  yS  yA   .   .\n"
+    ".   .   .  yC  yS  yS  yA   .   .  b\n"
     "c   .   .  bC  bU  bU  bU  bA   .   .   .  |rC  rU  rU  rU  rA   . "
-    "  .   .  yC  yU  yU  yU  yA   .\n"
+    "  .   .  yC  yU  yU  yU  yA   .    c\n"
     "d     .   .  bC  bG  bD  bA   .   .   .   .|  rC  rG  rD  rA   .   "
-    ".   .   .  yC  yG  yD  yA   .   .\n"
+    ".   .   .  yC  yG  yD  yA   .   .  d\n"
     "e   .   .   .  bC  bR  bA   .   .   .   .  | .  rC  rR  rA   .   . "
-    "  .   .   .  yC  yR  yA   .   .\n";
+    "  .   .   .  yC  yR  yA   .   .    e\n"
+    "   15  16  17  18  19  20  21  22  23  24    1   2   3   4   5   6   7"
+    "   8   9  10  11  12  13  14\n";
 
 static void test_ring_start(void **state)
 {
@@ -563,25 +603,30 @@ static void test_ring_start(void **state)
     pos_init(&pos, v);
     RenderOpts small = area(80, 24, true), large = area(120, 40, true);
     assert_string_equal(draw(&pos, &small, &g), RING_80);
-    assert_int_equal(g.width, 77);
+    assert_int_equal(g.width, 79);
     textgrid_free(&g);
     assert_string_equal(draw(&pos, &large, &g), RING_120);
-    assert_int_equal(g.width, 101);
+    assert_int_equal(g.width, 103);
     textgrid_free(&g);
-    /* Yellow to move: Yellow's camp (cells 9-16) in the middle */
-    pos.stm = 1;
+    /* Yellow's seat, or Red's turned on by 120 degrees: Yellow's camp (cells 9-16) in the
+     * middle */
+    small.bottom = 1;
     const char *text = draw(&pos, &small, NULL);
     assert_true(strncmp(text, "   23 24   1  2  3", 18) == 0);
     assert_non_null(strstr(text, "\nc   .  . |rC rU rU rU rA  .  .  . yC yU yU yU yA  .  .  . bC "
-                                 "bU bU bU bA  .\n"));
-    /* focus overrides the player to move */
-    small.focus = 1;
+                                 "bU bU bU bA  .   c\n"));
+    small.bottom = 0;
+    small.turn = 120;
+    assert_string_equal(draw(&pos, &small, NULL), text);
+    /* the player to move does not matter, the seat does */
+    pos.stm = 2;
+    small.turn = 0;
     assert_string_equal(draw(&pos, &small, NULL), RING_80);
-    /* flipped: file e on top, numbers falling to the right */
-    small.flip = true;
+    /* flipped: the ring scrolled half round, Red's camp at either edge */
+    small.turn = 180;
     text = draw(&pos, &small, NULL);
-    assert_true(strncmp(text, "   15 14 13", 11) == 0);
-    assert_true(strncmp(strchr(text, '\n') + 1, "e ", 2) == 0);
+    assert_true(strncmp(text, "    3  4  5", 11) == 0);
+    assert_true(strncmp(strchr(text, '\n') + 1, "a  rR rA ", 9) == 0);
     variant_free(v);
 }
 
@@ -606,6 +651,8 @@ static const char *CHESSAGON_DIAGRAM = "8         /\\  /\\  /\\  /\\  /\\\n"
                                        "          \\/  \\/  \\/  \\/  \\/\n"
                                        "    a b c d e f g h i j k l m n o\n";
 
+/* The document's diagram has White on the right: a quarter turn anticlockwise from White's
+ * seat. */
 static void test_triangle_start(void **state)
 {
     (void)state;
@@ -614,6 +661,7 @@ static void test_triangle_start(void **state)
     TextGrid g, f;
     pos_init(&pos, v);
     RenderOpts small = area(80, 24, true), large = area(120, 40, true);
+    small.turn = large.turn = 90;
     assert_string_equal(draw(&pos, &small, NULL), CHESSAGON_DIAGRAM);
     assert_string_equal(draw(&pos, &large, NULL), CHESSAGON_DIAGRAM);
     /* without labels: the diagram's triangles, nothing else */
@@ -626,7 +674,7 @@ static void test_triangle_start(void **state)
     assert_string_equal(tidy(draw(&pos, &small, &g)), tidy(board));
     /* flipped, every cell lands where the turned board puts it: the grid turned round, each
      * cell's two inside characters still read left to right */
-    small.flip = true;
+    small.turn = 270;
     draw(&pos, &small, &f);
     assert_int_equal(f.width, g.width);
     assert_int_equal(f.height, g.height);
@@ -651,6 +699,56 @@ static void test_triangle_start(void **state)
     variant_free(v);
 }
 
+/* White's seat: the board on its side, White's corner (between o4 and o5) at the bottom. Each
+ * row of triangles becomes a strip of four columns, row 1 on the left, '|' for the edges
+ * between rows; each letter a text row, a on top. A triangle pointing up in the document
+ * (n + letter even) now points right, its piece on the strip's left; the others on the
+ * right. */
+static void test_triangle_on_side(void **state)
+{
+    (void)state;
+    Variant *v = chessagon();
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, false);
+    draw(&pos, &o, &g);
+    assert_int_equal(g.height, 15);
+    assert_int_equal(g.width, 33);
+    for (Cell c = 1; c <= v->board.ncells; c++) {
+        const char *name = v->board.name[c];
+        int letter = name[0] - 'a' + 1, row = atoi(name + 1), r, col;
+        bool up = (letter + row) % 2 == 0;
+        find_cell(&g, v, name, &r, &col);
+        assert_int_equal(r, letter - 1);
+        assert_int_equal(col, (row - 1) * 4 + 1);
+        assert_int_equal(g.text[r * g.width + col - 1], '|');
+        assert_int_equal(g.text[r * g.width + col + 3], '|');
+        Piece p = pos.board[c];
+        char want = p ? v->type[PIECE_KIND(p)].letter : '.';
+        if (p && PIECE_OWNER(p)) want = (char)(want - 'A' + 'a');
+        assert_int_equal(g.text[r * g.width + col + (up ? 0 : 2)], want);
+        assert_int_equal(g.text[r * g.width + col + (up ? 2 : 0)], ' ');
+    }
+    /* the kings: Black's at the top (a4), White's at the bottom (o4) */
+    assert_int_equal(g.text[0 * g.width + 3 * 4 + 3], 'k');
+    assert_int_equal(g.text[14 * g.width + 3 * 4 + 3], 'K');
+    textgrid_free(&g);
+    /* labels: letters either side, numbers below */
+    o.coords = true;
+    const char *text = draw(&pos, &o, NULL);
+    assert_true(strncmp(text, "a             |  k|q  |             a\n", 38) == 0);
+    assert_non_null(strstr(text, "\nd |  p|p  |  p|p  |  p|p  |  p|p  | d\n"));
+    assert_non_null(strstr(text, "\n    1   2   3   4   5   6   7   8\n"));
+    /* Black's seat: the same turned round */
+    o.coords = false;
+    const char *white = tidy(draw(&pos, &o, NULL));
+    o.bottom = 1;
+    const char *black = tidy(draw(&pos, &o, NULL));
+    assert_string_equal(black, turn180(white));
+    variant_free(v);
+}
+
 /* --- marks and attributes -----------------------------------------------------------------------
  */
 
@@ -668,8 +766,8 @@ static void test_last_move(void **state)
     o.last_from = e4;
     o.last_to = e5;
     const char *text = draw(&pos, &o, &g);
-    assert_non_null(strstr(text, "\n 5    .   .   .   .  [P]  .   .   .   .   .\n"
-                                 " 4      P   P   P   P  [.]  P   P   P   P\n"));
+    assert_non_null(strstr(text, "\n  5  .   .   .   .  [P]  .   .   .   .   .  5\n"
+                                 "    4  P   P   P   P  [.]  P   P   P   P  4\n"));
     int r, c;
     find_cell(&g, v, "e5", &r, &c);
     for (int i = 0; i < 3; i++) assert_true(g.attr[r * g.width + c + i] & ATTR_LAST);
@@ -688,7 +786,7 @@ static void test_last_move(void **state)
     assert_non_null(strstr(draw(&pos, &o, NULL), " rC rR[ .|rA] .  ."));
     variant_free(v);
 
-    /* triangles: a '*' beside the piece letter */
+    /* triangles: a '+' beside the piece letter */
     v = chessagon();
     pos_init(&pos, v);
     Cell l4 = board_cell(&v->board, "l4"), k4 = board_cell(&v->board, "k4");
@@ -696,9 +794,10 @@ static void test_last_move(void **state)
     pos.board[l4] = 0;
     o.last_from = l4;
     o.last_to = k4;
+    o.turn = 90; /* as the document draws it */
     text = draw(&pos, &o, NULL);
-    assert_non_null(strstr(text, "\n4  \\k /\\p /\\  /\\  /\\  /\\P*/\\P /\\K /\n"));
-    assert_non_null(strstr(text, "\n    \\/d \\/p \\/  \\/  \\/  \\/ *\\/D \\/\n"));
+    assert_non_null(strstr(text, "\n4  \\k /\\p /\\  /\\  /\\  /\\P+/\\P /\\K /\n"));
+    assert_non_null(strstr(text, "\n    \\/d \\/p \\/  \\/  \\/  \\/ +\\/D \\/\n"));
     variant_free(v);
 }
 
@@ -725,11 +824,15 @@ static void test_attributes(void **state)
         assert_int_equal(attr_colour(glyph_attr(&g, v, want[i].cell)), want[i].colour);
         assert_int_equal(attr_side(glyph_attr(&g, v, want[i].cell)), want[i].side);
     }
-    /* labels: "11" opens the first line, letters the last */
-    assert_int_equal(g.attr[0], ATTR_COORD);
-    assert_int_equal(g.text[(g.height - 1) * g.width + 16], 'a');
-    assert_int_equal(g.attr[(g.height - 1) * g.width + 16], ATTR_COORD);
-    assert_int_equal(g.cell[0], NO_CELL);
+    /* labels: "6" opens the middle line, letters the first and the last */
+    int mid = g.height / 2;
+    assert_int_equal(g.text[mid * g.width], '6');
+    assert_int_equal(g.attr[mid * g.width], ATTR_COORD);
+    assert_int_equal(g.cell[mid * g.width], NO_CELL);
+    assert_int_equal(g.text[11], 'f');
+    assert_int_equal(g.attr[11], ATTR_COORD);
+    assert_int_equal(g.text[(g.height - 1) * g.width + 15], 'a');
+    assert_int_equal(g.attr[(g.height - 1) * g.width + 15], ATTR_COORD);
     textgrid_free(&g);
     variant_free(v);
 
@@ -767,12 +870,253 @@ static void test_unicode_theme(void **state)
     char *ascii = textgrid_string(&g, false), *themed = textgrid_string(&g, true);
     for (const char *p = ascii; *p; p++) assert_true((unsigned char)*p < 128);
     assert_null(strchr(themed, '.'));
-    assert_non_null(strstr(themed, " 6  \xc2\xb7   \xc2\xb7"));
+    assert_non_null(strstr(themed, "\n6  \xc2\xb7   \xc2\xb7"));
     char out[4];
     assert_int_equal(render_glyph('P', ATTR_CELL(0) | ATTR_SIDE(0), true, out), 1);
     assert_string_equal(out, "P");
     free(ascii);
     free(themed);
+    textgrid_free(&g);
+    variant_free(v);
+}
+
+/* --- marks, names, larger cells --------------------------------------------------------- */
+
+/* The characters of cell `name` that are not blank, in order: what it shows. */
+static const char *shown(const TextGrid *g, const Variant *v, const char *name)
+{
+    char *out = next_buffer(), *o = out;
+    Cell c = board_cell(&v->board, name);
+    for (int i = 0; i < g->width * g->height; i++)
+        if (g->cell[i] == c && g->text[i] != ' ') *o++ = g->text[i];
+    *o = 0;
+    return out;
+}
+
+/* A selected piece and its targets: the piece in parentheses (# with one slot), a capture
+ * target x, a move target * (the empty cell's dot becomes the star), a flashed cell > <;
+ * the marks are in the attributes too, and win over the last move's brackets. */
+static void test_marks(void **state)
+{
+    (void)state;
+    Variant *v = small_hex(TWO_PLAYERS, 0);
+    Position pos;
+    TextGrid g;
+    uint8_t marks[MAX_CELLS + 1] = {0};
+    pos_init(&pos, v);
+    marks[tu_cell(v, "c1")] = MARK_SELECTED;
+    marks[tu_cell(v, "c2")] = MARK_MOVE;
+    marks[tu_cell(v, "e3")] = MARK_CAPTURE;
+    marks[tu_cell(v, "b4")] = MARK_MOVE; /* a friendly piece (a swap) */
+    marks[tu_cell(v, "d1")] = MARK_FLASH;
+    RenderOpts o = area(80, 24, false);
+    o.marks = marks;
+    o.last_from = tu_cell(v, "c1");
+    o.last_to = tu_cell(v, "a2");
+    draw(&pos, &o, &g);
+    assert_string_equal(shown(&g, v, "c1"), "(K)");
+    assert_string_equal(shown(&g, v, "c2"), "*");
+    assert_string_equal(shown(&g, v, "e3"), "xp");
+    assert_string_equal(shown(&g, v, "b4"), "*Q");
+    assert_string_equal(shown(&g, v, "d1"), ">.<");
+    assert_string_equal(shown(&g, v, "a2"), "[.]");
+    assert_string_equal(shown(&g, v, "c3"), ".");
+    assert_int_equal(attr_marks(glyph_attr(&g, v, "c1")), MARK_SELECTED);
+    assert_int_equal(attr_marks(glyph_attr(&g, v, "e3")), MARK_CAPTURE);
+    assert_int_equal(attr_marks(glyph_attr(&g, v, "c3")), 0);
+    textgrid_free(&g);
+    /* outlined cells: one slot before the piece's two letters */
+    o.max_scale = 1;
+    draw(&pos, &o, &g);
+    assert_int_equal(g.scale, 1);
+    assert_string_equal(shown(&g, v, "c1"), "#wK");
+    assert_string_equal(shown(&g, v, "c2"), "*");
+    assert_string_equal(shown(&g, v, "e3"), "xbP");
+    assert_string_equal(shown(&g, v, "b4"), "*wQ");
+    assert_string_equal(shown(&g, v, "d1"), "!.");
+    assert_string_equal(shown(&g, v, "a2"), "+.");
+    textgrid_free(&g);
+    variant_free(v);
+    /* triangles: the mark in the slot beside the piece, on their side as upright */
+    v = chessagon();
+    pos_init(&pos, v);
+    memset(marks, 0, sizeof marks);
+    marks[tu_cell(v, "l4")] = MARK_SELECTED;
+    marks[tu_cell(v, "k4")] = MARK_MOVE;
+    marks[tu_cell(v, "d4")] = MARK_CAPTURE;
+    o = area(80, 24, false);
+    o.marks = marks;
+    for (int turn = 0; turn <= 90; turn += 90) {
+        o.turn = turn;
+        draw(&pos, &o, &g);
+        assert_string_equal(shown(&g, v, "l4"), "P#");
+        assert_string_equal(shown(&g, v, "k4"), "*");
+        assert_string_equal(shown(&g, v, "d4"), "px");
+        textgrid_free(&g);
+    }
+    variant_free(v);
+}
+
+/* The name view: every cell shows its own name, in every family and size; the ring's
+ * narrow cells leave out the letter its row is labelled with. */
+static void test_names(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int width, height, scale;
+        bool short_names;
+    } cases[] = {
+        {"glinski", 57, 21, 0, false},      {"glinski", 97, 37, 1, false},
+        {"glinski", 177, 57, 2, false},     {"haynie", 57, 21, 0, false},
+        {"haynie", 97, 37, 2, false},       {"chessagon", 57, 21, 0, false},
+        {"cyclohexane", 80, 21, 0, true},   {"cyclohexane", 120, 37, 0, false},
+        {"hr-wellisch3", 57, 21, 0, false}, {"hr-glinski", 177, 57, 2, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = tu_variant(cases[i].variant);
+        Position pos;
+        TextGrid g;
+        pos_init(&pos, v);
+        RenderOpts o = area(cases[i].width, cases[i].height, true);
+        o.max_scale = cases[i].scale;
+        o.names = true;
+        draw(&pos, &o, &g);
+        assert_int_equal(g.scale, cases[i].scale);
+        for (Cell c = 1; c <= v->board.ncells; c++) {
+            const char *name = v->board.name[c], *want = cases[i].short_names ? name + 1 : name;
+            if (cases[i].scale == 2)
+                assert_non_null(strstr(shown(&g, v, name), want)); /* below the piece */
+            else
+                assert_string_equal(shown(&g, v, name), want);
+        }
+        textgrid_free(&g);
+        variant_free(v);
+    }
+}
+
+/* Outlined flat cells share their edges: a hexagon of radius 2 drawn by hand. */
+static const char *SMALL_OUTLINED = "                ___\n"
+                                    "            ___/ bK\\___\n"
+                                    "        ___/ wQ\\___/ · \\___\n"
+                                    "       / · \\___/ · \\___/ bP\\\n"
+                                    "       \\___/ · \\___/ · \\___/\n"
+                                    "       / · \\___/ · \\___/ · \\\n"
+                                    "       \\___/ · \\___/ · \\___/\n"
+                                    "       / wP\\___/ · \\___/ · \\\n"
+                                    "       \\___/ · \\___/ · \\___/\n"
+                                    "           \\___/ wK\\___/\n"
+                                    "               \\___/\n";
+
+static void test_outlined(void **state)
+{
+    (void)state;
+    Variant *v = small_hex(TWO_PLAYERS, 0);
+    Position pos;
+    TextGrid g;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, false);
+    o.max_scale = 1;
+    draw(&pos, &o, &g);
+    char *text = textgrid_string(&g, true);
+    assert_string_equal(tidy(text), tidy(SMALL_OUTLINED));
+    free(text);
+    /* every character inside a hexagon belongs to its cell, the edges to none */
+    int r, c;
+    find_cell(&g, v, "c3", &r, &c);
+    assert_int_equal(g.text[r * g.width + c - 1], '/');
+    assert_int_equal(g.cell[r * g.width + c - 1], NO_CELL);
+    assert_int_equal(g.attr[r * g.width + c - 1], ATTR_LINE);
+    assert_memory_equal(g.text + r * g.width + c, " . ", 3);
+    textgrid_free(&g);
+    /* larger: three rows inside, the piece in the middle one */
+    o.max_scale = 2;
+    draw(&pos, &o, &g);
+    assert_int_equal(g.scale, 2);
+    assert_int_equal(g.height, 5 * 4 + 1);
+    assert_string_equal(shown(&g, v, "c5"), "bK");
+    textgrid_free(&g);
+    variant_free(v);
+}
+
+/* The words of the help page, read off the drawing. */
+static void test_describe(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int turn;
+        const char *want;
+    } cases[] = {
+        {"glinski", 0,
+         "The cells of one letter form a column up the board: a lies on the left, l on the "
+         "right; along it the numbers rise up. The cells of one number form a line bent in the "
+         "middle, its middle below its ends: 1 lies at the bottom, 11 at the top; along it the "
+         "letters rise right."},
+        {"glinski", 180,
+         "The cells of one letter form a column up the board: a lies on the right, l on the "
+         "left; along it the numbers rise down. The cells of one number form a line bent in the "
+         "middle, its middle above its ends: 1 lies at the top, 11 at the bottom; along it the "
+         "letters rise left."},
+        {"haynie", 0,
+         "The cells of one letter form a straight line running up and to the left: a lies on "
+         "the left, k on the right; along it the numbers rise up and to the left. The cells of "
+         "one number form a row across the board: 1 lies at the bottom, 11 at the top; along it "
+         "the letters rise right."},
+        {"chessagon", 0,
+         "The cells of one letter form a row across the board: a lies at the top, o at the "
+         "bottom; along it the numbers rise right. The cells of one number form a column up "
+         "the board: 1 lies on the left, 8 on the right; along it the letters rise down."},
+        {"cyclohexane", 0,
+         "Each row of the drawing is one ring of cells, the letter of their names: a the inner "
+         "ring at the top, e the outer one at the bottom. The numbers go round the ring, rising "
+         "to the right from 1 to 24; where they go on from 24 to 1 the ring is cut open (the "
+         "column of |). The numbers stand above and below, the letters beside."},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = tu_variant(cases[i].variant);
+        Position pos;
+        TextGrid g;
+        char words[1024];
+        pos_init(&pos, v);
+        RenderOpts o = area(80, 24, true);
+        o.turn = cases[i].turn;
+        draw(&pos, &o, &g);
+        render_describe(v, &g, words, sizeof words);
+        assert_string_equal(words, cases[i].want);
+        textgrid_free(&g);
+        variant_free(v);
+    }
+}
+
+/* rotate's step, and where a cell is drawn */
+static void test_rotate_step_and_centre(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int step;
+    } cases[] = {{"glinski", 60},
+                 {"peanut", 60},
+                 {"chessagon", 90},
+                 {"cyclohexane", 120},
+                 {"hr-mccooey3", 120}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = tu_variant(cases[i].variant);
+        assert_int_equal(render_rotate_step(v), cases[i].step);
+        variant_free(v);
+    }
+    Variant *v = tu_variant("haynie");
+    Position pos;
+    TextGrid g;
+    int r, c;
+    pos_init(&pos, v);
+    RenderOpts o = area(80, 24, false);
+    draw(&pos, &o, &g);
+    assert_true(textgrid_cell_centre(&g, tu_cell(v, "f6"), &r, &c));
+    assert_int_equal(r, 5); /* the middle row of eleven */
+    assert_int_equal(c, g.width / 2);
+    assert_false(textgrid_cell_centre(&g, NO_CELL, &r, &c));
     textgrid_free(&g);
     variant_free(v);
 }
@@ -783,53 +1127,67 @@ static void test_unicode_theme(void **state)
 static void test_sizes(void **state)
 {
     (void)state;
-    RenderOpts o = {0};
+    RenderOpts o;
+    memset(&o, 0, sizeof o);
     o.coords = true;
     RenderSize s[RENDER_MAX_LAYOUTS];
     int w, h;
-    /* Haynie: 11 ranks and a line of letters; without the letters that overhang, 46 wide */
+    /* Haynie: 11 ranks and a line of letters above and below; without the labels that
+     * overhang, 45 wide */
     Variant *v = tu_variant("haynie");
     assert_true(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS) >= 2);
-    assert_int_equal(s[0].width, 57);
-    assert_int_equal(s[0].height, 12);
+    assert_int_equal(s[0].width, 56);
+    assert_int_equal(s[0].height, 13);
     assert_true(render_min_size(v, &o, &w, &h));
-    assert_int_equal(w, 46);
-    assert_int_equal(h, 12);
+    assert_int_equal(w, 45);
+    assert_int_equal(h, 13);
+    /* larger cells: two text rows each and three apart, outlined, come first when allowed */
+    o.max_scale = 2;
+    render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
+    assert_int_equal(s[0].height, 11 * 3 + 1 + 3);
+    assert_int_equal(s[1].height, 11 * 2 + 1 + 2);
+    o.max_scale = 0;
     variant_free(v);
-    /* Glinski: usually 46x22; turned a quarter it needs 12 lines */
+    /* Glinski: usually 49x22; turned a quarter it needs 13 lines */
     v = tu_variant("glinski");
     render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
-    assert_int_equal(s[0].width, 46);
+    assert_int_equal(s[0].width, 49);
     assert_int_equal(s[0].height, 22);
     assert_true(render_min_size(v, &o, &w, &h));
-    assert_int_equal(h, 12);
+    assert_int_equal(h, 13);
+    /* outlined: 21 half steps of one row each and an edge, or two rows each */
+    o.max_scale = 2;
+    render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
+    assert_int_equal(s[0].height, 21 * 2 + 2 + 2);
+    assert_int_equal(s[1].height, 21 + 2 + 1);
+    o.max_scale = 0;
     variant_free(v);
-    /* the 127-cell board: 25 lines and labels usually, 14 lines turned */
+    /* the 127-cell board: 25 lines and labels usually, 15 lines turned */
     v = hr_glinski();
     render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
-    assert_int_equal(s[0].width, 54);
+    assert_int_equal(s[0].width, 57);
     assert_int_equal(s[0].height, 26);
     assert_true(render_min_size(v, &o, &w, &h));
     assert_int_equal(w, 53);
-    assert_int_equal(h, 14);
+    assert_int_equal(h, 15);
     variant_free(v);
-    /* the ring: 101 columns at four a cell, 77 at three */
+    /* the ring: 103 columns at four a cell, 79 at three */
     v = cyclohexane();
     assert_int_equal(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS), 2);
-    assert_int_equal(s[0].width, 101);
+    assert_int_equal(s[0].width, 103);
     assert_true(render_min_size(v, &o, &w, &h));
-    assert_int_equal(w, 77);
-    assert_int_equal(h, 6);
+    assert_int_equal(w, 79);
+    assert_int_equal(h, 7);
     variant_free(v);
-    /* triangles: the document's diagram, 35x17 */
+    /* triangles on their side: eight strips of four columns, fifteen letters */
     v = chessagon();
     assert_true(render_min_size(v, &o, &w, &h));
-    assert_int_equal(w, 35);
-    assert_int_equal(h, 17);
+    assert_int_equal(w, 37);
+    assert_int_equal(h, 16);
     o.coords = false;
     assert_true(render_min_size(v, &o, &w, &h));
-    assert_int_equal(w, 32);
-    assert_int_equal(h, 16);
+    assert_int_equal(w, 33);
+    assert_int_equal(h, 15);
     variant_free(v);
 }
 
@@ -871,12 +1229,24 @@ static void test_too_small(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_haynie_start),  cmocka_unit_test(test_glinski_start),
-        cmocka_unit_test(test_hr_start),      cmocka_unit_test(test_hr_wellisch_view),
-        cmocka_unit_test(test_turned_views),  cmocka_unit_test(test_three_players_hex),
-        cmocka_unit_test(test_ring_start),    cmocka_unit_test(test_triangle_start),
-        cmocka_unit_test(test_last_move),     cmocka_unit_test(test_attributes),
-        cmocka_unit_test(test_unicode_theme), cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_haynie_start),
+        cmocka_unit_test(test_glinski_start),
+        cmocka_unit_test(test_hr_start),
+        cmocka_unit_test(test_hr_wellisch_view),
+        cmocka_unit_test(test_turned_views),
+        cmocka_unit_test(test_three_players_hex),
+        cmocka_unit_test(test_ring_start),
+        cmocka_unit_test(test_triangle_start),
+        cmocka_unit_test(test_triangle_on_side),
+        cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_outlined),
+        cmocka_unit_test(test_describe),
+        cmocka_unit_test(test_rotate_step_and_centre),
+        cmocka_unit_test(test_last_move),
+        cmocka_unit_test(test_attributes),
+        cmocka_unit_test(test_unicode_theme),
+        cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_too_small),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
