@@ -26,7 +26,9 @@ void game_init(Game *g, const Variant *v, const Position *start)
 void game_free(Game *g)
 {
     free(g->plies);
+    free(g->keys);
     g->plies = NULL;
+    g->keys = NULL;
     g->nplies = g->nredo = g->cap = 0;
 }
 
@@ -37,18 +39,21 @@ static bool grow(Game *g)
     Ply *np = realloc(g->plies, (size_t)nc * sizeof *np);
     if (!np) return false;
     g->plies = np;
+    uint64_t *nk = realloc(g->keys, (size_t)nc * sizeof *nk);
+    if (!nk) return false;
+    g->keys = nk;
     g->cap = nc;
     return true;
 }
 
-static bool only_royal(const Position *pos, int player)
+/* The ply just added at g->plies[g->nplies] is in: record its key. */
+static void add_ply(Game *g)
 {
-    const Variant *v = pos->v;
-    for (int c = 1; c <= v->board.ncells; c++) {
-        Piece p = pos->board[c];
-        if (p && PIECE_OWNER(p) == player && !v->type[PIECE_KIND(p)].royal) return false;
-    }
-    return true;
+    g->keys[0] = g->start.hash;
+    g->plies[g->nplies].hash = g->pos.hash;
+    g->nplies++;
+    g->keys[g->nplies] = g->pos.hash;
+    g->nredo = 0;
 }
 
 static void set_result(Game *g, int winner, bool partial, const char *why)
@@ -59,79 +64,16 @@ static void set_result(Game *g, int winner, bool partial, const char *why)
     snprintf(g->result.termination, sizeof g->result.termination, "%s", why);
 }
 
-static int other_player(const Position *pos, int p)
-{
-    return pos_next_player(pos, p);
-}
-
-/* Bare king: the side that took the opponent's last piece other than the royal wins, unless
- * (win-unless-reply) the bared royal can at once take the winner's last such piece. */
-static bool bare_king(Game *g, const Ply *last)
-{
-    Position *pos = &g->pos;
-    const Variant *v = g->v;
-    int x = last->mover, y = pos->stm;
-    if (v->bare_king == BARE_NONE || v->nplayers != 2 || !last->undo.captured) return false;
-    if (!only_royal(pos, y)) return false;
-    if (v->bare_king == BARE_WIN_UNLESS_REPLY && !only_royal(pos, x)) {
-        MoveList ml;
-        gen_legal(pos, &ml);
-        for (int i = 0; i < ml.n; i++) {
-            Undo u;
-            play_move(pos, ml.m[i], &u);
-            bool bares = only_royal(pos, x);
-            pos_unmake(pos, &u);
-            if (bares) {
-                set_result(g, -1, false, "bare king, answered");
-                return true;
-            }
-        }
-    }
-    set_result(g, x, false, "bare king");
-    return true;
-}
-
 void game_evaluate(Game *g)
 {
-    Position *pos = &g->pos;
-    const Variant *v = g->v;
+    const Ply *last = g->nplies ? &g->plies[g->nplies - 1] : NULL;
+    EndContext ctx = {
+        g->keys, g->nplies, g->v->repetition, last && last->undo.captured, last ? last->mover : -1,
+        -1,      false};
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
-    if (pos_players_left(pos) < 2) {
-        set_result(g, pos->stm, false, "elimination");
-        return;
-    }
-    if (!has_legal_move(pos)) {
-        int them = other_player(pos, pos->stm);
-        if (in_check(pos)) {
-            set_result(g, them, false, "checkmate");
-        } else if (v->nplayers > 2) {
-            set_result(g, -1, false, "stalemate");
-        } else {
-            switch (v->stalemate) {
-            case STALEMATE_DRAW: set_result(g, -1, false, "stalemate"); break;
-            case STALEMATE_WIN: set_result(g, them, false, "stalemate"); break;
-            case STALEMATE_LOSS: set_result(g, pos->stm, false, "stalemate"); break;
-            case STALEMATE_34: set_result(g, them, true, "stalemate"); break;
-            }
-        }
-        return;
-    }
-    if (g->nplies && bare_king(g, &g->plies[g->nplies - 1])) return;
-    if (v->repetition > 0) {
-        int seen = 1;
-        for (int i = g->nplies - 2; i >= 0 && seen < v->repetition; i--)
-            if (g->plies[i].hash == pos->hash) seen++;
-        if (g->nplies && g->start.hash == pos->hash && seen < v->repetition) seen++;
-        if (seen >= v->repetition) {
-            set_result(g, -1, false, "repetition");
-            return;
-        }
-    }
-    if (v->move_rule > 0 && pos->halfmove >= v->move_rule * pos_players_left(pos)) {
-        set_result(g, -1, false, "move rule");
-        return;
-    }
+    Ending e = end_rules(&g->pos, &ctx);
+    if (e.kind != END_NONE) set_result(g, e.winner, e.partial, end_name(e.kind));
 }
 
 void game_play(Game *g, Move m)
@@ -142,9 +84,7 @@ void game_play(Game *g, Move m)
     p->mover = g->pos.stm;
     move_san(&g->pos, m, p->san);
     play_move(&g->pos, m, &p->undo);
-    p->hash = g->pos.hash;
-    g->nplies++;
-    g->nredo = 0;
+    add_ply(g);
     g->decided = false;
     game_evaluate(g);
 }
@@ -183,7 +123,7 @@ void game_resign(Game *g)
     Position *pos = &g->pos;
     int who = pos->stm;
     if (g->v->nplayers == 2) {
-        set_result(g, other_player(pos, who), false, "resignation");
+        set_result(g, pos_next_player(pos, who), false, "resignation");
         g->decided = true;
         return;
     }
@@ -196,9 +136,7 @@ void game_resign(Game *g)
     pos_save(pos, m, &p->undo);
     pos_eliminate(pos, who, &p->undo);
     pos_set_stm(pos, pos_next_player(pos, who));
-    p->hash = pos->hash;
-    g->nplies++;
-    g->nredo = 0;
+    add_ply(g);
     game_evaluate(g);
     if (pos_players_left(pos) < 2) set_result(g, pos->stm, false, "resignation");
 }

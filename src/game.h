@@ -4,6 +4,7 @@
 #ifndef CELLMATE_GAME_H
 #define CELLMATE_GAME_H
 
+#include "endrules.h"
 #include "notation.h"
 
 #include <stddef.h>
@@ -37,6 +38,7 @@ typedef struct Game {
     Position start, pos;
     bool custom_start; /* started from a position string: the record needs SetUp/FEN */
     Ply *plies;
+    uint64_t *keys; /* keys[i]: the position after i plies (keys[0] the start), for repetition */
     int nplies, nredo, cap;
     Result result;
     bool decided; /* ended by resignation or agreement, not by a move: undo reopens it */

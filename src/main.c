@@ -239,7 +239,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }
-    s.ai_seconds = o.seconds;
+    s.ai.time = o.seconds;
     if (o.resume && !autosave_resume(&s, o.resume_previous, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         session_close(&s);

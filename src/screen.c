@@ -148,9 +148,11 @@ static void computer_turns(void)
     while (!ui_should_quit() && !s->game.result.over && (s->ai_players & (1u << s->game.pos.stm))) {
         ui.thinking = true;
         ui_draw();
-        SearchResult r = search_move(&s->game, s->ai_seconds, 0);
+        SearchResult r;
+        char err[128];
+        bool found = session_think(s, &r, err, sizeof err);
         ui.thinking = false;
-        if (!r.found || ui_should_quit()) break;
+        if (!found || ui_should_quit()) break;
         game_play(&s->game, r.best);
         ui.dirty = true;
         char text[64], res[256] = "";

@@ -5,14 +5,14 @@
  * as well as two-player alpha-beta and never walks into a two-against-one attack. */
 #include "search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define INF     1000000
-#define MATE    100000
+#define MATE    SEARCH_MATE
 #define MAX_PLY 64
-#define TT_BITS 18
 #define PARTIAL 400 /* a 3/4 - 1/4 result, worth a few pawns but less than a mate */
 
 enum { TT_EXACT, TT_LOWER, TT_UPPER };
@@ -25,18 +25,35 @@ typedef struct {
     uint8_t flag;
 } TTEntry;
 
+struct Engine {
+    TTEntry *tt;
+    size_t tt_mask;
+    const Variant *variant; /* what the table was filled for: keys of two variants collide */
+    char variant_name[MAX_NAME];
+};
+
+/* What the search knows of each ply of the line being searched, for the end rules. */
+typedef struct {
+    bool captured;
+    int mover;
+} PlyInfo;
+
 typedef struct {
     Position pos;
     const Variant *v;
     int root;
-    double deadline;
+    double start, deadline, next_report;
     bool stop;
-    uint64_t nodes;
+    uint64_t nodes, max_nodes;
     TTEntry *tt;
+    size_t tt_mask;
+    const SearchHooks *hooks;
+    SearchResult *result;
     Move killers[MAX_PLY][2];
     int history[MAX_CELLS + 1][MAX_CELLS + 1];
-    uint64_t path[4096]; /* keys of the game so far and of the line being searched */
-    int npath;
+    uint64_t *keys; /* keys of the game so far and of the line being searched */
+    int nkeys;
+    PlyInfo line[MAX_PLY + 1];
     int centre[MAX_CELLS + 1];
 } Search;
 
@@ -146,57 +163,60 @@ static void order(Search *s, MoveList *ml, Move tt_move, int ply)
 
 /* --- search ----------------------------------------------------------------------------------- */
 
+static void report(Search *s);
+
 static bool time_up(Search *s)
 {
-    if ((s->nodes & 2047) == 0 && (now() > s->deadline || interrupted())) s->stop = true;
+    if (s->max_nodes && s->nodes >= s->max_nodes) s->stop = true;
+    if ((s->nodes & 1023) == 0) {
+        double t = now();
+        if (t > s->deadline || interrupted() || (s->hooks->stop && atomic_load(s->hooks->stop)))
+            s->stop = true;
+        else if (t >= s->next_report) {
+            s->next_report = t + 0.25;
+            report(s);
+        }
+    }
     return s->stop;
 }
 
-static bool repeated(const Search *s)
+/* The value of a finished game for the root player. */
+static int ending_value(const Search *s, Ending e, int ply)
 {
-    uint64_t key = s->pos.hash;
-    int limit = s->pos.halfmove;
-    for (int i = s->npath - 2; i >= 0 && s->npath - 1 - i <= limit; i--)
-        if (s->path[i] == key) return true;
-    return false;
+    if (e.winner < 0) return 0;
+    int sign = e.winner == s->root ? 1 : -1;
+    return sign * (e.partial ? PARTIAL : MATE - ply);
 }
 
-/* Value of a position where the player to move has no legal move. */
-static int no_moves(Search *s, int ply)
+/* Whether the game is over here by the end rules, with its value for the root player. Asked
+ * lazily: a position with no legal move is found by the caller's move generation, which then
+ * asks again with has_moves 0. */
+static bool decided(Search *s, int ply, int has_moves, int *value)
 {
     Position *pos = &s->pos;
-    int stm = pos->stm, root = s->root;
-    int sign = stm == root ? -1 : 1; /* good for the root when someone else is stuck */
-    if (in_check(pos)) return sign * (MATE - ply);
-    if (s->v->nplayers > 2) return 0;
-    switch (s->v->stalemate) {
-    case STALEMATE_DRAW: return 0;
-    case STALEMATE_WIN: return sign * (MATE - ply);
-    case STALEMATE_LOSS: return -sign * (MATE - ply);
-    case STALEMATE_34: return sign * PARTIAL;
-    }
-    return 0;
-}
-
-/* A finished game: the root player is out, or is the only one left. */
-static bool decided(Search *s, int ply, int *value)
-{
-    const Position *pos = &s->pos;
     if (!(pos->alive & (1u << s->root))) return *value = -(MATE - ply), true;
-    if (pos_players_left(pos) < 2) return *value = MATE - ply, true;
-    return false;
+    const Variant *v = s->v;
+    int repeats = v->repetition > 0 ? (v->repetition < 2 ? v->repetition : 2) : 0;
+    EndContext ctx = {s->keys,   s->nkeys - 1, repeats, s->line[ply].captured, s->line[ply].mover,
+                      has_moves, has_moves < 0};
+    Ending e = end_rules(pos, &ctx);
+    if (e.kind == END_NONE) return false;
+    *value = ending_value(s, e, ply);
+    return true;
 }
 
-static void play(Search *s, Move m, Undo *u)
+static void play(Search *s, Move m, Undo *u, int ply)
 {
+    int mover = s->pos.stm;
     play_move(&s->pos, m, u);
-    if (s->npath < (int)(sizeof s->path / sizeof s->path[0])) s->path[s->npath++] = s->pos.hash;
+    s->keys[s->nkeys++] = s->pos.hash;
+    if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){u->captured != 0, mover};
 }
 
 static void unplay(Search *s, const Undo *u)
 {
     pos_unmake(&s->pos, u);
-    s->npath--;
+    s->nkeys--;
 }
 
 static int quiesce(Search *s, int alpha, int beta, int ply)
@@ -204,7 +224,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     int value;
     s->nodes++;
     if (time_up(s)) return 0;
-    if (decided(s, ply, &value)) return value;
+    if (decided(s, ply, -1, &value)) return value;
     bool maximise = s->pos.stm == s->root;
     int stand = eval_with(&s->pos, s->root, s->centre);
     if (ply >= MAX_PLY - 1) return stand;
@@ -213,13 +233,13 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     if (!maximise && stand < beta) beta = stand;
     MoveList ml;
     gen_legal(&s->pos, &ml);
-    if (!ml.n) return no_moves(s, ply);
+    if (!ml.n && decided(s, ply, 0, &value)) return value;
     order(s, &ml, (Move){0}, ply);
     int best = stand;
     for (int i = 0; i < ml.n; i++) {
         if (!is_tactical(&s->pos, ml.m[i])) continue;
         Undo u;
-        play(s, ml.m[i], &u);
+        play(s, ml.m[i], &u, ply);
         int sc = quiesce(s, alpha, beta, ply + 1);
         unplay(s, &u);
         if (s->stop) return 0;
@@ -246,12 +266,10 @@ static int alphabeta(Search *s, int depth, int alpha, int beta, int ply, Move *b
     int value;
     s->nodes++;
     if (time_up(s)) return 0;
-    if (decided(s, ply, &value)) return value;
-    if (ply > 0 && repeated(s)) return 0;
-    if (s->v->move_rule && s->pos.halfmove >= s->v->move_rule * pos_players_left(&s->pos)) return 0;
+    if (ply > 0 && decided(s, ply, -1, &value)) return value;
     if (depth <= 0) return quiesce(s, alpha, beta, ply);
 
-    TTEntry *e = &s->tt[s->pos.hash & ((1u << TT_BITS) - 1)];
+    TTEntry *e = &s->tt[s->pos.hash & s->tt_mask];
     Move tt_move = {0};
     if (e->key == s->pos.hash) {
         tt_move = e->move;
@@ -264,7 +282,7 @@ static int alphabeta(Search *s, int depth, int alpha, int beta, int ply, Move *b
     }
     MoveList ml;
     gen_legal(&s->pos, &ml);
-    if (!ml.n) return no_moves(s, ply);
+    if (!ml.n && decided(s, ply, 0, &value)) return value;
     order(s, &ml, tt_move, ply);
 
     bool maximise = s->pos.stm == s->root;
@@ -274,7 +292,7 @@ static int alphabeta(Search *s, int depth, int alpha, int beta, int ply, Move *b
     for (int i = 0; i < ml.n; i++) {
         Move m = ml.m[i];
         Undo u;
-        play(s, m, &u);
+        play(s, m, &u, ply);
         int sc = alphabeta(s, depth - 1, alpha, beta, ply + 1, NULL);
         unplay(s, &u);
         if (s->stop) return 0;
@@ -302,25 +320,112 @@ static int alphabeta(Search *s, int depth, int alpha, int beta, int ply, Move *b
     return best;
 }
 
-SearchResult search_move(const Game *g, double seconds, int max_depth)
+/* The line the table holds from the root: the best move, then what the table remembers. */
+static void collect_pv(Search *s, Move best, SearchLine *line)
 {
+    Position pos = s->pos;
+    line->len = 0;
+    for (Move m = best; line->len < SEARCH_MAX_PV && move_is_legal(&pos, m);) {
+        Undo u;
+        line->pv[line->len++] = m;
+        play_move(&pos, m, &u);
+        const TTEntry *e = &s->tt[pos.hash & s->tt_mask];
+        if (e->key != pos.hash) break;
+        m = e->move;
+    }
+}
+
+/* Scores go out from the mover's side. */
+static void report(Search *s)
+{
+    SearchResult *r = s->result;
+    r->nodes = s->nodes;
+    r->seconds = now() - s->start;
+    if (s->hooks->progress) s->hooks->progress(r, s->hooks->ctx);
+}
+
+Engine *engine_new(int hash_mb)
+{
+    if (hash_mb <= 0) hash_mb = ENGINE_DEFAULT_HASH_MB;
+    if (hash_mb > ENGINE_MAX_HASH_MB) hash_mb = ENGINE_MAX_HASH_MB;
+    size_t n = 1;
+    while (n * 2 * sizeof(TTEntry) <= (size_t)hash_mb << 20) n *= 2;
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->tt = calloc(n, sizeof *e->tt);
+    if (!e->tt) {
+        free(e);
+        return NULL;
+    }
+    e->tt_mask = n - 1;
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e) return;
+    free(e->tt);
+    free(e);
+}
+
+void engine_clear(Engine *e)
+{
+    memset(e->tt, 0, (e->tt_mask + 1) * sizeof *e->tt);
+}
+
+SearchLimits search_limits_time(double seconds)
+{
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.time = seconds;
+    return l;
+}
+
+void search_score_text(int score, int nplayers, char *buf, size_t len)
+{
+    int plies = MATE - (score < 0 ? -score : score);
+    if (plies >= 0 && plies < MAX_PLY * 4) {
+        int n = nplayers < 2 ? 2 : nplayers;
+        snprintf(buf, len, "%s in %d", score > 0 ? "mate" : "mated", (plies + n - 1) / n);
+    } else {
+        snprintf(buf, len, "%+.2f", score / 100.0);
+    }
+}
+
+SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
+                        const SearchHooks *hooks)
+{
+    static const SearchHooks no_hooks = {NULL, NULL, NULL};
     SearchResult r;
     memset(&r, 0, sizeof r);
-    Search *s = calloc(1, sizeof *s);
-    if (!s) return r;
-    s->tt = calloc(1u << TT_BITS, sizeof *s->tt);
-    if (!s->tt) {
-        free(s);
+    Engine *own = engine ? NULL : engine_new(4);
+    Engine *e = engine ? engine : own;
+    Search *s = e ? calloc(1, sizeof *s) : NULL;
+    if (s) s->keys = malloc(((size_t)g->nplies + MAX_PLY + 2) * sizeof *s->keys);
+    if (!s || !s->keys) {
+        if (s) free(s);
+        engine_free(own);
         return r;
     }
+    if (e->variant != g->v || strcmp(e->variant_name, g->v->name)) {
+        engine_clear(e);
+        e->variant = g->v;
+        snprintf(e->variant_name, sizeof e->variant_name, "%s", g->v->name);
+    }
+    s->tt = e->tt;
+    s->tt_mask = e->tt_mask;
+    s->hooks = hooks ? hooks : &no_hooks;
+    s->result = &r;
     s->pos = g->pos;
     s->v = g->v;
     s->root = g->pos.stm;
-    double start = now();
-    s->deadline = start + seconds;
+    s->max_nodes = lim->nodes;
+    s->start = now();
+    s->deadline = lim->time > 0 ? s->start + lim->time : 1e300;
+    s->next_report = s->start + 0.25;
     centre_table(s->v, s->centre);
-    s->path[s->npath++] = g->start.hash;
-    for (int i = 0; i < g->nplies && s->npath < 2048; i++) s->path[s->npath++] = g->plies[i].hash;
+    s->keys[s->nkeys++] = g->start.hash;
+    for (int i = 0; i < g->nplies; i++) s->keys[s->nkeys++] = g->plies[i].hash;
 
     MoveList ml;
     gen_legal(&s->pos, &ml);
@@ -328,7 +433,7 @@ SearchResult search_move(const Game *g, double seconds, int max_depth)
         r.found = true;
         r.best = ml.m[0];
         if (ml.n > 1) {
-            int limit = max_depth > 0 ? max_depth : MAX_PLY - 8;
+            int limit = lim->depth > 0 && lim->depth < MAX_PLY - 8 ? lim->depth : MAX_PLY - 8;
             for (int depth = 1; depth <= limit; depth++) {
                 Move best = r.best;
                 int sc = alphabeta(s, depth, -INF, INF, 0, &best);
@@ -336,14 +441,25 @@ SearchResult search_move(const Game *g, double seconds, int max_depth)
                 r.best = best;
                 r.score = sc;
                 r.depth = depth;
+                r.nlines = 1;
+                r.line[0].score = sc;
+                collect_pv(s, best, &r.line[0]);
+                report(s);
                 if (sc > MATE - MAX_PLY || sc < -(MATE - MAX_PLY)) break; /* a forced end */
-                if (now() - start > seconds / 2) break; /* the next iteration would not end */
+                if (lim->time > 0 && now() - s->start > lim->time / 2)
+                    break; /* the next iteration would not end */
             }
+        }
+        if (!r.nlines) {
+            r.nlines = 1;
+            r.line[0].len = 1;
+            r.line[0].pv[0] = r.best;
         }
     }
     r.nodes = s->nodes;
-    r.seconds = now() - start;
-    free(s->tt);
+    r.seconds = now() - s->start;
+    free(s->keys);
     free(s);
+    engine_free(own);
     return r;
 }

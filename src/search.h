@@ -1,25 +1,81 @@
-/* search.h — the computer opponent: iterative deepening alpha-beta (with a transposition
- * table, quiescence search, killer and history ordering) for two players, and paranoid
- * search (the mover against both others) for three, under a time limit. Works for every
- * variant through the generic move generator; of the end rules it knows mate, stalemate
- * scoring, repetition and the move rule, not Peanut's bare king. */
+/* search.h — the computer opponent's interface: what to search (a game, with its history for
+ * repetitions), how long or how deep (SearchLimits), what it found (SearchResult: the best
+ * lines with their scores), progress reports while it thinks, and a stop flag any thread may
+ * set. An Engine keeps the transposition table between moves. Works for every variant
+ * through the generic move generator and the end rules (endrules.h). */
 #ifndef CELLMATE_SEARCH_H
 #define CELLMATE_SEARCH_H
 
 #include "game.h"
 
+#include <stdatomic.h>
+
+#define SEARCH_MAX_PV      32
+#define SEARCH_MAX_MULTIPV 8
+#define SEARCH_MAX_LEVEL   10
+#define SEARCH_MATE        100000 /* a score of SEARCH_MATE - n: the mover wins in n plies */
+
 typedef struct {
-    Move best;
-    bool found; /* false when there is no legal move */
-    int depth;  /* deepest completed iteration */
-    int score;  /* centipawns for the side to move */
-    uint64_t nodes;
+    double time;    /* seconds for this move; 0: no time limit */
+    int depth;      /* plies; 0: no limit */
+    uint64_t nodes; /* 0: no limit */
+    int threads;    /* 0: one per core */
+    int level;      /* 1 (a beginner's opponent) .. 10 (full strength); 0: full strength */
+    int multipv;    /* how many best lines to find and report; 0 or 1: one */
+    uint64_t seed;  /* the levels' mistakes and the helper threads follow it */
+} SearchLimits;
+
+/* One line of play from the position searched, with its score from the mover's side. */
+typedef struct {
+    int score; /* centipawns, or +-(SEARCH_MATE - plies) for a forced end */
+    int len;
+    Move pv[SEARCH_MAX_PV];
+} SearchLine;
+
+typedef struct {
+    bool found;     /* false when the side to move has no legal move */
+    Move best;      /* the move chosen (below full strength not always line[0]'s first) */
+    int depth;      /* deepest completed iteration */
+    int score;      /* of the best line, from the mover's side */
+    uint64_t nodes; /* all threads together */
     double seconds;
+    int nlines;
+    SearchLine line[SEARCH_MAX_MULTIPV]; /* best first */
 } SearchResult;
 
-/* Choose a move for the side to move of g within `seconds` (and at most max_depth plies when
- * max_depth > 0). The game's history counts for repetitions. */
-SearchResult search_move(const Game *g, double seconds, int max_depth);
+/* Called from the searching thread after each completed depth, and a few times a second in
+ * between (with the lines of the last completed depth); it may set the stop flag. */
+typedef void (*SearchProgress)(const SearchResult *sofar, void *ctx);
+
+typedef struct {
+    SearchProgress progress; /* may be NULL */
+    void *ctx;
+    atomic_bool *stop; /* may be NULL; once true the search ends and returns its best so far */
+} SearchHooks;
+
+typedef struct Engine Engine;
+
+/* An engine with a transposition table of about hash_mb megabytes (0: the default). NULL
+ * when the memory cannot be had. */
+Engine *engine_new(int hash_mb);
+void engine_free(Engine *e);
+/* Forget what earlier searches learnt (a new game). */
+void engine_clear(Engine *e);
+
+#define ENGINE_DEFAULT_HASH_MB 32
+#define ENGINE_MAX_HASH_MB     4096
+
+/* Choose a move for the side to move of g. e may be NULL (a table just for this search),
+ * hooks may be NULL. The game's whole history counts for repetitions. */
+SearchResult search_run(Engine *e, const Game *g, const SearchLimits *lim,
+                        const SearchHooks *hooks);
+
+/* Limits for a plain timed search at full strength. */
+SearchLimits search_limits_time(double seconds);
+
+/* A score as people read it: "+1.25", "-0.40", "mate in 3", "mated in 2" (moves of the
+ * mover; with three players, rounds). */
+void search_score_text(int score, int nplayers, char *buf, size_t len);
 
 /* Static evaluation of pos for player p (centipawns), exposed for tests. */
 int evaluate(const Position *pos, int p);

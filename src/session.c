@@ -79,7 +79,7 @@ bool session_open(Session *s, const char *variant, const char *fen, char *err, i
 {
     bool unreadable;
     memset(s, 0, sizeof *s);
-    s->ai_seconds = 5;
+    s->ai = search_limits_time(5);
     s->seat = -1;
     Variant *v = variant_open(variant, err, errlen, &unreadable);
     if (!v) return false;
@@ -99,6 +99,8 @@ bool session_open(Session *s, const char *variant, const char *fen, char *err, i
 
 void session_close(Session *s)
 {
+    engine_free(s->engine);
+    s->engine = NULL;
     game_free(&s->game);
     variant_free(s->v);
     s->v = NULL;
@@ -393,13 +395,22 @@ static bool cmd_quit(Session *s, const char *args, Sink *out)
     return true;
 }
 
+bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
+    if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */
+    *r = search_run(s->engine, &s->game, &s->ai, &s->ai_hooks);
+    if (!r->found) return snprintf(err, errlen, "no legal move"), false;
+    return true;
+}
+
 /* The computer's choice for the side to move (go and hint); false after a complaint. */
 static bool think(Session *s, const char *name, const char *args, Sink *out, SearchResult *r)
 {
+    char err[128];
     if (!no_args(args, name, out)) return false;
-    if (s->game.result.over) return complain(out, "the game is over");
-    *r = search_move(&s->game, s->ai_seconds, 0);
-    if (!r->found) return complain(out, "no legal move");
+    if (!session_think(s, r, err, sizeof err)) return complain(out, "%s", err);
     return true;
 }
 
@@ -441,11 +452,11 @@ static bool cmd_hint(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
     if (!think(s, "hint", args, out, &r)) return false;
-    char san[MOVE_TEXT_MAX];
+    char san[MOVE_TEXT_MAX], score[32];
     move_san(&s->game.pos, r.best, san);
-    say(out, "hint: %s (depth %d, score %+.2f, %llu nodes, %.1f s, %.0f nodes/s)", san, r.depth,
-        r.score / 100.0, (unsigned long long)r.nodes, r.seconds,
-        r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
+    search_score_text(r.score, s->v->nplayers, score, sizeof score);
+    say(out, "hint: %s (depth %d, score %s, %llu nodes, %.1f s, %.0f nodes/s)", san, r.depth, score,
+        (unsigned long long)r.nodes, r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
     return true;
 }
 

@@ -4,7 +4,7 @@
 #ifndef CELLMATE_SESSION_H
 #define CELLMATE_SESSION_H
 
-#include "game.h"
+#include "search.h"
 
 typedef struct Sink {
     void (*out)(struct Sink *s, const char *line); /* normal output, one line at a time */
@@ -15,7 +15,9 @@ typedef struct Sink {
 typedef struct Session {
     Variant *v; /* owned */
     Game game;
-    double ai_seconds;
+    SearchLimits ai;      /* how the computer thinks (time, depth, nodes, level, ...) */
+    Engine *engine;       /* its memory between moves; made at the first search */
+    SearchHooks ai_hooks; /* a front end's progress display and stop flag */
     bool quit;
     bool screen;         /* screen-only commands (flip, rotate, ai) are allowed */
     int view_turn;       /* degrees the screen's view is turned from its default (flip, rotate) */
@@ -57,6 +59,10 @@ bool session_line(Session *s, const char *line, Sink *out);
 /* The player the screen draws at the bottom: the own seat; against the computer, the one
  * side it does not play; otherwise the player to move. */
 int session_view_player(const Session *s);
+
+/* The computer's choice for the side to move, through s->ai and s->ai_hooks; false (with a
+ * message in err) when the game is over or there is no legal move. */
+bool session_think(Session *s, SearchResult *r, char *err, size_t errlen);
 
 /* "12. Nf6" or "12... Nf6" (three players: "12. c6 (Red)") for the last move played. */
 void session_last_move_text(const Session *s, char *buf, size_t len);

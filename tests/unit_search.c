@@ -1,16 +1,26 @@
 /* unit_search.c — the computer opponent: it takes a mate in one, wins material left
- * hanging, keeps to its time, returns a legal move in every variant, and with three
- * players takes the double elimination of cyclohexane.md's example. */
+ * hanging, keeps to its time, returns a legal move in every variant, with three players
+ * takes the double elimination of cyclohexane.md's example; it plays by the game's end rules
+ * (Peanut's bare king both ways, repetition over a game of thousands of plies); and its
+ * interface keeps to depth and node limits, reports progress and stops when told. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "search.h"
 #include "testutil.h"
+
+static SearchResult search_move(const Game *g, double seconds, int depth)
+{
+    SearchLimits lim = search_limits_time(seconds);
+    lim.depth = depth;
+    return search_run(NULL, g, &lim, NULL);
+}
 
 static const char *best_san(Game *g, double seconds, int depth)
 {
@@ -35,16 +45,29 @@ static void test_mate_in_one(void **state)
     variant_free(v);
 }
 
+/* Start g from a position written as for tu_setup and search it to `depth`; the move's SAN. */
+static const char *search_from(Game *g, const Variant *v, const char *desc, int to_move, int depth,
+                               SearchResult *r)
+{
+    static char san[MOVE_TEXT_MAX];
+    Position start;
+    tu_setup(&start, v, desc, to_move);
+    game_init(g, v, &start);
+    *r = search_move(g, 5, depth);
+    assert_true(r->found);
+    move_san(&g->pos, r->best, san);
+    return san;
+}
+
 static void test_wins_material(void **state)
 {
     (void)state;
     Variant *v = tu_variant("haynie");
     Game g;
-    Position start;
+    SearchResult r;
     /* a Black queen left where a knight takes it for nothing */
-    tu_setup(&start, v, "White: K a1, N e4; Black: K k11, Q f7", 0);
-    game_init(&g, v, &start);
-    assert_string_equal(best_san(&g, 5, 3), "Nxf7");
+    assert_string_equal(search_from(&g, v, "White: K a1, N e4; Black: K k11, Q f7", 0, 3, &r),
+                        "Nxf7");
     game_free(&g);
     variant_free(v);
 }
@@ -113,12 +136,212 @@ static void test_three_players(void **state)
     variant_free(v);
 }
 
+/* Peanut's bare king, both ways. */
+static void test_bare_king(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("peanut");
+    Game g;
+    SearchResult r;
+    /* White to move: Rxe8 takes Black's last piece but the king; the king on f8 can take the
+     * rook back without moving, but White keeps a knight, so the game is won at once. By
+     * material alone the capture loses a rook for a knight. */
+    const char *san = search_from(&g, v, "White: K b1, R e4, N a2; Black: K f8, N e8", 0, 3, &r);
+    assert_string_equal(san, "Rxe8+");
+    assert_true(r.score > SEARCH_MATE - 10);
+    game_play(&g, r.best);
+    assert_true(g.result.over);
+    assert_int_equal(g.result.winner, 0);
+    game_free(&g);
+    /* Black to move: Nxd4 wins a rook for a knight by material, but Bxd4 then takes Black's
+     * last piece, and the king on g10 cannot answer: Black must leave the rook alone. */
+    san = search_from(&g, v, "White: K b1, R d4, B c2; Black: K g10, N e7", 1, 3, &r);
+    assert_string_not_equal(san, "Nxd4");
+    assert_true(r.score > -(SEARCH_MATE - 100));
+    game_free(&g);
+    variant_free(v);
+}
+
+/* A variant file with the move rule turned off, so that a game can run for thousands of
+ * plies without an irreversible move. */
+static Variant *without_move_rule(const char *name)
+{
+    char path[1024];
+    const char *dir = getenv("VARIANTS_DIR");
+    snprintf(path, sizeof path, "%s/%s.ini", dir ? dir : "variants", name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    static char text[65536];
+    size_t n = fread(text, 1, sizeof text - 64, f);
+    fclose(f);
+    text[n] = 0;
+    char *rules = strstr(text, "[rules]\n");
+    assert_non_null(rules);
+    static const char off[] = "move_rule = 0\n";
+    memmove(rules + 8 + strlen(off), rules + 8, strlen(rules + 8) + 1);
+    memcpy(rules + 8, off, strlen(off));
+    return tu_variant_text(text);
+}
+
+/* Black, a queen and a rook against a knight, can draw only by repeating a position a third time.
+ * The two earlier times come after more than 2000 plies of play, past anything a fixed-size window
+ * of the history would hold. */
+static void test_repetition_late_in_long_game(void **state)
+{
+    (void)state;
+    Variant *v = without_move_rule("glinski");
+    Game g;
+    Position start;
+    tu_setup(&start, v, "White: K g1, Q e1, R c1; Black: K f7, N f10", 0);
+    game_init(&g, v, &start);
+    tu_seed(13);
+    while (g.nplies < 2100) { /* a random walk: no capture, no end of the game */
+        MoveList ml;
+        gen_legal(&g.pos, &ml);
+        int tries = 0;
+        for (; tries < 100; tries++) {
+            Move m = ml.m[tu_rand() % (unsigned)ml.n];
+            if (g.pos.board[m.to]) continue;
+            game_play(&g, m);
+            if (!g.result.over) break;
+            game_undo(&g);
+        }
+        if (tries == 100) game_undo(&g); /* stuck: step back and try another way */
+    }
+    /* a rook move there and back, a king move there and back, until Black's king move back
+     * would make the third time */
+    MoveList ml;
+    gen_legal(&g.pos, &ml);
+    Move w = {0}, b = {0};
+    Cell rook = 0;
+    for (Cell c = 1; c <= v->board.ncells; c++)
+        if (g.pos.board[c] == MAKE_PIECE(0, v->kind_of_letter['R'])) rook = c;
+    for (int i = 0; i < ml.n && !w.to; i++)
+        if (ml.m[i].from == rook && !g.pos.board[ml.m[i].to]) w = ml.m[i];
+    assert_true(w.to);
+    Move w_back = {w.to, w.from, MOVE_NORMAL, 0, 0};
+    game_play(&g, w);
+    gen_legal(&g.pos, &ml);
+    for (int i = 0; i < ml.n && !b.to; i++) {
+        Move back = {ml.m[i].to, ml.m[i].from, MOVE_NORMAL, 0, 0};
+        if (g.pos.board[ml.m[i].to]) continue;
+        game_play(&g, ml.m[i]);
+        bool ok = !g.result.over && move_is_legal(&g.pos, w_back);
+        if (ok) {
+            game_play(&g, w_back);
+            ok = !g.result.over && move_is_legal(&g.pos, back);
+            game_undo(&g);
+        }
+        game_undo(&g);
+        if (ok) b = ml.m[i];
+    }
+    assert_true(b.to);
+    Move b_back = {b.to, b.from, MOVE_NORMAL, 0, 0};
+    Move cycle[] = {b, w_back, b_back, w, b, w_back};
+    for (size_t i = 0; i < sizeof cycle / sizeof cycle[0]; i++) {
+        assert_true(move_is_legal(&g.pos, cycle[i]));
+        game_play(&g, cycle[i]);
+        assert_false(g.result.over);
+    }
+    assert_true(g.nplies > 2100);
+    SearchResult r = search_move(&g, 5, 3);
+    assert_true(move_equal(r.best, b_back));
+    assert_int_equal(r.score, 0);
+    game_play(&g, r.best);
+    assert_string_equal(g.result.termination, "repetition");
+    game_free(&g);
+    variant_free(v);
+}
+
+typedef struct {
+    int calls, last_depth;
+    bool depths_rise, lines_legal;
+    Position pos;
+    atomic_bool *stop;
+    int stop_at;
+} Watch;
+
+static void watch(const SearchResult *r, void *ctx)
+{
+    Watch *w = ctx;
+    w->calls++;
+    if (r->depth < w->last_depth) w->depths_rise = false;
+    w->last_depth = r->depth;
+    for (int i = 0; i < r->nlines; i++) {
+        Position pos = w->pos;
+        for (int j = 0; j < r->line[i].len; j++) {
+            if (!move_is_legal(&pos, r->line[i].pv[j])) w->lines_legal = false;
+            Undo u;
+            play_move(&pos, r->line[i].pv[j], &u);
+        }
+    }
+    if (w->stop && r->depth >= w->stop_at) atomic_store(w->stop, true);
+}
+
+/* Depth and node limits hold; progress comes after every depth with legal lines; the stop
+ * flag ends the search with the best move so far. */
+static void test_limits_progress_stop(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Game g;
+    game_init(&g, v, NULL);
+    Watch w = {0, 0, true, true, g.pos, NULL, 0};
+    SearchHooks hooks = {watch, &w, NULL};
+    SearchLimits lim = search_limits_time(0);
+    lim.depth = 4;
+    SearchResult r = search_run(NULL, &g, &lim, &hooks);
+    assert_int_equal(r.depth, 4);
+    assert_true(w.calls >= 4);
+    assert_true(w.depths_rise && w.lines_legal);
+    assert_true(r.nlines >= 1 && r.line[0].len >= 1);
+    assert_true(move_equal(r.line[0].pv[0], r.best));
+
+    lim = search_limits_time(0);
+    lim.nodes = 5000;
+    r = search_run(NULL, &g, &lim, NULL);
+    assert_true(r.found);
+    assert_true(r.nodes <= 5000);
+    assert_true(move_is_legal(&g.pos, r.best));
+
+    atomic_bool stop = false;
+    w = (Watch){0, 0, true, true, g.pos, &stop, 3};
+    hooks.stop = &stop;
+    lim = search_limits_time(0); /* no limit but the flag */
+    r = search_run(NULL, &g, &lim, &hooks);
+    assert_true(r.found);
+    assert_int_equal(r.depth, 3);
+    assert_true(move_is_legal(&g.pos, r.best));
+    game_free(&g);
+    variant_free(v);
+}
+
+static void test_score_text(void **state)
+{
+    (void)state;
+    char buf[32];
+    search_score_text(125, 2, buf, sizeof buf);
+    assert_string_equal(buf, "+1.25");
+    search_score_text(-40, 2, buf, sizeof buf);
+    assert_string_equal(buf, "-0.40");
+    search_score_text(SEARCH_MATE - 5, 2, buf, sizeof buf);
+    assert_string_equal(buf, "mate in 3");
+    search_score_text(-(SEARCH_MATE - 4), 2, buf, sizeof buf);
+    assert_string_equal(buf, "mated in 2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mate_in_one),   cmocka_unit_test(test_wins_material),
-        cmocka_unit_test(test_time_limit),    cmocka_unit_test(test_every_variant),
+        cmocka_unit_test(test_mate_in_one),
+        cmocka_unit_test(test_wins_material),
+        cmocka_unit_test(test_time_limit),
+        cmocka_unit_test(test_every_variant),
         cmocka_unit_test(test_three_players),
+        cmocka_unit_test(test_bare_king),
+        cmocka_unit_test(test_repetition_late_in_long_game),
+        cmocka_unit_test(test_limits_progress_stop),
+        cmocka_unit_test(test_score_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
