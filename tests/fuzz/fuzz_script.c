@@ -63,7 +63,7 @@ void fuzz_target_script(const uint8_t *data, size_t size)
     char err[600];
     fuzz_require(session_open(&s, fuzz_variant_name(data[0]), NULL, err, sizeof err),
                  "a session opens");
-    s.ai_seconds = 0.01;
+    s.ai.time = 0.01;
     FILE *f = nkept ? fmemopen(kept, nkept, "r") : NULL;
     if (f) {
         /* the answers go nowhere; the errors stay on stderr with any sanitizer report */
