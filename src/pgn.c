@@ -617,10 +617,14 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
         g->result.winner = record_winner;
         g->result.partial = record_partial;
         g->decided = true;
-        snprintf(g->result.termination, sizeof g->result.termination, "%s",
-                 termination         ? termination
-                 : record_winner < 0 ? "agreement"
-                                     : "resignation");
+        const char *why = termination         ? termination
+                          : record_winner < 0 ? "agreement"
+                                              : "resignation";
+        /* a long Termination tag (kept whole among the tags) is shown cut at a character */
+        int len = (int)strlen(why), room = (int)sizeof g->result.termination - 1;
+        if (len > room)
+            for (len = room; len > 0 && ((unsigned char)why[len] & 0xc0) == 0x80;) len--;
+        snprintf(g->result.termination, sizeof g->result.termination, "%.*s", len, why);
     }
     return PGN_OK;
 }

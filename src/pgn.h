@@ -27,7 +27,7 @@ typedef struct PgnReport {
     char warning[PGN_MSG_MAX]; /* the first warning */
     char error[PGN_MSG_MAX];   /* "line L, column C: ..." */
     char bad_label[48];        /* the move an error is about: "12..." and "Nf6" */
-    char bad_move[64];
+    char bad_move[128];        /* as long as a movetext word may be */
     char reason[NOTE_ERR_MAX]; /* why that move was rejected */
     int line, col;             /* where the error is */
 } PgnReport;

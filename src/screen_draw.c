@@ -298,10 +298,10 @@ static void draw_title(void)
 
 static void draw_too_small(int top)
 {
-    int w, h;
+    int w = 0, h = 0;
     char msg[256];
     RenderOpts o = board_opts(0, 0);
-    render_min_size(ui.s->v, &o, &w, &h);
+    render_min_size(ui.s->v, &o, &w, &h); /* no layout at all leaves 0 x 0 */
     snprintf(msg, sizeof msg,
              "This board needs a terminal of at least %d columns and %d rows; this one is %dx%d. "
              "Please enlarge the terminal, or type quit.",

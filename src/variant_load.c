@@ -301,6 +301,19 @@ static void load_variant_section(Loader *L, Variant *v)
     if ((e = get(L, "variant", "reconstructed"))) parse_bool(L, e, &v->reconstructed);
 }
 
+/* A shape term's cell name; one too long for any board is an error, never cut short. */
+static bool shape_cell(Loader *L, Entry *e, ShapeTerm *t, const char *name)
+{
+    size_t n = strlen(name);
+    if (n >= CELL_NAME_MAX) {
+        lerr(L, e->line, "'%s' is not a cell name (at most %d characters)", name,
+             CELL_NAME_MAX - 1);
+        return false;
+    }
+    memcpy(t->cell, name, n + 1);
+    return true;
+}
+
 static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
 {
     char w[64][64];
@@ -323,7 +336,7 @@ static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
                 return false;
             }
             t->kind = SHAPE_HEXAGON;
-            snprintf(t->cell, CELL_NAME_MAX, "%s", w[i + 1]);
+            if (!shape_cell(L, e, t, w[i + 1])) return false;
             t->radius = (int)r;
             i += 3;
         } else if (!strcmp(w[i], "cell") || !strcmp(w[i], "remove")) {
@@ -332,7 +345,7 @@ static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
                 return false;
             }
             t->kind = w[i][0] == 'c' ? SHAPE_CELL : SHAPE_REMOVE;
-            snprintf(t->cell, CELL_NAME_MAX, "%s", w[i + 1]);
+            if (!shape_cell(L, e, t, w[i + 1])) return false;
             i += 2;
         } else {
             lerr(L, e->line, "unknown shape term '%s' (expected hexagon, cell or remove)", w[i]);
@@ -441,7 +454,7 @@ static void load_players(Loader *L, Variant *v)
             lerr(L, e->line, "bad player name '%s'", w[p]);
             return;
         }
-        snprintf(v->player_name[p], MAX_NAME, "%s", w[p]);
+        memcpy(v->player_name[p], w[p], strlen(w[p]) + 1); /* its length was checked */
         v->player_letter[p] = (char)tolower((unsigned char)w[p][0]);
         for (int q = 0; q < p; q++)
             if (!strcasecmp(v->player_name[q], w[p])) lerr(L, e->line, "player '%s' twice", w[p]);

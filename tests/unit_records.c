@@ -286,6 +286,40 @@ static void test_tolerant_reading(void **state)
     variant_free(v);
 }
 
+/* Text longer than the places it is shown in: a Termination tag longer than a result's text
+ * is cut at a character, never inside one, and kept whole as a tag; a long bad move word is
+ * reported whole. */
+static void test_long_texts(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    char text[1024], term[200] = "", word[120];
+    for (int i = 0; i < 60; i++) strcat(term, "\xc3\xa9"); /* e acute, two bytes */
+    memset(word, 'N', 100);
+    word[100] = 0;
+    snprintf(text, sizeof text,
+             "[Variant \"glinski\"]\n[Termination \"%s\"]\n\n1. Nc3 1-0\n\n"
+             "[Variant \"glinski\"]\n\n1. %s\n",
+             term, word);
+    PgnReader r;
+    PgnReport rep;
+    Game g;
+    Variant *owned;
+    pgn_open_string(&r, text, v);
+    assert_int_equal(pgn_read_game(&r, &g, &owned, &rep), PGN_OK);
+    size_t n = strlen(g.result.termination);
+    assert_true(n > 40 && n < sizeof g.result.termination);
+    assert_int_equal(n % 2, 0);
+    assert_memory_equal(g.result.termination, term, n);
+    assert_string_equal(game_tag(&g, "Termination"), term);
+    game_free(&g);
+    assert_int_equal(pgn_read_game(&r, &g, &owned, &rep), PGN_ERROR);
+    assert_string_equal(rep.bad_move, word);
+    if (g.v) game_free(&g);
+    pgn_close(&r);
+    variant_free(v);
+}
+
 /* The published tournament games (tests/data/glinski, MIT licence): at least 389 of the 395
  * replay to the end with every move legal and unambiguous (the data's README). */
 static void test_tournament_replay(void **state)
@@ -323,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_bad_fens),         cmocka_unit_test(test_pgn_write),
         cmocka_unit_test(test_pgn_round_trip),   cmocka_unit_test(test_bad_pgns),
         cmocka_unit_test(test_tolerant_reading), cmocka_unit_test(test_tournament_replay),
+        cmocka_unit_test(test_long_texts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
