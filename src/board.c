@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_RAY 64
-
 typedef struct {
     int dx, dy;
 } Vec;
@@ -94,7 +92,7 @@ static bool coord_of_name(const BoardSpec *s, const char *name, int *x, int *y)
     char *end;
     if (li < 0 || name[1] < '1' || name[1] > '9') return false;
     long k = strtol(name + 1, &end, 10);
-    if (*end || k < 1 || k > 99) return false;
+    if (*end || k < 1 || k > MAX_CELL_NUMBER) return false;
     switch (s->naming) {
     case NAMING_GLINSKI: {
         int q = li - (nletters(s) - 1) / 2;
@@ -160,7 +158,7 @@ static bool nameable(const BoardSpec *s, int x, int y)
         break;
     default: return true;
     }
-    return li >= 0 && li < nletters(s) && k >= 1 && k <= 99;
+    return li >= 0 && li < nletters(s) && k >= 1 && k <= MAX_CELL_NUMBER;
 }
 
 static int hex_distance(enum frame fr, int dx, int dy)
@@ -269,17 +267,74 @@ static int row_key(const BoardSpec *s, int x, int y)
     return s->naming == NAMING_GLINSKI ? x : y;
 }
 
+static bool add_candidate(Pt **cand, int *nc, int *cap, Pt p)
+{
+    if (*nc == *cap) {
+        int ncap = *cap ? 2 * *cap : 512;
+        Pt *np = realloc(*cand, (size_t)ncap * sizeof *np);
+        if (!np) return false;
+        *cand = np;
+        *cap = ncap;
+    }
+    (*cand)[(*nc)++] = p;
+    return true;
+}
+
+/* The cells of a hex shape: a union of hexagons and single cells, minus removed cells, in the
+ * order the terms add them (duplicates included); NULL with err set on a bad term. */
+static Pt *hex_candidates(const BoardSpec *s, int *count, char *err, int errlen)
+{
+    Pt *cand = NULL;
+    int nc = 0, cap = 0;
+    for (int t = 0; t < s->nterms; t++) {
+        const ShapeTerm *st = &s->terms[t];
+        int cx, cy;
+        if (!coord_of_name(s, st->cell, &cx, &cy)) {
+            snprintf(err, errlen, "'%s' is not a cell name of this board (letters %s)", st->cell,
+                     s->letters);
+            free(cand);
+            return NULL;
+        }
+        if (st->kind == SHAPE_HEXAGON) {
+            int r = st->radius;
+            if (r < 0 || r > MAX_HEX_RADIUS) {
+                snprintf(err, errlen, "hexagon radius %d out of range 0..%d", r, MAX_HEX_RADIUS);
+                free(cand);
+                return NULL;
+            }
+            for (int dx = -2 * r; dx <= 2 * r; dx++)
+                for (int dy = -2 * r; dy <= 2 * r; dy++) {
+                    if ((dx + dy) % 2 || hex_distance(s->frame, dx, dy) > r) continue;
+                    if (!add_candidate(&cand, &nc, &cap, (Pt){cx + dx, cy + dy})) goto oom;
+                }
+        } else if (st->kind == SHAPE_CELL) {
+            if (!add_candidate(&cand, &nc, &cap, (Pt){cx, cy})) goto oom;
+        } else {
+            for (int i = 0; i < nc; i++)
+                if (cand[i].x == cx && cand[i].y == cy) cand[i] = cand[--nc], i--;
+        }
+    }
+    *count = nc;
+    if (!cand) snprintf(err, errlen, "the board has no cells");
+    return cand;
+oom:
+    free(cand);
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+}
+
 /* Collect the cells a spec describes into pts; returns the count or -1 with err set. */
 static int collect_cells(const BoardSpec *s, Pt *pts, char *err, int errlen)
 {
     int n = 0;
     if (s->family == FAMILY_RING) {
         int nf = nletters(s);
-        if (nf < 2 || s->ring_length < 3 || nf * s->ring_length > MAX_CELLS) {
+        if (nf < 2 || s->ring_length < 3 || s->ring_length > MAX_RING_LENGTH ||
+            nf * s->ring_length > MAX_CELLS) {
             snprintf(err, errlen,
-                     "a ring needs 2 or more files and 3 or more cells per file, "
+                     "a ring needs 2 or more files and 3 to %d cells per file, "
                      "%d cells at most",
-                     MAX_CELLS);
+                     MAX_RING_LENGTH, MAX_CELLS);
             return -1;
         }
         for (int f = 0; f < nf; f++)
@@ -288,7 +343,12 @@ static int collect_cells(const BoardSpec *s, Pt *pts, char *err, int errlen)
     }
     if (s->family == FAMILY_TRIANGLE) {
         int side = s->side;
-        if (side < 1 || 4 * side - 1 > nletters(s) || 6 * side * side > MAX_CELLS) {
+        if (side < 1 || side > MAX_TRIANGLE_SIDE) {
+            snprintf(err, errlen, "a triangle board's side is 1 to %d, not %d", MAX_TRIANGLE_SIDE,
+                     side);
+            return -1;
+        }
+        if (4 * side - 1 > nletters(s)) {
             snprintf(err, errlen, "a triangle board of side %d needs %d file letters", side,
                      4 * side - 1);
             return -1;
@@ -299,50 +359,27 @@ static int collect_cells(const BoardSpec *s, Pt *pts, char *err, int errlen)
         }
         return n;
     }
-    /* hex: a union of hexagons and single cells, minus removed cells */
-    static Pt cand[4096];
     int nc = 0;
-    for (int t = 0; t < s->nterms; t++) {
-        const ShapeTerm *st = &s->terms[t];
-        int cx, cy;
-        if (!coord_of_name(s, st->cell, &cx, &cy)) {
-            snprintf(err, errlen, "'%s' is not a cell name of this board (letters %s)", st->cell,
-                     s->letters);
-            return -1;
-        }
-        if (st->kind == SHAPE_HEXAGON) {
-            int r = st->radius;
-            if (r < 0 || r > 12) {
-                snprintf(err, errlen, "hexagon radius %d out of range 0..12", r);
-                return -1;
-            }
-            for (int dx = -2 * r; dx <= 2 * r; dx++)
-                for (int dy = -2 * r; dy <= 2 * r; dy++) {
-                    if ((dx + dy) % 2 || hex_distance(s->frame, dx, dy) > r) continue;
-                    if (nc >= 4096) break;
-                    cand[nc++] = (Pt){cx + dx, cy + dy};
-                }
-        } else if (st->kind == SHAPE_CELL) {
-            if (nc < 4096) cand[nc++] = (Pt){cx, cy};
-        } else {
-            for (int i = 0; i < nc; i++)
-                if (cand[i].x == cx && cand[i].y == cy) cand[i] = cand[--nc], i--;
-        }
-    }
+    Pt *cand = hex_candidates(s, &nc, err, errlen);
+    if (!cand) return -1;
     for (int i = 0; i < nc; i++) {
         bool dup = false;
         for (int j = 0; j < n && !dup; j++) dup = pts[j].x == cand[i].x && pts[j].y == cand[i].y;
         if (dup) continue;
         if (!nameable(s, cand[i].x, cand[i].y)) {
-            snprintf(err, errlen, "the shape reaches beyond the file letters '%s'", s->letters);
+            snprintf(err, errlen, "the shape reaches beyond the file letters '%s' or number %d",
+                     s->letters, MAX_CELL_NUMBER);
+            free(cand);
             return -1;
         }
         if (n >= MAX_CELLS) {
             snprintf(err, errlen, "too many cells (at most %d)", MAX_CELLS);
+            free(cand);
             return -1;
         }
         pts[n++] = cand[i];
     }
+    free(cand);
     if (n == 0) {
         snprintf(err, errlen, "the board has no cells");
         return -1;
@@ -373,15 +410,20 @@ static Cell step_from(const Board *b, const DirVec *v, Cell c)
 
 static bool build_rays(Board *b, const DirVec *vecs, char *err, int errlen)
 {
-    static Cell tmp[MAX_RAY + 1];
+    static Cell tmp[MAX_CELLS + 1]; /* a ray visits each cell at most once */
     size_t total = 0, used = 0;
+    b->ray = calloc((size_t)b->ncells + 1, sizeof *b->ray);
+    if (!b->ray) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
     /* two passes: count, then fill one buffer */
     for (int pass = 0; pass < 2; pass++) {
         for (int c = 1; c <= b->ncells; c++) {
             for (int d = 0; d < b->ndirs; d++) {
                 int len = 0;
                 Cell cur = (Cell)c;
-                while (len < MAX_RAY) {
+                for (;;) {
                     Cell nx = step_from(b, &vecs[d], cur);
                     if (nx == NO_CELL || nx == c) break; /* edge, or round a ring */
                     tmp[len++] = nx;
@@ -390,7 +432,7 @@ static bool build_rays(Board *b, const DirVec *vecs, char *err, int errlen)
                 if (pass == 0) {
                     total += (size_t)len + 1;
                 } else {
-                    memcpy(b->raybuf + used, tmp, (size_t)len);
+                    memcpy(b->raybuf + used, tmp, (size_t)len * sizeof(Cell));
                     b->raybuf[used + (size_t)len] = NO_CELL;
                     b->ray[c][d] = b->raybuf + used;
                     used += (size_t)len + 1;
@@ -398,7 +440,7 @@ static bool build_rays(Board *b, const DirVec *vecs, char *err, int errlen)
             }
         }
         if (pass == 0) {
-            b->raybuf = calloc(total, 1);
+            b->raybuf = calloc(total, sizeof(Cell));
             if (!b->raybuf) {
                 snprintf(err, errlen, "out of memory");
                 return false;
@@ -407,7 +449,7 @@ static bool build_rays(Board *b, const DirVec *vecs, char *err, int errlen)
     }
     /* ray 0 of "no cell" is an empty list, so board_step(b, 0, d) is safe */
     static const Cell none[1] = {NO_CELL};
-    for (int d = 0; d < b->ndirs; d++) b->ray[0][d] = none;
+    for (int d = 0; d < MAX_DIRS; d++) b->ray[0][d] = none;
     return true;
 }
 
@@ -473,6 +515,17 @@ bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
         return false;
     }
     b->ncells = n;
+    size_t cells = (size_t)n + 1;
+    b->name = calloc(cells, sizeof *b->name);
+    b->x = calloc(cells, sizeof *b->x);
+    b->y = calloc(cells, sizeof *b->y);
+    b->colour = calloc(cells, sizeof *b->colour);
+    b->row = calloc(cells, sizeof *b->row);
+    if (!b->name || !b->x || !b->y || !b->colour || !b->row) {
+        board_free(b);
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
     int lastrow = 0;
     for (int i = 0; i < n; i++) {
         Cell c = (Cell)(i + 1);
@@ -483,7 +536,7 @@ bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
         b->colour[c] = cell_colour(spec, pts[i].x, pts[i].y);
         int rk = row_key(spec, pts[i].x, pts[i].y);
         if (i > 0 && rk != lastrow) b->nrows++;
-        b->row[c] = (uint8_t)b->nrows;
+        b->row[c] = (uint16_t)b->nrows;
         lastrow = rk;
     }
     b->nrows++;
@@ -501,10 +554,21 @@ bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
 
 void board_free(Board *b)
 {
+    free(b->ray);
     free(b->raybuf);
     free(b->grid);
+    free(b->name);
+    free(b->x);
+    free(b->y);
+    free(b->colour);
+    free(b->row);
+    b->ray = NULL;
     b->raybuf = NULL;
     b->grid = NULL;
+    b->name = NULL;
+    b->x = b->y = NULL;
+    b->colour = NULL;
+    b->row = NULL;
 }
 
 Cell board_cell(const Board *b, const char *name)

@@ -4,17 +4,15 @@
 #ifndef CELLMATE_BOARD_H
 #define CELLMATE_BOARD_H
 
+#include "limits.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MAX_CELLS     160
-#define MAX_DIRS      32
-#define MAX_SHAPE     16
-#define MAX_FILES     26
 #define CELL_NAME_MAX 8
 #define NO_CELL       0 /* cells are numbered from 1, so 0 can never be a real cell */
 
-typedef uint8_t Cell;
+typedef uint16_t Cell;
 
 enum family { FAMILY_HEX, FAMILY_RING, FAMILY_TRIANGLE };
 enum frame { FRAME_FLAT, FRAME_POINTY }; /* hex: which clock hours are orthogonal */
@@ -45,17 +43,22 @@ typedef struct {
     int opposite; /* index of the direction that retraces this one */
 } Direction;
 
+/* Per-cell tables are allocated to the board's size (index 1..ncells; index 0 is "no cell"),
+ * so a small board stays small in memory and in the caches whatever MAX_CELLS is. What the
+ * move generator reads comes first. */
 typedef struct Board {
-    BoardSpec spec;
     int ncells;
-    char name[MAX_CELLS + 1][CELL_NAME_MAX];
-    int x[MAX_CELLS + 1], y[MAX_CELLS + 1]; /* native coordinates (see board.c) */
-    uint8_t colour[MAX_CELLS + 1];
-    uint8_t row[MAX_CELLS + 1]; /* row of the position string the cell belongs to */
-    int ncolours, nrows;
     int ndirs;
+    /* ray[c][d]: the zero-terminated list of cells from c along d (a row of MAX_DIRS pointers
+     * keeps the indexing a shift) */
+    const Cell *(*ray)[MAX_DIRS];
     Direction dir[MAX_DIRS];
-    const Cell *ray[MAX_CELLS + 1][MAX_DIRS]; /* zero-terminated lists of cells */
+    BoardSpec spec;
+    char (*name)[CELL_NAME_MAX];
+    int *x, *y; /* native coordinates (see board.c) */
+    uint8_t *colour;
+    uint16_t *row; /* row of the position string the cell belongs to */
+    int ncolours, nrows;
     Cell *raybuf;
     int xmin, ymin, width, height;
     Cell *grid; /* native coordinate -> cell, for building and for name lookup */

@@ -149,6 +149,13 @@ static bool bad(Reader *r, const char *at, const char *fmt, const char *arg)
     return false;
 }
 
+static bool too_many_pieces(Reader *r, const char *at)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "more than %d pieces in all", MAX_PIECES);
+    return bad(r, at, "%s", msg);
+}
+
 static int player_of_letter(const Variant *v, char c)
 {
     for (int p = 0; p < v->nplayers; p++)
@@ -241,7 +248,8 @@ static bool read_counts(Reader *r, Position *pos, const char *s, const char *end
         Piece p;
         int len = read_piece(r, pos->v, s, &p);
         if (!len) return r->failed ? false : bad(r, s, "expected a piece, found '%.1s'", s);
-        if (counts[PIECE_OWNER(p)][PIECE_KIND(p)] < 63) counts[PIECE_OWNER(p)][PIECE_KIND(p)]++;
+        if (counts[PIECE_OWNER(p)][PIECE_KIND(p)] == MAX_PIECES) return too_many_pieces(r, s);
+        counts[PIECE_OWNER(p)][PIECE_KIND(p)]++;
         s += len;
     }
     return true;
@@ -403,9 +411,13 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
     i++;
     if (!read_int(&r, f[i], fe[i], 1, &pos.fullmove)) return false;
     /* every player still in has exactly one royal piece; nobody out has pieces */
+    int pieces = 0;
+    for (int o = 0; o < v->nplayers; o++)
+        for (int k = 1; k <= v->ntypes; k++) pieces += pos.hand[o][k] + pos.pool[o][k];
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos.board[c];
         if (!p) continue;
+        if (++pieces > MAX_PIECES) return too_many_pieces(&r, fen);
         int o = PIECE_OWNER(p);
         if (!(pos.alive & (1u << o)))
             return bad(&r, fen, "%s", "a player who is out still has pieces on the board");
@@ -426,7 +438,7 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
         }
     if (!(pos.alive & (1u << pos.stm)))
         return bad(&r, f[1], "%s", "the side to move is out of the game");
-    zobrist_init();
+    zobrist_init(v->board.ncells);
     pos.hash = pos_compute_hash(&pos);
     *out = pos;
     return true;

@@ -8,7 +8,10 @@
 
 #include <stddef.h>
 
-#define FEN_MAX 2048
+/* Long enough for any position the limits allow: at most 255 pieces (2 characters each, with
+ * their hands and pools), runs of empty cells between them and at each of at most 99 row
+ * ends (4 digits each), and a fresh mark (4 characters) per piece: under 3200 in all. */
+#define FEN_MAX 4096
 
 /* Write pos as a position string into out (FEN_MAX bytes). */
 void fen_write(const Position *pos, char *out, size_t len);

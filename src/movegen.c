@@ -11,28 +11,34 @@ typedef struct {
     MoveList *out;
     int us;
     int in_check; /* -1 not yet known */
+    /* targets a piece whose rays meet has reached (bits: move, rifle, exchange); here rather
+     * than in gen_piece, whose frame must stay small for it to be inlined */
+    uint8_t seen[MAX_CELLS + 1];
 } Gen;
 
-static inline bool zone_ok(const Variant *v, int zone, bool neg, int owner, Cell t)
+static inline bool zone_ok(const Variant *v, int zone, bool neg, int owner, int t)
 {
     return zone < 0 || zone_has(v, zone, owner, t) != neg;
 }
 
 /* Whether an attacker of player `by` could capture on t: its zone filter allows t, and t is
  * not a cell its kind may never enter. */
-static inline bool can_hit(const Variant *v, const Attacker *a, int by, Cell t)
+static inline bool can_hit(const Variant *v, const Attacker *a, int by, int t)
 {
     return zone_ok(v, a->zone, a->zone_not, by, t) &&
            (a->forbidden < 0 || !zone_has(v, a->forbidden, by, t));
 }
 
-static inline void push(Gen *g, Cell from, Cell to, uint8_t kind, uint8_t promo, Cell extra)
+/* Cells are ints in the generator's locals and arguments: arithmetic on 16-bit values costs
+ * extra instructions, and only the stored move needs the narrow type. */
+static inline void push(Gen *g, int from, int to, uint8_t kind, uint8_t promo, int extra)
 {
-    if (g->out->n < MAX_MOVES) g->out->m[g->out->n++] = (Move){from, to, kind, promo, extra};
+    if (g->out->n < MAX_MOVES)
+        g->out->m[g->out->n++] = (Move){(Cell)from, (Cell)to, kind, promo, (Cell)extra};
 }
 
 /* Add a move that ends on `to`, once per promotion choice the cell offers. */
-static void add_moving(Gen *g, const PieceType *pt, Cell from, Cell to, uint8_t kind, Cell extra)
+static void add_moving(Gen *g, const PieceType *pt, int from, int to, uint8_t kind, int extra)
 {
     uint8_t st = pt->promo[g->us][to];
     if (st == PROMO_NONE) {
@@ -49,7 +55,7 @@ static void add_moving(Gen *g, const PieceType *pt, Cell from, Cell to, uint8_t 
 }
 
 /* An en passant capture onto the empty cell t, if some opponent's right allows it. */
-static void add_en_passant(Gen *g, const PieceType *pt, Cell from, Cell t)
+static void add_en_passant(Gen *g, const PieceType *pt, int from, int t)
 {
     const Position *pos = g->pos;
     for (int q = 0; q < pos->v->nplayers; q++) {
@@ -66,7 +72,7 @@ static bool side_in_check(Gen *g)
     return g->in_check;
 }
 
-static void gen_piece(Gen *g, Cell from, Piece p)
+static void gen_piece(Gen *g, int from, Piece p)
 {
     const Position *pos = g->pos;
     const Variant *v = pos->v;
@@ -75,7 +81,7 @@ static void gen_piece(Gen *g, Cell from, Piece p)
     const PieceType *pt = &v->type[PIECE_KIND(p)];
     bool fresh =
         (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
-    uint8_t seen[MAX_CELLS + 1];
+    uint8_t *seen = g->seen;
     if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
 
     for (int i = 0; i < pt->ncomp; i++) {
@@ -85,7 +91,7 @@ static void gen_piece(Gen *g, Cell from, Piece p)
         for (int j = 0; j < cc->ndirs; j++) {
             const Cell *r = b->ray[from][cc->dirs[j]];
             int s = 0;
-            Cell t;
+            int t;
             if (f & CF_HOP) {
                 while (s < cc->range && (t = r[s]) && !pos->board[t]) s++;
                 if (s >= cc->range || !r[s]) continue;
@@ -151,7 +157,7 @@ static void gen_drops(Gen *g)
     for (int k = 1; k <= v->ntypes; k++) {
         if (!pos->hand[us][k]) continue;
         const PieceType *pt = &v->type[k];
-        for (Cell c = 1; c <= v->board.ncells; c++)
+        for (int c = 1; c <= v->board.ncells; c++)
             if (!pos->board[c] && zone_has(v, v->drop_zone, us, c) && !pt->dead[us][c] &&
                 pt->promo[us][c] != PROMO_FORBIDDEN)
                 push(g, 0, c, MOVE_DROP, (uint8_t)k, 0);
@@ -170,9 +176,10 @@ static void gen_castling(Gen *g)
         Piece rook = pos->board[cs->rook_from[us]];
         if (!rook || PIECE_OWNER(rook) != us) continue;
         bool ok = true;
-        for (int j = 0; j < 8 && cs->empty[us][j] && ok; j++) ok = !pos->board[cs->empty[us][j]];
+        for (int j = 0; j < MAX_CASTLE_CELLS && cs->empty[us][j] && ok; j++)
+            ok = !pos->board[cs->empty[us][j]];
         if (!ok || side_in_check(g)) continue;
-        for (int j = 0; j < 8 && cs->safe[us][j] && ok; j++)
+        for (int j = 0; j < MAX_CASTLE_CELLS && cs->safe[us][j] && ok; j++)
             ok = !attacked_by(pos, cs->safe[us][j], them);
         if (ok) push(g, cs->king_from[us], cs->king_to[us], MOVE_CASTLE, (uint8_t)i, 0);
     }
@@ -181,9 +188,13 @@ static void gen_castling(Gen *g)
 void gen_pseudo(const Position *pos, MoveList *out)
 {
     const Variant *v = pos->v;
-    Gen g = {pos, out, pos->stm, -1};
+    Gen g;
+    g.pos = pos;
+    g.out = out;
+    g.us = pos->stm;
+    g.in_check = -1;
     out->n = 0;
-    for (Cell c = 1; c <= v->board.ncells; c++) {
+    for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
         if (p && PIECE_OWNER(p) == g.us) gen_piece(&g, c, p);
     }
@@ -205,7 +216,7 @@ bool attacked_by(const Position *pos, Cell t, int by)
         const Cell *r = b->ray[t][b->dir[d].opposite];
         int reach = v->attack_reach[by][d];
         for (int s = 0; s < reach; s++) {
-            Cell c = r[s];
+            int c = r[s];
             if (!c) break;
             Piece p = pos->board[c];
             if (!p) continue;

@@ -3,55 +3,63 @@
  * all part of the key, because repetition depends on them. */
 #include "position.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
-static uint64_t z_piece[128][MAX_CELLS + 1];
+/* Keys are a hash of what they stand for, not a sequence drawn in order, so the tables can be
+ * filled only as far as the largest board loaded so far needs (start-up stays quick however
+ * large MAX_CELLS is), and hand and pool keys are computed when a count changes, for any
+ * count. */
+static uint64_t z_piece[MAX_CELLS + 1][128]; /* by cell first: a small board touches few pages */
 static uint64_t z_fresh[MAX_CELLS + 1];
-static uint64_t z_hand[MAX_PLAYERS][MAX_TYPES][64];
-static uint64_t z_pool[MAX_PLAYERS][MAX_TYPES][64];
 static uint64_t z_ep[MAX_PLAYERS][MAX_CELLS + 1];
 static uint64_t z_castle[16];
 static uint64_t z_stm[MAX_PLAYERS];
 static uint64_t z_alive[8];
-static bool z_ready;
+static _Atomic int z_cells = -1; /* cells 0..z_cells have their keys */
+static atomic_flag z_busy = ATOMIC_FLAG_INIT;
 
-static uint64_t splitmix(uint64_t *s)
+enum { Z_PIECE = 1, Z_FRESH, Z_EP, Z_CASTLE, Z_STM, Z_ALIVE, Z_HAND, Z_POOL };
+
+static uint64_t zkey(uint64_t tag, uint64_t a, uint64_t b, uint64_t c)
 {
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    uint64_t z = 0x5eed0fce11a7e5ULL + (tag << 56 ^ a << 40 ^ b << 20 ^ c) * 0x9e3779b97f4a7c15ULL;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
 
-void zobrist_init(void)
+void zobrist_init(int ncells)
 {
-    uint64_t s = 0x5eed0fce11a7e5ULL;
-    if (z_ready) return;
-    for (int p = 0; p < 128; p++)
-        for (int c = 0; c <= MAX_CELLS; c++) z_piece[p][c] = splitmix(&s);
-    for (int c = 0; c <= MAX_CELLS; c++) z_fresh[c] = splitmix(&s);
-    for (int p = 0; p < MAX_PLAYERS; p++)
-        for (int k = 0; k < MAX_TYPES; k++)
-            for (int n = 0; n < 64; n++) {
-                z_hand[p][k][n] = n ? splitmix(&s) : 0;
-                z_pool[p][k][n] = n ? splitmix(&s) : 0;
-            }
-    for (int p = 0; p < MAX_PLAYERS; p++)
-        for (int c = 0; c <= MAX_CELLS; c++) z_ep[p][c] = c ? splitmix(&s) : 0;
-    for (int i = 0; i < 16; i++) z_castle[i] = splitmix(&s);
-    for (int p = 0; p < MAX_PLAYERS; p++) z_stm[p] = splitmix(&s);
-    for (int i = 0; i < 8; i++) z_alive[i] = splitmix(&s);
-    z_ready = true;
+    if (ncells > MAX_CELLS) ncells = MAX_CELLS;
+    if (atomic_load_explicit(&z_cells, memory_order_acquire) >= ncells) return;
+    while (atomic_flag_test_and_set_explicit(&z_busy, memory_order_acquire)) {
+    }
+    int from = atomic_load_explicit(&z_cells, memory_order_relaxed) + 1;
+    if (from == 0) {
+        for (int i = 0; i < 16; i++) z_castle[i] = zkey(Z_CASTLE, (uint64_t)i, 0, 0);
+        for (int p = 0; p < MAX_PLAYERS; p++) z_stm[p] = zkey(Z_STM, (uint64_t)p, 0, 0);
+        for (int i = 0; i < 8; i++) z_alive[i] = zkey(Z_ALIVE, (uint64_t)i, 0, 0);
+    }
+    for (int c = from; c <= ncells; c++) {
+        for (int p = 0; p < 128; p++) z_piece[c][p] = zkey(Z_PIECE, (uint64_t)p, (uint64_t)c, 0);
+        z_fresh[c] = zkey(Z_FRESH, (uint64_t)c, 0, 0);
+        for (int p = 0; p < MAX_PLAYERS; p++)
+            z_ep[p][c] = c ? zkey(Z_EP, (uint64_t)p, (uint64_t)c, 0) : 0;
+    }
+    if (from <= ncells) atomic_store_explicit(&z_cells, ncells, memory_order_release);
+    atomic_flag_clear_explicit(&z_busy, memory_order_release);
 }
 
 static inline uint64_t piece_key(Piece p, Cell c)
 {
-    return z_piece[p & 0x7f][c] ^ (p & PIECE_FRESH ? z_fresh[c] : 0);
+    return z_piece[c][p & 0x7f] ^ (p & PIECE_FRESH ? z_fresh[c] : 0);
 }
 
-static inline int count_cap(int n)
+/* The key of holding n pieces of kind k (none: no key). */
+static inline uint64_t count_key(int what, int p, int k, int n)
 {
-    return n > 63 ? 63 : n;
+    return n ? zkey((uint64_t)what, (uint64_t)p, (uint64_t)k, (uint64_t)n) : 0;
 }
 
 uint64_t pos_compute_hash(const Position *pos)
@@ -62,8 +70,8 @@ uint64_t pos_compute_hash(const Position *pos)
         if (pos->board[c]) h ^= piece_key(pos->board[c], (Cell)c);
     for (int p = 0; p < v->nplayers; p++) {
         for (int k = 1; k <= v->ntypes; k++) {
-            h ^= z_hand[p][k][count_cap(pos->hand[p][k])];
-            h ^= z_pool[p][k][count_cap(pos->pool[p][k])];
+            h ^= count_key(Z_HAND, p, k, pos->hand[p][k]);
+            h ^= count_key(Z_POOL, p, k, pos->pool[p][k]);
         }
         h ^= z_ep[p][pos->ep[p].passed];
     }
@@ -89,12 +97,12 @@ int pos_players_left(const Position *pos)
 
 void pos_init(Position *pos, const Variant *v)
 {
-    zobrist_init();
+    zobrist_init(v->board.ncells);
     memset(pos, 0, sizeof *pos);
     pos->v = v;
     pos->alive = (uint8_t)((1u << v->nplayers) - 1);
     pos->fullmove = 1;
-    memcpy(pos->board, v->setup, sizeof pos->board);
+    memcpy(pos->board, v->setup, ((size_t)v->board.ncells + 1) * sizeof *pos->board);
     memcpy(pos->hand, v->setup_hand, sizeof pos->hand);
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
@@ -126,13 +134,13 @@ static inline void lift(Position *pos, Cell c)
 
 static void set_hand(Position *pos, int p, int k, int n)
 {
-    pos->hash ^= z_hand[p][k][count_cap(pos->hand[p][k])] ^ z_hand[p][k][count_cap(n)];
+    pos->hash ^= count_key(Z_HAND, p, k, pos->hand[p][k]) ^ count_key(Z_HAND, p, k, n);
     pos->hand[p][k] = (uint8_t)n;
 }
 
 static void set_pool(Position *pos, int p, int k, int n)
 {
-    pos->hash ^= z_pool[p][k][count_cap(pos->pool[p][k])] ^ z_pool[p][k][count_cap(n)];
+    pos->hash ^= count_key(Z_POOL, p, k, pos->pool[p][k]) ^ count_key(Z_POOL, p, k, n);
     pos->pool[p][k] = (uint8_t)n;
 }
 
@@ -308,7 +316,7 @@ void pos_eliminate(Position *pos, int player, Undo *u)
     const Variant *v = pos->v;
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
-        if (p && PIECE_OWNER(p) == player && u->nremoved < MAX_REMOVED * MAX_PLAYERS) {
+        if (p && PIECE_OWNER(p) == player && u->nremoved < MAX_PIECES) {
             u->removed_cell[u->nremoved] = (Cell)c;
             u->removed_piece[u->nremoved++] = p;
             lift(pos, (Cell)c);

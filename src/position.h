@@ -46,8 +46,6 @@ typedef struct Position {
     uint64_t hash;
 } Position;
 
-#define MAX_REMOVED 64
-
 typedef struct {
     Move m;
     Piece moved, captured;
@@ -60,10 +58,11 @@ typedef struct {
     Cell royal[MAX_PLAYERS];
     uint8_t stm, alive, nout;
     bool pool_used; /* the promotion took a piece from the mover's pool */
-    /* armies removed by three-player elimination */
+    /* armies removed by three-player elimination: no more than every piece there is (the
+     * loader and the position reader keep that to MAX_PIECES) */
     int nremoved;
-    Cell removed_cell[MAX_REMOVED * MAX_PLAYERS];
-    Piece removed_piece[MAX_REMOVED * MAX_PLAYERS];
+    Cell removed_cell[MAX_PIECES];
+    Piece removed_piece[MAX_PIECES];
 } Undo;
 
 void pos_init(Position *pos, const Variant *v);
@@ -88,7 +87,8 @@ void pos_set_stm(Position *pos, int p);
 
 bool move_equal(Move a, Move b);
 
-/* Zobrist keys used by the position (exposed for the FEN reader's hash recomputation). */
-void zobrist_init(void);
+/* Make the Zobrist keys of boards up to ncells cells ready (pos_init does it; the FEN reader
+ * calls it before recomputing a key). Safe to call from several threads. */
+void zobrist_init(int ncells);
 
 #endif

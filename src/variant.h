@@ -9,14 +9,13 @@
 
 #include <stddef.h>
 
-#define MAX_PLAYERS   3
-#define MAX_TYPES     32 /* piece kinds 1..31; 0 is "no kind" */
-#define MAX_COMPS     8
-#define MAX_ZONES     24
-#define MAX_CASTLES   4
-#define MAX_NAME      32
-#define MAX_TEXT      1024
-#define MAX_ATTACKERS 24
+#define MAX_TYPES   32 /* room for kinds 1..MAX_KINDS (5 bits of a Piece); 0 is "no kind" */
+#define MAX_CASTLES 2  /* O-O and O-O-O */
+/* attack table entries under one (player, direction): one per kind, and more only for kinds
+ * whose components capture along it within different zones; checked when compiling */
+#define MAX_ATTACKERS 32
+
+_Static_assert(MAX_KINDS < MAX_TYPES, "a kind must fit in the 5 bits of a Piece");
 
 typedef uint8_t Piece; /* 0 empty; bits 0-4 kind, 5-6 owner, 7 "fresh" (may use initial moves) */
 
@@ -59,38 +58,37 @@ typedef struct {
 enum capture_return { RETURN_GONE, RETURN_HAND, RETURN_POOL };
 enum promo_status { PROMO_NONE = 0, PROMO_MAY = 1, PROMO_MUST = 2, PROMO_FORBIDDEN = 3 };
 
+/* One kind of piece. What the move generator reads comes first; the per-cell tables are
+ * allocated to the board's size (variant_cells). */
 typedef struct {
-    char letter;
-    char name[MAX_NAME];
-    char moves_text[MAX_TEXT]; /* as written in the file, for help screens */
     bool royal, pawn, en_passant;
-    int ncomp;
-    Component comp[MAX_COMPS];
-    CompiledComp cc[MAX_PLAYERS][MAX_COMPS];
-    int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */
-    /* promotion */
-    int npromo;
-    uint8_t promo_to[MAX_TYPES];
-    int8_t promo_must_zone, promo_may_zone, forbidden_zone;
-    bool promo_auto, promo_from_pool;
-    uint8_t promo[MAX_PLAYERS][MAX_CELLS + 1]; /* enum promo_status per owner and cell */
-    /* capture and return */
-    enum capture_return returns;
-    uint8_t returns_as;
-    /* initial moves (double steps) */
-    int8_t initial_zone;
-    bool fresh_at_start, fresh_on_drop;
-    /* cells where this kind could never move on an empty board: no drops there */
-    bool dead[MAX_PLAYERS][MAX_CELLS + 1];
     bool needs_dedupe; /* two rays can reach one cell: the generator must keep a set */
     bool has_exchange, has_rifle, has_hop;
-    int value; /* rough worth in centipawns, for the AI and for material display */
+    bool promo_auto, promo_from_pool;
+    bool fresh_at_start, fresh_on_drop;
+    int8_t promo_must_zone, promo_may_zone, forbidden_zone;
+    int8_t initial_zone; /* initial moves (double steps) from this zone */
+    enum capture_return returns;
+    uint8_t returns_as;
+    int ncomp;
+    int npromo;
+    uint8_t promo_to[MAX_TYPES];
     uint8_t exchange_excludes[MAX_TYPES];
+    CompiledComp cc[MAX_PLAYERS][MAX_COMPS];
+    uint8_t *promo[MAX_PLAYERS]; /* enum promo_status per owner and cell */
+    /* cells where this kind could never move on an empty board: no drops there */
+    bool *dead[MAX_PLAYERS];
+    int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */
+    int value;        /* rough worth in centipawns, for the AI and for material display */
+    char letter;
+    char name[MAX_NAME];
+    Component comp[MAX_COMPS];
+    char moves_text[MAX_TEXT]; /* as written in the file, for help screens */
 } PieceType;
 
 typedef struct {
     char name[MAX_NAME];
-    bool cell[MAX_PLAYERS][MAX_CELLS + 1];
+    bool *cell[MAX_PLAYERS]; /* per player and cell, allocated to the board's size */
 } Zone;
 
 typedef struct {
@@ -98,8 +96,8 @@ typedef struct {
     bool defined[MAX_PLAYERS];
     Cell king_from[MAX_PLAYERS], king_to[MAX_PLAYERS];
     Cell rook_from[MAX_PLAYERS], rook_to[MAX_PLAYERS];
-    Cell empty[MAX_PLAYERS][8];
-    Cell safe[MAX_PLAYERS][8];
+    Cell empty[MAX_PLAYERS][MAX_CASTLE_CELLS + 1];
+    Cell safe[MAX_PLAYERS][MAX_CASTLE_CELLS + 1];
 } Castle;
 
 enum stalemate_rule { STALEMATE_DRAW, STALEMATE_WIN, STALEMATE_LOSS, STALEMATE_34 };
@@ -116,41 +114,17 @@ typedef struct {
 } Attacker;
 
 typedef struct Variant {
-    char name[MAX_NAME];  /* file name without .ini */
-    char title[MAX_TEXT]; /* one line */
-    char summary[MAX_TEXT];
-    char source[MAX_TEXT];
-    char notes[MAX_TEXT];
-    bool reconstructed;
-    char path[MAX_TEXT]; /* the file it came from */
-
+    /* what the move generator reads comes first */
     Board board;
-
     int nplayers;
-    char player_name[MAX_PLAYERS][MAX_NAME];
-    char player_letter[MAX_PLAYERS]; /* side letters in three-player position strings */
-    int forward_hour[MAX_PLAYERS];
-
     int ntypes; /* kinds are 1..ntypes */
-    PieceType type[MAX_TYPES];
-    uint8_t kind_of_letter[128];
-
     int nzones;
-    Zone zone[MAX_ZONES];
-
     int ncastles;
-    Castle castle[MAX_CASTLES];
-
     int8_t drop_zone; /* -1: no drops */
     bool has_hands, has_pools, has_hop, has_rifle, has_exchange, has_ep, has_fresh;
-    enum stalemate_rule stalemate;
-    enum bare_rule bare_king;
-    int repetition, move_rule;
-
-    int view_rotate; /* [view] rotate: degrees anticlockwise the board is drawn turned by */
-
-    Piece setup[MAX_CELLS + 1];
-    uint8_t setup_hand[MAX_PLAYERS][MAX_TYPES];
+    PieceType type[MAX_TYPES];
+    Zone zone[MAX_ZONES];
+    Castle castle[MAX_CASTLES];
 
     /* attack tables, per attacking player and direction of the attacker's travel */
     uint8_t nattackers[MAX_PLAYERS][MAX_DIRS];
@@ -158,7 +132,36 @@ typedef struct Variant {
     uint8_t attack_reach[MAX_PLAYERS][MAX_DIRS]; /* longest range filed under (player, dir) */
     uint8_t slider_dirs[MAX_PLAYERS][MAX_DIRS];  /* directions with range > 1, for pins */
     uint8_t nslider_dirs[MAX_PLAYERS];
+
+    char player_name[MAX_PLAYERS][MAX_NAME];
+    char player_letter[MAX_PLAYERS]; /* side letters in three-player position strings */
+    int forward_hour[MAX_PLAYERS];
+    uint8_t kind_of_letter[128];
+
+    enum stalemate_rule stalemate;
+    enum bare_rule bare_king;
+    int repetition, move_rule;
+
+    int view_rotate; /* [view] rotate: degrees anticlockwise the board is drawn turned by */
+
+    Piece *setup; /* the starting array, per cell */
+    uint8_t setup_hand[MAX_PLAYERS][MAX_TYPES];
+
+    void **allocs; /* every per-cell table, freed with the variant */
+    int nallocs;
+
+    char name[MAX_NAME];  /* file name without .ini */
+    char title[MAX_TEXT]; /* one line */
+    char summary[MAX_TEXT];
+    char source[MAX_TEXT];
+    char notes[MAX_TEXT];
+    bool reconstructed;
+    char path[MAX_TEXT]; /* the file it came from */
 } Variant;
+
+/* A zeroed table of `players` rows of ncells + 1 entries of `size` bytes, owned by the variant
+ * (freed by variant_free); NULL when out of memory. The board must be built. */
+void *variant_cells(Variant *v, int players, size_t size);
 
 /* Load a variant from a file path. On failure returns NULL with "FILE:LINE: message". */
 Variant *variant_load_file(const char *path, char *err, int errlen);

@@ -86,11 +86,22 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
     PieceType *pt = &v->type[kind];
     const Board *b = &v->board;
     if (!variant_compile_directions(v, kind, err, errlen)) return false;
+    uint8_t *promo = variant_cells(v, v->nplayers, sizeof *promo);
+    bool *dead = variant_cells(v, v->nplayers, sizeof *dead);
+    if (!promo || !dead) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    for (int o = 0; o < v->nplayers; o++) {
+        pt->promo[o] = promo + (size_t)o * ((size_t)b->ncells + 1);
+        pt->dead[o] = dead + (size_t)o * ((size_t)b->ncells + 1);
+    }
     /* promotion status, dead cells, overlapping rays */
     double mobility = 0;
     for (int o = 0; o < v->nplayers; o++) {
         for (Cell c = 1; c <= b->ncells; c++) {
-            uint8_t marks[MAX_CELLS + 1] = {0};
+            uint8_t marks[MAX_CELLS + 1];
+            memset(marks, 0, (size_t)b->ncells + 1);
             int n = empty_board_targets(v, pt, o, c, marks);
             bool all_in_rim = true, any = false;
             for (int t = 1; t <= b->ncells; t++) {
@@ -129,7 +140,8 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
     return true;
 }
 
-static void add_attacker(Variant *v, int p, int d, Attacker a)
+/* File an attack under (player, direction); false when the table is full. */
+static bool add_attacker(Variant *v, int p, int d, Attacker a)
 {
     uint8_t n = v->nattackers[p][d];
     for (int i = 0; i < n; i++) {
@@ -140,10 +152,12 @@ static void add_attacker(Variant *v, int p, int d, Attacker a)
             goto reach;
         }
     }
-    if (n < MAX_ATTACKERS) v->attackers[p][d][v->nattackers[p][d]++] = a;
+    if (n == MAX_ATTACKERS) return false;
+    v->attackers[p][d][v->nattackers[p][d]++] = a;
 reach:
     if (a.hop || a.range > v->attack_reach[p][d])
         v->attack_reach[p][d] = a.hop ? RANGE_ANY : a.range;
+    return true;
 }
 
 bool variant_compile(Variant *v, char *err, int errlen)
@@ -160,7 +174,13 @@ bool variant_compile(Variant *v, char *err, int errlen)
                 if (!(cc->flags & CF_CAPTURE)) continue;
                 Attacker a = {(uint8_t)k, cc->range,    (cc->flags & CF_HOP) != 0,
                               cc->zone,   cc->zone_not, pt->forbidden_zone};
-                for (int j = 0; j < cc->ndirs; j++) add_attacker(v, p, cc->dirs[j], a);
+                for (int j = 0; j < cc->ndirs; j++)
+                    if (!add_attacker(v, p, cc->dirs[j], a)) {
+                        snprintf(err, errlen,
+                                 "more than %d kinds and zones capture along one direction",
+                                 MAX_ATTACKERS);
+                        return false;
+                    }
             }
         }
         v->nslider_dirs[p] = 0;

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define MAX_SECTIONS 256
+_Static_assert(MAX_LINE + 2 <= INI_MAX_LINE, "libinih must pass a whole line (and its end)");
 
 typedef struct {
     char section[64];
@@ -110,10 +110,10 @@ static char *reader(char *str, int num, void *stream)
                  ch);
             return NULL;
         }
-        if (len >= num - 2) {
+        if (len >= MAX_LINE || len >= num - 2) {
             lerr(L, L->line + 1,
                  "line longer than %d characters; continue a long value on indented lines",
-                 num - 2);
+                 MAX_LINE);
             return NULL;
         }
         str[len++] = (char)ch;
@@ -253,6 +253,24 @@ static int split(const char *s, char words[][64], int max)
     return n;
 }
 
+/* The next word of a list at *s into w (blanks, tabs and commas separate words), for lists
+ * of any length: its length, 0 at the end of the list, or -1 with an error for a word that
+ * does not fit w. */
+static int next_word(Loader *L, const Entry *e, const char **s, char *w, size_t wlen)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t' || *p == ',') p++;
+    size_t len = strcspn(p, " \t,");
+    *s = p + len;
+    if (len >= wlen) {
+        lerr(L, e->line, "'%.*s...' is too long for a word of '%s'", 12, p, e->key);
+        return -1;
+    }
+    memcpy(w, p, len);
+    w[len] = 0;
+    return (int)len;
+}
+
 static int player_index(const Variant *v, const char *name)
 {
     for (int p = 0; p < v->nplayers; p++)
@@ -281,8 +299,10 @@ static void check_keys(Loader *L, const char *section, const char *allowed)
 
 /* --- sections ----------------------------------------------------------------------------- */
 
-static void copy_text(char *dst, const Entry *e)
+static void copy_text(Loader *L, char *dst, const Entry *e)
 {
+    if (e && strlen(e->value) >= MAX_TEXT)
+        lerr(L, e->line, "'%s' is longer than %d characters", e->key, MAX_TEXT - 1);
     snprintf(dst, MAX_TEXT, "%s", e ? e->value : "");
 }
 
@@ -294,10 +314,10 @@ static void load_variant_section(Loader *L, Variant *v)
         return;
     }
     check_keys(L, "variant", " title summary source notes reconstructed ");
-    copy_text(v->title, need(L, "variant", "title", "the variant's full name"));
-    copy_text(v->summary, get(L, "variant", "summary"));
-    copy_text(v->source, get(L, "variant", "source"));
-    copy_text(v->notes, get(L, "variant", "notes"));
+    copy_text(L, v->title, need(L, "variant", "title", "the variant's full name"));
+    copy_text(L, v->summary, get(L, "variant", "summary"));
+    copy_text(L, v->source, get(L, "variant", "source"));
+    copy_text(L, v->notes, get(L, "variant", "notes"));
     if ((e = get(L, "variant", "reconstructed"))) parse_bool(L, e, &v->reconstructed);
 }
 
@@ -318,7 +338,11 @@ static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
 {
     char w[64][64];
     int n = split(e->value, w, 64);
-    for (int i = 0; i < n && i < 64;) {
+    if (n > 3 * MAX_SHAPE) {
+        lerr(L, e->line, "too many shape terms (at most %d)", MAX_SHAPE);
+        return false;
+    }
+    for (int i = 0; i < n;) {
         if (s->nterms >= MAX_SHAPE) {
             lerr(L, e->line, "too many shape terms (at most %d)", MAX_SHAPE);
             return false;
@@ -331,8 +355,9 @@ static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
                 return false;
             }
             long r = strtol(w[i + 2], &end, 10);
-            if (*end || r < 0 || r > 12) {
-                lerr(L, e->line, "hexagon radius must be 0..12, not '%s'", w[i + 2]);
+            if (*end || r < 0 || r > MAX_HEX_RADIUS) {
+                lerr(L, e->line, "hexagon radius must be 0..%d, not '%s'", MAX_HEX_RADIUS,
+                     w[i + 2]);
                 return false;
             }
             t->kind = SHAPE_HEXAGON;
@@ -415,12 +440,13 @@ static void load_board(Loader *L, Variant *v)
             return;
     } else if (s.family == FAMILY_RING) {
         int n;
-        if ((e = need(L, "board", "length", "cells per file")) && parse_int(L, e, 3, 64, &n))
+        if ((e = need(L, "board", "length", "cells per file")) &&
+            parse_int(L, e, 3, MAX_RING_LENGTH, &n))
             s.ring_length = n;
     } else {
         int n;
         if ((e = need(L, "board", "side", "the side of the hexagon of triangles")) &&
-            parse_int(L, e, 1, 5, &n))
+            parse_int(L, e, 1, MAX_TRIANGLE_SIDE, &n))
             s.side = n;
     }
     if (L->failed) return;
@@ -530,6 +556,13 @@ static void load_zones(Loader *L, Variant *v)
         }
         Zone *z = &v->zone[v->nzones++];
         snprintf(z->name, MAX_NAME, "%s", name);
+        bool *cells = variant_cells(v, v->nplayers, sizeof *cells);
+        if (!cells) {
+            lerr(L, L->section_line[s], "out of memory");
+            return;
+        }
+        for (int p = 0; p < v->nplayers; p++)
+            z->cell[p] = cells + (size_t)p * ((size_t)v->board.ncells + 1);
         bool any = false;
         for (int i = 0; i < L->n && !L->failed; i++) {
             Entry *e = &L->e[i];
@@ -575,12 +608,15 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
 {
     PieceType *pt = &v->type[kind];
     Entry *e;
-    char w[MAX_TYPES + 4][64];
+    char w[8][64];
     char err[256];
     check_keys(L, sec, piece_keys);
-    copy_text(pt->name, NULL);
-    if ((e = need(L, sec, "name", "the piece's name")))
+    copy_text(L, pt->name, NULL);
+    if ((e = need(L, sec, "name", "the piece's name"))) {
+        if (strlen(e->value) >= MAX_NAME)
+            lerr(L, e->line, "a piece's name has at most %d characters", MAX_NAME - 1);
         snprintf(pt->name, MAX_NAME, "%s", e->value);
+    }
     if ((e = get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
     if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
     snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
@@ -593,10 +629,13 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
     if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
     if ((e = get(L, sec, "promote_to"))) {
-        int n = split(e->value, w, MAX_TYPES + 4);
-        for (int i = 0; i < n && i < MAX_TYPES && !L->failed; i++) {
-            int k = kind_ref(L, v, e, w[i]);
-            if (k) pt->promo_to[pt->npromo++] = (uint8_t)k;
+        const char *s = e->value;
+        char word[64];
+        while (!L->failed && next_word(L, e, &s, word, sizeof word) > 0) {
+            int k = kind_ref(L, v, e, word);
+            for (int i = 0; i < pt->npromo && k; i++)
+                if (pt->promo_to[i] == k) lerr(L, e->line, "'%s' is listed twice", word);
+            if (k && !L->failed) pt->promo_to[pt->npromo++] = (uint8_t)k;
         }
     }
     pt->promo_must_zone = pt->promo_may_zone = pt->forbidden_zone = pt->initial_zone = -1;
@@ -630,7 +669,8 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     if ((e = get(L, sec, "initial"))) pt->initial_zone = (int8_t)zone_ref(L, v, e);
     if ((e = get(L, sec, "fresh"))) {
         int n = split(e->value, w, 4);
-        for (int i = 0; i < n && i < 4; i++) {
+        if (n > 2) lerr(L, e->line, "fresh lists start and/or drop, not '%s'", e->value);
+        for (int i = 0; i < n && i < 2; i++) {
             if (!strcmp(w[i], "start"))
                 pt->fresh_at_start = true;
             else if (!strcmp(w[i], "drop"))
@@ -640,9 +680,10 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
         }
     }
     if ((e = get(L, sec, "exchange_excludes"))) {
-        int n = split(e->value, w, MAX_TYPES + 4);
-        for (int i = 0; i < n && i < MAX_TYPES && !L->failed; i++) {
-            int k = kind_ref(L, v, e, w[i]);
+        const char *s = e->value;
+        char word[64];
+        while (!L->failed && next_word(L, e, &s, word, sizeof word) > 0) {
+            int k = kind_ref(L, v, e, word);
             if (k) pt->exchange_excludes[k] = 1;
         }
     }
@@ -671,8 +712,8 @@ static void load_pieces(Loader *L, Variant *v)
             lerr(L, L->section_line[s], "piece letter %s defined twice", letter);
             return;
         }
-        if (v->ntypes >= MAX_TYPES - 1) {
-            lerr(L, L->section_line[s], "too many pieces (at most %d)", MAX_TYPES - 1);
+        if (v->ntypes >= MAX_KINDS) {
+            lerr(L, L->section_line[s], "too many pieces (at most %d)", MAX_KINDS);
             return;
         }
         v->ntypes++;
@@ -748,9 +789,9 @@ static void load_castles(Loader *L, Variant *v)
                 c->rook_from[p] = cells[2];
                 c->rook_to[p] = cells[3];
             } else if (!strcmp(dot + 1, "empty")) {
-                parse_cell_list(L, v, e, c->empty[p], 7);
+                parse_cell_list(L, v, e, c->empty[p], MAX_CASTLE_CELLS);
             } else if (!strcmp(dot + 1, "safe")) {
-                parse_cell_list(L, v, e, c->safe[p], 7);
+                parse_cell_list(L, v, e, c->safe[p], MAX_CASTLE_CELLS);
             } else {
                 lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
             }
@@ -803,9 +844,12 @@ static void load_view(Loader *L, Variant *v)
 
 static void load_setup(Loader *L, Variant *v)
 {
-    static char w[512][64];
     if (!has_section(L, "setup")) {
         lerr(L, 0, "no [setup] section (expected one line of pieces per player)");
+        return;
+    }
+    if (!(v->setup = variant_cells(v, 1, sizeof *v->setup))) {
+        lerr(L, 0, "out of memory");
         return;
     }
     for (int i = 0; i < L->n && !L->failed; i++) {
@@ -818,13 +862,14 @@ static void load_setup(Loader *L, Variant *v)
             lerr(L, e->line, "setup keys are player names (and hand.PLAYER), not '%s'", e->key);
             return;
         }
-        int n = split(e->value, w, 512);
         int kind = 0;
-        for (int j = 0; j < n && j < 512 && !L->failed; j++) {
-            const char *t = w[j];
+        const char *s = e->value;
+        char word[64];
+        while (!L->failed && next_word(L, e, &s, word, sizeof word) > 0) {
+            const char *t = word;
             if (hand) {
                 int k = kind_ref(L, v, e, t);
-                if (k && v->setup_hand[p][k] < 250) v->setup_hand[p][k]++;
+                if (k && v->setup_hand[p][k] < MAX_PIECES) v->setup_hand[p][k]++;
                 continue;
             }
             if (isupper((unsigned char)t[0])) {
@@ -851,6 +896,14 @@ static void load_setup(Loader *L, Variant *v)
             v->setup[c] = pc;
         }
     }
+    /* every piece is on the board, in a hand or in a pool at any time, so this bounds them all */
+    int pieces = 0;
+    for (int p = 0; p < v->nplayers; p++)
+        for (int k = 1; k <= v->ntypes; k++) pieces += v->setup_hand[p][k];
+    for (int c = 1; c <= v->board.ncells; c++) pieces += v->setup[c] != 0;
+    if (pieces > MAX_PIECES && !L->failed)
+        lerr(L, section_line(L, "setup"), "more than %d pieces in the starting array and hands",
+             MAX_PIECES);
     for (int p = 0; p < v->nplayers && !L->failed; p++) {
         int royals = 0;
         for (int c = 1; c <= v->board.ncells; c++)
@@ -893,8 +946,10 @@ static Variant *load(Loader *L, const char *name, char *err, int errlen)
         snprintf(err, errlen, "%s: out of memory", L->fname);
         return NULL;
     }
+    if (strlen(name) >= MAX_NAME)
+        lerr(L, 0, "the file's name (without .ini) has more than %d characters", MAX_NAME - 1);
     snprintf(v->name, MAX_NAME, "%s", name);
-    int rc = ini_parse_stream(reader, L, handler, L);
+    int rc = L->failed ? 0 : ini_parse_stream(reader, L, handler, L);
     if (rc > 0 && !L->failed) {
         lerr(L, rc, "expected '[section]', 'key = value' or a comment");
     } else if (rc < 0 && !L->failed) {
@@ -967,9 +1022,21 @@ Variant *variant_load_string(const char *text, const char *name, char *err, int 
     return load(&L, name, err, errlen);
 }
 
+void *variant_cells(Variant *v, int players, size_t size)
+{
+    void **na = realloc(v->allocs, (size_t)(v->nallocs + 1) * sizeof *na);
+    if (!na) return NULL;
+    v->allocs = na;
+    void *t = calloc((size_t)players * ((size_t)v->board.ncells + 1), size);
+    if (t) v->allocs[v->nallocs++] = t;
+    return t;
+}
+
 void variant_free(Variant *v)
 {
     if (!v) return;
+    for (int i = 0; i < v->nallocs; i++) free(v->allocs[i]);
+    free(v->allocs);
     board_free(&v->board);
     free(v);
 }

@@ -307,13 +307,88 @@ static void test_scan_cell(void **state)
     variant_free(v);
 }
 
+/* Boards past the old 8-bit cell numbers: a hexagon of radius 10 (331 cells), a ring of
+ * exactly 255 cells (a cell loop in 8 bits never ended there) and one of 256. */
+static void test_large_boards(void **state)
+{
+    (void)state;
+    Variant *v = make_variant("family = hex\nframe = flat\nletters = abcdefghijklmnopqrstu\n"
+                              "shape = hexagon k11 10",
+                              HEX_PIECES, "12 6", "k1", "k21");
+    const Board *b = &v->board;
+    Position pos;
+    assert_int_equal(b->ncells, 3 * 10 * 11 + 1);
+    check_names_round_trip(b);
+    check_opposites(b);
+    assert_true(board_cell(b, "u11") > 255);
+    /* from the centre: ten cells along each orthogonal, five along each diagonal */
+    tu_setup(&pos, v, "White: Q k11", 0);
+    assert_int_equal(tu_count_from(&pos, "k11"), 6 * 10 + 6 * 5);
+    /* a rook on the last file (cells numbered past 255): six cells up the file, four down, and
+     * the two slants towards the far side, 16 and 14 cells until they leave the hexagon */
+    tu_setup(&pos, v, "White: K a1, R u5; Black: K k21", 0);
+    assert_true(board_cell(b, "u5") > 255);
+    assert_int_equal(tu_count_from(&pos, "u5"), 6 + 4 + 16 + 14);
+    Undo u;
+    tu_check_move(&pos, tu_find_move(&pos, "u5-u11"), &u);
+    pos_unmake(&pos, &u);
+    variant_free(v);
+
+    for (int len = 51; len <= 64; len += 13) {
+        char board[96];
+        snprintf(board, sizeof board, "family = ring\nletters = %s\nlength = %d",
+                 len == 51 ? "abcde" : "abcd", len);
+        v = make_variant(board, "[piece K]\nname = King\nmoves = W F\nroyal = yes\n", "3 9", "a1",
+                         "c20");
+        assert_int_equal(v->board.ncells, len == 51 ? 255 : 256);
+        check_names_round_trip(&v->board);
+        check_opposites(&v->board);
+        pos_init(&pos, v);
+        /* the king on the inner file: a2, the last cell of a, b1 and b's last cell (W);
+         * c1 across, b2 and b's last but one (F) */
+        assert_int_equal(perft(&pos, 1), 4 + 3);
+        variant_free(v);
+    }
+}
+
+/* Past the limits of src/limits.h a board is refused with a message naming the limit. */
+static void test_board_limits(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *board, *error;
+    } cases[] = {
+        {"family = hex\nframe = pointy\nletters = abcdefghijklmnopqrstuvwxy\n"
+         "shape = hexagon m13 12, hexagon m38 12, hexagon m63 12",
+         "bad.ini:7: bad board: too many cells (at most 1024)"},
+        {"family = hex\nframe = flat\nletters = abcdefghikl\nshape = hexagon f6 13",
+         "bad.ini:7: hexagon radius must be 0..12, not '13'"},
+        {"family = ring\nletters = abcde\nlength = 65",
+         "bad.ini:6: 'length' must be a whole number from 3 to 64, not '65'"},
+        {"family = triangle\nletters = abcdefghijklmnopqrstuvwxyz\nside = 7",
+         "bad.ini:6: 'side' must be a whole number from 1 to 6, not '7'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024], err[600] = "";
+        snprintf(text, sizeof text,
+                 "[variant]\ntitle = t\n[board]\n%s\n[players]\nnames = White Black\n"
+                 "[piece K]\nname = King\nmoves = W\nroyal = yes\n[setup]\nWhite = K a1\n"
+                 "Black = K a2\n",
+                 cases[i].board);
+        Variant *v = variant_load_string(text, "bad.ini", err, sizeof err);
+        assert_null(v);
+        assert_string_equal(err, cases[i].error);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_glinski_board),  cmocka_unit_test(test_hr_board),
         cmocka_unit_test(test_haynie_board),   cmocka_unit_test(test_peanut_board),
         cmocka_unit_test(test_triangle_board), cmocka_unit_test(test_ring_board),
-        cmocka_unit_test(test_scan_cell),
+        cmocka_unit_test(test_scan_cell),      cmocka_unit_test(test_large_boards),
+        cmocka_unit_test(test_board_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,7 +83,7 @@ static const struct {
      "bad.ini:7: bad board: 'z9' is not a cell name of this board (letters abcdefghikl)"},
     {7, "shape = hexagon f6 7",
      "bad.ini:7: bad board: the shape reaches beyond the file "
-     "letters 'abcdefghikl'"},
+     "letters 'abcdefghikl' or number 99"},
     {7, "shape = hexagon f6", "bad.ini:7: expected 'hexagon CELL RADIUS' in shape"},
     {7, "shape = hexagon f6 x", "bad.ini:7: hexagon radius must be 0..12, not 'x'"},
     {7, "shape = hexagon f6toolong 5",
@@ -301,12 +301,54 @@ static void test_arrays(void **state)
     variant_free(v);
 }
 
+/* The limits of src/limits.h are errors with a message where a file reaches them, never a
+ * silent cut. */
+static void test_limits(void **state)
+{
+    (void)state;
+    char *text = malloc(65536);
+    assert_non_null(text);
+    /* a ring of 300 cells with 255 pieces (a king and 126 or 127 pawns a side), then 256 */
+    size_t n = (size_t)snprintf(text, 65536,
+                                "[variant]\ntitle = t\n[board]\nfamily = ring\nletters = abcde\n"
+                                "length = 60\n[players]\nnames = White Black\n[piece K]\nname = "
+                                "King\nmoves = W\nroyal = yes\n[piece P]\nname = P\nmoves = W\n"
+                                "[setup]\nWhite = K a1, P");
+    const char *files = "abcde";
+    for (int i = 0; i < 126; i++)
+        n += (size_t)snprintf(text + n, 65536 - n, "%s%c%d", i % 30 ? " " : "\n ", files[i / 59],
+                              i % 59 + 2);
+    n += (size_t)snprintf(text + n, 65536 - n, "\nBlack = K e1, P");
+    for (int i = 0; i < 127; i++)
+        n += (size_t)snprintf(text + n, 65536 - n, "%s%c%d", i % 30 ? " " : "\n ",
+                              files[4 - i / 59], 60 - i % 59);
+    snprintf(text + n, 65536 - n, "\n");
+    assert_string_equal(load_error(text), "(loaded without error)"); /* the limit exactly */
+
+    char *end = strrchr(text, '\n');
+    snprintf(end, 16, " c30\n");
+    assert_string_equal(load_error(text),
+                        "bad.ini:16: more than 255 pieces in the starting array and hands");
+    free(text);
+    /* a text value past 1023 characters, a name past 31 */
+    char notes[1300] = "title = t\nnotes = ";
+    memset(notes + 18, 'n', 1200);
+    notes[1218] = 0;
+    for (int i = 100; i < 1200; i += 100) notes[i] = '\n', notes[i + 1] = ' ';
+    assert_string_equal(load_error(with_line(2, notes)),
+                        "bad.ini:3: 'notes' is longer than 1023 characters");
+    assert_string_equal(load_error(with_line(12, "name = A king with a very long name indeed")),
+                        "bad.ini:12: a piece's name has at most 31 characters");
+    assert_string_equal(load_error(with_line(14, "royal = yes\npromote_to = K K")),
+                        "bad.ini:15: 'K' is listed twice");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_base_is_valid),  cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_more_bad_files), cmocka_unit_test(test_shipped_variants),
-        cmocka_unit_test(test_arrays),
+        cmocka_unit_test(test_arrays),         cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,30 @@
+/* limits.h — every fixed limit of cellmate, in one place. Each is either generous enough never
+ * to matter for a real game or checked where it is reached, with a message that names it;
+ * none cuts anything silently. cellmate-variants(5) and cellmate(6) quote these figures
+ * (each after a line ".\" limit NAME", which tests/cli_man.sh checks against this file). */
+#ifndef CELLMATE_LIMITS_H
+#define CELLMATE_LIMITS_H
+
+/* --- boards ---------------------------------------------------------------------------- */
+#define MAX_CELLS         1024 /* cells of one board, numbered 1..MAX_CELLS (0 is no cell) */
+#define MAX_FILES         26   /* file letters a board may name */
+#define MAX_CELL_NUMBER   99   /* the number in a cell name, 1..99 */
+#define MAX_SHAPE         16   /* terms of a hex board's shape */
+#define MAX_HEX_RADIUS    12   /* radius of one hexagon term */
+#define MAX_RING_LENGTH   64   /* cells in one file of a ring */
+#define MAX_TRIANGLE_SIDE 6    /* side of a hexagon of triangles (6 x side x side cells) */
+#define MAX_DIRS          32   /* directions of one board family */
+
+/* --- variant files --------------------------------------------------------------------- */
+#define MAX_LINE         198  /* characters in one line of a variant file */
+#define MAX_SECTIONS     256  /* different sections in one file */
+#define MAX_PLAYERS      3    /* players of one game (2 or 3) */
+#define MAX_KINDS        26   /* kinds of piece: one per upper-case letter */
+#define MAX_COMPS        8    /* components of one piece's moves */
+#define MAX_ZONES        32   /* named zones */
+#define MAX_NAME         32   /* names of players, pieces and zones, with the terminating NUL */
+#define MAX_TEXT         1024 /* text values (title, notes, ...), with the terminating NUL */
+#define MAX_PIECES       255  /* pieces of all players in the starting array and hands together */
+#define MAX_CASTLE_CELLS 7    /* cells listed in one castling .empty or .safe key */
+
+#endif
