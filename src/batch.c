@@ -46,6 +46,7 @@ int batch_run(Session *s, FILE *in)
             status = 1;
             continue;
         }
+        session_tick(s, &bs.sink); /* a flag that fell while waiting for the line */
         if (!session_line(s, line, &bs.sink)) status = 1;
         fflush(stdout);
     }

@@ -30,6 +30,83 @@ void game_free(Game *g)
     g->plies = NULL;
     g->keys = NULL;
     g->nplies = g->nredo = g->cap = 0;
+    for (int i = 0; i < g->nnotes; i++) free(g->notes[i].text);
+    free(g->notes);
+    g->notes = NULL;
+    g->nnotes = g->notes_cap = 0;
+}
+
+/* A new ply replaces the redo list: the notes of the moves taken back go with them. */
+static void drop_redo(Game *g)
+{
+    int kept = 0;
+    for (int i = 0; i < g->nnotes; i++) {
+        if (g->notes[i].ply > g->nplies)
+            free(g->notes[i].text);
+        else
+            g->notes[kept++] = g->notes[i];
+    }
+    g->nnotes = kept;
+    g->nredo = 0;
+}
+
+bool game_add_note(Game *g, const char *text)
+{
+    if (g->nnotes == g->notes_cap) {
+        int nc = g->notes_cap ? 2 * g->notes_cap : 8;
+        GameNote *nn = realloc(g->notes, (size_t)nc * sizeof *nn);
+        if (!nn) return false;
+        g->notes = nn;
+        g->notes_cap = nc;
+    }
+    char *t = malloc(strlen(text) + 1), *o = t;
+    if (!t) return false;
+    /* one blank between words; no '}' to end the comment early and no "[%" to pass for a
+     * command such as [%clk] */
+    for (const char *c = text; *c; c++) {
+        char ch = *c == '}' ? ')' : *c == '[' && c[1] == '%' ? '(' : *c;
+        if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+        if (ch == ' ' && (o == t || o[-1] == ' ')) continue;
+        *o++ = ch;
+    }
+    while (o > t && o[-1] == ' ') o--;
+    *o = 0;
+    g->notes[g->nnotes].ply = g->nplies;
+    g->notes[g->nnotes].text = t;
+    g->nnotes++;
+    return true;
+}
+
+bool game_copy(Game *dst, const Game *src)
+{
+    *dst = *src;
+    dst->plies = NULL;
+    dst->keys = NULL;
+    dst->notes = NULL;
+    dst->cap = dst->notes_cap = 0;
+    dst->nnotes = 0;
+    if (src->cap) {
+        dst->plies = malloc((size_t)src->cap * sizeof *dst->plies);
+        dst->keys = malloc((size_t)src->cap * sizeof *dst->keys);
+        if (!dst->plies || !dst->keys) {
+            game_free(dst);
+            return false;
+        }
+        memcpy(dst->plies, src->plies, (size_t)src->cap * sizeof *dst->plies);
+        memcpy(dst->keys, src->keys, (size_t)src->cap * sizeof *dst->keys);
+        dst->cap = src->cap;
+    }
+    for (int i = 0; i < src->nnotes; i++) {
+        int saved = dst->nplies;
+        dst->nplies = src->notes[i].ply;
+        bool ok = game_add_note(dst, src->notes[i].text);
+        dst->nplies = saved;
+        if (!ok) {
+            game_free(dst);
+            return false;
+        }
+    }
+    return true;
 }
 
 static bool grow(Game *g)
@@ -76,7 +153,7 @@ void game_evaluate(Game *g)
     if (e.kind != END_NONE) set_result(g, e.winner, e.partial, end_name(e.kind));
 }
 
-void game_play(Game *g, Move m)
+static void play_ply(Game *g, Move m)
 {
     if (!grow(g)) return;
     Ply *p = &g->plies[g->nplies];
@@ -84,10 +161,19 @@ void game_play(Game *g, Move m)
     p->mover = g->pos.stm;
     move_san(&g->pos, m, p->san);
     play_move(&g->pos, m, &p->undo);
+    p->clock_ms = -1;
     add_ply(g);
     g->decided = false;
     game_evaluate(g);
 }
+
+void game_play(Game *g, Move m)
+{
+    drop_redo(g);
+    play_ply(g, m);
+}
+
+static void leave(Game *g, const char *why, long clock_ms);
 
 bool game_undo(Game *g)
 {
@@ -109,21 +195,24 @@ bool game_redo(Game *g)
     if (!g->nredo) return false;
     Ply *p = &g->plies[g->nplies];
     int redo = g->nredo - 1;
-    if (p->move.kind == MOVE_RESIGN) {
-        game_resign(g);
-    } else {
-        game_play(g, p->move);
-    }
+    long clock_ms = p->clock_ms;
+    if (p->move.kind == MOVE_RESIGN)
+        leave(g, clock_ms == 0 ? "time forfeit" : "resignation", clock_ms);
+    else
+        play_ply(g, p->move);
+    g->plies[g->nplies - 1].clock_ms = clock_ms;
     g->nredo = redo;
     return true;
 }
 
-void game_resign(Game *g)
+/* The side to move leaves the game (resignation, or its flag fell): two players, the other
+ * wins; three, it is out and the game goes on if two remain. */
+static void leave(Game *g, const char *why, long clock_ms)
 {
     Position *pos = &g->pos;
     int who = pos->stm;
     if (g->v->nplayers == 2) {
-        set_result(g, pos_next_player(pos, who), false, "resignation");
+        set_result(g, pos_next_player(pos, who), false, why);
         g->decided = true;
         return;
     }
@@ -136,9 +225,28 @@ void game_resign(Game *g)
     pos_save(pos, m, &p->undo);
     pos_eliminate(pos, who, &p->undo);
     pos_set_stm(pos, pos_next_player(pos, who));
+    p->clock_ms = clock_ms;
     add_ply(g);
     game_evaluate(g);
-    if (pos_players_left(pos) < 2) set_result(g, pos->stm, false, "resignation");
+    if (pos_players_left(pos) < 2) set_result(g, pos->stm, false, why);
+}
+
+void game_resign(Game *g)
+{
+    if (g->v->nplayers > 2) drop_redo(g);
+    leave(g, "resignation", -1);
+}
+
+void game_time_out(Game *g, int p)
+{
+    if (g->v->nplayers == 2) {
+        set_result(g, p == 0 ? 1 : 0, false, "time forfeit");
+        g->decided = true;
+        return;
+    }
+    if (p != g->pos.stm) return; /* only the running clock can fall */
+    drop_redo(g);
+    leave(g, "time forfeit", 0);
 }
 
 void game_agree_draw(Game *g)

@@ -19,7 +19,15 @@ typedef struct {
     char san[MOVE_TEXT_MAX];
     int mover;
     uint64_t hash; /* of the position after the move */
+    long clock_ms; /* the mover's time left after the move (a clock's [%clk]), or -1 */
 } Ply;
+
+/* A comment of the record (a chat line in a room, a note of a loaded record): it follows
+ * the move that made the game `ply` plies long (0: before the first move). */
+typedef struct {
+    int ply;
+    char *text;
+} GameNote;
 
 typedef struct {
     bool over;
@@ -44,6 +52,8 @@ typedef struct Game {
     bool decided; /* ended by resignation or agreement, not by a move: undo reopens it */
     int ntags;
     Tag tags[MAX_TAGS]; /* Event, Site, Date, Round, player names and any others kept */
+    GameNote *notes;    /* in the order made; those after a taken-back move go with it */
+    int nnotes, notes_cap;
 } Game;
 
 void game_init(Game *g, const Variant *v, const Position *start);
@@ -70,6 +80,17 @@ void game_result_line(const Game *g, char *buf, size_t len);
 
 const char *game_tag(const Game *g, const char *name);
 void game_set_tag(Game *g, const char *name, const char *value);
+
+/* Add a comment after the moves played so far (the text is copied, '}' made ')' and line
+ * breaks blanks, so the record stays well formed); false when out of memory. */
+bool game_add_note(Game *g, const char *text);
+
+/* A deep copy of src (its plies and notes); false when out of memory. */
+bool game_copy(Game *dst, const Game *src);
+
+/* The player p ends the game by running out of time: two players, the other wins; three,
+ * p (who must be the side to move) is out, as by resignation. */
+void game_time_out(Game *g, int p);
 
 /* Recompute the result from the position and history (after loading or undoing). */
 void game_evaluate(Game *g);

@@ -32,6 +32,7 @@ typedef struct {
     const char *load;
     bool list, batch, resume, resume_previous, ascii, no_save;
     double seconds;
+    TimeControl clock;
 } Options;
 
 static void usage(FILE *f)
@@ -44,6 +45,8 @@ static void usage(FILE *f)
                "                       default when it is not a terminal)\n"
                "  --time SECONDS       thinking time of the computer per move\n"
                "  --load FILE          start with the first game of a PGN file\n"
+               "  --clock TC           play with clocks: MINUTES[+SECONDS] (10+5, 3) or\n"
+               "                       /SECONDS per move (/30)\n"
                "  --resume             continue the game saved when cellmate last stopped\n"
                "  --resume=previous    continue the save before that one\n"
                "  --ascii              plain ASCII, no colour\n"
@@ -71,6 +74,7 @@ static int parse_options(int argc, char **argv, Options *o)
         {"batch", no_argument, NULL, 'b'},
         {"time", required_argument, NULL, 't'},
         {"load", required_argument, NULL, 'L'},
+        {"clock", required_argument, NULL, 'C'},
         {"resume", optional_argument, NULL, 'R'},
         {"ascii", no_argument, NULL, 'a'},
         {"no-save", no_argument, NULL, 'n'},
@@ -114,6 +118,14 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
         case 'L': o->load = optarg; break;
+        case 'C': {
+            char err[300];
+            if (!tc_parse(optarg, &o->clock, err, sizeof err)) {
+                fprintf(stderr, "cellmate: --clock %s\n", err);
+                return EXIT_USAGE;
+            }
+            break;
+        }
         case 'R':
             o->resume = true;
             if (optarg && strcmp(optarg, "previous")) {
@@ -253,6 +265,13 @@ int main(int argc, char **argv)
             session_close(&s);
             return EXIT_USAGE;
         }
+    }
+    if (o.clock.kind != CLOCK_NONE) {
+        if (game_tag(&s.game, "TimeControl"))
+            fprintf(stderr, "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
+                    game_tag(&s.game, "TimeControl"));
+        else
+            session_set_clock(&s, &o.clock);
     }
     if (o.perft_depth >= 0) {
         Position pos = s.game.pos;

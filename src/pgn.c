@@ -5,6 +5,7 @@
  * bad position strings). */
 #include "pgn.h"
 
+#include "clock.h"
 #include "fen.h"
 #include "paths.h"
 
@@ -87,12 +88,46 @@ static bool is_written_tag(const char *name)
     return false;
 }
 
+/* The comments that follow ply k: the mover's clock, then the notes made there. */
+static void write_comments(const Game *g, Sb *b, int k)
+{
+    char text[64];
+    if (k > 0 && g->plies[k - 1].clock_ms >= 0) {
+        char clk[CLOCK_TEXT_MAX];
+        clock_format_clk(g->plies[k - 1].clock_ms, clk, sizeof clk);
+        snprintf(text, sizeof text, "{[%%clk %s]}", clk);
+        sb_word(b, text);
+    }
+    for (int i = 0; i < g->nnotes; i++) {
+        if (g->notes[i].ply != k) continue;
+        /* written word by word, wrapped like the moves */
+        size_t len = strlen(g->notes[i].text) + 3;
+        char *full = malloc(len);
+        if (!full) {
+            b->failed = true;
+            return;
+        }
+        snprintf(full, len, "{%s}", g->notes[i].text);
+        char *save = NULL;
+        for (char *w = strtok_r(full, " ", &save); w; w = strtok_r(NULL, " ", &save)) sb_word(b, w);
+        free(full);
+    }
+}
+
+static bool has_note(const Game *g, int k)
+{
+    for (int i = 0; i < g->nnotes; i++)
+        if (g->notes[i].ply == k) return true;
+    return false;
+}
+
 static void write_movetext(const Game *g, Sb *b)
 {
     const Variant *v = g->v;
     char num[32];
     int slot = g->start.stm, round = g->start.fullmove;
     bool need_number = true;
+    write_comments(g, b, 0);
     if (v->nplayers > 2) {
         /* three players list every seat of a round; seats before the first mover get "--" */
         slot = 0;
@@ -104,6 +139,7 @@ static void write_movetext(const Game *g, Sb *b)
             }
             if (slot == 0) snprintf(num, sizeof num, "%d.", round), sb_word(b, num);
             sb_word(b, g->plies[i].san);
+            write_comments(g, b, i + 1);
             if (++slot == v->nplayers) slot = 0, round++;
         }
         return;
@@ -118,8 +154,9 @@ static void write_movetext(const Game *g, Sb *b)
             snprintf(num, sizeof num, "%d...", round);
             sb_word(b, num);
         }
-        need_number = false;
+        need_number = p->clock_ms >= 0 || has_note(g, i + 1);
         sb_word(b, p->san);
+        write_comments(g, b, i + 1);
     }
     (void)slot;
 }
@@ -246,6 +283,44 @@ static bool at_line_start(const PgnReader *r)
     return r->pos == 0 || r->text[r->pos - 1] == '\n';
 }
 
+/* A comment of the game being read: its [%clk H:MM:SS] sets the clock of the move before
+ * it; the rest, if any, is kept as a note. Other [%...] commands are dropped. */
+static void keep_comment(PgnReader *r, const char *text, size_t len)
+{
+    Game *g = r->game;
+    if (!g) return;
+    char *t = malloc(len + 1), *out = t;
+    if (!t) return;
+    for (size_t i = 0; i < len;) {
+        if (text[i] == '[' && i + 1 < len && text[i + 1] == '%') {
+            const char *end = memchr(text + i, ']', len - i);
+            if (!end) break;
+            size_t n = (size_t)(end - (text + i));
+            char cmd[64];
+            long ms;
+            if (n < sizeof cmd && !strncmp(text + i, "[%clk ", 6)) {
+                snprintf(cmd, sizeof cmd, "%.*s", (int)(n - 6), text + i + 6);
+                char *c = cmd;
+                while (*c == ' ') c++;
+                size_t cl = strlen(c);
+                while (cl && c[cl - 1] == ' ') c[--cl] = 0;
+                if (g->nplies && clock_parse_clk(c, &ms)) g->plies[g->nplies - 1].clock_ms = ms;
+            }
+            i += n + 1;
+            continue;
+        }
+        *out++ = isspace((unsigned char)text[i]) ? ' ' : text[i];
+        i++;
+    }
+    *out = 0;
+    char *start = t;
+    while (*start == ' ') start++;
+    size_t n = strlen(start);
+    while (n && start[n - 1] == ' ') start[--n] = 0;
+    if (*start) game_add_note(g, start);
+    free(t);
+}
+
 /* Skip blanks, comments, ';' lines and '%' escape lines. */
 static void skip_space(PgnReader *r, PgnReport *rep, bool in_movetext)
 {
@@ -258,12 +333,14 @@ static void skip_space(PgnReader *r, PgnReport *rep, bool in_movetext)
             while (peek(r) != EOF && peek(r) != '\n') advance(r);
         } else if (c == '{' && in_movetext) {
             int line = r->line, col = r->col;
+            size_t from = r->pos + 1;
             while (peek(r) != EOF && peek(r) != '}') advance(r);
             if (peek(r) == EOF) {
                 if (!rep->warnings++)
                     snprintf(rep->warning, PGN_MSG_MAX, "line %d, column %d: comment not closed",
                              line, col);
             } else {
+                keep_comment(r, r->text + from, r->pos - from);
                 advance(r);
             }
         } else {
@@ -453,6 +530,7 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
     memset(rep, 0, sizeof *rep);
     memset(g, 0, sizeof *g);
     *owned = NULL;
+    r->game = NULL;
     for (;;) {
         skip_space(r, rep, true);
         if (!separator_line(r)) break;
@@ -494,6 +572,7 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
         custom = true;
     }
     game_init(g, v, custom ? &start : NULL);
+    r->game = g;
     int record_winner = -2;
     bool record_partial = false;
     const char *termination = NULL;
@@ -608,6 +687,11 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
         rep->moves++;
         if (glued_result) break;
     }
+    /* three players: a "--" that ended the game was a resignation or a flag fall; the
+     * record's Termination says which */
+    if (g->result.over && termination && !strcmp(g->result.termination, "resignation") &&
+        !strcmp(termination, "time forfeit"))
+        snprintf(g->result.termination, sizeof g->result.termination, "%s", termination);
     /* the record's result stands where the rules did not end the game (resignation, time) */
     if (g->result.over && record_winner >= -1 &&
         (record_winner != g->result.winner || record_partial != g->result.partial))

@@ -19,6 +19,7 @@ typedef struct {
     int line, col;           /* of text[pos], from 1 */
     int ngames;              /* games started so far */
     const Variant *fallback; /* the variant of games with no Variant tag */
+    Game *game;              /* the game whose movetext is being read: it keeps comments */
 } PgnReader;
 
 typedef struct PgnReport {

@@ -153,7 +153,7 @@ static void computer_turns(void)
         bool found = session_think(s, &r, err, sizeof err);
         ui.thinking = false;
         if (!found || ui_should_quit()) break;
-        game_play(&s->game, r.best);
+        session_play_move(s, r.best);
         ui.dirty = true;
         char text[64], res[256] = "";
         session_last_move_text(s, text, sizeof text);
@@ -222,6 +222,18 @@ static void session_changed(Session *s)
     ui.click_from = NO_CELL;
     ui.dirty = true;
     save_now(s);
+}
+
+/* A running clock: its flag may fall, and the time shown counts down. */
+static void clock_tick(void)
+{
+    Session *s = ui.s;
+    if (s->clock.running < 0 || s->clock.tc.kind == CLOCK_NONE) return;
+    Sink sink = {collect, error_line, NULL};
+    clear_lines();
+    if (session_tick(s, &sink)) show_output("time");
+    clear_lines();
+    ui_draw();
 }
 
 /* --- mouse ---------------------------------------------------------------------------------------
@@ -321,7 +333,10 @@ int screen_run(Session *s, const ScreenOptions *o)
             ui_draw();
         }
         int ch = getch();
-        if (ch == ERR) continue;
+        if (ch == ERR) {
+            clock_tick();
+            continue;
+        }
         if (ch == KEY_RESIZE) {
             ui_draw();
             continue;

@@ -197,6 +197,25 @@ static int wrap(char *const *lines, int n, char (*out)[512], int max, int width,
     return m;
 }
 
+/* Each player's time left, counting down on the side to move ("<"); a player under twenty
+ * seconds shows tenths. */
+static int draw_clocks(int y, int x, int width)
+{
+    const Session *s = ui.s;
+    if (s->clock.tc.kind == CLOCK_NONE) return y;
+    double now = clock_now();
+    for (int p = 0; p < s->v->nplayers; p++) {
+        char line[64], t[CLOCK_TEXT_MAX];
+        clock_format(clock_left(&s->clock, p, now), t, sizeof t);
+        bool running = s->clock.running == p;
+        snprintf(line, sizeof line, "%-8.8s %9s%s", s->v->player_name[p], t, running ? " <" : "");
+        attr_t at = running ? A_BOLD : A_NORMAL;
+        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + p);
+        draw_text_line(y++, x, width, line, at);
+    }
+    return y;
+}
+
 static void draw_status(int top, int x, int width, int height, bool with_title)
 {
     Session *s = ui.s;
@@ -229,6 +248,7 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + g->pos.stm);
         draw_text_line(y++, x, width, line, at);
     }
+    y = draw_clocks(y, x, width);
     if (ui.save_error[0])
         draw_text_line(y++, x, width, "game NOT SAVED",
                        ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);

@@ -73,10 +73,57 @@ void session_set_game(Session *s, Variant *v, const Game *g)
         const char *tag = game_tag(&s->game, v->player_name[p]);
         if (tag && !strcmp(tag, COMPUTER)) s->ai_players |= 1u << p;
     }
+    session_clock_from_record(s);
+}
+
+/* --- clocks ------------------------------------------------------------------------------- */
+
+void session_clock_from_record(Session *s)
+{
+    TimeControl tc = {CLOCK_NONE, 0, 0};
+    const char *tag = game_tag(&s->game, "TimeControl");
+    if (tag) tc_from_pgn(tag, &tc);
+    clock_reset(&s->clock, &tc, s->v->nplayers);
+    if (tc.kind == CLOCK_NONE) return;
+    for (int i = 0; i < s->game.nplies; i++) {
+        const Ply *p = &s->game.plies[i];
+        if (p->clock_ms >= 0) s->clock.left[p->mover] = p->clock_ms;
+    }
+    if (!s->game.result.over) clock_run(&s->clock, s->game.pos.stm, clock_now());
+}
+
+void session_set_clock(Session *s, const TimeControl *tc)
+{
+    char text[64];
+    tc_to_pgn(tc, text, sizeof text);
+    game_set_tag(&s->game, "TimeControl", text);
+    session_clock_from_record(s);
+}
+
+void session_play_move(Session *s, Move m)
+{
+    Clock *c = &s->clock;
+    double now = clock_now();
+    game_play(&s->game, m);
+    if (c->tc.kind == CLOCK_NONE) return;
+    long left = clock_press(c, now);
+    if (left >= 0) s->game.plies[s->game.nplies - 1].clock_ms = left;
+    if (!s->game.result.over) clock_run(c, s->game.pos.stm, now);
+}
+
+/* The game ended or changed without a move: stop the clock, or run the side to move's. */
+static void clock_follow(Session *s)
+{
+    if (s->clock.tc.kind == CLOCK_NONE) return;
+    if (s->game.result.over)
+        clock_stop(&s->clock, clock_now());
+    else
+        clock_run(&s->clock, s->game.pos.stm, clock_now());
 }
 
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen)
 {
+    static const TimeControl no_clock = {CLOCK_NONE, 0, 0};
     bool unreadable;
     memset(s, 0, sizeof *s);
     s->ai = search_limits_time(5);
@@ -94,6 +141,7 @@ bool session_open(Session *s, const char *variant, const char *fen, char *err, i
     }
     s->v = v;
     game_init(&s->game, v, fen ? &start : NULL);
+    clock_reset(&s->clock, &no_clock, v->nplayers);
     return true;
 }
 
@@ -149,9 +197,11 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     Game g;
     game_init(&g, v, NULL);
     unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
+    TimeControl tc = s->clock.tc;
     session_set_game(s, v, &g);
     s->ai_players = ai;
     mark_computer(s);
+    if (tc.kind != CLOCK_NONE) session_set_clock(s, &tc);
     say(out, "new game: %s, %s to move", v->title, v->player_name[s->game.pos.stm]);
     changed(s);
     return true;
@@ -164,6 +214,7 @@ static bool cmd_undo(Session *s, const char *args, Sink *out)
     bool had_result = s->game.decided;
     if (!had_result) session_last_move_text(s, text, sizeof text);
     if (!game_undo(&s->game)) return complain(out, "nothing to undo");
+    session_clock_from_record(s);
     if (had_result)
         say(out, "the game is open again");
     else
@@ -188,6 +239,7 @@ static bool cmd_redo(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "redo", out)) return false;
     if (!game_redo(&s->game)) return complain(out, "nothing to redo");
+    session_clock_from_record(s);
     return played(s, out);
 }
 
@@ -353,6 +405,7 @@ static bool cmd_resign(Session *s, const char *args, Sink *out)
     if (!no_args(args, "resign", out)) return false;
     if (s->game.result.over) return complain(out, "the game is already over");
     game_resign(&s->game);
+    clock_follow(s);
     if (!s->game.result.over) {
         const Ply *p = &s->game.plies[s->game.nplies - 1];
         say(out, "%s resigns and leaves the game", s->v->player_name[p->mover]);
@@ -367,6 +420,7 @@ static bool cmd_draw(Session *s, const char *args, Sink *out)
     if (!no_args(args, "draw", out)) return false;
     if (s->game.result.over) return complain(out, "the game is already over");
     game_agree_draw(&s->game);
+    clock_follow(s);
     report_end(s, out);
     changed(s);
     return true;
@@ -418,7 +472,7 @@ static bool cmd_go(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
     if (!think(s, "go", args, out, &r)) return false;
-    game_play(&s->game, r.best);
+    session_play_move(s, r.best);
     return played(s, out);
 }
 
@@ -524,6 +578,7 @@ static bool play_line(Session *s, const char *text, Sink *out)
         while (*p == ' ') p++;
         if (*p) text = p;
     }
+    session_tick(s, out); /* a flag that fell before this move ends the game first */
     if (s->game.result.over) {
         game_result_line(&s->game, res, sizeof res);
         return complain(out,
@@ -539,8 +594,24 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         text, err);
     if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
     if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
-    game_play(&s->game, m);
+    session_play_move(s, m);
     return played(s, out);
+}
+
+bool session_tick(Session *s, Sink *out)
+{
+    if (s->remote || s->game.result.over) return false;
+    int p = clock_flag(&s->clock, clock_now());
+    if (p < 0) return false;
+    game_time_out(&s->game, p);
+    clock_follow(s);
+    if (s->game.result.over)
+        say(out, "%s's time is up", s->v->player_name[p]);
+    else
+        say(out, "%s's time is up: %s is out", s->v->player_name[p], s->v->player_name[p]);
+    report_end(s, out);
+    changed(s);
+    return true;
 }
 
 bool session_line(Session *s, const char *line, Sink *out)
@@ -566,4 +637,16 @@ bool session_line(Session *s, const char *line, Sink *out)
     n = strlen(buf);
     while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = 0;
     return play_line(s, buf, out);
+}
+
+bool session_command(Session *s, const char *name, const char *args, Sink *out)
+{
+    for (const Command *c = session_commands; c->name; c++)
+        if (!strcmp(c->name, name)) return c->run(s, args, out);
+    return complain(out, "no command '%s'", name);
+}
+
+bool session_move(Session *s, const char *text, Sink *out)
+{
+    return play_line(s, text, out);
 }

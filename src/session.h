@@ -4,6 +4,7 @@
 #ifndef CELLMATE_SESSION_H
 #define CELLMATE_SESSION_H
 
+#include "clock.h"
 #include "search.h"
 
 typedef struct Sink {
@@ -27,7 +28,20 @@ typedef struct Session {
      * game in progress here */
     void (*changed)(struct Session *s);
     void *user;
+    Clock clock; /* tc.kind CLOCK_NONE: the game has no clock */
+    /* A room: the lines that would change the game go to the room server instead (see
+     * SessionRemote); the local game follows the room's events. NULL: a local game. */
+    struct SessionRemote *remote;
 } Session;
+
+/* The other end of a session in a room. request() gets a command that changes the game
+ * ("undo", "resign", "draw", "ai Blue", "say hello") or a move checked against the local
+ * game and written in long form ("move e4-e5"); it sends it and says what it did on out. A
+ * command the room does not take is refused by the session before it gets here. */
+typedef struct SessionRemote {
+    bool (*request)(struct Session *s, const char *verb, const char *args, Sink *out);
+    void *ctx;
+} SessionRemote;
 
 typedef struct {
     const char *name;
@@ -63,6 +77,29 @@ int session_view_player(const Session *s);
 /* The computer's choice for the side to move, through s->ai and s->ai_hooks; false (with a
  * message in err) when the game is over or there is no legal move. */
 bool session_think(Session *s, SearchResult *r, char *err, size_t errlen);
+
+/* Give the game a clock (also kept as its TimeControl tag); the side to move's clock starts. */
+void session_set_clock(Session *s, const TimeControl *tc);
+
+/* Set the clocks from the record: the TimeControl tag and the times left after each
+ * player's last move; the side to move's clock runs unless the game is over. */
+void session_clock_from_record(Session *s);
+
+/* Play a legal move for the side to move as a player's move: the clock is pressed and its
+ * reading kept with the move; nothing is printed and the changed hook is not called. */
+void session_play_move(Session *s, Move m);
+
+/* A flag that has fallen ends the game (two players) or puts that player out (three):
+ * reports it on out, calls the changed hook, and returns true. A room's client leaves this
+ * to the room. */
+bool session_tick(Session *s, Sink *out);
+
+/* Run one session command by its name (never a move): what the room server does with a
+ * player's "undo", "resign" or "draw". False when refused (the reason went to out->err). */
+bool session_command(Session *s, const char *name, const char *args, Sink *out);
+
+/* Read and play a move for the side to move, as a typed line would; false when refused. */
+bool session_move(Session *s, const char *text, Sink *out);
 
 /* "12. Nf6" or "12... Nf6" (three players: "12. c6 (Red)") for the last move played. */
 void session_last_move_text(const Session *s, char *buf, size_t len);

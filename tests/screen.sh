@@ -177,6 +177,20 @@ gone g >/dev/null
 tap_eq "its first move keeps the game it replaces as previous.pgn" "$before" \
     "$(cat "$XDG_STATE_HOME/cellmate/previous.pgn")"
 
+# --- clocks: shown, counting down, and a flag that falls ---------------------------------------
+start k screen --no-save --clock 0.25+1 glinski
+tap_ok "clocks: each player's time is in the status panel" wait_for k "Black       0:15.0"
+tap_ok "clocks: the side to move's clock runs" shows_re k "White +0:1[0-4]\.[0-9] <"
+line k "Nc3"
+wait_for k "1. Nc3" >/dev/null
+sleep 1.2
+tap_ok "clocks: after a move the other clock runs" shows_re k "Black +0:1[0-4]\.[0-9] <"
+tap_ok "clocks: the increment was added to White's time" shows_re k "White +0:1[0-6]\.[0-9]\$"
+tap_ok "clocks: Black's flag falls" wait_for k "Black's time is up"
+tap_ok "clocks: the status panel shows how it ended" wait_for k "White wins by time"
+line k "quit"
+gone k >/dev/null
+
 # --- TERM=vt100: plain ASCII ------------------------------------------------------------------
 start d vt100 peanut
 tap_ok "vt100: the screen starts" wait_for d "White to move"

@@ -300,6 +300,14 @@ void tu_check_same_game(const Game *a, const Game *b)
         assert_true(move_equal(a->plies[i].move, b->plies[i].move));
         assert_string_equal(a->plies[i].san, b->plies[i].san);
         assert_int_equal(a->plies[i].mover, b->plies[i].mover);
+        /* a record keeps a clock in whole seconds, rounded up */
+        long ca = a->plies[i].clock_ms, cb = b->plies[i].clock_ms;
+        assert_int_equal(ca < 0 ? -1 : (ca + 999) / 1000, cb < 0 ? -1 : (cb + 999) / 1000);
+    }
+    assert_int_equal(a->nnotes, b->nnotes);
+    for (int i = 0; i < a->nnotes; i++) {
+        assert_int_equal(a->notes[i].ply, b->notes[i].ply);
+        assert_string_equal(a->notes[i].text, b->notes[i].text);
     }
     assert_memory_equal(a->pos.board, b->pos.board, sizeof a->pos.board);
     assert_memory_equal(a->pos.hand, b->pos.hand, sizeof a->pos.hand);
