@@ -10,6 +10,7 @@
 #include "paths.h"
 #include "perft.h"
 #include "screen.h"
+#include "search.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -31,8 +32,9 @@ typedef struct {
     const char *replay;
     const char *load;
     bool list, batch, resume, resume_previous, ascii, no_save;
-    double seconds;
     TimeControl clock;
+    bool time_given;
+    SearchLimits ai;
 } Options;
 
 static void usage(FILE *f)
@@ -43,7 +45,9 @@ static void usage(FILE *f)
                "  --fen F              start from position string F\n"
                "  --batch              read moves and commands from standard input (the\n"
                "                       default when it is not a terminal)\n"
-               "  --time SECONDS       thinking time of the computer per move\n"
+               "  --time SECONDS       thinking time of the computer per move (default 5)\n"
+               "  --nodes N            the computer searches N positions per move\n"
+               "  --depth N            the computer searches N plies deep\n"
                "  --load FILE          start with the first game of a PGN file\n"
                "  --clock TC           play with clocks: MINUTES[+SECONDS] (10+5, 3) or\n"
                "                       /SECONDS per move (/30)\n"
@@ -62,6 +66,21 @@ static void usage(FILE *f)
                "The default variant is " DEFAULT_VARIANT ". See cellmate(6).\n");
 }
 
+/* A whole number from lo to hi for option `name`; false after saying what is wrong. */
+static bool number_option(const char *name, const char *arg, long long lo, long long hi,
+                          long long *out)
+{
+    char *end;
+    long long n = strtoll(arg, &end, 10);
+    if (*end || end == arg || n < lo || n > hi) {
+        fprintf(stderr, "cellmate: --%s needs a whole number from %lld to %lld, not '%s'\n", name,
+                lo, hi, arg);
+        return false;
+    }
+    *out = n;
+    return true;
+}
+
 static int parse_options(int argc, char **argv, Options *o)
 {
     static const struct option longopts[] = {
@@ -73,6 +92,8 @@ static int parse_options(int argc, char **argv, Options *o)
         {"replay", required_argument, NULL, 'r'},
         {"batch", no_argument, NULL, 'b'},
         {"time", required_argument, NULL, 't'},
+        {"nodes", required_argument, NULL, 'N'},
+        {"depth", required_argument, NULL, 'D'},
         {"load", required_argument, NULL, 'L'},
         {"clock", required_argument, NULL, 'C'},
         {"resume", optional_argument, NULL, 'R'},
@@ -86,7 +107,7 @@ static int parse_options(int argc, char **argv, Options *o)
     int ch;
     memset(o, 0, sizeof *o);
     o->perft_depth = -1;
-    o->seconds = 5;
+    o->ai = search_limits_time(5);
     opterr = 0; /* our own messages, named "cellmate" whatever path ran us */
     while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (ch) {
@@ -110,7 +131,21 @@ static int parse_options(int argc, char **argv, Options *o)
                         optarg);
                 return EXIT_USAGE;
             }
-            o->seconds = t;
+            o->ai.time = t;
+            o->time_given = true;
+            break;
+        }
+        case 'N':
+        case 'D': {
+            long long n;
+            if (!number_option(ch == 'N' ? "nodes" : "depth", optarg, 1,
+                               ch == 'N' ? (long long)1e15 : 60, &n))
+                return EXIT_USAGE;
+            if (ch == 'N')
+                o->ai.nodes = (uint64_t)n;
+            else
+                o->ai.depth = (int)n;
+            if (!o->time_given) o->ai.time = 0; /* a reproducible search has no clock */
             break;
         }
         case 'd': o->divide = true; break;
@@ -251,7 +286,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }
-    s.ai.time = o.seconds;
+    s.ai = o.ai;
     if (o.resume && !autosave_resume(&s, o.resume_previous, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         session_close(&s);

@@ -408,7 +408,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
         return r;
     }
     if (e->variant != g->v || strcmp(e->variant_name, g->v->name)) {
-        engine_clear(e);
+        if (e->variant) engine_clear(e); /* a new table is clear already */
         e->variant = g->v;
         snprintf(e->variant_name, sizeof e->variant_name, "%s", g->v->name);
     }

@@ -1,0 +1,43 @@
+#!/bin/sh
+# cli_match.sh — the match runner (tests/match): it plays whole games between two engines
+# through the scripted mode, every seating of an opening, and counts a forfeit against an
+# engine that answers `go` with an illegal move.
+. "$TESTS_DIR/tap.sh"
+: "${MATCH:?MATCH must name the match runner}" "${VARIANTS_DIR:?VARIANTS_DIR must name the variants}"
+CELLMATE_VARIANTS=$VARIANTS_DIR # the runner, outside src/, finds the variants here
+export CELLMATE_VARIANTS
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$MATCH" --variant peanut --games 2 --plies 2 --seed 3 --pgn "$tmp/games.pgn" \
+    --engine "$CELLMATE --nodes 200" --engine "$CELLMATE --nodes 100" >"$tmp/out" 2>"$tmp/err"
+tap_eq "two games run to the end" 0 $?
+tap_eq "a header, one line per game, then the result" 4 "$(wc -l <"$tmp/out" | tr -d ' ')"
+tap_eq "both colours" "A-B B-A" \
+    "$(sed -n 's/^game [0-9]*: \([AB-]*\) .*/\1/p' "$tmp/out" | sort | tr '\n' ' ' | sed 's/ $//')"
+tap_ok "the result line counts two games" \
+    grep -Eq '^result: .* over 2 games: \+[0-9]+ =[0-9]+ -[0-9]+ \(2\), score [0-9.]+%, Elo ' "$tmp/out"
+tap_eq "every game's record replays" "2 games, 2 ok" \
+    "$("$CELLMATE" --replay "$tmp/games.pgn" | tail -1)"
+
+# an engine that answers every move line and plays nonsense when asked to move
+cat >"$tmp/cheat" <<'EOS'
+#!/bin/sh
+while read -r line; do
+    if [ "$line" = go ]; then echo "1. Zz99"; else echo "1. $line"; fi
+done
+EOS
+chmod +x "$tmp/cheat"
+"$MATCH" --variant glinski --games 2 --plies 0 \
+    --engine "$CELLMATE --nodes 50" --engine "$tmp/cheat" >"$tmp/out" 2>"$tmp/err"
+tap_ok "an illegal move forfeits the game" grep -q '^game [12]: A-B .*Black forfeits (an illegal move)' "$tmp/out"
+tap_ok "the match counts both forfeits" grep -q '^result: .*: +2 =0 -0 (2)' "$tmp/out"
+
+# three players: every order of the two engines round the board
+"$MATCH" --variant cyclohexane --games 6 --plies 3 \
+    --engine "$CELLMATE --nodes 60" --engine "$CELLMATE --nodes 30" >"$tmp/out" 2>"$tmp/err"
+tap_eq "six seatings of one opening" "A-A-B A-B-A A-B-B B-A-A B-A-B B-B-A" \
+    "$(sed -n 's/^game [0-9]*: \([AB-]*\) .*/\1/p' "$tmp/out" | sort | tr '\n' ' ' | sed 's/ $//')"
+tap_ok "each three-player game compares two pairs of seats" \
+    grep -Eq '^result: .* over 6 games: .*\(12\)' "$tmp/out"
+tap_done
