@@ -54,7 +54,8 @@ static bool screen_interrupt(void)
 static void on_crash(int sig)
 {
     /* reset attributes, show the cursor, stop mouse reports, leave the alternate screen */
-    static const char restore[] = "\033[0m\033[?25h\033[?1000l\033[?1006l\033[?1049l\r\n";
+    static const char restore[] =
+        "\033[0m\033[?25h\033[?1000l\033[?1003l\033[?1006l\033[?1049l\r\n";
     if (have_termios) tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
     ssize_t w = write(STDOUT_FILENO, restore, sizeof restore - 1);
     (void)w;
@@ -199,7 +200,9 @@ void screen_line(const char *line)
     Session *s = ui.s;
     Sink sink = {collect, error_line, NULL};
     const Variant *before = s->v;
+    char picked[MOVE_TEXT_MAX];
     while (*line == ' ') line++;
+    if (select_line(line, picked)) line = picked;
     clear_lines();
     ui.message[0] = 0;
     bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
@@ -219,7 +222,7 @@ void screen_line(const char *line)
 
 static void session_changed(Session *s)
 {
-    ui.click_from = NO_CELL;
+    select_clear();
     ui.dirty = true;
     save_now(s);
 }
@@ -236,52 +239,92 @@ static void clock_tick(void)
     ui_draw();
 }
 
-/* --- mouse ---------------------------------------------------------------------------------------
- */
+/* --- keys and the mouse ------------------------------------------------------------------ */
 
-static void click(int y, int x)
+/* The cell drawn at a screen position, or NO_CELL. */
+static Cell cell_at(int y, int x)
 {
-    Session *s = ui.s;
     int gy = y - ui.grid_y, gx = x - ui.grid_x;
-    if (!ui.grid.cell || gy < 0 || gx < 0 || gy >= ui.grid.height || gx >= ui.grid.width) return;
-    Cell c = ui.grid.cell[gy * ui.grid.width + gx];
-    if (!c || s->game.result.over) return;
-    const Board *b = &s->v->board;
-    Piece p = s->game.pos.board[c];
-    if (!ui.click_from) {
-        if (p && PIECE_OWNER(p) == s->game.pos.stm) {
-            ui.click_from = c;
-            ui_set_message(false, "%s selected: click where it goes (or it again to cancel)",
-                           b->name[c]);
+    if (!ui.grid.cell || gy < 0 || gx < 0 || gy >= ui.grid.height || gx >= ui.grid.width)
+        return NO_CELL;
+    return ui.grid.cell[gy * ui.grid.width + gx];
+}
+
+static void on_mouse(int ch)
+{
+    MEVENT ev;
+    (void)ch;
+    if (getmouse(&ev) != OK) return;
+    if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+        select_point(cell_at(ev.y, ev.x));
+    else
+        ui.hover = cell_at(ev.y, ev.x); /* the mouse moved */
+}
+
+static void on_help(int ch)
+{
+    (void)ch;
+    ui_help();
+}
+
+static void on_resize(int ch)
+{
+    (void)ch;
+}
+
+static void on_arrow(int ch)
+{
+    cursor_move(ch == KEY_UP     ? -1
+                : ch == KEY_DOWN ? 1
+                                 : 0,
+                ch == KEY_LEFT    ? -1
+                : ch == KEY_RIGHT ? 1
+                                  : 0);
+}
+
+static void on_space(int ch)
+{
+    (void)ch;
+    cursor_press();
+}
+
+static void on_escape(int ch)
+{
+    (void)ch;
+    select_clear();
+    cursor_hide();
+    ui.flash = NO_CELL;
+    ui_set_message(false, "%s", "");
+}
+
+static void on_names(int ch)
+{
+    (void)ch;
+    screen_line("names");
+}
+
+/* Keys the screen takes before readline does; `empty`: only on an empty input line, where
+ * the arrows move the board's cursor instead of recalling lines and Space picks up what
+ * the cursor is on. Everything else edits the line. */
+static const struct {
+    int key;
+    bool empty;
+    void (*run)(int ch);
+} keys[] = {
+    {KEY_RESIZE, false, on_resize}, {KEY_F(1), false, on_help},  {'?', true, on_help},
+    {KEY_MOUSE, false, on_mouse},   {KEY_F(2), false, on_names}, {KEY_UP, true, on_arrow},
+    {KEY_DOWN, true, on_arrow},     {KEY_LEFT, true, on_arrow},  {KEY_RIGHT, true, on_arrow},
+    {' ', true, on_space},          {27, true, on_escape},
+};
+
+static void on_key(int ch)
+{
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (keys[i].key == ch && (!keys[i].empty || input_empty())) {
+            keys[i].run(ch);
+            return;
         }
-        return;
-    }
-    Cell from = ui.click_from;
-    ui.click_from = NO_CELL;
-    if (c == from) {
-        ui_set_message(false, "selection cancelled");
-        return;
-    }
-    MoveList ml;
-    int n = 0, last = -1;
-    gen_legal(&s->game.pos, &ml);
-    for (int i = 0; i < ml.n; i++)
-        if (ml.m[i].from == from && ml.m[i].to == c) n++, last = i;
-    if (!n) {
-        ui_set_message(true, "%s to %s is not a legal move", b->name[from], b->name[c]);
-        return;
-    }
-    char text[MOVE_TEXT_MAX];
-    move_long(&s->game.pos, ml.m[last], text);
-    if (n > 1) {
-        /* a promotion choice: let the player finish the line */
-        char *eq = strchr(text, '=');
-        if (eq) eq[1] = 0;
-        input_set_line(text);
-        ui_set_message(false, "type the piece to promote to, then Enter");
-        return;
-    }
-    screen_line(text);
+    input_key(ch);
 }
 
 /* --- the loop ------------------------------------------------------------------------------------
@@ -304,8 +347,14 @@ static bool start_curses(void)
     ui.unicode = !ui.opt.ascii && cs && !strcmp(cs, "UTF-8") && strcmp(term, "vt100") &&
                  strncmp(term, "linux", 5);
     ui_colours();
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    /* clicks, and where the mouse is (any-motion tracking) to name the cell under it */
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);
+    if (!ui.opt.ascii) {
+        fputs("\033[?1003h", stdout);
+        fflush(stdout);
+    }
+    set_escdelay(100);
     return true;
 }
 
@@ -335,30 +384,16 @@ int screen_run(Session *s, const ScreenOptions *o)
         int ch = getch();
         if (ch == ERR) {
             clock_tick();
+            if (select_flashing()) ui_draw();
             continue;
         }
-        if (ch == KEY_RESIZE) {
-            ui_draw();
-            continue;
-        }
-        if (ch == KEY_F(1) || (ch == '?' && input_empty())) {
-            ui_help();
-            ui_draw();
-            continue;
-        }
-        if (ch == KEY_MOUSE) {
-            MEVENT ev;
-            if (getmouse(&ev) == OK && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
-                click(ev.y, ev.x);
-            ui_draw();
-            continue;
-        }
-        input_key(ch);
+        on_key(ch);
         ui_draw();
     }
     set_interrupt(NULL);
     save_now(s);
     input_done();
+    if (!ui.opt.ascii) fputs("\033[?1003l", stdout);
     endwin();
     delscreen(term_screen);
     term_screen = NULL;

@@ -15,7 +15,10 @@ enum {
     PAIR_SIDE = 4, /* 4..6: the pieces of each side */
     PAIR_COORD = 7,
     PAIR_TITLE = 8,
-    PAIR_ERROR = 9
+    PAIR_ERROR = 9,
+    PAIR_MOVE = 10,    /* a cell the picked-up piece can move to */
+    PAIR_CAPTURE = 11, /* ... or capture on */
+    PAIR_PICKED = 12   /* the piece picked up, a flashed cell */
 };
 
 static short side_colour(const char *name, int p)
@@ -45,6 +48,9 @@ void ui_colours(void)
     init_pair(PAIR_COORD, COLOR_BLUE, -1);
     init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
     init_pair(PAIR_ERROR, COLOR_RED, -1);
+    init_pair(PAIR_MOVE, COLOR_BLACK, COLOR_GREEN);
+    init_pair(PAIR_CAPTURE, COLOR_WHITE, COLOR_RED);
+    init_pair(PAIR_PICKED, COLOR_BLACK, COLOR_YELLOW);
 }
 
 void ui_set_message(bool error, const char *fmt, ...)
@@ -56,10 +62,31 @@ void ui_set_message(bool error, const char *fmt, ...)
     ui.message_is_error = error;
 }
 
-static attr_t char_attr(uint8_t a, char ch)
+/* A marked cell's highlight: a background colour for the picked-up piece and its targets
+ * (the marks themselves are characters, for terminals without colour), reverse video and
+ * an underline for the keyboard's cursor. */
+static attr_t mark_attr(int marks)
+{
+    static const struct {
+        int mark;
+        short pair;
+        attr_t plain;
+    } order[] = {{MARK_SELECTED, PAIR_PICKED, A_REVERSE},
+                 {MARK_FLASH, PAIR_PICKED, A_REVERSE | A_BLINK},
+                 {MARK_CAPTURE, PAIR_CAPTURE, A_BOLD | A_UNDERLINE},
+                 {MARK_MOVE, PAIR_MOVE, A_UNDERLINE}};
+    attr_t at = marks & MARK_CURSOR ? A_REVERSE | A_UNDERLINE : A_NORMAL;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (marks & order[i].mark)
+            return at | (ui.colour ? COLOR_PAIR(order[i].pair) : order[i].plain);
+    return at;
+}
+
+static attr_t char_attr(Attr a, char ch)
 {
     attr_t at = A_NORMAL;
     int side = attr_side(a), colour = attr_colour(a);
+    if (attr_marks(a) && colour >= 0) return mark_attr(attr_marks(a)) | (side >= 0 ? A_BOLD : 0);
     if (side >= 0) {
         at |= A_BOLD;
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + side);
@@ -88,6 +115,9 @@ static RenderOpts board_opts(int width, int height)
     o.bottom = session_view_player(ui.s);
     o.turn = ui.s->view_turn;
     o.max_scale = 2;
+    o.names = ui.s->names;
+    select_marks(ui.marks);
+    o.marks = ui.marks;
     if (g->nplies) {
         const Move *m = &g->plies[g->nplies - 1].move;
         o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
@@ -253,6 +283,12 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         draw_text_line(y++, x, width, "game NOT SAVED",
                        ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
     if (ui.thinking) draw_text_line(y++, x, width, "the computer is thinking...", A_NORMAL);
+    /* the cell under the cursor or the mouse, named */
+    Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
+    if (at) {
+        select_describe_cell(at, line, sizeof line);
+        draw_text_line(y++, x, width, line, A_UNDERLINE);
+    }
     if (s->ai_players) {
         size_t n = (size_t)snprintf(line, sizeof line, "computer:");
         for (int p = 0; p < v->nplayers; p++)

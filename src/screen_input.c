@@ -229,6 +229,11 @@ void input_key(int ch)
             rl_redisplay();
             return;
         }
+    /* a cell name (or "P@") and Tab or '?': pick up what stands there, or flash the cell */
+    if ((ch == '\t' || ch == '?') && !input_empty() && select_by_name(rl_line_buffer)) {
+        input_set_line("");
+        return;
+    }
     if (ch == KEY_ENTER) ch = '\r';
     if (ch < 0 || ch > 255) return; /* other function keys: nothing */
     char b = (char)ch;

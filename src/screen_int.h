@@ -25,7 +25,15 @@ typedef struct {
     /* where the board was drawn, for mouse clicks */
     TextGrid grid;
     int grid_y, grid_x;
-    Cell click_from;
+    /* pointing at the board (screen_select.c) */
+    Cell sel_from;  /* the piece picked up, or NO_CELL */
+    int sel_drop;   /* the kind picked up from the hand, or 0 */
+    Cell cursor;    /* the keyboard's cursor */
+    bool cursor_on; /* shown (after an arrow key) */
+    Cell hover;     /* the cell under the mouse, NO_CELL when none */
+    Cell flash;     /* a cell asked for by name */
+    double flash_until;
+    uint8_t marks[MAX_CELLS + 1];
     bool thinking;
     bool dirty;           /* the game changed since start-up: it is worth saving */
     bool saved_once;      /* this run has written the save file */
@@ -45,6 +53,19 @@ void ui_draw(void);
 void ui_show_lines(const char *title, char **lines, int n);
 void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
+
+/* screen_select.c */
+void select_marks(uint8_t *marks); /* the marks for the board: picked piece, targets ... */
+bool select_flashing(void);        /* true when a flash just ended (redraw) */
+void select_clear(void);
+void select_point(Cell c);             /* a click, or Space on the cursor */
+bool select_by_name(const char *text); /* "e4" or "P@" and Tab or '?' */
+bool select_line(const char *line, char out[MOVE_TEXT_MAX]);
+void select_flash(Cell c);
+void select_describe_cell(Cell c, char *out, size_t len);
+void cursor_move(int dy, int dx);
+void cursor_press(void);
+void cursor_hide(void);
 
 /* screen_input.c */
 void input_init(void);

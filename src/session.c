@@ -536,6 +536,14 @@ static bool cmd_flip(Session *s, const char *args, Sink *out)
     return turn_view(s, 180, args, "flip", out);
 }
 
+static bool cmd_names(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "names", out)) return false;
+    s->names = !s->names;
+    say(out, "cell names %s", s->names ? "shown in every cell (names again hides them)" : "hidden");
+    return true;
+}
+
 static bool cmd_rotate(Session *s, const char *args, Sink *out)
 {
     return turn_view(s, render_rotate_step(s->v), args, "rotate", out);
@@ -558,6 +566,7 @@ const Command session_commands[] = {
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
     {"rotate", "", "turn the board a step (60 degrees, 120 with three players)", cmd_rotate, true},
+    {"names", "", "show every cell's name in it, or hide them again (F2)", cmd_names, true},
     {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, true},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},

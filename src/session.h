@@ -23,6 +23,7 @@ typedef struct Session {
     bool screen;         /* screen-only commands (flip, rotate, ai) are allowed */
     int view_turn;       /* degrees the screen's view is turned from its default (flip, rotate) */
     int seat;            /* the player this screen sits as (a room's seat), or -1 */
+    bool names;          /* the screen writes every cell's name in it (the names command) */
     unsigned ai_players; /* bit per player the computer plays (the screen's ai command) */
     /* called after every change of the game (move, undo, new, load): the screen saves the
      * game in progress here */

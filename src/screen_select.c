@@ -1,0 +1,305 @@
+/* screen_select.c — pointing at the board: a piece picked up (by its cell name and Tab or
+ * '?', a click, or the keyboard cursor and Space) lights up where it can go, captures apart
+ * from quiet moves, and choosing one of those cells plays the move as a typed line; a piece
+ * in hand is picked up as "P@"; a cell asked for by name is flashed; the cursor moves from
+ * cell to cell in the direction of the arrow key. The moves come from the rules core and are
+ * played through the session like any typed line. */
+#include "screen_int.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define FLASH_SECONDS 3
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* The legal moves of the piece picked up: from its cell, or the drops of its kind. */
+static int picked_moves(Move *out, int max)
+{
+    const Game *g = &ui.s->game;
+    MoveList ml;
+    int n = 0;
+    if (g->result.over || (!ui.sel_from && !ui.sel_drop)) return 0;
+    Position pos = g->pos;
+    gen_legal(&pos, &ml);
+    for (int i = 0; i < ml.n && n < max; i++) {
+        const Move *m = &ml.m[i];
+        bool drop = m->kind == MOVE_DROP;
+        if (ui.sel_from ? !drop && m->from == ui.sel_from : drop && m->promo == ui.sel_drop)
+            out[n++] = *m;
+    }
+    return n;
+}
+
+/* Whether a move takes something: where it lands, or beside it (en passant, Peanut's king). */
+static bool takes(const Position *pos, Move m)
+{
+    if (m.kind == MOVE_EP || m.kind == MOVE_RIFLE) return true;
+    Piece p = pos->board[m.to];
+    return m.kind != MOVE_EXCHANGE && m.kind != MOVE_CASTLE && p && PIECE_OWNER(p) != pos->stm;
+}
+
+void select_marks(uint8_t *marks)
+{
+    Move moves[MAX_MOVES];
+    int n = picked_moves(moves, MAX_MOVES);
+    memset(marks, 0, MAX_CELLS + 1);
+    if (ui.sel_from) marks[ui.sel_from] |= MARK_SELECTED;
+    for (int i = 0; i < n; i++)
+        marks[moves[i].to] |= takes(&ui.s->game.pos, moves[i]) ? MARK_CAPTURE : MARK_MOVE;
+    if (ui.flash && now() < ui.flash_until) marks[ui.flash] |= MARK_FLASH;
+    if (ui.cursor_on && ui.cursor) marks[ui.cursor] |= MARK_CURSOR;
+}
+
+bool select_flashing(void)
+{
+    if (ui.flash && now() >= ui.flash_until) {
+        ui.flash = NO_CELL;
+        return true; /* just ended: worth a redraw */
+    }
+    return false;
+}
+
+void select_clear(void)
+{
+    ui.sel_from = NO_CELL;
+    ui.sel_drop = 0;
+}
+
+static const char *cell_name(Cell c)
+{
+    return ui.s->v->board.name[c];
+}
+
+/* "e4: White Knight" or "e4: empty". */
+void select_describe_cell(Cell c, char *out, size_t len)
+{
+    const Variant *v = ui.s->v;
+    Piece p = ui.s->game.pos.board[c];
+    if (!p)
+        snprintf(out, len, "%s: empty", cell_name(c));
+    else
+        snprintf(out, len, "%s: %s %s", cell_name(c), v->player_name[PIECE_OWNER(p)],
+                 v->type[PIECE_KIND(p)].name);
+}
+
+static void say_picked(int n)
+{
+    Move moves[MAX_MOVES];
+    int captures = 0;
+    picked_moves(moves, MAX_MOVES);
+    for (int i = 0; i < n; i++) captures += takes(&ui.s->game.pos, moves[i]);
+    const Variant *v = ui.s->v;
+    char what[64];
+    if (ui.sel_from)
+        snprintf(what, sizeof what, "%s %s", cell_name(ui.sel_from),
+                 v->type[PIECE_KIND(ui.s->game.pos.board[ui.sel_from])].name);
+    else
+        snprintf(what, sizeof what, "%s in hand", v->type[ui.sel_drop].name);
+    ui_set_message(false, "%s: %d move%s (*), %d capture%s (x); pick a cell, Esc cancels", what,
+                   n - captures, n - captures == 1 ? "" : "s", captures, captures == 1 ? "" : "s");
+}
+
+/* Pick up the piece on c. False (with a message) when it is not the side to move's or
+ * cannot move. */
+static bool pick_cell(Cell c)
+{
+    const Position *pos = &ui.s->game.pos;
+    Piece p = pos->board[c];
+    Move moves[MAX_MOVES];
+    select_clear();
+    if (ui.s->game.result.over) {
+        ui_set_message(true, "the game is over");
+        return false;
+    }
+    if (!p || PIECE_OWNER(p) != pos->stm) {
+        char d[96];
+        select_describe_cell(c, d, sizeof d);
+        ui_set_message(false, "%s (not a piece of %s, who is to move)", d,
+                       ui.s->v->player_name[pos->stm]);
+        return false;
+    }
+    ui.sel_from = c;
+    int n = picked_moves(moves, MAX_MOVES);
+    if (!n) {
+        select_clear();
+        ui_set_message(true, "the %s on %s has no legal move", ui.s->v->type[PIECE_KIND(p)].name,
+                       cell_name(c));
+        return false;
+    }
+    say_picked(n);
+    return true;
+}
+
+static bool pick_drop(int kind)
+{
+    Move moves[MAX_MOVES];
+    select_clear();
+    ui.sel_drop = kind;
+    int n = picked_moves(moves, MAX_MOVES);
+    if (!n) {
+        select_clear();
+        ui_set_message(true, "no %s of %s's hand can be dropped now", ui.s->v->type[kind].name,
+                       ui.s->v->player_name[ui.s->game.pos.stm]);
+        return false;
+    }
+    say_picked(n);
+    return true;
+}
+
+/* The move of the picked-up piece to c, played as a typed line (long form); a promotion
+ * leaves the line to be finished. False when c is not one of its targets. */
+static bool play_to(Cell c)
+{
+    Move moves[MAX_MOVES];
+    int n = picked_moves(moves, MAX_MOVES), found = 0, last = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i].to == c) found++, last = i;
+    if (!found) return false;
+    char text[MOVE_TEXT_MAX];
+    move_long(&ui.s->game.pos, moves[last], text);
+    select_clear();
+    if (found > 1) {
+        char *eq = strchr(text, '=');
+        if (eq) eq[1] = 0;
+        input_set_line(text);
+        ui_set_message(false, "type the piece to promote to, then Enter");
+        return true;
+    }
+    screen_line(text);
+    return true;
+}
+
+void select_point(Cell c)
+{
+    if (!c) return;
+    if (ui.sel_from == c) {
+        select_clear();
+        ui_set_message(false, "%s put back", cell_name(c));
+        return;
+    }
+    if ((ui.sel_from || ui.sel_drop) && play_to(c)) return;
+    Piece p = ui.s->game.pos.board[c];
+    if ((ui.sel_from || ui.sel_drop) && !(p && PIECE_OWNER(p) == ui.s->game.pos.stm)) {
+        ui_set_message(true, "%s is not a cell it can go to", cell_name(c));
+        return;
+    }
+    pick_cell(c);
+}
+
+/* A name typed on the input line, then Tab or '?': a cell picks up what stands there (or,
+ * when that is not a piece that can move, flashes the cell), "P@" or "P*" a piece of the
+ * hand. False when the text is neither, so the key does its usual work. */
+bool select_by_name(const char *text)
+{
+    const Variant *v = ui.s->v;
+    while (*text == ' ') text++;
+    size_t len = strlen(text);
+    while (len && text[len - 1] == ' ') len--;
+    if (len == 2 && (text[1] == '@' || text[1] == '*')) {
+        int kind = v->kind_of_letter[(unsigned char)toupper((unsigned char)text[0])];
+        if (!kind || !v->has_hands) return false;
+        pick_drop(kind);
+        return true;
+    }
+    char name[CELL_NAME_MAX];
+    if (len == 0 || len >= sizeof name) return false;
+    memcpy(name, text, len);
+    name[len] = 0;
+    Cell c = board_cell(&v->board, name);
+    if (!c) return false;
+    Piece p = ui.s->game.pos.board[c];
+    if (p && PIECE_OWNER(p) == ui.s->game.pos.stm && !ui.s->game.result.over && pick_cell(c))
+        return true;
+    select_clear();
+    select_flash(c);
+    return true;
+}
+
+void select_flash(Cell c)
+{
+    char d[96];
+    ui.flash = c;
+    ui.flash_until = now() + FLASH_SECONDS;
+    select_describe_cell(c, d, sizeof d);
+    ui_set_message(false, "%s", d);
+}
+
+/* A line entered while a piece is picked up that names one of its targets plays that move
+ * (so "e5" goes where the picked-up knight can, not to a pawn move): its long form goes to
+ * out. False to run the line as it is; a cell name puts the piece back, other lines (a
+ * command) leave it picked up. */
+bool select_line(const char *line, char out[MOVE_TEXT_MAX])
+{
+    Cell c = board_cell(&ui.s->v->board, line);
+    if ((!ui.sel_from && !ui.sel_drop) || !c) return false;
+    Move moves[MAX_MOVES];
+    int n = picked_moves(moves, MAX_MOVES), found = 0, last = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i].to == c) found++, last = i;
+    select_clear();
+    if (found != 1) return false;
+    move_long(&ui.s->game.pos, moves[last], out);
+    return true;
+}
+
+/* --- the cursor ---------------------------------------------------------------------------- */
+
+/* Where the cursor starts: the picked-up piece, else the royal piece of the side to move,
+ * else the cell nearest the middle of the drawing. */
+static Cell cursor_start(void)
+{
+    const Position *pos = &ui.s->game.pos;
+    if (ui.sel_from) return ui.sel_from;
+    if (pos->royal[pos->stm]) return pos->royal[pos->stm];
+    return 1;
+}
+
+/* Move the cursor to the nearest cell whose middle lies in the direction (dy, dx) on the
+ * screen, within 60 degrees of it, preferring cells near the line; rows count double, being
+ * twice as tall as columns are wide. The first arrow key only shows the cursor. */
+void cursor_move(int dy, int dx)
+{
+    if (!ui.grid.text) return;
+    if (!ui.cursor_on || !ui.cursor) {
+        ui.cursor_on = true;
+        ui.cursor = cursor_start();
+        return;
+    }
+    int r0, c0;
+    if (!textgrid_cell_centre(&ui.grid, ui.cursor, &r0, &c0) || (!dx && !dy)) return;
+    Cell best = NO_CELL;
+    double best_cost = 1e9, unit = hypot(dx, 2.0 * dy);
+    for (int c = 1; c <= ui.s->v->board.ncells; c++) {
+        int r, col;
+        if (c == ui.cursor || !textgrid_cell_centre(&ui.grid, (Cell)c, &r, &col)) continue;
+        double x = col - c0, y = 2.0 * (r - r0), dist = hypot(x, y);
+        double along = (x * dx + y * 2.0 * dy) / unit;
+        if (along <= 0 || along < dist * 0.5) continue;
+        double cost = dist + sqrt(fmax(0, dist * dist - along * along));
+        if (cost < best_cost) best_cost = cost, best = (Cell)c;
+    }
+    if (best) ui.cursor = best;
+}
+
+void cursor_press(void)
+{
+    if (!ui.cursor_on || !ui.cursor) {
+        cursor_move(0, 0);
+        return;
+    }
+    select_point(ui.cursor);
+}
+
+void cursor_hide(void)
+{
+    ui.cursor_on = false;
+}
