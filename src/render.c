@@ -197,11 +197,10 @@ void put_token(Sketch *k, const Ctx *x, Cell c, Spot at)
     put(k, at.row, at.col - 1, l ? l : ' ', base, l ? PRIO_CELL : PRIO_PAD, c);
     put(k, at.row, at.col + x->tw, r ? r : ' ', base, r ? PRIO_CELL : PRIO_PAD, c);
     if (x->o.names) {
-        /* the name over the glyph and its slots: three characters, or four with three
-         * players */
+        /* the name over the glyph, ending with it, spilling into the slots when longer */
         const char *t = name_text(x, c);
-        int len = (int)strlen(t), room = x->tw + 2;
-        put_text_in(k, t, at.row, at.col - 1 + (room - len) / 2, base | ATTR_NAME, c);
+        int len = (int)strlen(t), start = anchor(x, at) - len + 1;
+        put_text_in(k, t, at.row, start < at.col - 1 ? at.col - 1 : start, base | ATTR_NAME, c);
         return;
     }
     glyph(x, c, g, &side);

@@ -80,8 +80,9 @@ static void put_on_side(Sketch *k, const Ctx *x, Cell c, int row, int left, bool
     put_line(k, row, left, '|');
     put_line(k, row, left + width, '|');
     for (int i = 1; i < width; i++) put(k, row, left + i, ' ', base, PRIO_PAD, c);
-    if (x->o.names) {
-        put_name(k, x, c, row, left + 1, width - 1);
+    if (x->o.names) { /* on the piece's side, over the mark's place too */
+        int len = (int)strlen(x->b->name[c]);
+        put_name(k, x, c, row, right ? left + 1 : left + width - len, len);
         return;
     }
     glyph(x, c, g, &side);

@@ -521,9 +521,17 @@ void ui_help(void)
     char view[1200];
     view_help(view, sizeof view);
     ADD("%s", view);
-    ADD("Tab completes legal moves and commands; Up/Down recall earlier lines.");
+    ADD("Tab completes legal moves and commands; Up/Down recall earlier lines (Ctrl-P/Ctrl-N "
+        "on an empty line).");
+    ADD("Where can it go: type a cell and Tab or ? (e4 Tab), click a piece, or move the cursor "
+        "with the arrow keys (on an empty line) and press Space: the piece's moves are marked "
+        "* and its captures x. Type, click or Space one of them to play it; Esc puts the "
+        "piece back.%s",
+        v->has_hands ? " A piece in hand: its letter and @, then Tab (P@ Tab)." : "");
+    ADD("Which cell is that: F2 (or 'names') writes every cell's name in it; a cell name and "
+        "? flashes that cell; the cell under the cursor or the mouse is named in the status "
+        "panel.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
-    ADD("Click a piece and then a cell to move it (when the terminal sends mouse clicks).");
     ADD("%s", "");
     ADD("Commands:");
     for (const Command *c = session_commands; c->name; c++) {

@@ -304,21 +304,52 @@ static int cmp_words(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+/* Which legal moves `moves` lists: all; those of the piece on a cell ("e4"); the drops of
+ * a kind in hand ("P@"). False, with a complaint, for anything else. */
+static bool moves_filter(Session *s, const char *args, Cell *from, int *drop, Sink *out)
+{
+    const Variant *v = s->v;
+    *from = NO_CELL;
+    *drop = 0;
+    if (!*args) return true;
+    size_t len = strlen(args);
+    if (len == 2 && (args[1] == '@' || args[1] == '*')) {
+        *drop = v->kind_of_letter[(unsigned char)toupper((unsigned char)args[0])];
+        if (*drop && v->has_hands) return true;
+    } else if ((*from = board_cell(&v->board, args))) {
+        return true;
+    }
+    return complain(out,
+                    "moves takes a cell (the moves of the piece on it) or a piece letter "
+                    "and @ (its drops), not '%s'",
+                    args);
+}
+
 static bool cmd_moves(Session *s, const char *args, Sink *out)
 {
     static char sans[MAX_MOVES][MOVE_TEXT_MAX];
-    char line[8192];
+    char line[8192], what[64] = "";
     MoveList ml;
-    if (!no_args(args, "moves", out)) return false;
+    Cell from;
+    int drop, n = 0;
+    if (!moves_filter(s, args, &from, &drop, out)) return false;
     if (s->game.result.over) return complain(out, "the game is over");
     gen_legal(&s->game.pos, &ml);
-    for (int i = 0; i < ml.n; i++) move_san_bare(&s->game.pos, ml.m[i], sans[i]);
-    qsort(sans, (size_t)ml.n, MOVE_TEXT_MAX, cmp_words);
-    size_t n = 0;
+    for (int i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        bool is_drop = m->kind == MOVE_DROP;
+        if (from && (is_drop || m->from != from)) continue;
+        if (drop && (!is_drop || m->promo != drop)) continue;
+        move_san_bare(&s->game.pos, *m, sans[n++]);
+    }
+    qsort(sans, (size_t)n, MOVE_TEXT_MAX, cmp_words);
+    size_t used = 0;
     line[0] = 0;
-    for (int i = 0; i < ml.n && n + MOVE_TEXT_MAX + 2 < sizeof line; i++)
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? " " : "", sans[i]);
-    say(out, "%d legal moves: %s", ml.n, line);
+    for (int i = 0; i < n && used + MOVE_TEXT_MAX + 2 < sizeof line; i++)
+        used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " " : "", sans[i]);
+    if (from) snprintf(what, sizeof what, " from %s", s->v->board.name[from]);
+    if (drop) snprintf(what, sizeof what, " dropping %c", s->v->type[drop].letter);
+    say(out, "%d legal move%s%s: %s", n, n == 1 ? "" : "s", what, line);
     return true;
 }
 
@@ -554,7 +585,8 @@ const Command session_commands[] = {
     {"undo", "", "take back the last move", cmd_undo, false},
     {"redo", "", "play a taken-back move again", cmd_redo, false},
     {"show", "", "print the board", cmd_show, false},
-    {"moves", "", "list the legal moves", cmd_moves, false},
+    {"moves", "[CELL|P@]", "list the legal moves (of the piece on CELL, or the drops of P)",
+     cmd_moves, false},
     {"fen", "", "print the position string", cmd_fen, false},
     {"pgn", "", "print the game record", cmd_pgn, false},
     {"save", "FILE", "save the game record to FILE", cmd_save, false},

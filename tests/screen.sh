@@ -7,9 +7,7 @@
 
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
-trap tmux_cleanup EXIT
-export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
-mkdir -p "$HOME"
+tmux_home
 SAVE="$XDG_STATE_HOME/cellmate/current.pgn"
 
 # --- start: Haynie's game, the default ---------------------------------------------------

@@ -21,6 +21,12 @@ tmux_cleanup() {
     rm -rf "$tmp"
 }
 
+tmux_home() { # the test's home and state directories under $tmp, all removed on exit
+    trap tmux_cleanup EXIT
+    export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+    mkdir -p "$HOME"
+}
+
 run_in() { # run_in NAME COMMAND: a 80x24 window running a shell command
     T new-session -d -s "$1" -x 80 -y 24 -c "$tmp" "$2"
 }

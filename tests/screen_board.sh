@@ -1,0 +1,300 @@
+#!/bin/sh
+# screen_board.sh — reading the board on the screen, in tmux, for every board family: a piece
+# picked up (its cell and Tab or '?', a click, the cursor and Space) marks the cells the
+# `moves CELL` command lists, captures apart; choosing one plays it; drops and Peanut's
+# capture without moving; the name view shows the names the rules use, also after flip and
+# rotate; 80x24, 120x40 and 200x60 show every cell; vt100 shows the marks; a flashed cell;
+# the cell under the mouse named. Marks are read off one capture, the cells they stand on
+# off a second capture of the same screen with the names shown (F2).
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+
+sized() { # sized NAME COLSxROWS TERM ARGS...: a window of that size running cellmate
+    name=$1 size=$2 term=$3
+    shift 3
+    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+        "env TERM=$term HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
+}
+
+text() { T send-keys -t "$1" -l "$2"; }       # typed as it is: "f6" is not the key F6
+enter() { text "$1" "$2" && keys "$1" Enter; } # a enter typed and entered
+
+quit() { # quit NAME: end the program in that window
+    enter "$1" quit
+    gone "$1" || T kill-session -t "$1" 2>/dev/null
+}
+
+plain() { screen_of "$1" | sed 's/\xc2\xb7/./g'; } # one byte a character
+
+# The word of cell-name characters around column $2 (from 1) of line $1; a number alone (the
+# ring's narrow cells) gets the letter its row is labelled with.
+WORD_AT='function word_at(s, c,   i, j, w) {
+    if (substr(s, c, 1) !~ /[a-z0-9]/) return ""
+    for (i = c; i > 1 && substr(s, i - 1, 1) ~ /[a-z0-9]/; i--) ;
+    for (j = c; j < length(s) && substr(s, j + 1, 1) ~ /[a-z0-9]/; j++) ;
+    w = substr(s, i, j - i + 1)
+    if (w ~ /^[0-9]+$/ && match(s, /^ *[a-z] /)) w = substr(s, RSTART + RLENGTH - 2, 1) w
+    return w
+}'
+
+names_view() { # names_view NAME FILE: the screen with every cell's name, into FILE
+    keys "$1" F2
+    wait_for "$1" "cell names shown" >/dev/null || return 1
+    plain "$1" >"$2"
+    keys "$1" F2
+    wait_for "$1" "cell names hidden" >/dev/null
+}
+
+marked() { # marked NAME: the marked cells, "CELL *" (a move) or "CELL x" (a capture), sorted
+    plain "$1" >"$tmp/marks"
+    names_view "$1" "$tmp/names" || return 1
+    awk "$WORD_AT"'
+        FNR == NR { a[FNR] = $0; n = FNR; next }
+        { b[FNR] = $0 }
+        END {
+            for (r = 1; r <= n - 2; r++)
+                for (c = 1; c <= length(a[r]); c++) {
+                    ch = substr(a[r], c, 1); prev = substr(a[r], c - 1, 1)
+                    next_ch = substr(a[r], c + 1, 1)
+                    if (ch == "*") mark = "*"
+                    else if (ch == "x" && (next_ch ~ /[A-Za-z.]/ || prev ~ /[A-Za-z]/)) mark = "x"
+                    else continue
+                    # a mark beside a piece letter: the name is over the letter
+                    at = next_ch ~ /[A-Za-z.]/ ? c + 1 : prev ~ /[A-Za-z]/ ? c - 1 : c
+                    w = word_at(b[r], at)
+                    if (w ~ /^[a-z][0-9]+$/) print w, mark
+                }
+        }' "$tmp/marks" "$tmp/names" | sort -u
+}
+
+expected() { # expected VARIANT FEN LINES...: what `moves` says (FEN may be empty), as
+    # marked prints it
+    v=$1 fen=$2
+    shift 2
+    printf '%s\n' "$@" | if [ -n "$fen" ]; then
+        "$CELLMATE" --batch --fen "$fen" "$v"
+    else
+        "$CELLMATE" --batch "$v"
+    fi 2>/dev/null | tail -n 1 | sed 's/^[^:]*: //' | tr ' ' '\n' |
+        awk 'NF { cap = $0 ~ /[x!]/ ? "x" : "*"; s = $0; sub(/[+#]+$/, "", s); sub(/=.*/, "", s)
+                  if (match(s, /[a-z][0-9]+$/)) print substr(s, RSTART), cap }' | sort -u
+}
+
+# check_pick NAME TEXT VARIANT FEN MOVES...: picking up TEXT (a cell or "P@") with Tab
+# marks what `moves TEXT` lists after MOVES
+check_pick() {
+    win=$1 what=$2
+    shift 2
+    text "$win" "$what"
+    keys "$win" Tab
+    wait_for "$win" "pick a cell, Esc cancels" >/dev/null
+    got=$(marked "$win")
+    want=$(expected "$@" "moves $what")
+    tap_ok "$1: $what has targets" test -n "$want"
+    tap_eq "$1: $what marks the cells of 'moves $what'" "$want" "$got"
+    keys "$win" Escape
+}
+
+FILES_GLINSKI='a 6 b 7 c 8 d 9 e 10 f 11 g 10 h 9 i 8 k 7 l 6' # glinski-mccooey.md
+glinski_names() {
+    set -- $FILES_GLINSKI
+    while [ $# -gt 0 ]; do
+        n=1
+        while [ $n -le "$2" ]; do echo "$1$n"; n=$((n + 1)); done
+        shift 2
+    done | sort
+}
+
+shown_names() { # shown_names FILE COLUMNS: the cell names in the board's columns, sorted
+    sed '$d' "$1" | sed '$d' | cut -c1-"$2" | awk '
+        match($0, /^ *[a-z] /) && $0 ~ / [0-9]+ / { # a ring row: its letter, then numbers
+            row = substr($0, RSTART + RLENGTH - 2, 1)
+            n = split($0, f, /[ |]+/)
+            for (i = 2; i <= n; i++) if (f[i] ~ /^[0-9]+$/) print row f[i]
+            next
+        }
+        { while (match($0, /[a-z][0-9]+/)) { print substr($0, RSTART, RLENGTH)
+              $0 = substr($0, RSTART + RLENGTH) } }' | sort
+}
+
+glinski_e5_f6() { # glinski_e5_f6 NAME TERM: Glinski's game after 1. e5 f6
+    sized "$1" 80x24 "$2" glinski
+    wait_for "$1" "White to move" >/dev/null
+    enter "$1" e5
+    wait_for "$1" "1. e5" >/dev/null
+    enter "$1" f6
+    wait_for "$1" "1... f6" >/dev/null
+}
+
+# --- Glinski: a bishop's capture and quiet moves, a pawn's, then one played ----------------
+glinski_e5_f6 g screen
+check_pick g f3 glinski "" e5 f6
+check_pick g e5 glinski "" e5 f6
+text g f3
+keys g Tab
+wait_for g "pick a cell" >/dev/null
+enter g b7
+tap_ok "glinski: typing a marked cell plays the picked piece's move" wait_for g "2. Bxb7"
+want=$(printf 'e5\nf6\nBxb7\nfen\n' | "$CELLMATE" --batch glinski | tail -n 1)
+enter g fen
+tap_ok "glinski: the game is the one the typed moves give" wait_for g "$(printf %.40s "$want")"
+
+# the name view: the 91 names of the rule book, each once; after flip and rotate the names
+# stay on their cells (the kings and queens sit where their start cells are named)
+names_view g "$tmp/g.names"
+tap_eq "glinski: the name view shows every cell's name once" "$(glinski_names)" \
+    "$(shown_names "$tmp/g.names" 57)"
+same_place() { # same_place NAME LETTER CELL: the piece LETTER stands where CELL is named
+    plain "$1" >"$tmp/p.pieces"
+    names_view "$1" "$tmp/p.names" || return 1
+    awk -v want="$3" -v letter="$2" "$WORD_AT"'
+        FNR == NR { a[FNR] = $0; n = FNR; next }
+        { b[FNR] = $0 }
+        END {
+            found = 0
+            for (r = 1; r <= n - 2; r++) {
+                line = substr(a[r], 1, 56)
+                c = index(line, letter)
+                if (!c || substr(line, c - 1, 1) ~ /[A-Za-z]/) continue
+                if (word_at(b[r], c) == want) found++
+            }
+            exit found == 1 ? 0 : 1
+        }' "$tmp/p.pieces" "$tmp/p.names"
+}
+for view in start flip rotate rotate; do
+    [ "$view" = start ] || enter g "$view"
+    sleep 0.2
+    tap_ok "glinski ($view): the White king stands where g1 is named" same_place g K g1
+    tap_ok "glinski ($view): the Black king stands where g10 is named" same_place g k g10
+done
+quit g
+
+# --- the same picked up with a click, and with the cursor ---------------------------------
+click() { # click NAME ROW COL: the left button pressed and released there (from 1)
+    cx=$(printf '%x' $((32 + $3)))
+    cy=$(printf '%x' $((32 + $2)))
+    T send-keys -t "$1" -H 1b 5b 4d 20 "$cx" "$cy"
+    T send-keys -t "$1" -H 1b 5b 4d 23 "$cx" "$cy"
+}
+find_char() { # find_char NAME CHAR: "ROW COL" of the only CHAR in the board area
+    plain "$1" | awk -v ch="$2" '{ c = index(substr($0, 1, 56), ch); if (c) print NR, c }'
+}
+sized m 80x24 screen glinski
+wait_for m "White to move" >/dev/null
+set -- $(find_char m Q)
+click m "$1" "$2"
+tap_ok "a click picks up the queen" wait_for m "e1 Queen: 6 moves (*), 0 captures (x)"
+tap_eq "... and marks the cells of 'moves e1'" "$(expected glinski "" 'moves e1')" "$(marked m)"
+set -- $(find_char m Q)
+click m "$1" "$2"
+tap_ok "a click on the picked-up piece puts it back" wait_for m "e1 put back"
+set -- $(find_char m Q)
+click m "$1" "$2"
+wait_for m "e1 Queen" >/dev/null
+set -- $(plain m | awk '{ c = index(substr($0, 1, 56), "*"); if (c) { print NR, c; exit } }')
+click m "$1" "$2"
+tap_ok "a click on a marked cell plays the move" wait_for m "1. Q"
+keys m Up
+tap_ok "an arrow key shows the cursor on the king, named in the status panel" \
+    wait_for m "g10: Black King"
+keys m Up
+keys m Up
+keys m Up
+tap_ok "the arrows move the cursor from cell to cell" wait_for m "g7: Black Pawn"
+text m " "
+tap_ok "Space picks up what the cursor is on" wait_for m "g7 Pawn: 2 moves (*)"
+keys m Escape
+text m "c5?"
+tap_ok "a cell name and ? flashes the cell and names it" wait_for m "c5: empty"
+tap_ok "... marked > < on the screen" shows_re m '>[.·]<'
+set -- $(find_char m q)
+cx=$(printf '%x' $((32 + $2)))
+cy=$(printf '%x' $((32 + $1)))
+T send-keys -t m -H 1b 5b 4d 43 "$cx" "$cy" # the mouse moved there, no button
+tap_ok "the cell under the mouse is named in the status panel" wait_for m "e10: Black Queen"
+quit m
+
+# --- Haynie: a knight's captures --------------------------------------------------------
+HAYNIE_FEN='brqkrb/fnwbwnf/pppppppp/ppppppppp/10/5N5/10/PPPPPPPPP/PPPPPPPP/FNWBWNF/BRQKRB w 0 1'
+sized h 80x24 screen --fen "'$HAYNIE_FEN'" haynie
+wait_for h "White to move" >/dev/null
+check_pick h f6 haynie "$HAYNIE_FEN"
+quit h
+
+# --- Peanut: the king's capture without moving -------------------------------------------
+PEANUT_FEN='rkr/nbbn/5/pppp/3/3/PPnP/2K2/N2N/R1R w - 0 1'
+sized p 80x24 screen --fen "'$PEANUT_FEN'" peanut
+wait_for p "White to move" >/dev/null
+check_pick p c3 peanut "$PEANUT_FEN"
+text p c3
+keys p Tab
+wait_for p "pick a cell" >/dev/null
+enter p d4
+tap_ok "peanut: choosing the marked knight captures it without moving" wait_for p "1. K!Nd4"
+quit p
+
+# --- Chessagon, on its side -----------------------------------------------------------------
+sized c 80x24 screen chessagon
+wait_for c "White to move" >/dev/null
+check_pick c m3 chessagon ""
+names_view c "$tmp/c.names"
+want=$(for r in 1 2 3 4 5 6 7 8; do # chessagon.md: row r holds letters lo..16-lo
+    case $r in 1 | 8) lo=4 ;; 2 | 7) lo=3 ;; 3 | 6) lo=2 ;; *) lo=1 ;; esac
+    i=$lo
+    while [ $i -le $((16 - lo)) ]; do
+        printf '%s%s\n' "$(echo abcdefghijklmno | cut -c$i)" $r
+        i=$((i + 1))
+    done
+done | sort)
+tap_eq "chessagon: the name view shows every cell's name once" "$want" \
+    "$(shown_names "$tmp/c.names" 57)"
+quit c
+
+# --- Cyclohexane, three players on the ring ---------------------------------------------------
+sized y 80x24 screen cyclohexane
+wait_for y "Red to move" >/dev/null
+check_pick y b3 cyclohexane ""
+quit y
+
+# --- Horn Rimmed Hex: a drop (two players, 120x40: outlined cells) and three players ----------
+HR_FEN='7/8/1P5p1/ERP4pre/1S1P3p1s1/HD2P2p2dh/HUUU1P1p1uuuh/HG2P2p2gh/1S1P3p1s1/ERP4pre/1P5p1/8/7 w - - H 0 1'
+sized r 120x40 screen --fen "'$HR_FEN'" hr-glinski
+wait_for r "White to move" >/dev/null
+tap_ok "hr-glinski at 120x40: outlined cells" shows_re r '\\___/'
+check_pick r "H@" hr-glinski "$HR_FEN"
+check_pick r f5 hr-glinski "$HR_FEN"
+quit r
+sized t 80x24 screen hr-mccooey3
+wait_for t "Red to move" >/dev/null
+check_pick t f3 hr-mccooey3 ""
+quit t
+
+# --- vt100: the marks are characters, without colour ---------------------------------------
+glinski_e5_f6 v vt100
+text v f3
+keys v Tab
+wait_for v "pick a cell" >/dev/null
+tap_ok "vt100: a capture target shows x before the piece" shows_re v 'xp'
+tap_ok "vt100: the moves show * on empty cells" shows_re v ' \* '
+tap_ok "vt100: the picked-up bishop stands in parentheses" shows_re v '\(B\)'
+quit v
+
+# --- every size shows every cell ----------------------------------------------------------
+for size in 80x24 120x40 200x60; do
+    for v in glinski haynie peanut chessagon cyclohexane hr-glinski hr-wellisch3; do
+        sized z "$size" screen "$v"
+        wait_for z " to move" >/dev/null
+        names_view z "$tmp/z.names"
+        cols=${size%x*}
+        [ "$v" = cyclohexane ] || cols=$((cols - 23))
+        count=$(shown_names "$tmp/z.names" "$cols" | sort -u | wc -l)
+        cells=$("$CELLMATE" --check-variant "$VARIANTS_DIR/$v.ini" |
+            sed 's/.*, \([0-9]*\) cells.*/\1/')
+        tap_eq "$v at $size: every cell is on the screen" "$cells" "$count"
+        quit z
+    done
+done
+
+tap_done
