@@ -190,9 +190,12 @@ static void rotate_to_fit(Sink *sink)
     for (int i = 1; i < steps; i++) {
         ui_draw();
         if (ui.grid.text && !ui.grid.quarter) return;
+        clear_lines();
         session_line(s, "rotate", sink);
     }
-    s->view_turn = first;
+    clear_lines();
+    s->view_turn = (first - render_rotate_step(s->v) + 360) % 360;
+    session_line(s, "rotate", sink);
 }
 
 void screen_line(const char *line)

@@ -559,6 +559,10 @@ static bool turn_view(Session *s, int degrees, const char *args, const char *nam
 {
     if (!no_args(args, name, out)) return false;
     s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
+    if (s->view_turn)
+        say(out, "the board is drawn turned %d degrees from its usual view", s->view_turn);
+    else
+        say(out, "the board is drawn in its usual view again");
     return true;
 }
 

@@ -163,9 +163,12 @@ same_place() { # same_place NAME LETTER CELL: the piece LETTER stands where CELL
             exit found == 1 ? 0 : 1
         }' "$tmp/p.pieces" "$tmp/p.names"
 }
-for view in start flip rotate rotate; do
-    [ "$view" = start ] || enter g "$view"
-    sleep 0.2
+for view in start flip:180 rotate:240 rotate:300; do
+    if [ "$view" != start ]; then
+        enter g "${view%:*}"
+        wait_for g "turned ${view#*:} degrees" >/dev/null
+        view=${view%:*}
+    fi
     tap_ok "glinski ($view): the White king stands where g1 is named" same_place g K g1
     tap_ok "glinski ($view): the Black king stands where g10 is named" same_place g k g10
 done
