@@ -21,12 +21,19 @@
 static char save_name[64] = "current.pgn";
 static int lock_fd = -1;
 static char resumed_path[4400]; /* a save another run left, merged into ours on our first write */
+static char fixed_dir[4096];    /* restricted mode: the player's directory */
+
+void autosave_use_dir(const char *dir)
+{
+    snprintf(fixed_dir, sizeof fixed_dir, "%s", dir);
+}
 
 /* $XDG_STATE_HOME/cellmate, or ~/.local/state/cellmate with the home directory from HOME or,
  * when HOME is unset, from the password database. */
 static bool state_dir(char *out, size_t len)
 {
     const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    if (fixed_dir[0]) return snprintf(out, len, "%s", fixed_dir) < (int)len;
     if (xdg && *xdg == '/') return snprintf(out, len, "%s/cellmate", xdg) < (int)len;
     if (!home || !*home) {
         struct passwd *pw = getpwuid(getuid());
@@ -117,6 +124,12 @@ static bool newest_save(char *out, size_t len)
     }
     closedir(d);
     return found;
+}
+
+bool autosave_exists(void)
+{
+    char path[4400];
+    return newest_save(path, sizeof path);
 }
 
 static bool previous_save(char *out, size_t len)

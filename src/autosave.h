@@ -6,6 +6,12 @@
 
 #include "session.h"
 
+/* Keep the game in `dir` instead of the state directory (restricted mode: the player's). */
+void autosave_use_dir(const char *dir);
+
+/* Whether there is a saved game to resume. */
+bool autosave_exists(void);
+
 /* Make sure the state directory can take saves (false with the reason in err: then nothing
  * will be saved), and take its lock, or, when another cellmate holds it, save this run's
  * game under a name of its own. Call once before the first save. */

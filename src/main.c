@@ -9,6 +9,7 @@
 #include "notation.h"
 #include "paths.h"
 #include "perft.h"
+#include "restrict.h"
 #include "screen.h"
 #include "search.h"
 
@@ -35,6 +36,8 @@ typedef struct {
     TimeControl clock;
     bool time_given;
     SearchLimits ai;
+    bool restricted;
+    const char *player, *save_dir;
 } Options;
 
 static void usage(FILE *f)
@@ -62,6 +65,11 @@ static void usage(FILE *f)
                "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,\n"
                "                       2 unreadable)\n"
                "  --list               list the variants\n"
+               "  --restricted         for a public game login: no paths, saves by name in\n"
+               "                       the player's own directory, limits (also forced by\n"
+               "                       CELLMATE_RESTRICTED=1)\n"
+               "  --player NAME        restricted mode: the player, named by the administrator\n"
+               "  --save-dir DIR       restricted mode: where the players' directories are\n"
                "  --help, --version\n\n"
                "The default variant is " DEFAULT_VARIANT ". See cellmate(6).\n");
 }
@@ -100,6 +108,9 @@ static int parse_options(int argc, char **argv, Options *o)
         {"ascii", no_argument, NULL, 'a'},
         {"no-save", no_argument, NULL, 'n'},
         {"list", no_argument, NULL, 'l'},
+        {"restricted", no_argument, NULL, 'X'},
+        {"player", required_argument, NULL, 'P'},
+        {"save-dir", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -173,6 +184,9 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
+        case 'X': o->restricted = true; break;
+        case 'P': o->player = optarg; break;
+        case 'S': o->save_dir = optarg; break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': printf("cellmate %s\n", PACKAGE_VERSION); exit(EXIT_OK);
         case ':':
@@ -252,6 +266,60 @@ static void sink_err(Sink *s, const char *line)
     fprintf(stderr, "cellmate: %s\n", line);
 }
 
+/* Restricted mode: refuse what names a file or asks too much, then confine the process. */
+static int enter_restricted(const Options *o, Restriction *r)
+{
+    const char *refused = o->load            ? "--load"
+                          : o->replay        ? "--replay"
+                          : o->check_variant ? "--check-variant"
+                                             : NULL;
+    char err[600];
+    if (refused) {
+        fprintf(stderr, "cellmate: %s is not available in restricted mode (no files by path)\n",
+                refused);
+        return EXIT_USAGE;
+    }
+    if (o->variant && strpbrk(o->variant, "/.~")) {
+        fprintf(stderr, "cellmate: in restricted mode variants are chosen by name, not by path "
+                        "(cellmate --list shows them)\n");
+        return EXIT_USAGE;
+    }
+    if (o->ai.time > RESTRICT_THINK_MAX) {
+        fprintf(stderr, "cellmate: in restricted mode the computer thinks at most %g s a move\n",
+                RESTRICT_THINK_MAX);
+        return EXIT_USAGE;
+    }
+    if (o->perft_depth > RESTRICT_PERFT_MAX) {
+        fprintf(stderr, "cellmate: in restricted mode perft goes to depth %d at most\n",
+                RESTRICT_PERFT_MAX);
+        return EXIT_USAGE;
+    }
+    if (!restrict_enter(r, o->player, o->save_dir, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        return EXIT_USAGE;
+    }
+    variant_paths_restrict();
+    autosave_use_dir(r->dir);
+    return EXIT_OK;
+}
+
+/* The scripted mode of a restricted login keeps the player's game after every move, as the
+ * screen does. */
+static void batch_autosave(Session *s)
+{
+    static bool claimed, saved;
+    char err[600];
+    if (!claimed && !autosave_claim(err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        return;
+    }
+    claimed = true;
+    if (autosave_write(s, !saved, err, sizeof err))
+        saved = true;
+    else
+        fprintf(stderr, "cellmate: the game is NOT saved: %s\n", err);
+}
+
 static int replay(const Options *o)
 {
     Variant *v = NULL;
@@ -276,6 +344,13 @@ int main(int argc, char **argv)
     signal(SIGXFSZ, SIG_IGN);
     int rc = parse_options(argc, argv, &o);
     if (rc != EXIT_OK) return rc;
+    Restriction restriction;
+    bool restricted = restrict_wanted(o.restricted);
+    if (restricted && (rc = enter_restricted(&o, &restriction)) != EXIT_OK) return rc;
+    if (!restricted && (o.player || o.save_dir)) {
+        fprintf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
+        return EXIT_USAGE;
+    }
     if (o.check_variant) return check_variant(o.check_variant);
     if (o.list) return list_variants();
     if (o.replay) return replay(&o);
@@ -287,6 +362,10 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     s.ai = o.ai;
+    if (restricted) {
+        s.restricted = &restriction;
+        o.resume = o.resume || autosave_exists(); /* a player's game goes on where it stopped */
+    }
     if (o.resume && !autosave_resume(&s, o.resume_previous, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         session_close(&s);
@@ -323,6 +402,7 @@ int main(int argc, char **argv)
             rc = batch_run(&s, stdin);
         }
     } else {
+        if (restricted && !o.no_save) s.changed = batch_autosave;
         rc = batch_run(&s, stdin);
     }
     session_close(&s);

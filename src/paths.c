@@ -1,7 +1,8 @@
 /* paths.c — the variant search path: a binary run from its build tree reads the source
  * tree's variants/ first (so an old installed file never shadows the file under test), then
  * $CELLMATE_VARIANTS (colon-separated), $XDG_DATA_HOME/cellmate/variants (default
- * ~/.local/share/cellmate/variants), then the installed data directory. */
+ * ~/.local/share/cellmate/variants), then the installed data directory. In restricted mode
+ * only the build tree's and the installed directory count, and only names are accepted. */
 #include "paths.h"
 
 #include <ctype.h>
@@ -22,6 +23,13 @@
 #ifndef CELLMATE_DATA_VARIANTS
 #define CELLMATE_DATA_VARIANTS "/usr/local/share/cellmate/variants"
 #endif
+
+static bool restricted; /* variants only by name, from the installed (or build) tree */
+
+void variant_paths_restrict(void)
+{
+    restricted = true;
+}
 
 static bool run_from_build_tree(void)
 {
@@ -45,6 +53,10 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max)
     int n = 0;
     char buf[PATH_LEN];
     if (run_from_build_tree()) add_dir(dirs, &n, max, CELLMATE_SOURCE_VARIANTS);
+    if (restricted) {
+        add_dir(dirs, &n, max, CELLMATE_DATA_VARIANTS);
+        return n;
+    }
     const char *env = getenv("CELLMATE_VARIANTS");
     if (env && *env) {
         char *copy = strdup(env), *save = NULL;
@@ -77,6 +89,12 @@ Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
     char dirs[MAX_DIRS_SEARCHED][PATH_LEN], path[PATH_LEN + MAX_NAME + 8], lower[MAX_NAME];
     *unreadable = false;
     size_t len = strlen(name);
+    if (restricted && (strchr(name, '/') || strchr(name, '.') || strchr(name, '~'))) {
+        snprintf(err, errlen,
+                 "variants are chosen by name here, not by path (cellmate --list shows them)");
+        *unreadable = true;
+        return NULL;
+    }
     if (strchr(name, '/') || (len > 4 && !strcmp(name + len - 4, ".ini"))) {
         struct stat st;
         if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || access(name, R_OK) != 0)

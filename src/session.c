@@ -8,6 +8,7 @@
 #include "perft.h"
 #include "render.h"
 #include "pgn.h"
+#include "restrict.h"
 #include "search.h"
 
 #include <ctype.h>
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static void say(Sink *out, const char *fmt, ...)
 {
@@ -366,8 +368,9 @@ static bool cmd_perft(Session *s, const char *args, Sink *out)
     bool divide = false;
     while (*end == ' ') end++;
     if (!strcmp(end, "divide")) divide = true, end += strlen(end);
-    if (end == args || *end || depth < 0 || depth > 12)
-        return complain(out, "perft needs a depth from 0 to 12 (and optionally 'divide')");
+    int max = s->restricted ? RESTRICT_PERFT_MAX : 12;
+    if (end == args || *end || depth < 0 || depth > max)
+        return complain(out, "perft needs a depth from 0 to %d (and optionally 'divide')", max);
     Position pos = s->game.pos;
     perft_report(&pos, (int)depth, divide, sink_line, out);
     return true;
@@ -382,17 +385,33 @@ static const char *expand_home(const char *name, char *buf, size_t len)
     return buf;
 }
 
+/* The file a save or load argument names: in restricted mode a plain name in the player's
+ * save directory, else a path (a leading ~/ read as a shell would). False after a complaint. */
+static bool save_file(Session *s, const char *args, bool creating, char *path, size_t len,
+                      Sink *out)
+{
+    char err[600];
+    if (s->restricted) {
+        if (!restrict_save_path(s->restricted, args, creating, path, len, err, sizeof err))
+            return complain(out, "%s", err);
+        return true;
+    }
+    char home[4096];
+    snprintf(path, len, "%s", expand_home(args, home, sizeof home));
+    return true;
+}
+
 static bool cmd_save(Session *s, const char *args, Sink *out)
 {
     char err[600], path[4096];
-    if (!*args) return complain(out, "save needs a file name");
-    args = expand_home(args, path, sizeof path);
+    if (!*args) return complain(out, "save needs a %s", s->restricted ? "name" : "file name");
+    if (!save_file(s, args, true, path, sizeof path, out)) return false;
     char *text = pgn_write(&s->game);
     if (!text) return complain(out, "out of memory");
-    bool ok = write_file_atomic(args, text, 0666, err, sizeof err);
+    bool ok = write_file_atomic(path, text, 0666, err, sizeof err);
     free(text);
-    if (!ok) return complain(out, "%s", err);
-    say(out, "saved to %s", args);
+    if (!ok) return complain(out, "%s", s->restricted ? "the game could not be saved" : err);
+    say(out, "saved to %s", s->restricted ? args : path);
     return true;
 }
 
@@ -414,17 +433,31 @@ bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, 
     return true;
 }
 
+static bool list_saves(Session *s, Sink *out)
+{
+    char names[RESTRICT_SAVES_MAX * (RESTRICT_NAME_MAX + 1) + 1];
+    int n = restrict_list_saves(s->restricted, names, sizeof names);
+    say(out, n ? "your saved games: %s" : "you have no saved games%s", n ? names : "");
+    return true;
+}
+
 static bool cmd_load(Session *s, const char *args, Sink *out)
 {
     PgnReport rep;
     char err[1200], path[4096];
+    if (!*args && s->restricted) return list_saves(s, out);
     if (!*args) return complain(out, "load needs a file name");
-    args = expand_home(args, path, sizeof path);
-    if (!session_load_file(s, args, &rep, err, sizeof err)) return complain(out, "%s", err);
-    if (rep.warnings) say(out, "warning: %s: %s", args, rep.warning);
+    if (!save_file(s, args, false, path, sizeof path, out)) return false;
+    const char *name = s->restricted ? args : path;
+    if (!session_load_file(s, path, &rep, err, sizeof err)) {
+        if (s->restricted && access(path, F_OK) != 0)
+            return complain(out, "there is no game saved as %s ('load' alone lists them)", args);
+        return complain(out, "%s", err);
+    }
+    if (rep.warnings) say(out, "warning: %s: %s", name, rep.warning);
     int moves = 0;
     for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
-    say(out, "loaded %s: %s, %d move%s, %s to move", args, s->v->title, moves,
+    say(out, "loaded %s: %s, %d move%s, %s to move", name, s->v->title, moves,
         moves == 1 ? "" : "s", s->v->player_name[s->game.pos.stm]);
     report_end(s, out);
     changed(s);
@@ -480,12 +513,27 @@ static bool cmd_quit(Session *s, const char *args, Sink *out)
     return true;
 }
 
+SearchLimits session_limits(const Session *s)
+{
+    SearchLimits l = s->ai;
+    if (s->restricted) { /* a shared machine: bounded time, one core per player */
+        if (!(l.time > 0 && l.time <= RESTRICT_THINK_MAX)) l.time = RESTRICT_THINK_MAX;
+        if (l.threads < 1 || l.threads > RESTRICT_THREADS_MAX) l.threads = RESTRICT_THREADS_MAX;
+    }
+    return l;
+}
+
 bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
+    if (!session_move_allowed(s))
+        return snprintf(err, errlen, "this game has reached the limit of %d moves",
+                        RESTRICT_PLIES_MAX),
+               false;
     if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */
-    *r = search_run(s->engine, &s->game, &s->ai, &s->ai_hooks);
+    SearchLimits limits = session_limits(s);
+    *r = search_run(s->engine, &s->game, &limits, &s->ai_hooks);
     if (!r->found) return snprintf(err, errlen, "no legal move"), false;
     return true;
 }
@@ -631,6 +679,9 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         "back",
                         text, res);
     }
+    if (!session_move_allowed(s))
+        return complain(out, "'%s': this game has reached the limit of %d moves", text,
+                        RESTRICT_PLIES_MAX);
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
     if (st == PARSE_MALFORMED)
         return complain(out,
@@ -659,9 +710,15 @@ bool session_tick(Session *s, Sink *out)
     return true;
 }
 
+bool session_move_allowed(const Session *s)
+{
+    return !s->restricted || s->game.nplies < RESTRICT_PLIES_MAX;
+}
+
 bool session_line(Session *s, const char *line, Sink *out)
 {
     char buf[1024];
+    if (s->restricted && !restrict_line_ok(line, buf, sizeof buf)) return complain(out, "%s", buf);
     while (isspace((unsigned char)*line)) line++;
     if (!*line || *line == '#') return true;
     snprintf(buf, sizeof buf, "%s", line);

@@ -33,6 +33,9 @@ typedef struct Session {
     /* A room: the lines that would change the game go to the room server instead (see
      * SessionRemote); the local game follows the room's events. NULL: a local game. */
     struct SessionRemote *remote;
+    /* restricted mode (restrict.h): save and load by plain name in the player's directory,
+     * bounded lines, moves and perft; NULL when not restricted */
+    const struct Restriction *restricted;
 } Session;
 
 /* The other end of a session in a room. request() gets a command that changes the game
@@ -75,6 +78,9 @@ bool session_line(Session *s, const char *line, Sink *out);
  * side it does not play; otherwise the player to move. */
 int session_view_player(const Session *s);
 
+/* The limits the computer's search runs with: s->ai, bounded in restricted mode. */
+SearchLimits session_limits(const Session *s);
+
 /* The computer's choice for the side to move, through s->ai and s->ai_hooks; false (with a
  * message in err) when the game is over or there is no legal move. */
 bool session_think(Session *s, SearchResult *r, char *err, size_t errlen);
@@ -101,6 +107,9 @@ bool session_command(Session *s, const char *name, const char *args, Sink *out);
 
 /* Read and play a move for the side to move, as a typed line would; false when refused. */
 bool session_move(Session *s, const char *text, Sink *out);
+
+/* Whether the game may grow by another move (restricted mode bounds its length). */
+bool session_move_allowed(const Session *s);
 
 /* "12. Nf6" or "12... Nf6" (three players: "12. c6 (Red)") for the last move played. */
 void session_last_move_text(const Session *s, char *buf, size_t len);

@@ -35,7 +35,7 @@ tags() {
 # The sections must be there, in the page's order.
 for s in NAME SYNOPSIS DESCRIPTION OPTIONS "THE SCREEN" MOVES COMMANDS "SCRIPTED MODE" \
     "GAME RECORDS" "POSITION STRINGS" "END OF THE GAME" "THE COMPUTER OPPONENT" VARIANTS \
-    FILES ENVIRONMENT "EXIT STATUS" EXAMPLES "SEE ALSO"; do
+    "RESTRICTED MODE" FILES ENVIRONMENT "EXIT STATUS" EXAMPLES "SEE ALSO"; do
     tap_ok "cellmate.6 has the section $s" grep -qx ".SH \"\\{0,1\\}$s\"\\{0,1\\}" "$PAGE"
 done
 

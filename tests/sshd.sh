@@ -15,6 +15,7 @@
 #                               first value given, so to override one run
 #                               ssh -o OPTION=VALUE ${SSHD_SSH#ssh } ...)
 #   sshd_stop                   stop it and every session it started (also done on exit)
+#   sshd_descendants "$SSHD_PID"  the PIDs of the sessions and the commands they run
 #
 # Inputs, read by sshd_start:
 #   SSHD_KEY_OPTIONS   authorized_keys options put before the test key (command=, no-pty, ...)
@@ -54,11 +55,11 @@ sshd__random_port() { # a port below the kernel's ephemeral range, so clients do
     echo $((20000 + n % 12000))
 }
 
-sshd__descendants() { # every descendant PID of $1, children before their own children
+sshd_descendants() { # every descendant PID of $1, children before their own children
     local c
     for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do
         echo "$c"
-        sshd__descendants "$c"
+        sshd_descendants "$c"
     done
 }
 
@@ -169,7 +170,7 @@ sshd__any_alive() { # sshd__any_alive PID...: is one of them still running?
 sshd_stop() {
     local pids i p
     if [ -n "$SSHD_PID" ]; then
-        pids="$SSHD_PID $(sshd__descendants "$SSHD_PID")"
+        pids="$SSHD_PID $(sshd_descendants "$SSHD_PID")"
         # shellcheck disable=SC2086
         kill $pids 2>/dev/null
         i=0

@@ -1,0 +1,167 @@
+#!/bin/sh
+# cli_restricted.sh — restricted mode on the real binary, without SSH (tests/ssh_restricted.sh
+# logs in through sshd): options that name files refused, CELLMATE_RESTRICTED forcing it,
+# the player's own directories (never HOME or XDG_STATE_HOME from the environment), the
+# game saved and resumed under the player's name, the environment's variables ignored
+# (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO, INPUTRC), the resource limits, ignored
+# signals and working directory of the running process, and on the screen readline without
+# the user's init file or file-name completion.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    tmux_cleanup
+}
+trap cleanup EXIT
+export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+mkdir -p "$HOME" "$XDG_STATE_HOME"
+players=$tmp/players
+R="--restricted --save-dir $players"
+
+run() { # run INPUT ARGS...: stdout to $tmp/out, stderr to $tmp/err, status in $status
+    input=$1
+    shift
+    printf '%s' "$input" | "$CELLMATE" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+
+# --- options that name files, or ask too much -----------------------------------------------
+refused() { # refused MESSAGE ARGS...: exit status 2 and the message, nothing created
+    want=$1
+    shift
+    run '' "$@"
+    [ "$status" = 2 ] && [ "$(cat "$tmp/err")" = "cellmate: $want" ] && ! [ -e "$players" ] || {
+        echo "# status $status: $(cat "$tmp/err")"
+        return 1
+    }
+}
+nofiles='is not available in restricted mode (no files by path)'
+tap_ok "--load is refused" refused "--load $nofiles" $R --load /etc/passwd
+tap_ok "--replay is refused" refused "--replay $nofiles" $R --replay /etc/passwd
+tap_ok "--check-variant is refused" refused "--check-variant $nofiles" $R --check-variant x.ini
+byname='in restricted mode variants are chosen by name, not by path (cellmate --list shows them)'
+tap_ok "--variant PATH is refused" refused "$byname" $R --variant "$TESTS_DIR/../variants/glinski.ini"
+tap_ok "--variant ../NAME is refused" refused "$byname" $R --variant ../variants/glinski
+tap_ok "--variant ~/NAME is refused" refused "$byname" $R --variant '~/x'
+tap_ok "a think time over the limit is refused" \
+    refused 'in restricted mode the computer thinks at most 10 s a move' $R --time 11
+tap_ok "a perft depth over the limit is refused" \
+    refused 'in restricted mode perft goes to depth 4 at most' $R --perft 5
+tap_ok "a player name with a path is refused" \
+    refused "--player NAME is a plain name here: 1 to 32 letters, digits, '-' or '_' (no paths, no '~', '/' or '..')" \
+    $R --player ../bob
+tap_ok "a relative --save-dir is refused" \
+    refused "--save-dir needs an absolute path, not 'rel'" --restricted --save-dir rel
+tap_ok "--player without restricted mode is refused" \
+    refused '--player and --save-dir go with --restricted' --player alice
+tap_ok "CELLMATE_RESTRICTED=1 forces restricted mode" \
+    sh -c 'CELLMATE_RESTRICTED=1 "$CELLMATE" --load /etc/passwd 2>&1 | grep -q "not available in restricted mode"'
+tap_ok "CELLMATE_RESTRICTED=0 does not" \
+    sh -c 'CELLMATE_RESTRICTED=0 "$CELLMATE" --batch --fen x 2>&1 | grep -q "bad position string"'
+start_fen=$(echo fen | "$CELLMATE" --batch --variant glinski)
+run 'fen
+' $R --player fen --variant glinski --fen "$start_fen"
+tap_eq "a position string is allowed (it names no file)" "$start_fen" "$(cat "$tmp/out")"
+
+# --- the player's directories ----------------------------------------------------------------
+run 'e5
+save first
+' $R --player alice --variant glinski
+tap_eq "a restricted scripted game runs" "1. e5
+saved to first" "$(cat "$tmp/out")"
+tap_ok "the named save is in the player's save directory" test -s "$players/alice/saves/first.pgn"
+tap_ok "the game in progress is kept in the player's directory" \
+    grep -q '^1\. e5' "$players/alice/current.pgn"
+tap_eq "nothing is written under HOME or XDG_STATE_HOME" "" \
+    "$(find "$HOME" "$XDG_STATE_HOME" -mindepth 1)"
+tap_eq "the directories are the player's alone (0700)" "drwx------ drwx------" \
+    "$(ls -ld "$players/alice" "$players/alice/saves" | cut -c1-10 | tr '\n' ' ' | sed 's/ $//')"
+run 'fen
+' $R --player alice --variant glinski
+tap_ok "the next start continues the player's game" grep -q ' b - ' "$tmp/out"
+run 'fen
+load
+' $R --player bob --variant glinski
+tap_ok "another player starts afresh" grep -q ' w - ' "$tmp/out"
+tap_eq "and does not see the first player's saves" "you have no saved games" "$(sed -n 2p "$tmp/out")"
+
+# --- the environment: only a checked minimum is kept ---------------------------------------
+# (the process's own environment cannot be read from outside once changed, so its effects are)
+mkdir -p "$tmp/evil-variants"
+sed 's/^name *=.*/name = evil/' "$TESTS_DIR/../variants/glinski.ini" >"$tmp/evil-variants/evil.ini"
+CELLMATE_VARIANTS=$tmp/evil-variants run 'new evil
+' --variant glinski
+tap_ok "unrestricted, \$CELLMATE_VARIANTS adds variants (the check can fail)" grep -q 'new game' "$tmp/out"
+CELLMATE_VARIANTS=$tmp/evil-variants XDG_DATA_HOME=$tmp/evil-variants run 'new evil
+' $R --player erin --variant glinski
+tap_eq "restricted, \$CELLMATE_VARIANTS is ignored" \
+    "line 1: unknown variant 'evil' (cellmate --list shows the variants)" "$(cat "$tmp/err")"
+# a terminal type known only to a private terminfo directory
+infocmp -x xterm | sed 's/^xterm|/cmtest|/' | tic -x -o "$tmp/terminfo" - 2>/dev/null
+T new-session -d -s ti -x 80 -y 24 -c "$tmp" \
+    "env TERM=cmtest TERMINFO=$tmp/terminfo HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME $CELLMATE --variant glinski"
+tap_ok "unrestricted, \$TERMINFO is read (the check can fail)" wait_for ti "White to move"
+T kill-session -t ti
+T new-session -d -s ti -x 80 -y 24 -c "$tmp" \
+    "env TERM=cmtest TERMINFO=$tmp/terminfo $CELLMATE $R --player erin --variant glinski; sleep 30"
+tap_ok "restricted, \$TERMINFO is ignored (no screen for an unknown terminal)" \
+    wait_for ti "this terminal cannot show the game screen (TERM=cmtest)"
+T kill-session -t ti
+
+# --- the running process: limits, signals, working directory --------------------------------
+mkfifo "$tmp/in"
+"$CELLMATE" $R --player carol --batch <"$tmp/in" >/dev/null 2>&1 &
+pid=$!
+exec 3>"$tmp/in"
+i=0
+while [ $i -lt 100 ] && ! [ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" = "$players/carol" ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+tap_eq "the working directory is the player's" "$players/carol" "$(readlink "/proc/$pid/cwd")"
+limit() { awk -v n="$1" 'index($0, n) == 1 { print $(NF - 2), $(NF - 1) }' "/proc/$pid/limits"; }
+tap_eq "no core dumps" "0 0" "$(limit 'Max core file size')"
+tap_eq "files written are at most 1 MB" "1048576 1048576" "$(limit 'Max file size')"
+if [ -n "${CELLMATE_SANITIZED:-}" ]; then
+    # AddressSanitizer's shadow memory leaves no room for an address-space limit
+    tap_eq "memory: no address-space limit under AddressSanitizer" "unlimited unlimited" \
+        "$(limit 'Max address space')"
+else
+    tap_eq "memory is at most 512 MB" "536870912 536870912" "$(limit 'Max address space')"
+fi
+ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' "/proc/$pid/status")
+for sig in 3:SIGQUIT 20:SIGTSTP 21:SIGTTIN 22:SIGTTOU; do
+    n=${sig%%:*}
+    tap_eq "${sig#*:} is ignored" 1 $(((0x$ignored >> (n - 1)) & 1))
+done
+exec 3>&-
+wait "$pid"
+tap_eq "end of input ends it (status 0)" 0 "$?"
+pid=
+
+# --- the screen: readline reads no init file, completes no file names ----------------------
+printf '"z": "macro-from-inputrc"\n' >"$tmp/inputrc"
+T new-session -d -s plain -x 80 -y 24 -c "$tmp" \
+    "env TERM=xterm INPUTRC=$tmp/inputrc HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --variant glinski"
+tap_ok "unrestricted, readline reads \$INPUTRC (the check can fail)" wait_for plain "White to move"
+keys plain z
+tap_ok "... and its macro runs" wait_for plain "macro-from-inputrc"
+T new-session -d -s r -x 80 -y 24 -c "$tmp" \
+    "env TERM=xterm INPUTRC=$tmp/inputrc LANG=C.UTF-8 $CELLMATE $R --player dave --variant glinski"
+tap_ok "restricted: the screen starts" wait_for r "White to move"
+keys r z
+tap_ok "restricted: the key is plain text" wait_for r "move> z"
+tap_ok "restricted: no macro from \$INPUTRC" hides r "macro-from-inputrc"
+keys r BSpace
+keys r "load /et"
+keys r Tab
+sleep 0.5
+tap_ok "restricted: Tab completes no file names" wait_for r "move> load /et"
+hides r "move> load /etc/" || echo "# completed a file name"
+tap_ok "restricted: ... so /etc/ never appears" hides r "/etc/"
+keys r C-u
+line r "load /etc/passwd"
+tap_ok "restricted: load of a path is refused on the screen" wait_for r "plain name"
+tap_done
