@@ -27,4 +27,16 @@
 #define MAX_PIECES       255  /* pieces of all players in the starting array and hands together */
 #define MAX_CASTLE_CELLS 7    /* cells listed in one castling .empty or .safe key */
 
+/* --- restricted mode: a public game login (src/restrict.c) ------------------------------ */
+#define MAX_PLAIN_NAME           32   /* characters in a player's or a save's name */
+#define MAX_RESTRICTED_LINE      200  /* characters in an input line */
+#define MAX_RESTRICTED_PLIES     1000 /* moves (plies) in one game */
+#define MAX_SAVES                50   /* games one player keeps saved by name */
+#define MAX_ROOMS_PER_PLAYER     5    /* rooms one player may have open at a time */
+#define MAX_RESTRICTED_THINK     10   /* the computer's thinking time per move, seconds */
+#define MAX_RESTRICTED_THREADS   1    /* the computer's search threads */
+#define MAX_RESTRICTED_PERFT     4    /* perft depth */
+#define MAX_RESTRICTED_MEMORY_MB 512  /* address space (setrlimit RLIMIT_AS), MB */
+#define MAX_RESTRICTED_FILE_KB   1024 /* size of any file written (RLIMIT_FSIZE), KB */
+
 #endif

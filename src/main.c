@@ -284,14 +284,14 @@ static int enter_restricted(const Options *o, Restriction *r)
                         "(cellmate --list shows them)\n");
         return EXIT_USAGE;
     }
-    if (o->ai.time > RESTRICT_THINK_MAX) {
-        fprintf(stderr, "cellmate: in restricted mode the computer thinks at most %g s a move\n",
-                RESTRICT_THINK_MAX);
+    if (o->ai.time > MAX_RESTRICTED_THINK) {
+        fprintf(stderr, "cellmate: in restricted mode the computer thinks at most %d s a move\n",
+                MAX_RESTRICTED_THINK);
         return EXIT_USAGE;
     }
-    if (o->perft_depth > RESTRICT_PERFT_MAX) {
+    if (o->perft_depth > MAX_RESTRICTED_PERFT) {
         fprintf(stderr, "cellmate: in restricted mode perft goes to depth %d at most\n",
-                RESTRICT_PERFT_MAX);
+                MAX_RESTRICTED_PERFT);
         return EXIT_USAGE;
     }
     if (!restrict_enter(r, o->player, o->save_dir, err, sizeof err)) {

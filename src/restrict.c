@@ -38,7 +38,7 @@ bool restrict_wanted(bool option)
 bool restrict_plain_name(const char *name, const char *what, char *err, int errlen)
 {
     size_t n = strlen(name);
-    bool plain = n >= 1 && n <= RESTRICT_NAME_MAX;
+    bool plain = n >= 1 && n <= MAX_PLAIN_NAME;
     for (const char *p = name; plain && *p; p++)
         plain =
             isascii((unsigned char)*p) && (isalnum((unsigned char)*p) || *p == '-' || *p == '_');
@@ -46,7 +46,7 @@ bool restrict_plain_name(const char *name, const char *what, char *err, int errl
         snprintf(err, errlen,
                  "%s is a plain name here: 1 to %d letters, digits, '-' or '_' (no paths, "
                  "no '~', '/' or '..')",
-                 what, RESTRICT_NAME_MAX);
+                 what, MAX_PLAIN_NAME);
     return plain;
 }
 
@@ -61,9 +61,9 @@ bool restrict_line_ok(const char *line, char *err, int errlen)
                      "command");
             return false;
         }
-    if (n > RESTRICT_LINE_MAX) {
+    if (n > MAX_RESTRICTED_LINE) {
         snprintf(err, errlen, "the line is longer than %d characters; type a move or a command",
-                 RESTRICT_LINE_MAX);
+                 MAX_RESTRICTED_LINE);
         return false;
     }
     return true;
@@ -114,9 +114,11 @@ static bool limit(int resource, rlim_t value, const char *what, char *err, int e
 static bool set_limits(char *err, int errlen)
 {
     if (!limit(RLIMIT_CORE, 0, "core dumps", err, errlen)) return false;
-    if (!limit(RLIMIT_FSIZE, RESTRICT_FILE_MAX, "the file size", err, errlen)) return false;
+    if (!limit(RLIMIT_FSIZE, (rlim_t)MAX_RESTRICTED_FILE_KB << 10, "the file size", err, errlen))
+        return false;
 #ifndef UNDER_ASAN
-    if (!limit(RLIMIT_AS, RESTRICT_MEMORY_MAX, "the memory", err, errlen)) return false;
+    if (!limit(RLIMIT_AS, (rlim_t)MAX_RESTRICTED_MEMORY_MB << 20, "the memory", err, errlen))
+        return false;
 #endif
 #ifdef PR_SET_NO_NEW_PRIVS
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); /* nothing run from here could gain privileges */
@@ -177,14 +179,14 @@ static int by_name(const void *a, const void *b)
 /* The saves' count; with `list`, their names too, sorted, space-separated. */
 static int scan_saves(const char *dir, char *list, size_t len)
 {
-    char names[RESTRICT_SAVES_MAX * 2][RESTRICT_NAME_MAX + 1];
+    char names[MAX_SAVES * 2][MAX_PLAIN_NAME + 1];
     DIR *d = opendir(dir);
     struct dirent *e;
     int n = 0, kept = 0;
     while (d && (e = readdir(d))) {
         size_t l = strlen(e->d_name);
         if (l <= 4 || strcmp(e->d_name + l - 4, ".pgn")) continue;
-        if (kept < RESTRICT_SAVES_MAX * 2 && l - 4 <= RESTRICT_NAME_MAX)
+        if (kept < MAX_SAVES * 2 && l - 4 <= MAX_PLAIN_NAME)
             snprintf(names[kept++], sizeof names[0], "%.*s", (int)(l - 4), e->d_name);
         n++;
     }
@@ -207,7 +209,7 @@ int restrict_list_saves(const Restriction *r, char *out, size_t len)
 bool restrict_save_path(const Restriction *r, const char *name, bool creating, char *out,
                         size_t len, char *err, int errlen)
 {
-    char file[RESTRICT_NAME_MAX + 8];
+    char file[MAX_PLAIN_NAME + 8];
     if (!restrict_plain_name(name, "a save's name", err, errlen)) return false;
     snprintf(file, sizeof file, "%s.pgn", name);
     if (!join(out, len, r->saves, file)) {
@@ -215,11 +217,11 @@ bool restrict_save_path(const Restriction *r, const char *name, bool creating, c
         return false;
     }
     struct stat st;
-    if (creating && lstat(out, &st) != 0 && scan_saves(r->saves, NULL, 0) >= RESTRICT_SAVES_MAX) {
+    if (creating && lstat(out, &st) != 0 && scan_saves(r->saves, NULL, 0) >= MAX_SAVES) {
         snprintf(err, errlen,
                  "you have %d saved games, the most kept: save over one of them ('load' "
                  "alone lists them)",
-                 RESTRICT_SAVES_MAX);
+                 MAX_SAVES);
         return false;
     }
     return true;

@@ -368,7 +368,7 @@ static bool cmd_perft(Session *s, const char *args, Sink *out)
     bool divide = false;
     while (*end == ' ') end++;
     if (!strcmp(end, "divide")) divide = true, end += strlen(end);
-    int max = s->restricted ? RESTRICT_PERFT_MAX : 12;
+    int max = s->restricted ? MAX_RESTRICTED_PERFT : 12;
     if (end == args || *end || depth < 0 || depth > max)
         return complain(out, "perft needs a depth from 0 to %d (and optionally 'divide')", max);
     Position pos = s->game.pos;
@@ -435,7 +435,7 @@ bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, 
 
 static bool list_saves(Session *s, Sink *out)
 {
-    char names[RESTRICT_SAVES_MAX * (RESTRICT_NAME_MAX + 1) + 1];
+    char names[MAX_SAVES * (MAX_PLAIN_NAME + 1) + 1];
     int n = restrict_list_saves(s->restricted, names, sizeof names);
     say(out, n ? "your saved games: %s" : "you have no saved games%s", n ? names : "");
     return true;
@@ -517,8 +517,8 @@ SearchLimits session_limits(const Session *s)
 {
     SearchLimits l = s->ai;
     if (s->restricted) { /* a shared machine: bounded time, one core per player */
-        if (!(l.time > 0 && l.time <= RESTRICT_THINK_MAX)) l.time = RESTRICT_THINK_MAX;
-        if (l.threads < 1 || l.threads > RESTRICT_THREADS_MAX) l.threads = RESTRICT_THREADS_MAX;
+        if (!(l.time > 0 && l.time <= MAX_RESTRICTED_THINK)) l.time = MAX_RESTRICTED_THINK;
+        if (l.threads < 1 || l.threads > MAX_RESTRICTED_THREADS) l.threads = MAX_RESTRICTED_THREADS;
     }
     return l;
 }
@@ -529,7 +529,7 @@ bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
     if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
     if (!session_move_allowed(s))
         return snprintf(err, errlen, "this game has reached the limit of %d moves",
-                        RESTRICT_PLIES_MAX),
+                        MAX_RESTRICTED_PLIES),
                false;
     if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */
     SearchLimits limits = session_limits(s);
@@ -681,7 +681,7 @@ static bool play_line(Session *s, const char *text, Sink *out)
     }
     if (!session_move_allowed(s))
         return complain(out, "'%s': this game has reached the limit of %d moves", text,
-                        RESTRICT_PLIES_MAX);
+                        MAX_RESTRICTED_PLIES);
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
     if (st == PARSE_MALFORMED)
         return complain(out,
@@ -712,7 +712,7 @@ bool session_tick(Session *s, Sink *out)
 
 bool session_move_allowed(const Session *s)
 {
-    return !s->restricted || s->game.nplies < RESTRICT_PLIES_MAX;
+    return !s->restricted || s->game.nplies < MAX_RESTRICTED_PLIES;
 }
 
 bool session_line(Session *s, const char *line, Sink *out)

@@ -40,15 +40,15 @@ static void test_plain_names(void **state)
 static void test_lines(void **state)
 {
     (void)state;
-    char err[300], line[RESTRICT_LINE_MAX + 3];
+    char err[300], line[MAX_RESTRICTED_LINE + 3];
     assert_true(restrict_line_ok("Nf6", err, sizeof err));
     assert_true(restrict_line_ok("Nf6\n", err, sizeof err));
     assert_true(restrict_line_ok("Nf6\r\n", err, sizeof err));
-    memset(line, 'x', RESTRICT_LINE_MAX);
-    line[RESTRICT_LINE_MAX] = 0;
+    memset(line, 'x', MAX_RESTRICTED_LINE);
+    line[MAX_RESTRICTED_LINE] = 0;
     assert_true(restrict_line_ok(line, err, sizeof err));
-    line[RESTRICT_LINE_MAX] = 'x';
-    line[RESTRICT_LINE_MAX + 1] = 0;
+    line[MAX_RESTRICTED_LINE] = 'x';
+    line[MAX_RESTRICTED_LINE + 1] = 0;
     assert_false(restrict_line_ok(line, err, sizeof err));
     assert_string_equal(err, "the line is longer than 200 characters; type a move or a command");
     const char *bad[] = {"\x1b[2J", "e4\x07", "save\tx", "a\rb", "\x7f", "load x\x1b]0;t\x07"};
@@ -98,9 +98,9 @@ static void test_save_paths(void **state)
     assert_false(restrict_save_path(&r, "../x", true, path, sizeof path, err, sizeof err));
     assert_int_equal(restrict_list_saves(&r, list, sizeof list), 0);
     /* fill up to the limit: a new name is refused, an old one may be saved over */
-    for (int i = 0; i < RESTRICT_SAVES_MAX; i++) {
+    for (int i = 0; i < MAX_SAVES; i++) {
         char name[16];
-        snprintf(name, sizeof name, "g%02d", RESTRICT_SAVES_MAX - 1 - i);
+        snprintf(name, sizeof name, "g%02d", MAX_SAVES - 1 - i);
         assert_true(restrict_save_path(&r, name, true, path, sizeof path, err, sizeof err));
         touch(path);
     }
@@ -108,7 +108,7 @@ static void test_save_paths(void **state)
     assert_non_null(strstr(err, "you have 50 saved games, the most kept"));
     assert_true(restrict_save_path(&r, "g07", true, path, sizeof path, err, sizeof err));
     assert_true(restrict_save_path(&r, "one-more", false, path, sizeof path, err, sizeof err));
-    assert_int_equal(restrict_list_saves(&r, list, sizeof list), RESTRICT_SAVES_MAX);
+    assert_int_equal(restrict_list_saves(&r, list, sizeof list), MAX_SAVES);
     assert_memory_equal(list, "g00 g01 g02 ", 12);
     remove_player(&r);
 }
@@ -203,7 +203,7 @@ static void test_session_limits(void **state)
     s->ai.time = 100;
     s->ai.threads = 0;
     SearchLimits l = session_limits(s);
-    assert_true(l.time == RESTRICT_THINK_MAX);
+    assert_true(l.time == MAX_RESTRICTED_THINK);
     assert_int_equal(l.threads, 1);
     s->ai.time = 0.5;
     s->ai.threads = 4;
@@ -216,7 +216,7 @@ static void test_session_limits(void **state)
     /* the knights go out and back until the game has its most moves; the end rules would
      * call the repetition a draw, which this test is not about */
     const char *shuffle[] = {"d1-c3", "d9-c6", "c3-d1", "c6-d9"};
-    while (s->game.nplies < RESTRICT_PLIES_MAX) {
+    while (s->game.nplies < MAX_RESTRICTED_PLIES) {
         tu_game_move(&s->game, shuffle[s->game.nplies % 4]);
         s->game.result.over = false;
     }
