@@ -298,7 +298,7 @@ static int enter_restricted(const Options *o, Restriction *r)
         fprintf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }
-    variant_paths_restrict();
+    variant_paths_restrict(NULL);
     autosave_use_dir(r->dir);
     return EXIT_OK;
 }

@@ -25,10 +25,12 @@
 #endif
 
 static bool restricted; /* variants only by name, from the installed (or build) tree */
+static char restricted_dir[PATH_LEN] = CELLMATE_DATA_VARIANTS;
 
-void variant_paths_restrict(void)
+void variant_paths_restrict(const char *dir)
 {
     restricted = true;
+    if (dir) snprintf(restricted_dir, sizeof restricted_dir, "%s", dir);
 }
 
 static bool run_from_build_tree(void)
@@ -54,7 +56,7 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max)
     char buf[PATH_LEN];
     if (run_from_build_tree()) add_dir(dirs, &n, max, CELLMATE_SOURCE_VARIANTS);
     if (restricted) {
-        add_dir(dirs, &n, max, CELLMATE_DATA_VARIANTS);
+        add_dir(dirs, &n, max, restricted_dir);
         return n;
     }
     const char *env = getenv("CELLMATE_VARIANTS");

@@ -15,9 +15,9 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max);
  * no file could be read at all (as opposed to a file with errors). */
 Variant *variant_open(const char *name_or_path, char *err, int errlen, bool *unreadable);
 
-/* Restricted mode: from now on variants come only from the installed data directory (or,
- * for a binary run from its build tree, the source tree's), and only by name. */
-void variant_paths_restrict(void);
+/* Restricted mode: from now on variants come only from `dir` (NULL: the installed data
+ * directory) and, for a binary run from its build tree, the source tree's; only by name. */
+void variant_paths_restrict(const char *dir);
 
 /* Names of all variants found, sorted, first occurrence wins; returns the count. */
 int variant_names(char names[][MAX_NAME], int max);

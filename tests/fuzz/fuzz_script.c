@@ -1,9 +1,11 @@
 /* fuzz_script.c — the scripted mode: byte 0 picks the variant, the rest is the input lines
  * of `cellmate --batch`, run by batch_run with its output thrown away. Lines that would
  * reach outside the test are left out: save and load (any path), new with anything but a
- * variant name, perft deeper than 2, and more than two go or hint (each thinks briefly). */
+ * variant name (all three are let through in restricted mode, which must confine them),
+ * perft deeper than 2, and more than two go or hint (each thinks briefly). */
 #include "batch.h"
 #include "fuzz_util.h"
+#include "restrict.h"
 #include "targets.h"
 
 #include <ctype.h>
@@ -21,7 +23,7 @@ static bool is_word(const char *p, size_t n, const char *word)
 }
 
 /* Whether a line (without its newline) may run; *thinks counts go and hint. */
-static bool allowed(const char *line, size_t len, int *thinks)
+static bool allowed(const char *line, size_t len, bool restricted, int *thinks)
 {
     const char *p = line, *end = line + len;
     while (p < end && isspace((unsigned char)*p)) p++;
@@ -29,8 +31,8 @@ static bool allowed(const char *line, size_t len, int *thinks)
     while (p < end && !isspace((unsigned char)*p)) p++;
     size_t n = (size_t)(p - w);
     while (p < end && isspace((unsigned char)*p)) p++;
-    if (is_word(w, n, "save") || is_word(w, n, "load")) return false;
-    if (is_word(w, n, "new")) {
+    if (!restricted && (is_word(w, n, "save") || is_word(w, n, "load"))) return false;
+    if (!restricted && is_word(w, n, "new")) {
         for (const char *q = p; q < end; q++)
             if (!isalnum((unsigned char)*q) && *q != '-' && *q != '_' &&
                 !isspace((unsigned char)*q))
@@ -42,7 +44,7 @@ static bool allowed(const char *line, size_t len, int *thinks)
     return true;
 }
 
-void fuzz_target_script(const uint8_t *data, size_t size)
+void fuzz_script_run(const uint8_t *data, size_t size, const Restriction *r)
 {
     if (size < 2) return;
     const char *in = (const char *)data + 1, *end = (const char *)data + size;
@@ -53,7 +55,7 @@ void fuzz_target_script(const uint8_t *data, size_t size)
     while (in < end) {
         const char *nl = memchr(in, '\n', (size_t)(end - in));
         size_t len = nl ? (size_t)(nl - in) : (size_t)(end - in);
-        if (allowed(in, len, &thinks)) {
+        if (allowed(in, len, r != NULL, &thinks)) {
             memcpy(kept + nkept, in, len + (nl != NULL));
             nkept += len + (nl != NULL);
         }
@@ -64,6 +66,7 @@ void fuzz_target_script(const uint8_t *data, size_t size)
     fuzz_require(session_open(&s, fuzz_variant_name(data[0]), NULL, err, sizeof err),
                  "a session opens");
     s.ai.time = 0.01;
+    s.restricted = r;
     FILE *f = nkept ? fmemopen(kept, nkept, "r") : NULL;
     if (f) {
         /* the answers go nowhere; the errors stay on stderr with any sanitizer report */
@@ -81,4 +84,9 @@ void fuzz_target_script(const uint8_t *data, size_t size)
     }
     session_close(&s);
     free(kept);
+}
+
+void fuzz_target_script(const uint8_t *data, size_t size)
+{
+    fuzz_script_run(data, size, NULL);
 }

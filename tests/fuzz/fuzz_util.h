@@ -28,6 +28,10 @@ char *fuzz_text(const uint8_t *data, size_t size);
 struct Position;
 void fuzz_check_position(struct Position *pos);
 
+/* The scripted mode over an input (fuzz_script.c), in restricted mode when r is not NULL. */
+struct Restriction;
+void fuzz_script_run(const uint8_t *data, size_t size, const struct Restriction *r);
+
 /* Whether the input holds a bug already known and being fixed elsewhere, so that the fuzzer
  * looks for others: a run of 10 or more digits overflows the digit readers of fen.c,
  * notation.c and movelang.c (issue 9 item 5, fixed by the bounded number reader). Remove
