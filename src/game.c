@@ -25,6 +25,10 @@ void game_init(Game *g, const Variant *v, const Position *start)
 
 void game_free(Game *g)
 {
+    for (int i = 0; i < g->ntags; i++) free(g->tags[i].name), free(g->tags[i].value);
+    free(g->tags);
+    g->tags = NULL;
+    g->ntags = g->tagcap = 0;
     free(g->plies);
     free(g->keys);
     g->plies = NULL;
@@ -83,8 +87,14 @@ bool game_copy(Game *dst, const Game *src)
     dst->plies = NULL;
     dst->keys = NULL;
     dst->notes = NULL;
-    dst->cap = dst->notes_cap = 0;
-    dst->nnotes = 0;
+    dst->tags = NULL;
+    dst->cap = dst->notes_cap = dst->tagcap = 0;
+    dst->nnotes = dst->ntags = 0;
+    for (int i = 0; i < src->ntags; i++)
+        if (!game_set_tag(dst, src->tags[i].name, src->tags[i].value)) {
+            game_free(dst);
+            return false;
+        }
     if (src->cap) {
         dst->plies = malloc((size_t)src->cap * sizeof *dst->plies);
         dst->keys = malloc((size_t)src->cap * sizeof *dst->keys);
@@ -153,9 +163,9 @@ void game_evaluate(Game *g)
     if (e.kind != END_NONE) set_result(g, e.winner, e.partial, end_name(e.kind));
 }
 
-static void play_ply(Game *g, Move m)
+static bool play_ply(Game *g, Move m)
 {
-    if (!grow(g)) return;
+    if (!grow(g)) return false;
     Ply *p = &g->plies[g->nplies];
     p->move = m;
     p->mover = g->pos.stm;
@@ -165,12 +175,13 @@ static void play_ply(Game *g, Move m)
     add_ply(g);
     g->decided = false;
     game_evaluate(g);
+    return true;
 }
 
-void game_play(Game *g, Move m)
+bool game_play(Game *g, Move m)
 {
     drop_redo(g);
-    play_ply(g, m);
+    return play_ply(g, m);
 }
 
 static void leave(Game *g, const char *why, long clock_ms);
@@ -198,8 +209,8 @@ bool game_redo(Game *g)
     long clock_ms = p->clock_ms;
     if (p->move.kind == MOVE_RESIGN)
         leave(g, clock_ms == 0 ? "time forfeit" : "resignation", clock_ms);
-    else
-        play_ply(g, p->move);
+    else if (!play_ply(g, p->move))
+        return false;
     g->plies[g->nplies - 1].clock_ms = clock_ms;
     g->nredo = redo;
     return true;
@@ -316,15 +327,25 @@ const char *game_tag(const Game *g, const char *name)
     return NULL;
 }
 
-void game_set_tag(Game *g, const char *name, const char *value)
+bool game_set_tag(Game *g, const char *name, const char *value)
 {
+    char *copy = strdup(value);
+    if (!copy) return false;
     for (int i = 0; i < g->ntags; i++)
         if (!strcasecmp(g->tags[i].name, name)) {
-            snprintf(g->tags[i].value, TAG_VALUE_MAX, "%s", value);
-            return;
+            free(g->tags[i].value);
+            g->tags[i].value = copy;
+            return true;
         }
-    if (g->ntags == MAX_TAGS) return;
-    snprintf(g->tags[g->ntags].name, TAG_NAME_MAX, "%s", name);
-    snprintf(g->tags[g->ntags].value, TAG_VALUE_MAX, "%s", value);
-    g->ntags++;
+    if (g->ntags == g->tagcap) {
+        int nc = g->tagcap ? 2 * g->tagcap : 16;
+        Tag *nt = realloc(g->tags, (size_t)nc * sizeof *nt);
+        if (!nt) return free(copy), false;
+        g->tags = nt;
+        g->tagcap = nc;
+    }
+    char *n = strdup(name);
+    if (!n) return free(copy), false;
+    g->tags[g->ntags++] = (Tag){n, copy};
+    return true;
 }

@@ -9,10 +9,6 @@
 
 #include <stddef.h>
 
-#define MAX_TAGS      32
-#define TAG_NAME_MAX  32
-#define TAG_VALUE_MAX 256
-
 typedef struct {
     Move move;
     Undo undo;
@@ -37,8 +33,7 @@ typedef struct {
 } Result;
 
 typedef struct {
-    char name[TAG_NAME_MAX];
-    char value[TAG_VALUE_MAX];
+    char *name, *value; /* any length */
 } Tag;
 
 typedef struct Game {
@@ -50,17 +45,18 @@ typedef struct Game {
     int nplies, nredo, cap;
     Result result;
     bool decided; /* ended by resignation or agreement, not by a move: undo reopens it */
-    int ntags;
-    Tag tags[MAX_TAGS]; /* Event, Site, Date, Round, player names and any others kept */
-    GameNote *notes;    /* in the order made; those after a taken-back move go with it */
+    int ntags, tagcap;
+    Tag *tags; /* Event, Site, Date, Round, player names and any others kept, as many as given */
+    GameNote *notes; /* in the order made; those after a taken-back move go with it */
     int nnotes, notes_cap;
 } Game;
 
 void game_init(Game *g, const Variant *v, const Position *start);
 void game_free(Game *g);
 
-/* Play a legal move (the caller has checked legality); clears the redo list. */
-void game_play(Game *g, Move m);
+/* Play a legal move (the caller has checked legality); clears the redo list. False when
+ * memory for the record ran out: then nothing has changed. */
+bool game_play(Game *g, Move m);
 bool game_undo(Game *g);
 bool game_redo(Game *g);
 
@@ -79,7 +75,8 @@ void game_placing(const Game *g, char *buf, size_t len);
 void game_result_line(const Game *g, char *buf, size_t len);
 
 const char *game_tag(const Game *g, const char *name);
-void game_set_tag(Game *g, const char *name, const char *value);
+/* Set a tag (any number, names and values of any length); false when out of memory. */
+bool game_set_tag(Game *g, const char *name, const char *value);
 
 /* Add a comment after the moves played so far (the text is copied, '}' made ')' and line
  * breaks blanks, so the record stays well formed); false when out of memory. */

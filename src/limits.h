@@ -27,6 +27,11 @@
 #define MAX_PIECES       255  /* pieces of all players in the starting array and hands together */
 #define MAX_CASTLE_CELLS 7    /* cells listed in one castling .empty or .safe key */
 
+/* --- positions and games --------------------------------------------------------------- */
+/* moves of one position: a variant whose pieces could have more in some position (counted
+ * generously when it is loaded) is refused */
+#define MAX_MOVES 4096
+
 /* --- restricted mode: a public game login (src/restrict.c) ------------------------------ */
 #define MAX_PLAIN_NAME           32   /* characters in a player's or a save's name */
 #define MAX_RESTRICTED_LINE      200  /* characters in an input line */

@@ -5,8 +5,6 @@
 
 #include "position.h"
 
-#define MAX_MOVES 1024
-
 typedef struct {
     int n;
     Move m[MAX_MOVES];

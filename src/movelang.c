@@ -61,19 +61,22 @@ static bool parse_component(const Variant *v, const char *word, Component *c, ch
         if (r < 1 || r > 99) return fail(err, errlen, word, "range must be 1..99 or *");
         c->range = (uint8_t)r;
     }
-    if (f) c->angles |= 1u << 0 | 1u << 1;
-    if (b) c->angles |= 1u << 5 | 1u << 6;
+    /* forward: less than 60 degrees either side (0 and 30 on hexagons, 0 and 45 on squares);
+     * backward: more than 120 */
+    for (int a = 0; a <= 180; a++)
+        if ((f && a < 60) || (b && a > 120)) angle_add(&c->angles, a);
+    c->directed = f || b;
     if (*p == '@') {
         if (f || b) return fail(err, errlen, word, "use either f/b or @angles, not both");
         p++;
+        c->directed = c->listed = true;
         for (;;) {
             if (!isdigit((unsigned char)*p))
                 return fail(err, errlen, word, "expected an angle after '@' or ','");
             int a = 0;
-            while (isdigit((unsigned char)*p)) a = a * 10 + (*p++ - '0');
-            if (a % 30 || a > 180)
-                return fail(err, errlen, word, "angles are 0, 30, 60, ..., 180 degrees");
-            c->angles |= (uint16_t)(1u << (a / 30));
+            while (isdigit((unsigned char)*p) && a <= 180) a = a * 10 + (*p++ - '0');
+            if (a > 180) return fail(err, errlen, word, "an angle is 0 to 180 degrees");
+            angle_add(&c->angles, a);
             if (*p != ',') break;
             p++;
         }
@@ -150,23 +153,26 @@ static const char *atom_noun(char atom, bool many)
     }
 }
 
-static void describe_angles(uint16_t angles, char *out, size_t len)
+static void describe_angles(const Component *c, char *out, size_t len)
 {
     out[0] = 0;
-    if (!angles) return;
-    if (angles == (1u << 0)) {
+    if (!c->directed) return;
+    if (!c->listed) {
+        bool f = angle_in(&c->angles, 0), b = angle_in(&c->angles, 180);
+        snprintf(out, len, "%s", f && b ? " forward and backward" : f ? " forward" : " backward");
+        return;
+    }
+    int count = 0;
+    for (int a = 0; a <= 180; a++) count += angle_in(&c->angles, a);
+    if (count == 1 && angle_in(&c->angles, 0)) {
         snprintf(out, len, " straight forward");
         return;
     }
-    if (angles == (1u << 0 | 1u << 1)) {
-        snprintf(out, len, " forward");
-        return;
-    }
     size_t n = (size_t)snprintf(out, len, " at");
-    for (int k = 0; k <= 6 && n < len; k++)
-        if (angles & (1u << k))
+    for (int a = 0; a <= 180 && n < len; a++)
+        if (angle_in(&c->angles, a))
             n += (size_t)snprintf(out + n, len - n, "%s%s%d", n > 3 ? "," : "",
-                                  k && k < 6 ? " +/-" : " ", 30 * k);
+                                  a && a < 180 ? " +/-" : " ", a);
     if (n < len) snprintf(out + n, len - n, " degrees from forward");
 }
 
@@ -183,8 +189,8 @@ void movelang_describe(const Variant *v, const PieceType *pt, char *out, size_t 
             snprintf(what, sizeof what, "any number of %s", atom_noun(c->atom, true));
         else
             snprintf(what, sizeof what, "up to %d %s", c->range, atom_noun(c->atom, true));
-        describe_angles(c->angles, angles, sizeof angles);
-        if (c->atom == 'N' && c->angles == 1u)
+        describe_angles(c, angles, sizeof angles);
+        if (c->atom == 'N' && !strcmp(angles, " straight forward"))
             snprintf(angles, sizeof angles, " forward (the two either side of straight ahead)");
         size_t e = 0;
 #define NOTE(text) e += (size_t)snprintf(extra + e, sizeof extra - e, "%s%s", e ? ", " : " (", text)

@@ -58,17 +58,22 @@ static void sb_word(Sb *b, const char *w)
 
 static void sb_tag(Sb *b, const char *name, const char *value)
 {
-    char esc[2 * TAG_VALUE_MAX + 1];
-    size_t n = 0;
-    for (const char *p = value; *p && n + 2 < sizeof esc; p++) {
-        if (*p == '"' || *p == '\\') esc[n++] = '\\';
-        esc[n++] = *p;
-    }
-    esc[n] = 0;
     sb_add(b, "[");
     sb_add(b, name);
     sb_add(b, " \"");
-    sb_add(b, esc);
+    for (const char *p = value; *p;) {
+        size_t run = strcspn(p, "\"\\");
+        char chunk[256];
+        if (run >= sizeof chunk) run = sizeof chunk - 1;
+        memcpy(chunk, p, run);
+        chunk[run] = 0;
+        sb_add(b, chunk);
+        p += run;
+        if (*p == '"' || *p == '\\') {
+            char esc[3] = {'\\', *p++, 0};
+            sb_add(b, esc);
+        }
+    }
     sb_add(b, "\"]\n");
 }
 
@@ -258,7 +263,9 @@ void pgn_open_string(PgnReader *r, const char *text, const Variant *fallback)
 void pgn_close(PgnReader *r)
 {
     free(r->text);
-    r->text = NULL;
+    free(r->word);
+    r->text = r->word = NULL;
+    r->wordcap = 0;
 }
 
 static int peek(const PgnReader *r)
@@ -391,23 +398,36 @@ static void skip_game(PgnReader *r)
     }
 }
 
+/* A tag as read, name and value of any length (each at most a line of the text, which is in
+ * memory: a copy of that length always fits). */
 typedef struct {
-    char name[TAG_NAME_MAX];
-    char value[TAG_VALUE_MAX];
+    char *name, *value;
     int line, col;
 } RawTag;
 
+typedef struct {
+    RawTag *t;
+    int n, cap;
+} TagList;
+
+static void tags_free(TagList *tl)
+{
+    for (int i = 0; i < tl->n; i++) free(tl->t[i].name), free(tl->t[i].value);
+    free(tl->t);
+}
+
+/* Read one tag into t (its strings allocated; NULL when out of memory). */
 static bool read_tag(PgnReader *r, RawTag *t, PgnReport *rep)
 {
-    size_t n = 0;
+    size_t n = 0, room = r->len - r->pos + 1;
     t->line = r->line;
     t->col = r->col;
+    t->name = malloc(room);
+    t->value = malloc(room);
+    if (!t->name || !t->value) return false;
     advance(r); /* '[' */
     while (peek(r) == ' ') advance(r);
-    while (isalnum(peek(r)) || peek(r) == '_') {
-        int c = advance(r);
-        if (n + 1 < TAG_NAME_MAX) t->name[n++] = (char)c;
-    }
+    while (isalnum(peek(r)) || peek(r) == '_') t->name[n++] = (char)advance(r);
     t->name[n] = 0;
     while (peek(r) == ' ') advance(r);
     n = 0;
@@ -416,15 +436,13 @@ static bool read_tag(PgnReader *r, RawTag *t, PgnReport *rep)
         while (peek(r) != EOF && peek(r) != '"' && peek(r) != '\n') {
             int c = advance(r);
             if (c == '\\' && (peek(r) == '"' || peek(r) == '\\')) c = advance(r);
-            if (n + 1 < TAG_VALUE_MAX) t->value[n++] = (char)c;
+            t->value[n++] = (char)c;
         }
         if (peek(r) == '"') advance(r);
     } else {
         warn(rep, r, "unquoted value of tag '%s'", t->name);
-        while (peek(r) != EOF && peek(r) != ']' && peek(r) != '\n') {
-            int c = advance(r);
-            if (n + 1 < TAG_VALUE_MAX) t->value[n++] = (char)c;
-        }
+        while (peek(r) != EOF && peek(r) != ']' && peek(r) != '\n')
+            t->value[n++] = (char)advance(r);
         while (n && t->value[n - 1] == ' ') n--;
     }
     t->value[n] = 0;
@@ -488,15 +506,11 @@ static const Variant *choose_variant(PgnReader *r, const RawTag *tags, int ntags
 /* Whether the tag at the reader's position names a tag already read. */
 static bool repeats_tag(const PgnReader *r, const RawTag *tags, int ntags)
 {
-    char name[TAG_NAME_MAX];
     size_t i = r->pos + 1, n = 0;
     while (i < r->len && r->text[i] == ' ') i++;
-    while (i < r->len && (isalnum((unsigned char)r->text[i]) || r->text[i] == '_') &&
-           n + 1 < sizeof name)
-        name[n++] = r->text[i++];
-    name[n] = 0;
+    while (i + n < r->len && (isalnum((unsigned char)r->text[i + n]) || r->text[i + n] == '_')) n++;
     for (int k = 0; k < ntags; k++)
-        if (!strcasecmp(tags[k].name, name)) return true;
+        if (strlen(tags[k].name) == n && !strncasecmp(tags[k].name, r->text + i, n)) return true;
     return false;
 }
 
@@ -515,6 +529,31 @@ static bool move_char(int c)
     return c != EOF && !isspace(c) && !strchr("{};()[]$", c);
 }
 
+/* The movetext word at the reader's position, whole (in the reader's buffer; NULL when out of
+ * memory). A move number glued to its move ends a word: "12.e4", "12...Nf6". */
+static char *read_word(PgnReader *r)
+{
+    size_t n = 0;
+    while (move_char(peek(r))) {
+        if (n + 1 >= r->wordcap) {
+            size_t nc = r->wordcap ? 2 * r->wordcap : 128;
+            char *nw = realloc(r->word, nc);
+            if (!nw) return NULL;
+            r->word = nw;
+            r->wordcap = nc;
+        }
+        int ch = advance(r);
+        r->word[n++] = (char)ch;
+        r->word[n] = 0;
+        if (ch == '.' && n > 1 && isdigit((unsigned char)r->word[0]) && peek(r) != '.' &&
+            strspn(r->word, "0123456789") == strcspn(r->word, "."))
+            break;
+    }
+    if (!r->word && !(r->word = calloc(1, 1))) return NULL;
+    r->word[n] = 0;
+    return r->word;
+}
+
 static void move_label(const Position *pos, char *buf, size_t len)
 {
     if (pos->v->nplayers == 2)
@@ -523,14 +562,23 @@ static void move_label(const Position *pos, char *buf, size_t len)
         snprintf(buf, len, "%d (%s)", pos->fullmove, pos->v->player_name[pos->stm]);
 }
 
-enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep)
+/* Add a tag read (any number of them); false when out of memory. */
+static bool keep_tag(TagList *tl, RawTag t)
 {
-    RawTag tags[MAX_TAGS];
-    int ntags = 0;
-    memset(rep, 0, sizeof *rep);
-    memset(g, 0, sizeof *g);
-    *owned = NULL;
-    r->game = NULL;
+    if (tl->n == tl->cap) {
+        int nc = tl->cap ? 2 * tl->cap : 16;
+        RawTag *nt = realloc(tl->t, (size_t)nc * sizeof *nt);
+        if (!nt) return false;
+        tl->t = nt;
+        tl->cap = nc;
+    }
+    tl->t[tl->n++] = t;
+    return true;
+}
+
+static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep,
+                                 TagList *read_tags)
+{
     for (;;) {
         skip_space(r, rep, true);
         if (!separator_line(r)) break;
@@ -542,9 +590,16 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
     int line = r->line, col = r->col;
     bool empty_game = false;
     while (peek(r) == '[') {
-        RawTag t;
-        memset(&t, 0, sizeof t);
-        if (read_tag(r, &t, rep) && ntags < MAX_TAGS) tags[ntags++] = t;
+        RawTag t = {0};
+        bool named = read_tag(r, &t, rep);
+        if (!t.name || !t.value || (named && !keep_tag(read_tags, t))) {
+            free(t.name), free(t.value);
+            skip_game(r);
+            return error_at(rep, line, col, "out of memory");
+        }
+        if (!named) free(t.name), free(t.value);
+        RawTag *tags = read_tags->t;
+        int ntags = read_tags->n;
         int before = r->line;
         skip_space(r, rep, false);
         /* a blank line, then a tag this game already has: that is the next game, and this
@@ -555,6 +610,8 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
             break;
         }
     }
+    RawTag *tags = read_tags->t;
+    int ntags = read_tags->n;
     const Variant *v = choose_variant(r, tags, ntags, owned, rep, line, col);
     if (!v) {
         skip_game(r);
@@ -621,17 +678,12 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
             while (isdigit(peek(r))) advance(r);
             continue;
         }
-        char word[128];
-        size_t n = 0;
-        while (move_char(peek(r))) {
-            int ch = advance(r);
-            if (n + 1 < sizeof word) word[n++] = (char)ch;
-            /* a move number glued to its move: "12.e4", "12...Nf6" */
-            if (ch == '.' && n > 1 && isdigit((unsigned char)word[0]) && peek(r) != '.' &&
-                strspn(word, "0123456789") == strcspn(word, "."))
-                break;
+        char *word = read_word(r);
+        size_t n = word ? strlen(word) : 0;
+        if (!word) {
+            skip_game(r);
+            return error_at(rep, tl, tc, "out of memory");
         }
-        word[n] = 0;
         if (!n) {
             advance(r);
             continue;
@@ -683,7 +735,10 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
         }
         if (tolerated) warn(rep, r, "move %s written '%s'", label, word);
         slot = (g->pos.stm + 1) % v->nplayers;
-        game_play(g, m);
+        if (!game_play(g, m)) {
+            skip_game(r);
+            return move_error(rep, tl, tc, label, word, "out of memory");
+        }
         rep->moves++;
         if (glued_result) break;
     }
@@ -711,4 +766,16 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
         snprintf(g->result.termination, sizeof g->result.termination, "%.*s", len, why);
     }
     return PGN_OK;
+}
+
+enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep)
+{
+    TagList tl = {0};
+    memset(rep, 0, sizeof *rep);
+    memset(g, 0, sizeof *g);
+    *owned = NULL;
+    r->game = NULL;
+    enum pgn_status st = read_game(r, g, owned, rep, &tl);
+    tags_free(&tl);
+    return st;
 }

@@ -20,6 +20,8 @@ typedef struct {
     int ngames;              /* games started so far */
     const Variant *fallback; /* the variant of games with no Variant tag */
     Game *game;              /* the game whose movetext is being read: it keeps comments */
+    char *word;              /* the movetext word being read, any length */
+    size_t wordcap;
 } PgnReader;
 
 typedef struct PgnReport {

@@ -102,15 +102,16 @@ void session_set_clock(Session *s, const TimeControl *tc)
     session_clock_from_record(s);
 }
 
-void session_play_move(Session *s, Move m)
+bool session_play_move(Session *s, Move m)
 {
     Clock *c = &s->clock;
     double now = clock_now();
-    game_play(&s->game, m);
-    if (c->tc.kind == CLOCK_NONE) return;
+    if (!game_play(&s->game, m)) return false;
+    if (c->tc.kind == CLOCK_NONE) return true;
     long left = clock_press(c, now);
     if (left >= 0) s->game.plies[s->game.nplies - 1].clock_ms = left;
     if (!s->game.result.over) clock_run(c, s->game.pos.stm, now);
+    return true;
 }
 
 /* The game ended or changed without a move: stop the clock, or run the side to move's. */
@@ -551,7 +552,8 @@ static bool cmd_go(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
     if (!think(s, "go", args, out, &r)) return false;
-    session_play_move(s, r.best);
+    if (!session_play_move(s, r.best))
+        return complain(out, "out of memory: the move was not played");
     return played(s, out);
 }
 
@@ -690,7 +692,7 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         text, err);
     if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
     if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
-    session_play_move(s, m);
+    if (!session_play_move(s, m)) return complain(out, "out of memory: the move was not played");
     return played(s, out);
 }
 

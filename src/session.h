@@ -93,8 +93,9 @@ void session_set_clock(Session *s, const TimeControl *tc);
 void session_clock_from_record(Session *s);
 
 /* Play a legal move for the side to move as a player's move: the clock is pressed and its
- * reading kept with the move; nothing is printed and the changed hook is not called. */
-void session_play_move(Session *s, Move m);
+ * reading kept with the move; nothing is printed and the changed hook is not called. False
+ * when out of memory for the record: then nothing has changed. */
+bool session_play_move(Session *s, Move m);
 
 /* A flag that has fallen ends the game (two players) or puts that player out (three):
  * reports it on out, calls the changed hook, and returns true. A room's client leaves this

@@ -36,12 +36,29 @@ enum {
 
 #define RANGE_ANY 255
 
+/* A set of whole-degree angles 0..180, measured either way round from forward. */
+typedef struct {
+    uint32_t bit[6];
+} AngleSet;
+
+static inline bool angle_in(const AngleSet *s, int a)
+{
+    return a >= 0 && a <= 180 && (s->bit[a / 32] >> (a % 32) & 1);
+}
+
+static inline void angle_add(AngleSet *s, int a)
+{
+    s->bit[a / 32] |= 1u << (a % 32);
+}
+
 /* One part of a piece's move, as parsed from the move language. */
 typedef struct {
     uint8_t flags;
     char atom;
     uint8_t range;
-    uint16_t angles; /* bit k: relative angle 30k degrees allowed; 0 = every direction */
+    bool directed;   /* f, b or @: only the directions at `angles` to forward */
+    bool listed;     /* the angles were listed with @, each one meant to match */
+    AngleSet angles; /* relative angles allowed */
     int8_t zone;     /* target must (or with zone_not, must not) be in this zone; -1 none */
     bool zone_not;
 } Component;
@@ -144,7 +161,9 @@ typedef struct Variant {
 
     int view_rotate; /* [view] rotate: degrees anticlockwise the board is drawn turned by */
 
-    Piece *setup; /* the starting array, per cell */
+    Piece *setup;                 /* the starting array, per cell */
+    int move_bound;               /* no position has more moves than this (at most MAX_MOVES) */
+    int *most_moves[MAX_PLAYERS]; /* per cell: the most moves any kind could have there */
     uint8_t setup_hand[MAX_PLAYERS][MAX_TYPES];
 
     void **allocs; /* every per-cell table, freed with the variant */

@@ -5,6 +5,7 @@
 #include "variant.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,10 +17,7 @@ static int forward_angle(const Variant *v, const PieceType *pt, int owner)
 static bool dir_selected(const Board *b, const Component *c, int d, int fwd)
 {
     if (b->dir[d].atom != c->atom) return false;
-    if (!c->angles) return true;
-    int rel = angle_between(b->dir[d].angle, fwd);
-    if (rel % 30) return false;
-    return c->angles & (1u << (rel / 30));
+    return !c->directed || angle_in(&c->angles, angle_between(b->dir[d].angle, fwd));
 }
 
 /* Cells a kind reaches from c on an empty board: marks[] counts how often each is reached. */
@@ -43,6 +41,39 @@ static int empty_board_targets(const Variant *v, const PieceType *pt, int owner,
     return n;
 }
 
+/* Every angle listed with @ must name a direction of the atom for some owner: W@45 on a
+ * hex board is a mistake, not an empty set. */
+static bool check_listed_angles(const Variant *v, const PieceType *pt, int i, char *err, int errlen)
+{
+    const Component *c = &pt->comp[i];
+    const Board *b = &v->board;
+    for (int a = 0; a <= 180; a++) {
+        if (!angle_in(&c->angles, a)) continue;
+        bool found = false;
+        for (int o = 0; o < v->nplayers && !found; o++)
+            for (int d = 0; d < b->ndirs && !found; d++)
+                found = b->dir[d].atom == c->atom &&
+                        angle_between(b->dir[d].angle, forward_angle(v, pt, o)) == a;
+        if (found) continue;
+        AngleSet have = {{0}};
+        for (int d = 0; d < b->ndirs; d++)
+            if (b->dir[d].atom == c->atom)
+                angle_add(&have, angle_between(b->dir[d].angle, forward_angle(v, pt, 0)));
+        int n = snprintf(err, errlen,
+                         "move component %d: no %c direction lies at %d degrees to forward (for "
+                         "%s they lie at",
+                         i + 1, c->atom, a, v->player_name[0]);
+        for (int h = 0, first = 1; h <= 180 && n > 0 && n < errlen; h++)
+            if (angle_in(&have, h)) {
+                n += snprintf(err + n, (size_t)(errlen - n), "%s %d", first ? "" : ",", h);
+                first = 0;
+            }
+        if (n > 0 && n < errlen) snprintf(err + n, (size_t)(errlen - n), ")");
+        return false;
+    }
+    return true;
+}
+
 bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
 {
     PieceType *pt = &v->type[kind];
@@ -51,13 +82,14 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
         int fwd = forward_angle(v, pt, o);
         for (int i = 0; i < pt->ncomp; i++) {
             const Component *c = &pt->comp[i];
-            if (c->angles && !pt->forward_hour && !v->forward_hour[o]) {
+            if (c->directed && !pt->forward_hour && !v->forward_hour[o]) {
                 snprintf(err, errlen,
                          "move component %d is relative to forward, but neither the piece nor "
                          "[players] gives a forward direction",
                          i + 1);
                 return false;
             }
+            if (o == 0 && c->listed && !check_listed_angles(v, pt, i, err, errlen)) return false;
             CompiledComp *cc = &pt->cc[o][i];
             cc->flags = c->flags;
             cc->range = c->range;
@@ -79,6 +111,65 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
         }
     }
     return true;
+}
+
+/* The promotion status of a move of this kind ending on c, from the zones that decide it; for
+ * promote_auto, from what the piece could do there (`any`: it could move at all; `all_in`:
+ * every cell it could reach is in the zone). */
+static uint8_t promotion_status(const Variant *v, const PieceType *pt, int o, Cell c, bool any,
+                                bool all_in)
+{
+    uint8_t st = PROMO_NONE;
+    if (pt->npromo) {
+        if (pt->promo_auto) {
+            st = !any ? PROMO_MUST : all_in ? PROMO_MAY : PROMO_NONE;
+        } else {
+            if (pt->promo_may_zone >= 0 && zone_has(v, pt->promo_may_zone, o, c)) st = PROMO_MAY;
+            if (pt->promo_must_zone >= 0 && zone_has(v, pt->promo_must_zone, o, c)) st = PROMO_MUST;
+        }
+    }
+    if (pt->forbidden_zone >= 0 && zone_has(v, pt->forbidden_zone, o, c)) st = PROMO_FORBIDDEN;
+    return st;
+}
+
+/* At most how many moves one move ending on t becomes through promotion. */
+static int promotion_choices(const Variant *v, const PieceType *pt, int owner, Cell t)
+{
+    if (pt->promo_auto && pt->npromo) return pt->npromo + 1; /* the most it can be */
+    switch (promotion_status(v, pt, owner, t, true, false)) {
+    case PROMO_MAY: return pt->npromo + 1;
+    case PROMO_MUST: return pt->npromo;
+    case PROMO_FORBIDDEN: return 0;
+    default: return 1;
+    }
+}
+
+/* At most how many moves a piece of this kind on c can have in any position: per cell its
+ * rays reach on an empty board (blockers only shorten rays, and a hop lands on a cell of its
+ * ray), one move times the promotion choices there (times the en passant rights of the other
+ * players that could point there, for a capture-only en passant component), one capture
+ * without moving and one swap. */
+static int most_moves_from(const Variant *v, const PieceType *pt, int owner, Cell c, uint8_t *marks)
+{
+    enum { MOVE = 1, EP = 2, RIFLE = 4, SWAP = 8 };
+    const Board *b = &v->board;
+    memset(marks, 0, (size_t)b->ncells + 1);
+    for (int i = 0; i < pt->ncomp; i++) {
+        const CompiledComp *cc = &pt->cc[owner][i];
+        uint8_t f = cc->flags, mark = (f & CF_EXCHANGE) ? SWAP : (f & CF_RIFLE) ? RIFLE : MOVE;
+        if (pt->en_passant && mark == MOVE && !(f & CF_MOVE)) mark |= EP;
+        for (int j = 0; j < cc->ndirs; j++)
+            for (const Cell *r = b->ray[c][cc->dirs[j]];
+                 *r && r - b->ray[c][cc->dirs[j]] < cc->range; r++)
+                marks[*r] |= mark;
+    }
+    int n = 0, rights = v->nplayers > 2 ? v->nplayers - 1 : 1;
+    for (int t = 1; t <= b->ncells; t++) {
+        if (marks[t] & MOVE)
+            n += promotion_choices(v, pt, owner, (Cell)t) * (marks[t] & EP ? rights : 1);
+        n += !!(marks[t] & RIFLE) + !!(marks[t] & SWAP);
+    }
+    return n;
 }
 
 static bool compile_piece(Variant *v, int kind, char *err, int errlen)
@@ -113,20 +204,9 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
             }
             mobility += n;
             pt->dead[o][c] = !any;
-            uint8_t st = PROMO_NONE;
-            if (pt->npromo) {
-                if (pt->promo_auto) {
-                    st = !any ? PROMO_MUST : all_in_rim ? PROMO_MAY : PROMO_NONE;
-                } else {
-                    if (pt->promo_may_zone >= 0 && zone_has(v, pt->promo_may_zone, o, c))
-                        st = PROMO_MAY;
-                    if (pt->promo_must_zone >= 0 && zone_has(v, pt->promo_must_zone, o, c))
-                        st = PROMO_MUST;
-                }
-            }
-            if (pt->forbidden_zone >= 0 && zone_has(v, pt->forbidden_zone, o, c))
-                st = PROMO_FORBIDDEN;
-            pt->promo[o][c] = st;
+            pt->promo[o][c] = promotion_status(v, pt, o, c, any, all_in_rim);
+            int most = most_moves_from(v, pt, o, c, marks); /* marks reused */
+            if (most > v->most_moves[o][c]) v->most_moves[o][c] = most;
         }
     }
     if (!pt->value) {
@@ -160,10 +240,72 @@ reach:
     return true;
 }
 
+static int descending(const void *a, const void *b)
+{
+    return *(const int *)b - *(const int *)a;
+}
+
+/* At most how many moves a player can have in one position: the pieces it can ever have (no
+ * move adds one; only hands pass pieces from one player to another) on the cells where some
+ * kind has the most moves, every kind that can reach a hand dropped on every cell of the drop
+ * zone, and every castling. */
+static int move_bound(Variant *v, int p)
+{
+    int pieces = 0, n = v->board.ncells, bound = v->ncastles;
+    for (int q = 0; q < v->nplayers; q++)
+        for (int k = 1; k <= v->ntypes; k++) pieces += v->setup_hand[q][k];
+    for (int c = 1; c <= n; c++)
+        pieces += v->setup[c] && (v->has_hands || PIECE_OWNER(v->setup[c]) == p);
+    int *most = v->most_moves[p] + 1;
+    qsort(most, (size_t)n, sizeof *most, descending);
+    for (int i = 0; i < n && i < pieces; i++) bound += most[i];
+    if (v->drop_zone >= 0) {
+        bool in_hand[MAX_TYPES] = {false};
+        int kinds = 0, cells = 0;
+        for (int k = 1; k <= v->ntypes; k++) {
+            if (v->type[k].returns == RETURN_HAND) in_hand[v->type[k].returns_as] = true;
+            if (v->setup_hand[p][k]) in_hand[k] = true;
+        }
+        for (int k = 1; k <= v->ntypes; k++) kinds += in_hand[k];
+        for (int c = 1; c <= n; c++) cells += zone_has(v, v->drop_zone, p, (Cell)c);
+        bound += kinds * cells;
+    }
+    return bound;
+}
+
 bool variant_compile(Variant *v, char *err, int errlen)
 {
+    int *most = variant_cells(v, v->nplayers, sizeof *most);
+    if (!most) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    for (int p = 0; p < v->nplayers; p++)
+        v->most_moves[p] = most + (size_t)p * ((size_t)v->board.ncells + 1);
     for (int k = 1; k <= v->ntypes; k++)
         if (!compile_piece(v, k, err, errlen)) return false;
+    for (int k = 1; k <= v->ntypes; k++) {
+        const PieceType *pt = &v->type[k];
+        v->has_hands |= pt->returns == RETURN_HAND;
+        v->has_pools |= pt->returns == RETURN_POOL;
+        v->has_hop |= pt->has_hop;
+        v->has_rifle |= pt->has_rifle;
+        v->has_exchange |= pt->has_exchange;
+        v->has_ep |= pt->en_passant;
+        v->has_fresh |= pt->fresh_at_start || pt->fresh_on_drop;
+    }
+    v->move_bound = 0;
+    for (int p = 0; p < v->nplayers; p++) {
+        int b = move_bound(v, p);
+        if (b > v->move_bound) v->move_bound = b;
+    }
+    if (v->move_bound > MAX_MOVES) {
+        snprintf(err, errlen,
+                 "a position could have up to %d moves, more than the %d cellmate keeps "
+                 "(fewer pieces, a smaller board or fewer promotion choices would do)",
+                 v->move_bound, MAX_MOVES);
+        return false;
+    }
     memset(v->nattackers, 0, sizeof v->nattackers);
     memset(v->attack_reach, 0, sizeof v->attack_reach);
     for (int p = 0; p < v->nplayers; p++) {
@@ -190,16 +332,6 @@ bool variant_compile(Variant *v, char *err, int errlen)
                 slider |= v->attackers[p][d][i].range > 1 && !v->attackers[p][d][i].hop;
             if (slider) v->slider_dirs[p][v->nslider_dirs[p]++] = (uint8_t)d;
         }
-    }
-    for (int k = 1; k <= v->ntypes; k++) {
-        const PieceType *pt = &v->type[k];
-        v->has_hands |= pt->returns == RETURN_HAND;
-        v->has_pools |= pt->returns == RETURN_POOL;
-        v->has_hop |= pt->has_hop;
-        v->has_rifle |= pt->has_rifle;
-        v->has_exchange |= pt->has_exchange;
-        v->has_ep |= pt->en_passant;
-        v->has_fresh |= pt->fresh_at_start || pt->fresh_on_drop;
     }
     if (v->drop_zone >= 0 && !v->has_hands) {
         snprintf(err, errlen, "drops are set but no piece goes to a hand when captured");

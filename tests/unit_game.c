@@ -13,6 +13,17 @@
 #include "game.h"
 #include "testutil.h"
 
+/* The game's record grows with realloc; this test's link wraps it (-Wl,--wrap=realloc) so
+ * that it can fail on demand. */
+void *__real_realloc(void *p, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+static bool realloc_fails;
+
+void *__wrap_realloc(void *p, size_t n)
+{
+    return realloc_fails ? NULL : __real_realloc(p, n);
+}
+
 static void start_from(Game *g, const Variant *v, const char *fen)
 {
     Position pos;
@@ -134,12 +145,36 @@ static void test_resign_draw_undo(void **state)
     variant_free(v);
 }
 
+/* Out of memory for the record: the move is refused whole, nothing is lost or half played. */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Game g;
+    game_init(&g, v, NULL);
+    Move m = tu_find_move(&g.pos, "f5-f6");
+    uint64_t before = g.pos.hash;
+    realloc_fails = true;
+    bool played = game_play(&g, m);
+    realloc_fails = false;
+    assert_false(played);
+    assert_int_equal(g.nplies, 0);
+    assert_int_equal(g.pos.hash, before);
+    assert_int_equal(g.pos.stm, 0);
+    assert_true(game_play(&g, m));
+    assert_int_equal(g.nplies, 1);
+    assert_int_equal(g.pos.stm, 1);
+    game_free(&g);
+    variant_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_checkmate),  cmocka_unit_test(test_stalemate),
-        cmocka_unit_test(test_repetition), cmocka_unit_test(test_move_rule),
-        cmocka_unit_test(test_bare_king),  cmocka_unit_test(test_resign_draw_undo),
+        cmocka_unit_test(test_checkmate),     cmocka_unit_test(test_stalemate),
+        cmocka_unit_test(test_repetition),    cmocka_unit_test(test_move_rule),
+        cmocka_unit_test(test_bare_king),     cmocka_unit_test(test_resign_draw_undo),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

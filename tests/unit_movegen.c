@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,6 +248,79 @@ static void test_consistency(void **state)
     check_consistency("haynie");
 }
 
+/* --- the move limit --------------------------------------------------------------------------- */
+
+/* The bound a variant is checked against when it loads holds in every position reached: no
+ * generated list is ever cut. Random games of every shipped variant, and a Glinski position
+ * with nine queens a side. */
+static void test_move_bound(void **state)
+{
+    (void)state;
+    DIR *d = opendir(getenv("VARIANTS_DIR"));
+    struct dirent *e;
+    int variants = 0;
+    assert_non_null(d);
+    while ((e = readdir(d))) {
+        char name[64];
+        size_t len = strlen(e->d_name);
+        if (len < 5 || len > 60 || strcmp(e->d_name + len - 4, ".ini")) continue;
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        Variant *v = tu_variant(name);
+        assert_true(v->move_bound <= MAX_MOVES);
+        variants++;
+        for (int game = 0; game < 4; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 150; ply++) {
+                MoveList ml;
+                gen_pseudo(&pos, &ml);
+                assert_true(ml.n <= v->move_bound);
+                gen_legal(&pos, &ml);
+                if (!ml.n) break;
+                Undo u;
+                play_move(&pos, ml.m[tu_rand() % (unsigned)ml.n], &u);
+            }
+        }
+        variant_free(v);
+    }
+    closedir(d);
+    assert_true(variants >= 20);
+    Variant *v = tu_variant("glinski");
+    Position pos;
+    tu_setup(&pos, v,
+             "White: K g1, Q f6 c4 i4 c7 i7 d2 h2 e8 g8, P b1; Black: K g10, Q a1 l1 a6 l6 f1 f11 "
+             "b6 k6 e5",
+             0);
+    MoveList ml;
+    gen_pseudo(&pos, &ml);
+    assert_true(ml.n > 200);
+    assert_true(ml.n <= v->move_bound);
+    variant_free(v);
+}
+
+/* A variant whose pieces could have more moves than a list holds is refused when it loads. */
+static void test_move_limit(void **state)
+{
+    (void)state;
+    char *text = malloc(16384), err[600] = "";
+    assert_non_null(text);
+    size_t n =
+        (size_t)snprintf(text, 16384,
+                         "[variant]\ntitle = queens\n[board]\nfamily = hex\nframe = pointy\n"
+                         "letters = abcdefghijklmnopqrstuvwxy\nshape = hexagon m13 12\n[players]\n"
+                         "names = White Black\n[piece K]\nname = King\nmoves = W F\nroyal = yes\n"
+                         "[piece Q]\nname = Queen\nmoves = W* F*\n[setup]\nWhite = K m1, Q");
+    for (int i = 0; i < 60; i++) /* b13..y13, b14..y14, c15..n15 */
+        n += (size_t)snprintf(text + n, 16384 - n, "%s%c%d", i % 10 ? " " : "\n ",
+                              i < 48 ? 'b' + i % 24 : 'c' + i - 48, 13 + i / 24);
+    snprintf(text + n, 16384 - n, "\nBlack = K m25\n");
+    Variant *v = variant_load_string(text, "queens.ini", err, sizeof err);
+    assert_null(v);
+    assert_non_null(strstr(err, "queens.ini: a position could have up to "));
+    assert_non_null(strstr(err, " moves, more than the 4096 cellmate keeps"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -254,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_haynie_bishop),      cmocka_unit_test(test_glinski_pawns),
         cmocka_unit_test(test_glinski_en_passant), cmocka_unit_test(test_mccooey_pawns),
         cmocka_unit_test(test_perft_reference),    cmocka_unit_test(test_consistency),
+        cmocka_unit_test(test_move_bound),         cmocka_unit_test(test_move_limit),
     };
     tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -320,6 +320,55 @@ static void test_long_texts(void **state)
     variant_free(v);
 }
 
+/* No tag is dropped and none is cut: 40 tags, one of them 1000 characters long with quotes and
+ * backslashes, read back whole and written out again the same; a movetext word of 300
+ * characters is an error that names it whole. */
+static void test_many_and_long_tags(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    char *text = malloc(20000), value[1001];
+    size_t n = (size_t)snprintf(text, 20000, "[Variant \"glinski\"]\n");
+    for (int i = 0; i < 1000; i++) value[i] = "ab\"c\\d"[i % 6];
+    value[1000] = 0;
+    char escaped[2100];
+    size_t e = 0;
+    for (int i = 0; i < 1000; i++) {
+        if (value[i] == '"' || value[i] == '\\') escaped[e++] = '\\';
+        escaped[e++] = value[i];
+    }
+    escaped[e] = 0;
+    for (int i = 0; i < 40; i++)
+        n += (size_t)snprintf(text + n, 20000 - n, "[Extra%02dTagWithAVeryLongNameIndeed \"%s\"]\n",
+                              i, i == 17 ? escaped : "x");
+    snprintf(text + n, 20000 - n, "\n1. Nc3 *\n");
+    PgnReader r;
+    PgnReport rep;
+    Game g;
+    Variant *owned;
+    pgn_open_string(&r, text, v);
+    assert_int_equal(pgn_read_game(&r, &g, &owned, &rep), PGN_OK);
+    assert_int_equal(rep.warnings, 0);
+    assert_string_equal(game_tag(&g, "Extra39TagWithAVeryLongNameIndeed"), "x");
+    assert_string_equal(game_tag(&g, "Extra17TagWithAVeryLongNameIndeed"), value);
+    free(tu_check_pgn_round_trip(&g, NULL));
+    game_free(&g);
+    pgn_close(&r);
+
+    memset(text, 'N', 300);
+    text[300] = 0;
+    char *pgn = malloc(400);
+    snprintf(pgn, 400, "[Variant \"glinski\"]\n\n1. %s\n", text);
+    pgn_open_string(&r, pgn, v);
+    assert_int_equal(pgn_read_game(&r, &g, &owned, &rep), PGN_ERROR);
+    assert_non_null(strstr(rep.error, "NNNN"));
+    if (g.v) game_free(&g);
+    pgn_close(&r);
+    free(pgn);
+    free(text);
+    variant_free(v);
+}
+
 /* The published tournament games (tests/data/glinski, MIT licence): at least 389 of the 395
  * replay to the end with every move legal and unambiguous (the data's README). */
 static void test_tournament_replay(void **state)
@@ -357,7 +406,7 @@ int main(void)
         cmocka_unit_test(test_bad_fens),         cmocka_unit_test(test_pgn_write),
         cmocka_unit_test(test_pgn_round_trip),   cmocka_unit_test(test_bad_pgns),
         cmocka_unit_test(test_tolerant_reading), cmocka_unit_test(test_tournament_replay),
-        cmocka_unit_test(test_long_texts),
+        cmocka_unit_test(test_long_texts),       cmocka_unit_test(test_many_and_long_tags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,7 +98,13 @@ static const struct {
     {13, "moves = W Z", "bad.ini:13: in move 'Z': unknown atom 'Z' (this board has W F N)"},
     {13, "moves = D", "bad.ini:13: in move 'D': unknown atom 'D' (this board has W F N)"},
     {13, "moves = qW", "bad.ini:13: in move 'qW': unknown modifier (expected m c i p x e f b)"},
-    {13, "moves = W@45", "bad.ini:13: in move 'W@45': angles are 0, 30, 60, ..., 180 degrees"},
+    {13, "moves = W@45",
+     "bad.ini:13: move component 1: no W direction lies at 45 degrees to forward (for White they "
+     "lie at 0, 60, 120, 180)"},
+    {13, "moves = W F@30,45",
+     "bad.ini:13: move component 2: no F direction lies at 45 degrees to forward (for White they "
+     "lie at 30, 90, 150)"},
+    {13, "moves = W@200", "bad.ini:13: in move 'W@200': an angle is 0 to 180 degrees"},
     {13, "moves = W@", "bad.ini:13: in move 'W@': expected an angle after '@' or ','"},
     {13, "moves = fW@0", "bad.ini:13: in move 'fW@0': use either f/b or @angles, not both"},
     {13, "moves = W0", "bad.ini:13: in move 'W0': range must be 1..99 or *"},
@@ -111,8 +117,8 @@ static const struct {
     {13, "moves = pxW", "bad.ini:13: in move 'pxW': p, x and e cannot be combined"},
     {13, "moves =", "bad.ini:13: expected at least one move component, such as W or F*"},
     {13, "moves = W F@0",
-     "bad.ini:13: move component 2 selects no direction for White (check its @angles against "
-     "the forward direction)"},
+     "bad.ini:13: move component 2: no F direction lies at 0 degrees to forward (for White they "
+     "lie at 30, 90, 150)"},
     {13, "moves = W imW2",
      "bad.ini:11: [piece K] has an initial (i) move but neither 'initial' "
      "nor 'fresh'"},
