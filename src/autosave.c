@@ -1,7 +1,9 @@
-/* autosave.c — saving the game in progress (see autosave.h). The first screen to run holds
- * a lock on the state directory and saves to current.pgn; a second one running at the same
- * time saves to current-PID.pgn instead, so two games never overwrite each other.
- * --resume continues the most recently saved of them. */
+/* autosave.c — saving the game in progress (see autosave.h). Each save NAME.pgn of the
+ * state directory has a lock file NAME.lock; the process that holds an exclusive flock on it
+ * owns the save, writes its process id into it, and is the only one that writes NAME.pgn.
+ * The first screen takes current.pgn; one that starts while another plays takes
+ * current-PID.pgn, so two games never overwrite each other. --resume takes over the newest
+ * save when nobody holds it; otherwise the caller may watch it or copy it. */
 #include "autosave.h"
 
 #include "fileio.h"
@@ -16,12 +18,12 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-static char save_name[64] = "current.pgn";
+static char save_path[4400]; /* the save this run owns, once it owns one */
 static int lock_fd = -1;
-static char resumed_path[4400]; /* a save another run left, merged into ours on our first write */
-static char fixed_dir[4096];    /* restricted mode: the player's directory */
+static char fixed_dir[4096]; /* restricted mode: the player's directory */
 
 void autosave_use_dir(const char *dir)
 {
@@ -59,30 +61,128 @@ static bool usable_state_dir(char *dir, size_t len, char *err, int errlen)
     return true;
 }
 
+/* NAME.lock for NAME.pgn (or for NAME.pgn.tmp.XXXXXX, a temporary file of it). */
+static bool lock_path_of(const char *save, char *out, size_t len)
+{
+    const char *base = strrchr(save, '/'), *dot = strstr(base ? base : save, ".pgn");
+    if (!dot) return false;
+    return snprintf(out, len, "%.*s.lock", (int)(dot - save), save) < (int)len;
+}
+
+/* An exclusive lock on a save's lock file: its descriptor, or -1 when another process holds
+ * it (its id in *owner) or it cannot be opened. */
+static int try_lock(const char *save, long *owner)
+{
+    char lock[4500];
+    *owner = 0;
+    if (!lock_path_of(save, lock, sizeof lock)) return -1;
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return -1;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
+    char buf[32] = "";
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n > 0) {
+        buf[n] = 0;
+        *owner = strtol(buf, NULL, 10);
+    }
+    if (*owner <= 0) *owner = -1; /* held, by a process that has not said which yet */
+    close(fd);
+    return -1;
+}
+
+/* Own the save at path for the rest of the run; false when another process does. */
+static bool take(const char *path, long *owner)
+{
+    int fd = try_lock(path, owner);
+    if (fd < 0) return false;
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n) {
+        /* the lock holds all the same; only the message naming us would lack the id */
+    }
+    if (lock_fd >= 0) close(lock_fd);
+    lock_fd = fd;
+    snprintf(save_path, sizeof save_path, "%s", path);
+    return true;
+}
+
+long autosave_owner(const char *path)
+{
+    long owner;
+    if (save_path[0] && !strcmp(path, save_path)) return 0;
+    int fd = try_lock(path, &owner);
+    if (fd >= 0) close(fd); /* releases the lock */
+    return owner;
+}
+
+/* Temporary files of writers that were killed before they renamed them: those of a save
+ * nobody holds (checked under its lock, so no writer can start meanwhile) and, for
+ * previous.pgn, whose link lives only for an instant, those more than a minute old. */
+static void remove_stale_temporaries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[4400];
+        struct stat st;
+        if (!strstr(e->d_name, ".pgn.tmp.") ||
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+            lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (!strncmp(e->d_name, "previous.pgn.", 13)) {
+            if (st.st_mtime < time(NULL) - 60) unlink(path);
+            continue;
+        }
+        char save[4400];
+        snprintf(save, sizeof save, "%s/%.*s", dir,
+                 (int)(strstr(e->d_name, ".pgn.tmp.") + 4 - e->d_name), e->d_name);
+        long owner;
+        if (save_path[0] && !strcmp(save, save_path)) {
+            unlink(path);
+        } else {
+            int fd = try_lock(save, &owner);
+            if (fd >= 0) {
+                unlink(path);
+                close(fd);
+            }
+        }
+    }
+    closedir(d);
+}
+
 bool autosave_claim(char *err, int errlen)
 {
-    char dir[4096], lock[4200];
+    char dir[4096], path[4400];
+    long owner;
     if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
-    if (lock_fd >= 0) return true;
-    if (snprintf(lock, sizeof lock, "%s/current.lock", dir) >= (int)sizeof lock) return true;
-    lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (lock_fd >= 0 && flock(lock_fd, LOCK_EX | LOCK_NB) == 0) return true; /* held until exit */
-    snprintf(save_name, sizeof save_name, "current-%ld.pgn", (long)getpid());
+    if (!save_path[0]) {
+        snprintf(path, sizeof path, "%s/current.pgn", dir);
+        if (!take(path, &owner)) {
+            snprintf(path, sizeof path, "%s/current-%ld.pgn", dir, (long)getpid());
+            if (!take(path, &owner)) {
+                snprintf(err, errlen, "%s: cannot take its lock file", path);
+                return false;
+            }
+        }
+    }
+    remove_stale_temporaries(dir);
     return true;
 }
 
 bool autosave_path(char *out, size_t len)
 {
     char dir[4096];
-    return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/%s", dir, save_name) < (int)len;
+    if (save_path[0]) return snprintf(out, len, "%s", save_path) < (int)len;
+    return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/current.pgn", dir) < (int)len;
 }
 
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
 {
-    char dir[4096], path[4200], previous[4200];
+    char dir[4096], previous[4200];
     if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
-    if (!autosave_path(path, sizeof path) ||
-        snprintf(previous, sizeof previous, "%s/previous.pgn", dir) >= (int)sizeof previous) {
+    if (!save_path[0] && !autosave_claim(err, errlen)) return false;
+    if (snprintf(previous, sizeof previous, "%s/previous.pgn", dir) >= (int)sizeof previous) {
         snprintf(err, errlen, "%s: path too long", dir);
         return false;
     }
@@ -92,10 +192,9 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
         return false;
     }
     /* the save it replaces becomes previous.pgn only once the new one is safe */
-    bool ok = write_file_keeping(path, text, 0600, keep_previous ? previous : NULL, err, errlen);
+    bool ok =
+        write_file_keeping(save_path, text, 0600, keep_previous ? previous : NULL, err, errlen);
     free(text);
-    if (ok && resumed_path[0] && strcmp(resumed_path, path)) unlink(resumed_path);
-    if (ok) resumed_path[0] = 0;
     return ok;
 }
 
@@ -103,7 +202,7 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
 static bool newest_save(char *out, size_t len)
 {
     char dir[4096];
-    time_t best = 0;
+    struct timespec best = {0, 0};
     bool found = false;
     if (!state_dir(dir, sizeof dir)) return false;
     DIR *d = opendir(dir);
@@ -116,8 +215,10 @@ static bool newest_save(char *out, size_t len)
         char path[4400];
         struct stat st;
         if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (!found || st.st_mtime > best)) {
-            best = st.st_mtime;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (!found || st.st_mtim.tv_sec > best.tv_sec ||
+            (st.st_mtim.tv_sec == best.tv_sec && st.st_mtim.tv_nsec > best.tv_nsec)) {
+            best = st.st_mtim;
             snprintf(out, len, "%s", path);
             found = true;
         }
@@ -140,20 +241,22 @@ static bool previous_save(char *out, size_t len)
            stat(out, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-bool autosave_resume(Session *s, bool previous, char *err, int errlen)
+bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
+                     int errlen)
 {
-    char path[4400], older[4400];
+    char older[4400];
     PgnReport rep;
-    if (previous) {
-        if (!previous_save(path, sizeof path)) {
+    memset(r, 0, sizeof *r);
+    if (mode == RESUME_PREVIOUS) {
+        if (!previous_save(r->path, sizeof r->path)) {
             char dir[4096] = "";
             state_dir(dir, sizeof dir);
             snprintf(err, errlen, "no previous save to resume (%s/previous.pgn)", dir);
             return false;
         }
-        return session_load_file(s, path, &rep, err, errlen);
+        return session_load_file(s, r->path, &rep, err, errlen);
     }
-    if (!newest_save(path, sizeof path)) {
+    if (!newest_save(r->path, sizeof r->path)) {
         char where[4200] = "";
         autosave_path(where, sizeof where);
         if (previous_save(older, sizeof older))
@@ -165,7 +268,17 @@ bool autosave_resume(Session *s, bool previous, char *err, int errlen)
             snprintf(err, errlen, "no saved game to resume (%s)", where);
         return false;
     }
-    if (!session_load_file(s, path, &rep, err, errlen)) return false;
-    snprintf(resumed_path, sizeof resumed_path, "%s", path);
-    return true;
+    if (mode == RESUME_LATEST && take_it) {
+        if (!take(r->path, &r->owner)) {
+            if (r->owner > 0)
+                snprintf(err, errlen, "%s is being played by another cellmate (process %ld)",
+                         r->path, r->owner);
+            else
+                snprintf(err, errlen, "%s is being played by another cellmate", r->path);
+            return false;
+        }
+    } else {
+        r->owner = autosave_owner(r->path);
+    }
+    return session_load_file(s, r->path, &rep, err, errlen);
 }

@@ -1,10 +1,13 @@
 /* autosave.h — the game in progress, kept safe: written atomically after every change to
  * $XDG_STATE_HOME/cellmate/current.pgn (default ~/.local/state/cellmate/current.pgn), and
- * read back by cellmate --resume. */
+ * read back by cellmate --resume. A saved game belongs to one process at a time: the one
+ * holding the lock file beside it (current.lock for current.pgn) while it runs. */
 #ifndef CELLMATE_AUTOSAVE_H
 #define CELLMATE_AUTOSAVE_H
 
 #include "session.h"
+
+#include <stddef.h>
 
 /* Keep the game in `dir` instead of the state directory (restricted mode: the player's). */
 void autosave_use_dir(const char *dir);
@@ -13,8 +16,9 @@ void autosave_use_dir(const char *dir);
 bool autosave_exists(void);
 
 /* Make sure the state directory can take saves (false with the reason in err: then nothing
- * will be saved), and take its lock, or, when another cellmate holds it, save this run's
- * game under a name of its own. Call once before the first save. */
+ * will be saved). Unless a resumed save was taken over, take current.pgn, or, when another
+ * cellmate holds it, a name of this run's own (current-PID.pgn). Removes the temporary files
+ * writers that were killed left behind. Call once before the first save. */
 bool autosave_claim(char *err, int errlen);
 
 /* The save file's path (created directories aside); false if no home directory is known. */
@@ -25,9 +29,26 @@ bool autosave_path(char *out, size_t len);
  * old save is untouched. */
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen);
 
-/* Replace the session's game with the saved one (with `previous`, the one before it:
- * previous.pgn); false with a message in err, which names previous.pgn when only it is
- * left. */
-bool autosave_resume(Session *s, bool previous, char *err, int errlen);
+enum resume_mode {
+    RESUME_LATEST,   /* the newest save */
+    RESUME_PREVIOUS, /* previous.pgn, the save before it */
+    RESUME_COPY,     /* the newest save, as a copy: this run saves it under a name of its own */
+    RESUME_WATCH     /* the newest save, only to look at */
+};
+
+typedef struct {
+    char path[4400]; /* the save that was read (or would have been) */
+    long owner;      /* the process playing it, when another one is; 0 when none is */
+} Resumed;
+
+/* Replace the session's game with a saved one. With `take` (RESUME_LATEST only), this run
+ * takes the save over and goes on saving to it; when another process holds it, nothing is
+ * loaded and false is returned with r->owner set. False with a message in err otherwise
+ * (no save: it then names previous.pgn when that is left). */
+bool autosave_resume(Session *s, enum resume_mode mode, bool take, Resumed *r, char *err,
+                     int errlen);
+
+/* The process holding the save at path, or 0 when none does (or it is this one). */
+long autosave_owner(const char *path);
 
 #endif

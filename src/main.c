@@ -2,7 +2,7 @@
  * listing, or a game. */
 #include "config.h"
 
-#include "autosave.h"
+#include "resume.h"
 #include "batch.h"
 #include "fen.h"
 #include "movegen.h"
@@ -32,7 +32,8 @@ typedef struct {
     const char *check_variant;
     const char *replay;
     const char *load;
-    bool list, batch, resume, resume_previous, ascii, no_save;
+    bool list, batch, resume, ascii, no_save;
+    enum resume_mode resume_mode;
     TimeControl clock;
     bool time_given;
     SearchLimits ai;
@@ -56,6 +57,8 @@ static void usage(FILE *f)
                "                       /SECONDS per move (/30)\n"
                "  --resume             continue the game saved when cellmate last stopped\n"
                "  --resume=previous    continue the save before that one\n"
+               "  --resume=watch       watch the saved game another cellmate is playing\n"
+               "  --resume=copy        play a copy of it, saved apart from it\n"
                "  --ascii              plain ASCII, no colour\n"
                "  --no-save            do not keep the game in progress in the state directory\n"
                "  --perft N            count move sequences of length N; last line is\n"
@@ -173,13 +176,17 @@ static int parse_options(int argc, char **argv, Options *o)
             break;
         }
         case 'R':
+            static const char *const modes[] = {
+                [RESUME_PREVIOUS] = "previous", [RESUME_COPY] = "copy", [RESUME_WATCH] = "watch"};
             o->resume = true;
-            if (optarg && strcmp(optarg, "previous")) {
-                fprintf(stderr, "cellmate: --resume takes no argument or =previous, not '%s'\n",
+            o->resume_mode = RESUME_LATEST;
+            for (size_t m = 0; optarg && m < sizeof modes / sizeof modes[0]; m++)
+                if (modes[m] && !strcmp(optarg, modes[m])) o->resume_mode = (enum resume_mode)m;
+            if (optarg && o->resume_mode == RESUME_LATEST) {
+                fprintf(stderr, "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n",
                         optarg);
                 return EXIT_USAGE;
             }
-            o->resume_previous = optarg != NULL;
             break;
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
@@ -366,10 +373,13 @@ int main(int argc, char **argv)
         s.restricted = &restriction;
         o.resume = o.resume || autosave_exists(); /* a player's game goes on where it stopped */
     }
-    if (o.resume && !autosave_resume(&s, o.resume_previous, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+    bool on_screen = o.perft_depth < 0 && !o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    bool saves = !o.no_save && (on_screen || restricted); /* this run keeps the game */
+    char watch[4400] = "";
+    if (o.resume &&
+        (rc = resume_start(&s, o.resume_mode, on_screen, saves, watch, sizeof watch)) >= 0) {
         session_close(&s);
-        return EXIT_USAGE;
+        return rc;
     }
     if (o.load) {
         char line[4200];
@@ -391,8 +401,8 @@ int main(int argc, char **argv)
         Position pos = s.game.pos;
         perft_report(&pos, o.perft_depth, o.divide, print_line, NULL);
         rc = EXIT_OK;
-    } else if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
-        ScreenOptions so = {o.ascii, !o.no_save};
+    } else if (on_screen) {
+        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             fprintf(stderr,

@@ -6,6 +6,7 @@
 #include "screen_int.h"
 
 #include "autosave.h"
+#include "pgn.h"
 #include "search.h"
 
 #include <locale.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -146,6 +148,7 @@ static void show_save_error(void)
 static void computer_turns(void)
 {
     Session *s = ui.s;
+    if (s->watching) return; /* the computer of a watched game plays in its own process */
     while (!ui_should_quit() && !s->game.result.over && (s->ai_players & (1u << s->game.pos.stm))) {
         ui.thinking = true;
         ui_draw();
@@ -330,6 +333,51 @@ static void on_key(int ch)
     input_key(ch);
 }
 
+/* --- watching ----------------------------------------------------------------------------------
+ */
+
+/* A watched game is read again whenever its file changes (each save of its player renames a
+ * new file over it); the player's leaving is noticed by its lock coming free. */
+static struct stat watched;
+static int watch_ticks;
+static bool player_left;
+
+static void follow(void)
+{
+    struct stat st;
+    if (!ui.opt.watch) return;
+    if (stat(ui.opt.watch, &st) == 0 &&
+        (st.st_ino != watched.st_ino || st.st_size != watched.st_size ||
+         st.st_mtim.tv_sec != watched.st_mtim.tv_sec ||
+         st.st_mtim.tv_nsec != watched.st_mtim.tv_nsec)) {
+        char err[1200], text[64];
+        PgnReport rep;
+        const Variant *before = ui.s->v;
+        watched = st;
+        if (session_load_file(ui.s, ui.opt.watch, &rep, err, sizeof err)) {
+            session_last_move_text(ui.s, text, sizeof text);
+            ui_set_message(false, "watching: %s", text);
+        } else {
+            ui_set_message(true, "%s", err);
+        }
+        if (ui.s->v != before) ui_colours();
+        ui_draw();
+    }
+    if (++watch_ticks % 5 == 0 && !player_left && autosave_owner(ui.opt.watch) == 0) {
+        player_left = true;
+        ui_set_message(false, "the player has left the game; cellmate --resume continues it");
+        ui_draw();
+    }
+}
+
+static void start_watching(void)
+{
+    ui.s->watching = true;
+    ui.opt.autosave = false;
+    stat(ui.opt.watch, &watched);
+    ui_set_message(false, "Watching the game another cellmate plays: its moves appear here.");
+}
+
 /* --- the loop ------------------------------------------------------------------------------------
  */
 
@@ -373,6 +421,7 @@ int screen_run(Session *s, const ScreenOptions *o)
     s->screen = true;
     s->changed = session_changed;
     char err[600];
+    if (ui.opt.watch) start_watching();
     if (ui.opt.autosave && !autosave_claim(err, sizeof err))
         snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
     if (!ui.message[0])
@@ -384,6 +433,7 @@ int screen_run(Session *s, const ScreenOptions *o)
             show_save_error();
             ui_draw();
         }
+        follow();
         int ch = getch();
         if (ch == ERR) {
             clock_tick();

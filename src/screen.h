@@ -9,6 +9,7 @@
 typedef struct {
     bool ascii;    /* no Unicode and no colour (also when TERM cannot do them) */
     bool autosave; /* keep the game in progress in the state directory */
+    const char *watch; /* only watch the game another cellmate saves in this file */
 } ScreenOptions;
 
 /* Run the screen until the player quits or a hang-up/terminate signal arrives; the game is

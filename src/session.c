@@ -661,6 +661,24 @@ const Command session_commands[] = {
 
 /* --- lines -------------------------------------------------------------------------------- */
 
+/* While watching another process's game, only the commands that leave it as it is. */
+static bool looks_only(const char *name)
+{
+    static const char *const allowed[] = {"show", "moves", "fen",    "pgn",  "save", "perft",
+                                          "hint", "flip",  "rotate", "help", "quit"};
+    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
+        if (!strcmp(allowed[i], name)) return true;
+    return false;
+}
+
+static bool refuse_watching(Sink *out, const char *what)
+{
+    return complain(out,
+                    "'%s': you are watching a game another cellmate plays; you can look "
+                    "(show, pgn, save FILE, ...) but not change it",
+                    what);
+}
+
 static bool play_line(Session *s, const char *text, Sink *out)
 {
     Move m;
@@ -734,12 +752,14 @@ bool session_line(Session *s, const char *line, Sink *out)
         if (strcmp(c->name, buf)) continue;
         if (c->screen_only && !s->screen)
             return complain(out, "'%s' is a command of the game screen, not of scripts", buf);
+        if (s->watching && !looks_only(c->name)) return refuse_watching(out, buf);
         return c->run(s, args, out);
     }
     /* not a command: the whole line is a move */
     snprintf(buf, sizeof buf, "%s", line);
     n = strlen(buf);
     while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = 0;
+    if (s->watching) return refuse_watching(out, buf);
     return play_line(s, buf, out);
 }
 

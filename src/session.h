@@ -20,6 +20,7 @@ typedef struct Session {
     Engine *engine;       /* its memory between moves; made at the first search */
     SearchHooks ai_hooks; /* a front end's progress display and stop flag */
     bool quit;
+    bool watching;       /* another process plays this game: moves and changes are refused */
     bool screen;         /* screen-only commands (flip, rotate, ai) are allowed */
     int view_turn;       /* degrees the screen's view is turned from its default (flip, rotate) */
     int seat;            /* the player this screen sits as (a room's seat), or -1 */

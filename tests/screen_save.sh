@@ -10,6 +10,7 @@
 
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
+tmux_home
 mounted=
 cleanup() {
     T kill-server 2>/dev/null
@@ -17,10 +18,9 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-export HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 STATE=$XDG_STATE_HOME
 SAVE="$STATE/cellmate/current.pgn"
-mkdir -p "$HOME" "$STATE"
+mkdir -p "$STATE"
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k,mode=0700 cellmate-test "$STATE" 2>/dev/null; then
     mounted=1
 fi
