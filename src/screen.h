@@ -7,8 +7,8 @@
 #include "session.h"
 
 typedef struct {
-    bool ascii;    /* no Unicode and no colour (also when TERM cannot do them) */
-    bool autosave; /* keep the game in progress in the state directory */
+    bool ascii;        /* no Unicode and no colour (also when TERM cannot do them) */
+    bool autosave;     /* keep the game in progress in the state directory */
     const char *watch; /* only watch the game another cellmate saves in this file */
 } ScreenOptions;
 
