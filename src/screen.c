@@ -238,6 +238,10 @@ static void clock_tick(void)
 {
     Session *s = ui.s;
     if (s->clock.running < 0 || s->clock.tc.kind == CLOCK_NONE) return;
+    if (s->watching) { /* the player's own process decides when a flag falls */
+        ui_draw();
+        return;
+    }
     Sink sink = {collect, error_line, NULL};
     clear_lines();
     if (session_tick(s, &sink)) show_output("time");
