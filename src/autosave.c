@@ -209,8 +209,10 @@ static bool newest_save(char *out, size_t len)
     if (!d) return false;
     struct dirent *e;
     while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (strncmp(e->d_name, "current", 7) || n < 11 || strcmp(e->d_name + n - 4, ".pgn"))
+        /* current.pgn and current-PID.pgn */
+        size_t n = strlen(e->d_name), digits = strspn(e->d_name + 8, "0123456789");
+        if (strncmp(e->d_name, "current", 7) || n < 11 || strcmp(e->d_name + n - 4, ".pgn") ||
+            (n > 11 && (e->d_name[7] != '-' || !digits || 8 + digits != n - 4)))
             continue;
         char path[4400];
         struct stat st;
@@ -241,11 +243,33 @@ static bool previous_save(char *out, size_t len)
            stat(out, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Load a save; a record that cannot be read whole is damaged. One that nobody plays is set
+ * aside as damaged-NAME.pgn: --resume then never finds it again, and no later save turns it
+ * into previous.pgn, the last good save. */
+static bool load_save(Session *s, Resumed *r, char *err, int errlen)
+{
+    PgnReport rep;
+    char why[PGN_MSG_MAX + 4500];
+    if (session_load_file(s, r->path, &rep, why, sizeof why) && !rep.cut_short) return true;
+    if (rep.cut_short) snprintf(why, sizeof why, "%s: %s", r->path, rep.warning);
+    r->damaged = true;
+    const char *base = strrchr(r->path, '/');
+    if (r->owner || !base ||
+        snprintf(r->aside, sizeof r->aside, "%.*s/damaged-%s", (int)(base - r->path), r->path,
+                 base + 1) >= (int)sizeof r->aside ||
+        rename(r->path, r->aside) != 0)
+        r->aside[0] = 0;
+    if (r->aside[0])
+        snprintf(err, errlen, "the saved game is damaged: %s (it is kept as %s)", why, r->aside);
+    else
+        snprintf(err, errlen, "the saved game is damaged: %s", why);
+    return false;
+}
+
 bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
                      int errlen)
 {
     char older[4400];
-    PgnReport rep;
     memset(r, 0, sizeof *r);
     if (mode == RESUME_PREVIOUS) {
         if (!previous_save(r->path, sizeof r->path)) {
@@ -254,7 +278,7 @@ bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r
             snprintf(err, errlen, "no previous save to resume (%s/previous.pgn)", dir);
             return false;
         }
-        return session_load_file(s, r->path, &rep, err, errlen);
+        return load_save(s, r, err, errlen);
     }
     if (!newest_save(r->path, sizeof r->path)) {
         char where[4200] = "";
@@ -280,5 +304,10 @@ bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r
     } else {
         r->owner = autosave_owner(r->path);
     }
-    return session_load_file(s, r->path, &rep, err, errlen);
+    return load_save(s, r, err, errlen);
+}
+
+bool autosave_previous(char *out, size_t len)
+{
+    return previous_save(out, len);
 }

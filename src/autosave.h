@@ -37,16 +37,23 @@ enum resume_mode {
 };
 
 typedef struct {
-    char path[4400]; /* the save that was read (or would have been) */
-    long owner;      /* the process playing it, when another one is; 0 when none is */
+    char path[4400];  /* the save that was read (or would have been) */
+    long owner;       /* the process playing it, when another one is; 0 when none is */
+    bool damaged;     /* it could not be read whole (cut short, say) */
+    char aside[4500]; /* where a damaged save was set aside, if it was */
 } Resumed;
 
 /* Replace the session's game with a saved one. With `take` (RESUME_LATEST only), this run
  * takes the save over and goes on saving to it; when another process holds it, nothing is
- * loaded and false is returned with r->owner set. False with a message in err otherwise
- * (no save: it then names previous.pgn when that is left). */
+ * loaded and false is returned with r->owner set. A save that cannot be read whole (cut
+ * short, say) is damaged: false with r->damaged, and, unless another process plays it, it is
+ * set aside as damaged-NAME.pgn (r->aside). False with a message in err otherwise (no save:
+ * it then names previous.pgn when that is left). */
 bool autosave_resume(Session *s, enum resume_mode mode, bool take, Resumed *r, char *err,
                      int errlen);
+
+/* The path of previous.pgn, the save before the newest; false when there is none. */
+bool autosave_previous(char *out, size_t len);
 
 /* The process holding the save at path, or 0 when none does (or it is this one). */
 long autosave_owner(const char *path);

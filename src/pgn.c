@@ -328,6 +328,16 @@ static void keep_comment(PgnReader *r, const char *text, size_t len)
     free(t);
 }
 
+/* The text ends where a whole record cannot: this warning comes first, whatever came before. */
+static void cut_short(PgnReport *rep, int line, int col, const char *where)
+{
+    if (rep->cut_short) return;
+    rep->cut_short = true;
+    rep->warnings++;
+    snprintf(rep->warning, PGN_MSG_MAX,
+             "line %d, column %d: the record ends %s: it was probably cut short", line, col, where);
+}
+
 /* Skip blanks, comments, ';' lines and '%' escape lines. */
 static void skip_space(PgnReader *r, PgnReport *rep, bool in_movetext)
 {
@@ -343,9 +353,7 @@ static void skip_space(PgnReader *r, PgnReport *rep, bool in_movetext)
             size_t from = r->pos + 1;
             while (peek(r) != EOF && peek(r) != '}') advance(r);
             if (peek(r) == EOF) {
-                if (!rep->warnings++)
-                    snprintf(rep->warning, PGN_MSG_MAX, "line %d, column %d: comment not closed",
-                             line, col);
+                cut_short(rep, line, col, "inside the comment that starts here");
             } else {
                 keep_comment(r, r->text + from, r->pos - from);
                 advance(r);
@@ -449,6 +457,8 @@ static bool read_tag(PgnReader *r, RawTag *t, PgnReport *rep)
     while (peek(r) == ' ') advance(r);
     if (peek(r) == ']')
         advance(r);
+    else if (peek(r) == EOF)
+        cut_short(rep, t->line, t->col, "inside the tag that starts here");
     else
         warn(rep, r, "tag '%s' not closed with ']'", t->name);
     if (!t->name[0]) {
@@ -649,6 +659,7 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
 
     /* movetext */
     int slot = 0;
+    bool ended = empty_game; /* by a result */
     while (!empty_game) {
         skip_space(r, rep, true);
         int c = peek(r);
@@ -711,6 +722,7 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
         int w = result_word(v, word, &partial);
         if (w >= -2) {
             if (record_winner == -2 || w != -2) record_winner = w, record_partial = partial;
+            ended = true;
             break;
         }
         if (!strcmp(word, "--")) {
@@ -740,8 +752,14 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
             return move_error(rep, tl, tc, label, word, "out of memory");
         }
         rep->moves++;
-        if (glued_result) break;
+        if (glued_result) {
+            ended = true;
+            break;
+        }
     }
+    /* a game the rules ended lacks nothing without its result; any other one may */
+    if (!ended && !g->result.over && peek(r) == EOF)
+        cut_short(rep, r->line, r->col, "before the game's result");
     /* three players: a "--" that ended the game was a resignation or a flag fall; the
      * record's Termination says which */
     if (g->result.over && termination && !strcmp(g->result.termination, "resignation") &&

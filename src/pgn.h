@@ -33,6 +33,8 @@ typedef struct PgnReport {
     char bad_move[128];        /* as long as a movetext word may be */
     char reason[NOTE_ERR_MAX]; /* why that move was rejected */
     int line, col;             /* where the error is */
+    bool cut_short; /* the text ends inside a tag or a comment, or before the game's result:
+                     * the record was probably cut (the warning says where) */
 } PgnReport;
 
 /* Open a file (false with a message in err if unreadable) or a string. */

@@ -15,8 +15,22 @@ static int fail(const char *err)
     return EXIT_USAGE;
 }
 
-/* The player's choice for a game another process holds: 'w', 'c' or 'q'. */
-static int ask(const Resumed *r)
+/* A one-letter answer from the terminal, one of keys; Enter or the end of input is the last
+ * of them (no, or quit). */
+static int ask(const char *question, const char *keys)
+{
+    for (;;) {
+        char line[64];
+        printf("%s ", question);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin) || line[0] == '\n') return keys[strlen(keys) - 1];
+        int c = line[0] >= 'A' && line[0] <= 'Z' ? line[0] - 'A' + 'a' : line[0];
+        if (strchr(keys, c)) return c;
+    }
+}
+
+/* A game another process holds: watch it, copy it, or quit. */
+static int ask_held(const Resumed *r)
 {
     printf("The saved game %s is being played by another cellmate", r->path);
     if (r->owner > 0) printf(" (process %ld)", r->owner);
@@ -24,29 +38,42 @@ static int ask(const Resumed *r)
            "  w  watch it: the board follows its moves, you cannot move\n"
            "  c  take a copy and play that (saved under a name of its own)\n"
            "  q  quit\n");
-    for (;;) {
-        char line[64];
-        printf("Watch, copy or quit? [w/c/q] ");
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) return 'q';
-        char c = line[0];
-        if (c == 'w' || c == 'W') return 'w';
-        if (c == 'c' || c == 'C') return 'c';
-        if (c == 'q' || c == 'Q' || c == '\n') return 'q';
+    return ask("Watch, copy or quit? [w/c/q]", "wcq");
+}
+
+/* A damaged save is never resumed as far as it goes: the last good save is offered instead,
+ * asked on the screen and named off it. */
+static int offer_previous(Session *s, const char *err, bool on_screen)
+{
+    char prev[4400], err2[8192];
+    Resumed r;
+    fprintf(stderr, "cellmate: %s\n", err);
+    if (!autosave_previous(prev, sizeof prev)) return EXIT_USAGE;
+    if (!on_screen) {
+        fprintf(stderr,
+                "cellmate: the last good save is %s: cellmate --resume=previous continues it\n",
+                prev);
+        return EXIT_USAGE;
     }
+    printf("The last good save is %s.\n", prev);
+    if (ask("Continue it? [y/n]", "yn") != 'y') return EXIT_USAGE;
+    if (!autosave_resume(s, RESUME_PREVIOUS, false, &r, err2, sizeof err2)) return fail(err2);
+    return GO_ON;
 }
 
 int resume_start(Session *s, enum resume_mode mode, bool on_screen, bool autosave, char *watch,
                  size_t len)
 {
     Resumed r;
-    char err[1200];
+    char err[8192];
     if (mode == RESUME_WATCH && !on_screen)
         return fail("--resume=watch needs the game screen (a terminal)");
     bool own = mode == RESUME_LATEST && autosave;
     if (!autosave_resume(s, mode, own, &r, err, sizeof err)) {
+        if (r.damaged)
+            return mode == RESUME_PREVIOUS ? fail(err) : offer_previous(s, err, on_screen);
         if (!r.owner) return fail(err);
-        switch (on_screen ? ask(&r) : 'c') {
+        switch (on_screen ? ask_held(&r) : 'c') {
         case 'w': mode = RESUME_WATCH; break;
         case 'c': mode = RESUME_COPY; break;
         default: return EXIT_OK;

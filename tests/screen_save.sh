@@ -110,6 +110,38 @@ tap_ok "--resume without a save offers previous.pgn" sh -c "echo '$out' |
     grep -qF 'the save before it is $STATE/cellmate/previous.pgn: cellmate --resume=previous continues it'"
 tap_eq "--resume=previous continues it" "$oldfen" "$(fen_of --resume=previous)"
 
+# --- a damaged save: reported, set aside, the last good save offered --------------------------
+rm -f "$STATE/cellmate/"*.pgn
+printf 'Nc3\nNc6\nsave %s\n' "$STATE/cellmate/previous.pgn" | "$CELLMATE" glinski >/dev/null
+good=$(cat "$STATE/cellmate/previous.pgn")
+printf 'Nc3\nNc6\nb3\ne6\nb4\nsave %s\n' "$tmp/full.pgn" | "$CELLMATE" glinski >/dev/null
+cut_save() { # the record without its last 8 bytes ("3. b4 *" and the newline): it still reads
+    head -c $(($(wc -c <"$tmp/full.pgn") - 8)) "$tmp/full.pgn" >"$SAVE"
+}
+cut_save
+echo fen | "$CELLMATE" --resume >"$tmp/out" 2>&1
+tap_eq "a save cut short: --resume refuses it (exit 2)" 2 "$?"
+tap_ok "... says it is damaged and where" grep -qF \
+    "cellmate: the saved game is damaged: $SAVE: line 10, column 21: the record ends before the game's result" \
+    "$tmp/out"
+tap_ok "... sets it aside as damaged-current.pgn" test -f "$STATE/cellmate/damaged-current.pgn"
+tap_ok "... and offers the last good save" grep -qF \
+    "the last good save is $STATE/cellmate/previous.pgn: cellmate --resume=previous continues it" \
+    "$tmp/out"
+cut_save
+screen e "" --resume
+tap_ok "a damaged save on the screen: the last good save is offered" wait_for e "Continue it? [y/n]"
+line e "y"
+tap_ok "... and continued" wait_for e "White to move"
+line e "b3"
+wait_for e "2. b3" >/dev/null
+line e "quit"
+finished e
+T kill-session -t e
+tap_eq "... its moves are saved in current.pgn" "1. Nc3 Nc6 2. b3 *" "$(tail -n 1 "$SAVE")"
+tap_eq "... and previous.pgn is still the last good save, not the damaged one" "$good" \
+    "$(cat "$STATE/cellmate/previous.pgn")"
+
 # --- a state directory that cannot be made ---------------------------------------------------
 touch "$tmp/afile"
 run_in c "env TERM=screen LANG=C.UTF-8 XDG_STATE_HOME=$tmp/afile $CELLMATE glinski \

@@ -369,6 +369,67 @@ static void test_many_and_long_tags(void **state)
     variant_free(v);
 }
 
+/* A record cut anywhere (as a full disk or a crash might leave it) never reads as a whole
+ * game: every shorter prefix is an error, has no game, or is marked cut short. The only
+ * exceptions are the whole text without its last newline. A game the rules ended needs no
+ * result to be complete, and a real file's last game may lack one: those are not marked. */
+static void test_cut_records(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Game g;
+    game_init(&g, v, NULL);
+    game_set_tag(&g, "Event", "cut {here}");
+    tu_seed(9);
+    for (int i = 0; i < 30; i++) {
+        MoveList ml;
+        gen_legal(&g.pos, &ml);
+        if (!ml.n || g.result.over) break;
+        assert_true(game_play(&g, ml.m[tu_rand() % ml.n]));
+    }
+    char *text = pgn_write(&g);
+    assert_non_null(text);
+    size_t len = strlen(text);
+    int silent = 0;
+    for (size_t cut = 0; cut < len - 1; cut++) {
+        char *part = strndup(text, cut);
+        PgnReader r;
+        PgnReport rep;
+        Game got;
+        Variant *owned;
+        pgn_open_string(&r, part, v);
+        enum pgn_status st = pgn_read_game(&r, &got, &owned, &rep);
+        if (st == PGN_OK && !rep.cut_short) {
+            print_error("a record cut after %zu bytes reads as whole:\n%s\n", cut, part);
+            silent++;
+        }
+        if (got.v) game_free(&got);
+        variant_free(owned);
+        pgn_close(&r);
+        free(part);
+    }
+    assert_int_equal(silent, 0);
+    /* the whole record, and a finished game without its result, are not marked */
+    PgnReader r;
+    PgnReport rep;
+    Game got;
+    Variant *owned;
+    pgn_open_string(&r, text, v);
+    assert_int_equal(pgn_read_game(&r, &got, &owned, &rep), PGN_OK);
+    assert_false(rep.cut_short);
+    game_free(&got);
+    pgn_close(&r);
+    pgn_open_string(&r, "[Variant \"glinski\"]\n\n1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9#\n", v);
+    assert_int_equal(pgn_read_game(&r, &got, &owned, &rep), PGN_OK);
+    assert_false(rep.cut_short);
+    assert_true(got.result.over);
+    game_free(&got);
+    pgn_close(&r);
+    free(text);
+    game_free(&g);
+    variant_free(v);
+}
+
 /* The published tournament games (tests/data/glinski, MIT licence): at least 389 of the 395
  * replay to the end with every move legal and unambiguous (the data's README). */
 static void test_tournament_replay(void **state)
@@ -402,11 +463,12 @@ static void test_tournament_replay(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_start_strings),    cmocka_unit_test(test_castling_rights_checked),
-        cmocka_unit_test(test_bad_fens),         cmocka_unit_test(test_pgn_write),
-        cmocka_unit_test(test_pgn_round_trip),   cmocka_unit_test(test_bad_pgns),
-        cmocka_unit_test(test_tolerant_reading), cmocka_unit_test(test_tournament_replay),
-        cmocka_unit_test(test_long_texts),       cmocka_unit_test(test_many_and_long_tags),
+        cmocka_unit_test(test_start_strings),      cmocka_unit_test(test_castling_rights_checked),
+        cmocka_unit_test(test_bad_fens),           cmocka_unit_test(test_pgn_write),
+        cmocka_unit_test(test_pgn_round_trip),     cmocka_unit_test(test_bad_pgns),
+        cmocka_unit_test(test_tolerant_reading),   cmocka_unit_test(test_tournament_replay),
+        cmocka_unit_test(test_long_texts),         cmocka_unit_test(test_cut_records),
+        cmocka_unit_test(test_many_and_long_tags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
