@@ -248,16 +248,27 @@ void game_resign(Game *g)
     leave(g, "resignation", -1);
 }
 
-void game_time_out(Game *g, int p)
+/* Player p leaves: two players, at any time (the other wins); three, only at p's turn. */
+static void player_leaves(Game *g, int p, const char *why, long clock_ms)
 {
     if (g->v->nplayers == 2) {
-        set_result(g, p == 0 ? 1 : 0, false, "time forfeit");
+        set_result(g, p == 0 ? 1 : 0, false, why);
         g->decided = true;
         return;
     }
-    if (p != g->pos.stm) return; /* only the running clock can fall */
+    if (p != g->pos.stm) return;
     drop_redo(g);
-    leave(g, "time forfeit", 0);
+    leave(g, why, clock_ms);
+}
+
+void game_resign_side(Game *g, int p)
+{
+    player_leaves(g, p, "resignation", -1);
+}
+
+void game_time_out(Game *g, int p)
+{
+    player_leaves(g, p, "time forfeit", 0); /* three players: only the running clock falls */
 }
 
 void game_agree_draw(Game *g)

@@ -89,6 +89,9 @@ bool game_copy(Game *dst, const Game *src);
  * p (who must be the side to move) is out, as by resignation. */
 void game_time_out(Game *g, int p);
 
+/* Player p resigns: two players, at any time; three, only at p's turn (else nothing). */
+void game_resign_side(Game *g, int p);
+
 /* Recompute the result from the position and history (after loading or undoing). */
 void game_evaluate(Game *g);
 

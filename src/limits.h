@@ -44,4 +44,17 @@
 #define MAX_RESTRICTED_MEMORY_MB 512  /* address space (setrlimit RLIMIT_AS), MB */
 #define MAX_RESTRICTED_FILE_KB   1024 /* size of any file written (RLIMIT_FSIZE), KB */
 
+/* --- rooms (src/room/, cellmate-room(5)) ------------------------------------------------ */
+#define MAX_ROOM_NAME      32    /* characters in a room's name */
+#define MAX_ROOM_REQUEST   512   /* bytes in a client's protocol line */
+#define MAX_ROOM_EVENT     8192  /* bytes in a server's protocol line (a position string) */
+#define MAX_ROOM_GARBAGE   65536 /* bytes of over-long lines skipped before a client is dropped */
+#define MAX_ROOM_SAY       200   /* bytes in a chat line */
+#define MAX_ROOM_CLIENTS   64    /* connections to one room */
+#define MAX_ROOM_OUTPUT_KB 1024  /* output waiting for one client before it is dropped */
+#define MAX_ROOM_BURST     60    /* lines a client may send at once ... */
+#define MAX_ROOM_RATE      20    /* ... and per second for long */
+#define MAX_ROOM_STRIKES   10    /* refused lines in a row before a client is dropped */
+#define MAX_ROOM_HELLO     30    /* seconds to say hello */
+
 #endif

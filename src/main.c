@@ -10,6 +10,7 @@
 #include "paths.h"
 #include "perft.h"
 #include "restrict.h"
+#include "room/room.h"
 #include "screen.h"
 #include "search.h"
 
@@ -23,6 +24,18 @@
 #define DEFAULT_VARIANT "haynie"
 
 enum exit_code { EXIT_OK = 0, EXIT_REJECTED = 1, EXIT_USAGE = 2 };
+
+/* the rooms' options have no letter of their own */
+enum {
+    OPT_ROOM = 256,
+    OPT_ROOMS,
+    OPT_SERVE_ROOM,
+    OPT_RELAY,
+    OPT_ROOM_DIR,
+    OPT_SEAT,
+    OPT_NAME,
+    OPT_SSH
+};
 
 typedef struct {
     const char *variant;
@@ -39,6 +52,9 @@ typedef struct {
     SearchLimits ai;
     bool restricted;
     const char *player, *save_dir;
+    /* rooms */
+    const char *room, *serve_room, *room_dir, *seat, *name, *ssh, *relay_variant;
+    bool rooms, relay;
 } Options;
 
 static void usage(FILE *f)
@@ -73,6 +89,17 @@ static void usage(FILE *f)
                "                       CELLMATE_RESTRICTED=1)\n"
                "  --player NAME        restricted mode: the player, named by the administrator\n"
                "  --save-dir DIR       restricted mode: where the players' directories are\n"
+               "  --room ROOM [VARIANT] play in a shared room: ROOM on this host (made with\n"
+               "                       VARIANT if new), [user@]host:ROOM or\n"
+               "                       ssh://[user@]host[:port]/ROOM over ssh\n"
+               "  --seat SIDE          in a room: the side to take (or any, or watch)\n"
+               "  --name NAME          in a room: the name the others see (default: login)\n"
+               "  --room-dir DIR       where rooms live (a directory a group may share)\n"
+               "  --ssh CMD            the ssh command for remote rooms (also CELLMATE_SSH)\n"
+               "  --rooms              list the rooms of this host\n"
+               "  --serve-room ROOM [VARIANT] run a room's server in the foreground\n"
+               "  --relay [ROOM [VARIANT]] join standard input and output to a room (what\n"
+               "                       ssh runs on the room's host)\n"
                "  --help, --version\n\n"
                "The default variant is " DEFAULT_VARIANT ". See cellmate(6).\n");
 }
@@ -107,6 +134,14 @@ static int parse_options(int argc, char **argv, Options *o)
         {"depth", required_argument, NULL, 'D'},
         {"load", required_argument, NULL, 'L'},
         {"clock", required_argument, NULL, 'C'},
+        {"room", required_argument, NULL, OPT_ROOM},
+        {"rooms", no_argument, NULL, OPT_ROOMS},
+        {"serve-room", required_argument, NULL, OPT_SERVE_ROOM},
+        {"relay", no_argument, NULL, OPT_RELAY},
+        {"room-dir", required_argument, NULL, OPT_ROOM_DIR},
+        {"seat", required_argument, NULL, OPT_SEAT},
+        {"name", required_argument, NULL, OPT_NAME},
+        {"ssh", required_argument, NULL, OPT_SSH},
         {"resume", optional_argument, NULL, 'R'},
         {"ascii", no_argument, NULL, 'a'},
         {"no-save", no_argument, NULL, 'n'},
@@ -188,6 +223,14 @@ static int parse_options(int argc, char **argv, Options *o)
                 return EXIT_USAGE;
             }
             break;
+        case OPT_ROOM: o->room = optarg; break;
+        case OPT_ROOMS: o->rooms = true; break;
+        case OPT_SERVE_ROOM: o->serve_room = optarg; break;
+        case OPT_RELAY: o->relay = true; break;
+        case OPT_ROOM_DIR: o->room_dir = optarg; break;
+        case OPT_SEAT: o->seat = optarg; break;
+        case OPT_NAME: o->name = optarg; break;
+        case OPT_SSH: o->ssh = optarg; break;
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
@@ -205,6 +248,10 @@ static int parse_options(int argc, char **argv, Options *o)
                     argv[optind - 1]);
             return EXIT_USAGE;
         }
+    }
+    if (o->relay && optind < argc) { /* --relay ROOM [VARIANT] */
+        o->room = argv[optind++];
+        if (optind < argc) o->relay_variant = argv[optind++];
     }
     if (optind < argc) {
         if (o->variant || optind + 1 < argc) {
@@ -344,6 +391,41 @@ static int replay(const Options *o)
     return rc;
 }
 
+/* --room, --rooms, --serve-room and --relay. In restricted mode the player is the one the
+ * administrator named, and nothing that names a path or runs a command is taken. */
+static int rooms(const Options *o, const Restriction *r, const char *ssh_command)
+{
+    RoomOptions ro;
+    memset(&ro, 0, sizeof ro);
+    if (r && (o->serve_room || o->room_dir || o->ssh || (o->room && strchr(o->room, ':')))) {
+        fprintf(stderr, "cellmate: in restricted mode a room is joined here by its name: "
+                        "--serve-room, --room-dir, --ssh and rooms on other hosts are not "
+                        "available\n");
+        return EXIT_USAGE;
+    }
+    ro.player = r ? r->player : NULL;
+    ro.ssh_command = ssh_command;
+    ro.room = o->serve_room ? o->serve_room : o->room;
+    ro.variant = o->relay ? o->relay_variant : o->variant;
+    ro.dir = o->room_dir;
+    ro.name = o->name;
+    ro.seat = o->seat;
+    ro.ssh = o->ssh;
+    ro.clock = o->clock;
+    ro.ai_seconds = o->ai.time > 0 ? o->ai.time : 5;
+    ro.batch = o->batch;
+    ro.ascii = o->ascii;
+    if (o->fen || o->load || o->resume || o->perft_depth >= 0) {
+        fprintf(stderr, "cellmate: a room's game is the room's: --fen, --load, --resume and "
+                        "--perft do not go with rooms\n");
+        return EXIT_USAGE;
+    }
+    if (o->relay) return room_relay_main(&ro);
+    if (o->serve_room) return room_serve_main(&ro);
+    if (o->rooms) return room_list_main(&ro);
+    return room_join_main(&ro);
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -353,6 +435,11 @@ int main(int argc, char **argv)
     if (rc != EXIT_OK) return rc;
     Restriction restriction;
     bool restricted = restrict_wanted(o.restricted);
+    /* a forced --relay's room is in the ssh command, which restricted mode's clean
+     * environment drops: kept first */
+    static char ssh_command[256];
+    const char *sc = getenv("SSH_ORIGINAL_COMMAND");
+    if (sc && strlen(sc) < sizeof ssh_command) snprintf(ssh_command, sizeof ssh_command, "%s", sc);
     if (restricted && (rc = enter_restricted(&o, &restriction)) != EXIT_OK) return rc;
     if (!restricted && (o.player || o.save_dir)) {
         fprintf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
@@ -361,6 +448,8 @@ int main(int argc, char **argv)
     if (o.check_variant) return check_variant(o.check_variant);
     if (o.list) return list_variants();
     if (o.replay) return replay(&o);
+    if (o.room || o.rooms || o.serve_room || o.relay)
+        return rooms(&o, restricted ? &restriction : NULL, ssh_command);
 
     Session s;
     char err[600];

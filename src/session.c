@@ -124,13 +124,25 @@ static void clock_follow(Session *s)
         clock_run(&s->clock, s->game.pos.stm, clock_now());
 }
 
+static void session_defaults(Session *s)
+{
+    memset(s, 0, sizeof *s);
+    s->ai = search_limits_time(5);
+    s->seat = -1;
+}
+
+bool session_open_record(Session *s, const char *path, char *err, int errlen)
+{
+    PgnReport rep;
+    session_defaults(s);
+    return session_load_file(s, path, &rep, err, errlen);
+}
+
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen)
 {
     static const TimeControl no_clock = {CLOCK_NONE, 0, 0};
     bool unreadable;
-    memset(s, 0, sizeof *s);
-    s->ai = search_limits_time(5);
-    s->seat = -1;
+    session_defaults(s);
     Variant *v = variant_open(variant, err, errlen, &unreadable);
     if (!v) return false;
     Position start;
@@ -465,11 +477,32 @@ static bool cmd_load(Session *s, const char *args, Sink *out)
     return true;
 }
 
+/* The side named (any case), or -1 with a complaint listing the sides. */
+static int side_named(Session *s, const char *name, const char *what, Sink *out)
+{
+    const Variant *v = s->v;
+    for (int p = 0; p < v->nplayers; p++)
+        if (!strcasecmp(name, v->player_name[p])) return p;
+    char sides[128];
+    size_t n = 0;
+    for (int p = 0; p < v->nplayers; p++)
+        n +=
+            (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
+    complain(out, "%s needs a side (%s)%s", what, sides, strcmp(what, "ai") ? "" : ", all or off");
+    return -1;
+}
+
+/* resign: the side to move resigns; "resign SIDE" names who (two players: at any time;
+ * three: only at that player's turn), as a room does for its players. */
 static bool cmd_resign(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "resign", out)) return false;
     if (s->game.result.over) return complain(out, "the game is already over");
-    game_resign(&s->game);
+    int who = *args ? side_named(s, args, "resign", out) : s->game.pos.stm;
+    if (who < 0) return false;
+    if (who != s->game.pos.stm && s->v->nplayers > 2)
+        return complain(out, "with three players %s can resign only at %s turn",
+                        s->v->player_name[who], "their");
+    game_resign_side(&s->game, who);
     clock_follow(s);
     if (!s->game.result.over) {
         const Ply *p = &s->game.plies[s->game.nplies - 1];
@@ -572,15 +605,8 @@ static bool cmd_ai(Session *s, const char *args, Sink *out)
     const Variant *v = s->v;
     if (!strcmp(args, "off")) return set_computer(s, 0, "nobody", out);
     if (!strcmp(args, "all")) return set_computer(s, (1u << v->nplayers) - 1, "every side", out);
-    for (int p = 0; p < v->nplayers; p++)
-        if (!strcasecmp(args, v->player_name[p]))
-            return set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
-    char sides[128];
-    size_t n = 0;
-    for (int p = 0; p < v->nplayers; p++)
-        n +=
-            (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
-    return complain(out, "ai needs a side (%s), all or off", sides);
+    int p = side_named(s, args, "ai", out);
+    return p >= 0 && set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
 }
 
 static bool cmd_hint(Session *s, const char *args, Sink *out)
@@ -634,6 +660,14 @@ static bool cmd_rotate(Session *s, const char *args, Sink *out)
     return turn_view(s, render_rotate_step(s->v), args, "rotate", out);
 }
 
+/* say and no are a room's: a local game has nobody to hear them. */
+static bool cmd_room_only(Session *s, const char *args, Sink *out)
+{
+    (void)s;
+    (void)args;
+    return complain(out, "say and no are for rooms (cellmate --room), where others hear them");
+}
+
 const Command session_commands[] = {
     {"new", "[VARIANT]", "start a new game (of another variant if named)", cmd_new, false},
     {"undo", "", "take back the last move", cmd_undo, false},
@@ -648,12 +682,14 @@ const Command session_commands[] = {
     {"perft", "N [divide]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
-    {"resign", "", "the side to move resigns", cmd_resign, false},
+    {"resign", "[SIDE]", "the side to move (or SIDE) resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
     {"rotate", "", "turn the board a step (60 degrees, 120 with three players)", cmd_rotate, true},
     {"names", "", "show every cell's name in it, or hide them again (F2)", cmd_names, true},
     {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, true},
+    {"say", "TEXT", "in a room: a chat line to the others", cmd_room_only, false},
+    {"no", "", "in a room: refuse the draw offered or the takeback asked", cmd_room_only, false},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},
     {NULL, NULL, NULL, NULL, false},
@@ -702,6 +738,10 @@ static bool play_line(Session *s, const char *text, Sink *out)
     if (!session_move_allowed(s))
         return complain(out, "'%s': this game has reached the limit of %d moves", text,
                         MAX_RESTRICTED_PLIES);
+    if (s->remote && s->seat < 0) return complain(out, "'%s': you are watching this game", text);
+    if (s->remote && s->seat != s->game.pos.stm)
+        return complain(out, "'%s': it is %s's turn; you play %s", text,
+                        s->v->player_name[s->game.pos.stm], s->v->player_name[s->seat]);
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
     if (st == PARSE_MALFORMED)
         return complain(out,
@@ -710,8 +750,41 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         text, err);
     if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
     if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
+    if (s->remote) { /* the room plays it, and tells everybody, this screen too */
+        char lng[MOVE_TEXT_MAX];
+        move_long(&s->game.pos, m, lng);
+        return s->remote->request(s, "move", lng, out);
+    }
     if (!session_play_move(s, m)) return complain(out, "out of memory: the move was not played");
     return played(s, out);
+}
+
+/* In a room, the commands that change the game are requests to the room (a draw offer, a
+ * takeback asked of the others); those that only look at it run here; the rest are not
+ * for rooms. */
+static const struct {
+    const char *name;
+    bool send;
+} in_room[] = {
+    {"undo", true},  {"draw", true},  {"resign", true},  {"ai", true},     {"say", true},
+    {"no", true},    {"new", true},   {"show", false},   {"moves", false}, {"fen", false},
+    {"pgn", false},  {"save", false}, {"perft", false},  {"hint", false},  {"help", false},
+    {"quit", false}, {"flip", false}, {"rotate", false},
+};
+
+static bool room_command(Session *s, const Command *c, const char *args, Sink *out)
+{
+    for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++) {
+        if (strcmp(in_room[i].name, c->name)) continue;
+        if (!in_room[i].send) return c->run(s, args, out);
+        bool takes_text = !strcmp(c->name, "say") || !strcmp(c->name, "ai");
+        if (!takes_text && !no_args(args, c->name, out)) return false;
+        if (takes_text && !*args)
+            return complain(out, "%s needs %s", c->name, *c->name == 's' ? "text" : "a side");
+        if (!strcmp(c->name, "ai") && side_named(s, args, "ai", out) < 0) return false;
+        return s->remote->request(s, c->name, args, out);
+    }
+    return complain(out, "'%s' is not for rooms", c->name);
 }
 
 bool session_tick(Session *s, Sink *out)
@@ -750,9 +823,10 @@ bool session_line(Session *s, const char *line, Sink *out)
     while (isspace((unsigned char)*args)) args++;
     for (const Command *c = session_commands; c->name; c++) {
         if (strcmp(c->name, buf)) continue;
-        if (c->screen_only && !s->screen)
+        if (c->screen_only && !s->screen && !(s->remote && !strcmp(c->name, "ai")))
             return complain(out, "'%s' is a command of the game screen, not of scripts", buf);
         if (s->watching && !looks_only(c->name)) return refuse_watching(out, buf);
+        if (s->remote) return room_command(s, c, args, out);
         return c->run(s, args, out);
     }
     /* not a command: the whole line is a move */

@@ -63,6 +63,10 @@ extern const Command session_commands[];
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen);
 void session_close(Session *s);
 
+/* Start a session with the first game of a record, in the variant its Variant tag names;
+ * false with "FILE: reason" in err (nothing to close then). */
+bool session_open_record(Session *s, const char *path, char *err, int errlen);
+
 /* Replace the game by the first game of a PGN file (in its own variant, or the session's
  * when it names none). False, with "FILE: reason" in err, leaves the game as it was. */
 struct PgnReport;

@@ -1,0 +1,725 @@
+/* client.c — the client end of a room (see client.h). */
+#define _GNU_SOURCE /* accept4, pipe2, SO_PEERCRED's struct ucred */
+#include "room/client.h"
+
+#include "fen.h"
+#include "paths.h"
+#include "room/dir.h"
+#include "room/server.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define JOIN_SECONDS 20 /* to hear the room's state after connecting (ssh may be slow) */
+#define RECENT_NOTES 10 /* the chat lines a joiner is shown */
+
+/* --- targets ---------------------------------------------------------------------------------- */
+
+bool room_parse_target(const char *arg, RoomTarget *t, char *err, int errlen)
+{
+    memset(t, 0, sizeof *t);
+    const char *room = arg;
+    if (!strncmp(arg, "ssh://", 6)) {
+        const char *host = arg + 6, *slash = strchr(host, '/');
+        if (!slash || slash == host) goto bad;
+        const char *colon = memchr(host, ':', (size_t)(slash - host));
+        size_t hl = (size_t)((colon ? colon : slash) - host);
+        if (colon) {
+            size_t pl = (size_t)(slash - colon - 1);
+            if (!pl || pl >= sizeof t->port || strspn(colon + 1, "0123456789") < pl) goto bad;
+            memcpy(t->port, colon + 1, pl);
+        }
+        if (hl >= sizeof t->user_host) goto bad;
+        memcpy(t->user_host, host, hl);
+        room = slash + 1;
+        t->remote = true;
+    } else if (strchr(arg, ':')) {
+        const char *colon = strrchr(arg, ':');
+        size_t hl = (size_t)(colon - arg);
+        if (!hl || hl >= sizeof t->user_host) goto bad;
+        memcpy(t->user_host, arg, hl);
+        room = colon + 1;
+        t->remote = true;
+    }
+    if (t->remote) {
+        /* a host a shell and ssh take as one plain word: no option, no quoting games */
+        if (t->user_host[0] == '-' ||
+            strspn(t->user_host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                 "0123456789.-_@[]:") != strlen(t->user_host))
+            goto bad;
+    }
+    if (!room_valid_room(room)) goto bad;
+    snprintf(t->room, sizeof t->room, "%s", room);
+    return true;
+bad:
+    snprintf(err, errlen,
+             "'%s' is not a room: NAME (1 to %d letters, digits, '_' or '-'), [user@]host:NAME "
+             "or ssh://[user@]host[:port]/NAME",
+             arg, ROOM_ROOM_MAX);
+    return false;
+}
+
+/* The login name as a player's name: characters a name may not have become '_'. */
+static void default_name(char *out, size_t len)
+{
+    const struct passwd *pw = getpwuid(getuid());
+    const char *login = pw && pw->pw_name ? pw->pw_name : getenv("USER");
+    snprintf(out, len, "%s", login && *login ? login : "player");
+    for (char *p = out; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("._-", *p)) *p = '_';
+    if (out[0] == '-' || out[0] == '.') out[0] = '_';
+    if (strlen(out) > ROOM_NAME_MAX) out[ROOM_NAME_MAX] = 0;
+    if (!room_valid_player(out)) snprintf(out, len, "player");
+}
+
+/* --- output ------------------------------------------------------------------------------------
+ */
+
+static void queue(RoomClient *c, const char *line, size_t n)
+{
+    if (c->closed) return;
+    if (c->outlen + n + 1 > c->outcap) {
+        size_t nc = c->outcap ? c->outcap : 1024;
+        while (nc < c->outlen + n + 1) nc *= 2;
+        char *no = realloc(c->out, nc);
+        if (!no) return;
+        c->out = no;
+        c->outcap = nc;
+    }
+    memcpy(c->out + c->outlen, line, n);
+    c->out[c->outlen + n] = '\n';
+    c->outlen += n + 1;
+}
+
+static void close_with(RoomClient *c, const char *fmt, ...)
+{
+    if (c->closed) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->why, sizeof c->why, fmt, ap);
+    va_end(ap);
+    c->closed = true;
+}
+
+static void write_out(RoomClient *c)
+{
+    while (c->outlen && !c->closed) {
+        ssize_t w = c->wfd == c->rfd ? send(c->wfd, c->out, c->outlen, MSG_NOSIGNAL)
+                                     : write(c->wfd, c->out, c->outlen);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK)
+                close_with(c, "the connection to the room broke: %s", strerror(errno));
+            return;
+        }
+        memmove(c->out, c->out + w, c->outlen - (size_t)w);
+        c->outlen -= (size_t)w;
+    }
+}
+
+void room_client_send(RoomClient *c, const char *fmt, ...)
+{
+    char line[ROOM_REQUEST_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (n >= (int)sizeof line) n = (int)sizeof line - 1;
+    for (int i = 0; i < n; i++) /* a line stays one line */
+        if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
+    queue(c, line, (size_t)n);
+    c->pending++;
+    write_out(c);
+}
+
+static void tell(RoomClient *c, bool error, const char *fmt, ...)
+{
+    char text[ROOM_EVENT_MAX + 64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (c->notify) c->notify(c, text, error);
+}
+
+/* --- events ------------------------------------------------------------------------------------
+ */
+
+static int side_of(const Variant *v, const char *name)
+{
+    for (int p = 0; p < v->nplayers; p++)
+        if (!strcmp(name, v->player_name[p])) return p;
+    return -1;
+}
+
+static Game *current(RoomClient *c)
+{
+    return c->in_snapshot ? &c->snap : &c->s->game;
+}
+
+static const Variant *current_variant(RoomClient *c)
+{
+    return c->in_snapshot ? c->snap_v : c->s->v;
+}
+
+/* The events do not fit our game: start over from the room's whole state. */
+static void resync(RoomClient *c, const char *why)
+{
+    if (c->in_snapshot) {
+        game_free(&c->snap);
+        if (c->snap_v != c->s->v) variant_free(c->snap_v);
+        c->snap_v = NULL;
+        c->in_snapshot = false;
+    }
+    if (!c->synced) {
+        close_with(c, "the room sent a state that does not fit: %s", why);
+        return;
+    }
+    c->synced = false;
+    queue(c, "sync", 4);
+    c->pending++;
+}
+
+static bool parse_long(const char *s, long *v)
+{
+    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 10) return false;
+    *v = strtol(s, NULL, 10);
+    return true;
+}
+
+/* The clocks the room reports: each side's time left, the running one. */
+static void set_clock(RoomClient *c, const long *left, int running)
+{
+    Clock *k = &c->s->clock;
+    for (int p = 0; p < c->s->v->nplayers; p++) k->left[p] = left[p];
+    k->running = running;
+    k->since = clock_now();
+}
+
+static void ev_game(RoomClient *c, char **a)
+{
+    char err[600];
+    bool unreadable;
+    if (c->in_snapshot) resync(c, "a second game line");
+    if (c->closed) return;
+    if (!room_valid_variant(a[0])) return close_with(c, "the room names no variant: '%s'", a[0]);
+    Variant *v = c->s->v && !strcasecmp(c->s->v->name, a[0])
+                     ? c->s->v
+                     : variant_open(a[0], err, sizeof err, &unreadable);
+    if (!v) return close_with(c, "the room plays %s, which is not here: %s", a[0], err);
+    c->snap_v = v;
+    game_init(&c->snap, v, NULL);
+    c->in_snapshot = true;
+    c->snap_has_clock = false;
+}
+
+static void ev_setup(RoomClient *c, char **a)
+{
+    Position start;
+    char err[300];
+    if (!c->in_snapshot || c->snap.nplies) return resync(c, "a position after the moves");
+    if (!fen_read(&start, c->snap_v, a[0], err, sizeof err)) return resync(c, err);
+    game_free(&c->snap);
+    game_init(&c->snap, c->snap_v, &start);
+}
+
+static void ev_tc(RoomClient *c, char **a)
+{
+    TimeControl tc;
+    if (!c->in_snapshot) return resync(c, "a time control outside a state");
+    if (strcmp(a[0], "-") && tc_from_pgn(a[0], &tc)) game_set_tag(&c->snap, "TimeControl", a[0]);
+}
+
+static void ev_move(RoomClient *c, char **a)
+{
+    Game *g = current(c);
+    long n, clk = -1;
+    Move m;
+    char err[NOTE_ERR_MAX];
+    if (!parse_long(a[0], &n) || n != g->nplies + 1 || g->result.over ||
+        (strcmp(a[2], "-") && !parse_long(a[2], &clk)))
+        return resync(c, "a move out of turn");
+    if (move_parse(&g->pos, a[1], &m, err, sizeof err, NULL) != PARSE_OK) return resync(c, err);
+    int out = g->pos.nout;
+    game_play(g, m);
+    g->plies[g->nplies - 1].clock_ms = clk;
+    if (c->in_snapshot) return;
+    char text[64];
+    session_last_move_text(c->s, text, sizeof text);
+    tell(c, false, "%s", text);
+    for (int i = out; i < g->pos.nout && !g->result.over; i++)
+        tell(c, false, "%s is out", g->v->player_name[g->pos.out[i]]);
+    if (c->s->changed) c->s->changed(c->s);
+}
+
+/* resign, flag: the same game functions the room used. */
+static void ev_leave(RoomClient *c, char **a, bool flag)
+{
+    Game *g = current(c);
+    int p = side_of(current_variant(c), a[0]);
+    if (p < 0 || g->result.over || !(g->pos.alive & (1u << p)) ||
+        (g->v->nplayers > 2 && p != g->pos.stm))
+        return resync(c, "a player left who could not");
+    if (flag)
+        game_time_out(g, p);
+    else
+        game_resign_side(g, p);
+    if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+}
+
+static void ev_drawn(RoomClient *c)
+{
+    Game *g = current(c);
+    if (g->result.over) return resync(c, "a draw after the end");
+    game_agree_draw(g);
+    if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+}
+
+static void ev_takeback(RoomClient *c, char **a)
+{
+    Game *g = current(c);
+    long n;
+    if (c->in_snapshot || !parse_long(a[0], &n) || n > g->nplies) return resync(c, "a takeback");
+    while (g->nplies > n) game_undo(g);
+    g->nredo = 0;
+    if (c->s->changed) c->s->changed(c->s);
+}
+
+static void ev_seat(RoomClient *c, char **a)
+{
+    static const char *states[] = {"empty", "here", "away", "ai"};
+    int p = side_of(current_variant(c), a[0]), st = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(a[1], states[i])) st = i;
+    if (p < 0 || st < 0 ||
+        (strcmp(a[2], "-") && strcmp(a[2], "cellmate") && !room_valid_player(a[2])))
+        return resync(c, "a seat");
+    c->seats[p].state = (enum seat_state)st;
+    snprintf(c->seats[p].name, sizeof c->seats[p].name, "%s", a[2]);
+    if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+}
+
+static void ev_clock(RoomClient *c, char **a, int n)
+{
+    const Variant *v = current_variant(c);
+    long left[MAX_PLAYERS + 1];
+    if (!v || n != v->nplayers + 1) return resync(c, "a clock");
+    for (int p = 0; p < v->nplayers; p++)
+        if (!parse_long(a[p], &left[p])) return resync(c, "a clock");
+    int running = strcmp(a[n - 1], "-") ? side_of(v, a[n - 1]) : -1;
+    if (running < 0 && strcmp(a[n - 1], "-")) return resync(c, "a clock");
+    if (c->in_snapshot) {
+        memcpy(c->snap_clock, left, sizeof left);
+        c->snap_clock[MAX_PLAYERS] = running;
+        c->snap_has_clock = true;
+        return;
+    }
+    set_clock(c, left, running);
+}
+
+/* A comment of the record, kept in the local game; a joiner sees the last few chat lines. */
+static void ev_note(RoomClient *c, char **a)
+{
+    long n;
+    char text[ROOM_EVENT_MAX];
+    if (!c->in_snapshot || !parse_long(a[0], &n) || n != c->snap.nplies) return resync(c, "a note");
+    room_clean_text(a[1], text, sizeof text);
+    game_add_note(&c->snap, text);
+}
+
+static void ev_sync(RoomClient *c, char **a)
+{
+    long n;
+    if (!c->in_snapshot || !parse_long(a[0], &n) || n != c->snap.nplies)
+        return resync(c, "the state's end");
+    Session *s = c->s;
+    session_set_game(s, c->snap_v, &c->snap);
+    s->ai_players = 0; /* the room's computer plays its seats, not ours */
+    c->in_snapshot = false;
+    c->snap_v = NULL;
+    if (c->snap_has_clock) set_clock(c, c->snap_clock, (int)c->snap_clock[MAX_PLAYERS]);
+    bool first = !c->joined;
+    c->synced = c->joined = true;
+    for (int i = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;
+         first && i < s->game.nnotes; i++)
+        tell(c, false, "%s", s->game.notes[i].text);
+    if (s->changed) s->changed(s);
+}
+
+static void ev_welcome(RoomClient *c, char **a)
+{
+    snprintf(c->name, sizeof c->name, "%s", a[1]);
+    c->seat = -2; /* a side's name: known once the game is */
+    c->s->seat = -1;
+    snprintf(c->seat_side, sizeof c->seat_side, "%s", a[0]);
+}
+
+static void ev_offer(RoomClient *c, char **a, bool made)
+{
+    int p = side_of(current_variant(c), a[1]);
+    if (p < 0 || (strcmp(a[0], "draw") && strcmp(a[0], "undo"))) return resync(c, "an offer");
+    c->offer_kind = made ? a[0][0] : 0;
+    c->offer_by = p;
+    if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+}
+
+static void on_event(RoomClient *c, char *line)
+{
+    char *a[MAX_PLAYERS + 2];
+    int n;
+    enum room_event ev = room_parse_event(line, a, MAX_PLAYERS + 2, &n);
+    switch (ev) {
+    case EV_GREETING:
+        if (strcmp(a[0], "1"))
+            close_with(c, "the room speaks another version of the protocol (%s)", a[0]);
+        break;
+    case EV_WELCOME: ev_welcome(c, a); break;
+    case EV_GAME: ev_game(c, a); break;
+    case EV_SETUP: ev_setup(c, a); break;
+    case EV_TC: ev_tc(c, a); break;
+    case EV_MOVE: ev_move(c, a); break;
+    case EV_RESIGN: ev_leave(c, a, false); break;
+    case EV_FLAG: ev_leave(c, a, true); break;
+    case EV_DRAWN: ev_drawn(c); break;
+    case EV_TAKEBACK: ev_takeback(c, a); break;
+    case EV_SEAT: ev_seat(c, a); break;
+    case EV_WATCHERS: {
+        long w;
+        if (parse_long(a[0], &w)) c->watchers = (int)w;
+        if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+        break;
+    }
+    case EV_CLOCK: ev_clock(c, a, n); break;
+    case EV_NOTE: ev_note(c, a); break;
+    case EV_SYNC: ev_sync(c, a); break;
+    case EV_SAY: {
+        char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
+        room_clean_text(a[1], text, sizeof text);
+        snprintf(note, sizeof note, "%s: %s", room_valid_player(a[0]) ? a[0] : "?", text);
+        if (c->synced) game_add_note(&c->s->game, note);
+        tell(c, false, "%s", note);
+        break;
+    }
+    case EV_OFFER: ev_offer(c, a, true); break;
+    case EV_REFUSED: ev_offer(c, a, false); break;
+    case EV_INFO: {
+        char text[ROOM_EVENT_MAX];
+        room_clean_text(a[0], text, sizeof text); /* nothing but text reaches the terminal */
+        tell(c, false, "%s", text);
+        break;
+    }
+    case EV_OK:
+        if (c->pending) c->pending--;
+        break;
+    case EV_ERROR: {
+        char text[ROOM_EVENT_MAX];
+        room_clean_text(a[0], text, sizeof text);
+        if (c->pending) c->pending--;
+        if (!c->synced && c->seat == -1)
+            close_with(c, "%s", text); /* refused at the door */
+        else
+            tell(c, true, "%s", text);
+        break;
+    }
+    case EV_PONG: break;
+    case EV_BYE: {
+        char text[256];
+        room_clean_text(a[0], text, sizeof text);
+        close_with(c, "the room closed the connection: %s", text);
+        break;
+    }
+    case EV_BAD: break; /* a later version's events: not ours */
+    }
+    /* the seat is known once the game is */
+    if (c->seat == -2 && c->synced) {
+        c->seat = side_of(c->s->v, c->seat_side);
+        c->s->seat = c->seat;
+    }
+}
+
+/* --- i/o -------------------------------------------------------------------------------------- */
+
+int room_client_fd(const RoomClient *c)
+{
+    return c->rfd;
+}
+
+int room_client_wfd(const RoomClient *c)
+{
+    return c->wfd;
+}
+
+bool room_client_wants_write(const RoomClient *c)
+{
+    return c->outlen > 0 && !c->closed;
+}
+
+bool room_client_io(RoomClient *c, short revents, short wrevents)
+{
+    if (c->closed) return false;
+    if (wrevents & (POLLOUT | POLLERR | POLLHUP)) write_out(c);
+    if (revents & (POLLIN | POLLHUP | POLLERR)) {
+        size_t room;
+        char *at = linereader_space(&c->in, &room);
+        ssize_t n = read(c->rfd, at, room);
+        if (n == 0) {
+            close_with(c, "the room closed the connection");
+        } else if (n < 0) {
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                close_with(c, "the connection to the room broke: %s", strerror(errno));
+        } else {
+            linereader_added(&c->in, (size_t)n);
+        }
+        char line[ROOM_EVENT_MAX + 1];
+        for (;;) {
+            enum line_status st = linereader_next(&c->in, line);
+            if (st == LINE_NONE) break;
+            if (st == LINE_GARBAGE) {
+                close_with(c, "the room sent garbage");
+                break;
+            }
+            if (st == LINE_OK) on_event(c, line);
+            if (c->closed) break;
+        }
+    }
+    write_out(c);
+    return !c->closed;
+}
+
+/* Wait for the connection (and nothing else) up to `until`; false when it closed. */
+static bool wait_once(RoomClient *c, double until)
+{
+    struct pollfd pf[2] = {{c->rfd, POLLIN, 0}, {c->wfd, POLLOUT, 0}};
+    int n = room_client_wants_write(c) ? 2 : 1;
+    double left = until - clock_now();
+    if (left <= 0) return !c->closed;
+    int r = poll(pf, (nfds_t)n, (int)(left * 1000) + 1);
+    if (r < 0 && errno != EINTR) close_with(c, "poll: %s", strerror(errno));
+    if (r > 0) room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
+    return !c->closed;
+}
+
+bool room_client_settle(RoomClient *c, double timeout)
+{
+    double until = clock_now() + timeout;
+    while (!c->closed && (c->pending || !c->synced) && clock_now() < until) wait_once(c, until);
+    return !c->closed && !c->pending && c->synced;
+}
+
+/* --- the session's other end
+ * ---------------------------------------------------------------------- */
+
+static bool request(Session *s, const char *verb, const char *args, Sink *out)
+{
+    RoomClient *c = s->remote->ctx;
+    (void)out;
+    if (*args)
+        room_client_send(c, "%s %s", verb, args);
+    else
+        room_client_send(c, "%s", verb);
+    return !c->closed;
+}
+
+/* --- connecting ------------------------------------------------------------------------------- */
+
+int room_connect_here(const char *dir_opt, const char *room, const char *variant,
+                      const TimeControl *clock, double ai_seconds, char *err, int errlen)
+{
+    char dir[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
+    if (!room_dir(dir_opt, dir, sizeof dir, err, errlen)) return -1;
+    int fd = room_connect(dir, room, err, errlen);
+    if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED)) return fd;
+    bool exists = room_file(dir, room, "pgn", record, sizeof record) && access(record, F_OK) == 0;
+    if (!exists && !variant) {
+        snprintf(err, errlen,
+                 "there is no room %s here (cellmate --rooms lists them); give a variant to "
+                 "make it: cellmate --room %s glinski",
+                 room, room);
+        return -1;
+    }
+    RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1};
+    if (!room_start_server(&so, err, errlen)) return -1;
+    for (int i = 0; i < 50 && fd < 0; i++) {
+        fd = room_connect(dir, room, err, errlen);
+        if (fd < 0) usleep(20000);
+    }
+    return fd;
+}
+
+static bool connect_here(RoomClient *c, const RoomTarget *t, const RoomJoinOptions *o, char *err,
+                         int errlen)
+{
+    int fd = room_connect_here(o->dir, t->room, o->variant, &o->clock, o->ai_seconds, err, errlen);
+    if (fd < 0) return false;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    c->rfd = c->wfd = fd;
+    return true;
+}
+
+/* ssh [-p PORT] [user@]host cellmate --relay ROOM [VARIANT], the ssh command read by a shell
+ * as git reads GIT_SSH_COMMAND: its words, then ours. */
+static bool connect_ssh(RoomClient *c, const RoomTarget *t, const RoomJoinOptions *o, char *err,
+                        int errlen)
+{
+    int in[2], out[2];
+    if (o->variant && !room_valid_variant(o->variant)) {
+        snprintf(err, errlen, "'%s': a room's variant is a variant's name, never a path",
+                 o->variant);
+        return false;
+    }
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        return false;
+    }
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        close(in[0]), close(in[1]);
+        return false;
+    }
+    char script[4200];
+    snprintf(script, sizeof script, "%s \"$@\"", o->ssh && *o->ssh ? o->ssh : "ssh");
+    const char *argv[16];
+    int n = 0;
+    argv[n++] = "/bin/sh";
+    argv[n++] = "-c";
+    argv[n++] = script;
+    argv[n++] = "cellmate-ssh";
+    if (t->port[0]) argv[n++] = "-p", argv[n++] = t->port;
+    argv[n++] = t->user_host;
+    argv[n++] = "cellmate";
+    argv[n++] = "--relay";
+    argv[n++] = t->room;
+    if (o->variant) argv[n++] = o->variant;
+    argv[n] = NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "fork: %s", strerror(errno));
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        return false;
+    }
+    if (pid == 0) {
+        dup2(out[0], 0);
+        dup2(in[1], 1);
+        signal(SIGPIPE, SIG_DFL);
+        execv("/bin/sh", (char *const *)argv);
+        _exit(127);
+    }
+    close(out[0]);
+    close(in[1]);
+    c->rfd = in[0];
+    c->wfd = out[1];
+    c->ssh_pid = pid;
+    fcntl(c->rfd, F_SETFL, fcntl(c->rfd, F_GETFL) | O_NONBLOCK);
+    fcntl(c->wfd, F_SETFL, fcntl(c->wfd, F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const RoomJoinOptions *o,
+                      char *err, int errlen)
+{
+    char name[ROOM_NAME_MAX + 1];
+    RoomNotify notify = c->notify;
+    void *user = c->user;
+    memset(c, 0, sizeof *c);
+    c->notify = notify;
+    c->user = user;
+    c->rfd = c->wfd = -1;
+    c->s = s;
+    c->seat = -1;
+    snprintf(c->room, sizeof c->room, "%s", t->room);
+    if (o->name)
+        snprintf(name, sizeof name, "%s", o->name);
+    else
+        default_name(name, sizeof name);
+    if (!room_valid_player(name)) {
+        snprintf(err, errlen,
+                 "'%s' cannot be a player's name: 1 to %d letters, digits, '.', '_' or '-'", name,
+                 ROOM_NAME_MAX);
+        return false;
+    }
+    const char *seat = o->seat ? o->seat : "any";
+    if (strlen(seat) > 30 || strpbrk(seat, " \t\n")) {
+        snprintf(err, errlen, "'%s' is not a side", seat);
+        return false;
+    }
+    if (!linereader_init(&c->in, ROOM_EVENT_MAX)) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    if (!(t->remote ? connect_ssh(c, t, o, err, errlen) : connect_here(c, t, o, err, errlen))) {
+        room_client_close(c);
+        return false;
+    }
+    c->remote.request = request;
+    c->remote.ctx = c;
+    s->remote = &c->remote;
+    room_client_send(c, "hello %d %s %s", ROOM_PROTO_VERSION, name, seat);
+    c->pending--; /* hello is answered by welcome, not ok */
+    if (!room_client_settle(c, JOIN_SECONDS)) {
+        snprintf(err, errlen, "%s", c->closed ? c->why : "the room did not answer");
+        if (c->closed && !c->why[0]) snprintf(err, errlen, "the room closed the connection");
+        s->remote = NULL;
+        room_client_close(c);
+        return false;
+    }
+    if (o->variant && strcasecmp(o->variant, s->v->name))
+        tell(c, false, "room %s plays %s; the variant %s given is ignored", c->room, s->v->name,
+             o->variant);
+    char where[256];
+    if (s->game.result.over)
+        game_result_line(&s->game, where, sizeof where);
+    else
+        snprintf(where, sizeof where, "move %d, %s to move", s->game.pos.fullmove,
+                 s->v->player_name[s->game.pos.stm]);
+    if (c->seat >= 0)
+        tell(c, false, "you play %s in room %s (%s): %s", s->v->player_name[c->seat], c->room,
+             s->v->name, where);
+    else
+        tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
+    return true;
+}
+
+void room_client_close(RoomClient *c)
+{
+    if (c->rfd >= 0 && !c->closed) {
+        queue(c, "quit", 4);
+        write_out(c);
+    }
+    if (c->rfd >= 0) close(c->rfd);
+    if (c->wfd >= 0 && c->wfd != c->rfd) close(c->wfd);
+    c->rfd = c->wfd = -1;
+    if (c->ssh_pid > 0) {
+        /* ssh ends when its input closes; if it does not, it is told to */
+        int st;
+        for (int i = 0; i < 50 && waitpid(c->ssh_pid, &st, WNOHANG) == 0; i++) usleep(20000);
+        if (waitpid(c->ssh_pid, &st, WNOHANG) == 0) {
+            kill(c->ssh_pid, SIGTERM);
+            waitpid(c->ssh_pid, &st, 0);
+        }
+        c->ssh_pid = 0;
+    }
+    if (c->in_snapshot) {
+        game_free(&c->snap);
+        if (c->snap_v != c->s->v) variant_free(c->snap_v);
+        c->in_snapshot = false;
+    }
+    if (c->s && c->s->remote == &c->remote) c->s->remote = NULL;
+    linereader_free(&c->in);
+    free(c->out);
+    c->out = NULL;
+    c->closed = true;
+}

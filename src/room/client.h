@@ -1,0 +1,114 @@
+/* client.h — the client end of a room: the connection (the room's socket on this host, or
+ * an ssh command's pipes), the handshake, and the room's events applied to the session's
+ * game with the same core functions the server used, so the local game is the room's. The
+ * session's lines that would change the game go to the room (SessionRemote); the front end
+ * waits on room_client_fd() besides its own input and calls room_client_io() when it is
+ * ready. A server is not trusted either: every event is checked against the local game,
+ * and one that does not fit makes the client ask for the whole state again. */
+#ifndef CELLMATE_ROOM_CLIENT_H
+#define CELLMATE_ROOM_CLIENT_H
+
+#include "room/proto.h"
+#include "session.h"
+
+#include <sys/types.h>
+
+enum seat_state { SEAT_STATE_EMPTY, SEAT_STATE_HERE, SEAT_STATE_AWAY, SEAT_STATE_AI };
+
+typedef struct {
+    enum seat_state state;
+    char name[ROOM_NAME_MAX + 1];
+} RoomSeatView;
+
+typedef struct RoomClient RoomClient;
+
+/* What the client has to tell the person: a move played, a chat line, a note of the room,
+ * an error about a request. */
+typedef void (*RoomNotify)(RoomClient *c, const char *text, bool error);
+
+struct RoomClient {
+    int rfd, wfd;  /* the same socket, or an ssh command's pipes */
+    pid_t ssh_pid; /* the ssh command, or 0 */
+    LineReader in;
+    char *out;
+    size_t outlen, outcap;
+    Session *s;
+    SessionRemote remote;
+    char room[ROOM_ROOM_MAX + 1];
+    char name[ROOM_NAME_MAX + 1];
+    int seat;           /* the side this client plays, -1 when watching */
+    char seat_side[32]; /* the side the welcome named, until the game is known */
+    RoomSeatView seats[MAX_PLAYERS];
+    int watchers;
+    int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
+    int offer_by;
+    bool synced;   /* the room's whole state has been read */
+    bool joined;   /* it has been read once */
+    int pending;   /* requests sent whose answer (ok or error) has not come */
+    bool closed;   /* the connection is gone */
+    char why[256]; /* why it closed */
+    RoomNotify notify;
+    void *user;
+    /* a snapshot being read */
+    bool in_snapshot;
+    Game snap;
+    Variant *snap_v;
+    long snap_clock[MAX_PLAYERS + 1];
+    bool snap_has_clock;
+};
+
+/* Where to find the room: a name on this host, or [user@]host:NAME / ssh://[user@]host[:port]/NAME.
+ */
+typedef struct {
+    bool remote;
+    char user_host[300]; /* [user@]host */
+    char port[8];        /* "" when none */
+    char room[ROOM_ROOM_MAX + 1];
+} RoomTarget;
+
+/* Read a --room argument; false with a message in err. */
+bool room_parse_target(const char *arg, RoomTarget *t, char *err, int errlen);
+
+typedef struct {
+    const char *dir;     /* --room-dir, or NULL */
+    const char *variant; /* to make the room; NULL to join an existing one */
+    const char *name;    /* --name / --player; NULL: the login name */
+    const char *seat;    /* --seat SIDE|any|watch; NULL: any */
+    const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
+    TimeControl clock;   /* for a new room */
+    double ai_seconds;
+} RoomJoinOptions;
+
+/* Connect to room `room` on this host (the directory: dir_opt, or the default), starting its
+ * server when none runs (with `variant` when there is no record yet). Returns the socket
+ * (blocking), or -1 with a message in err. */
+int room_connect_here(const char *dir_opt, const char *room, const char *variant,
+                      const TimeControl *clock, double ai_seconds, char *err, int errlen);
+
+/* Connect (starting the room's server on this host if none runs, or running ssh), say hello
+ * and read the room's state into s: s->v and s->game become the room's. False with a
+ * message in err; the client is closed then. */
+bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const RoomJoinOptions *o,
+                      char *err, int errlen);
+
+/* For poll(): the descriptor to read, and whether there is output waiting to be written
+ * (then wait for POLLOUT on room_client_wfd too). */
+int room_client_fd(const RoomClient *c);
+int room_client_wfd(const RoomClient *c);
+bool room_client_wants_write(const RoomClient *c);
+
+/* Read what arrived and apply it, write what waits; false once the connection is closed
+ * (c->why says why). */
+bool room_client_io(RoomClient *c, short revents, short wrevents);
+
+/* Block until the answers to every request sent have come (or timeout seconds pass, or the
+ * connection closes); false when they did not. */
+bool room_client_settle(RoomClient *c, double timeout);
+
+/* Send a request line ("say hi"). */
+void room_client_send(RoomClient *c, const char *fmt, ...);
+
+/* Leave the room (the seat stays ours) and free everything; ends the ssh command. */
+void room_client_close(RoomClient *c);
+
+#endif

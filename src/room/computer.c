@@ -1,0 +1,76 @@
+/* computer.c — the computer's seats in a room: it searches in a thread of its own, on a
+ * copy of the game, so the server keeps answering; the result comes back through a pipe the
+ * loop polls, and is played only if the game has not changed meanwhile (a change sets the
+ * search's stop flag). */
+#include "room/server_int.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+static void *think(void *arg)
+{
+    Server *sv = arg;
+    SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
+    const Clock *c = &sv->s.clock;
+    if (c->tc.kind != CLOCK_NONE) { /* never the time it has not got */
+        double left = clock_left(c, sv->ai_game.pos.stm, clock_now()) / 1000.0;
+        double share = c->tc.kind == CLOCK_MOVE ? left / 2 : left / 30 + c->tc.inc_ms / 2000.0;
+        if (share < lim.time) lim.time = share > 0.05 ? share : 0.05;
+    }
+    SearchHooks hooks = {NULL, NULL, &sv->stop};
+    sv->ai_result = search_run(sv->engine, &sv->ai_game, &lim, &hooks);
+    char b = 1;
+    ssize_t w = write(sv->ai_pipe[1], &b, 1);
+    (void)w;
+    return NULL;
+}
+
+void computer_turn(Server *sv)
+{
+    const Game *g = &sv->s.game;
+    if (sv->thinking || g->result.over || !table_all_seated(sv) ||
+        sv->seat[g->pos.stm].kind != SEAT_AI)
+        return;
+    if (!sv->engine && !(sv->engine = engine_new(16))) return;
+    if (!game_copy(&sv->ai_game, g)) return;
+    atomic_store(&sv->stop, false);
+    sv->ai_generation = sv->generation;
+    if (pthread_create(&sv->thread, NULL, think, sv) != 0) {
+        game_free(&sv->ai_game);
+        return;
+    }
+    sv->thinking = true;
+}
+
+void computer_stop(Server *sv)
+{
+    if (!sv->thinking) return;
+    atomic_store(&sv->stop, true);
+    pthread_join(sv->thread, NULL);
+    char b;
+    ssize_t r = read(sv->ai_pipe[0], &b, 1);
+    (void)r;
+    game_free(&sv->ai_game);
+    sv->thinking = false;
+}
+
+/* --- changes ------------------------------------------------------------------------------------
+ */
+
+void computer_done(Server *sv)
+{
+    char b;
+    ssize_t r = read(sv->ai_pipe[0], &b, 1);
+    (void)r;
+    pthread_join(sv->thread, NULL);
+    game_free(&sv->ai_game);
+    sv->thinking = false;
+    Game *g = &sv->s.game;
+    if (sv->ai_generation == sv->generation && sv->ai_result.found && !g->result.over &&
+        sv->seat[g->pos.stm].kind == SEAT_AI) {
+        session_play_move(&sv->s, sv->ai_result.best);
+        table_move_played(sv);
+    } else {
+        computer_turn(sv); /* the game changed meanwhile: think again */
+    }
+}

@@ -1,0 +1,127 @@
+/* dir.c — the room directory and a room's files (see dir.h). */
+#include "room/dir.h"
+
+#include "fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/* /tmp/cellmate-UID, as tmux keeps its sockets: made 0700, and refused unless it is a
+ * directory of ours that nobody else can enter (another user could have made it first). */
+static bool private_tmp(char *out, size_t len, char *err, int errlen)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || *tmp != '/') tmp = "/tmp";
+    if (snprintf(out, len, "%s/cellmate-%ld", tmp, (long)getuid()) >= (int)len) {
+        snprintf(err, errlen, "%s: path too long", tmp);
+        return false;
+    }
+    if (mkdir(out, 0700) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "%s: cannot create: %s", out, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (lstat(out, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
+        (st.st_mode & 077)) {
+        snprintf(err, errlen,
+                 "%s is not a private directory of yours; remove it, or set XDG_RUNTIME_DIR or "
+                 "give --room-dir",
+                 out);
+        return false;
+    }
+    return true;
+}
+
+bool room_dir(const char *given, char *out, size_t len, char *err, int errlen)
+{
+    char base[ROOM_PATH_MAX];
+    const char *xdg = getenv("XDG_RUNTIME_DIR");
+    if (given && *given) {
+        if (snprintf(out, len, "%s", given) >= (int)len) {
+            snprintf(err, errlen, "--room-dir: path too long");
+            return false;
+        }
+    } else if (xdg && *xdg == '/') {
+        if (snprintf(out, len, "%s/cellmate/rooms", xdg) >= (int)len) {
+            snprintf(err, errlen, "XDG_RUNTIME_DIR: path too long");
+            return false;
+        }
+    } else {
+        if (!private_tmp(base, sizeof base, err, errlen)) return false;
+        if (snprintf(out, len, "%s/rooms", base) >= (int)len) {
+            snprintf(err, errlen, "%s: path too long", base);
+            return false;
+        }
+    }
+    if (!make_dirs(out, err, errlen)) return false;
+    struct stat st;
+    if (stat(out, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a directory", out);
+        return false;
+    }
+    return true;
+}
+
+bool room_file(const char *dir, const char *room, const char *ext, char *out, size_t len)
+{
+    return snprintf(out, len, "%s/%s.%s", dir, room, ext) < (int)len;
+}
+
+mode_t room_file_mode(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 && (st.st_mode & S_IWGRP)) return 0660;
+    return 0600;
+}
+
+int room_connect(const char *dir, const char *room, char *err, int errlen)
+{
+    struct sockaddr_un sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    if (!room_file(dir, room, "sock", sa.sun_path, sizeof sa.sun_path)) {
+        snprintf(err, errlen, "%s: the path of the room's socket is too long (at most %zu bytes)",
+                 dir, sizeof sa.sun_path - 1);
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        snprintf(err, errlen, "socket: %s", strerror(errno));
+        return -1;
+    }
+    if (connect(fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
+        int e = errno;
+        snprintf(err, errlen, "%s: %s", sa.sun_path, strerror(e));
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+pid_t room_server_pid(const char *dir, const char *room)
+{
+    char path[ROOM_PATH_MAX], text[32];
+    if (!room_file(dir, room, "pid", path, sizeof path)) return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return 0;
+    pid_t pid = 0;
+    if (flock(fd, LOCK_SH | LOCK_NB) != 0) { /* held: a server runs */
+        ssize_t n = read(fd, text, sizeof text - 1);
+        if (n > 0) {
+            text[n] = 0;
+            pid = (pid_t)strtol(text, NULL, 10);
+        }
+    }
+    close(fd);
+    return pid > 0 ? pid : 0;
+}

@@ -1,0 +1,33 @@
+/* dir.h — where rooms live: the room directory ($XDG_RUNTIME_DIR/cellmate/rooms, private to
+ * the user; /tmp/cellmate-UID/rooms without XDG_RUNTIME_DIR; or a directory named with
+ * --room-dir, which a group may share) and the files of room NAME in it: NAME.sock (the
+ * server's socket), NAME.pgn (the record), NAME.pid (the running server's PID, locked while
+ * it runs) and NAME.log (what the server had to say). */
+#ifndef CELLMATE_ROOM_DIR_H
+#define CELLMATE_ROOM_DIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define ROOM_PATH_MAX 4096
+
+/* The room directory: `given` (--room-dir, may be NULL) or the default, created (mode 0700)
+ * when missing. A default under /tmp must be ours and closed to others. False with err. */
+bool room_dir(const char *given, char *out, size_t len, char *err, int errlen);
+
+/* DIR/ROOM.EXT; false when too long. */
+bool room_file(const char *dir, const char *room, const char *ext, char *out, size_t len);
+
+/* The mode for the room's files and socket: 0660 in a directory its group may write (a
+ * shared room directory), 0600 otherwise. */
+mode_t room_file_mode(const char *dir);
+
+/* Connect to the room's server. Returns the socket, or -1 with errno (ENOENT or
+ * ECONNREFUSED: no server runs) and a message in err. */
+int room_connect(const char *dir, const char *room, char *err, int errlen);
+
+/* The PID of the server running room ROOM, or 0 when none holds its lock. */
+pid_t room_server_pid(const char *dir, const char *room);
+
+#endif

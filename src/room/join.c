@@ -1,0 +1,82 @@
+/* join.c — cellmate --room and --serve-room: a player's way into a room (the screen, or the
+ * scripted mode when standard input is not a terminal or with --batch), and an
+ * administrator's way to run a room's server in the foreground. */
+#include "room/client.h"
+#include "room/dir.h"
+#include "room/room.h"
+#include "room/script.h"
+#include "room/server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What the room says while joining: printed as the scripted mode prints the room's events. */
+static void say_joining(RoomClient *c, const char *text, bool error)
+{
+    (void)c;
+    if (error)
+        fprintf(stderr, "cellmate: %s\n", text);
+    else
+        printf("%s\n", text);
+    fflush(stdout);
+}
+
+int room_join_main(const RoomOptions *o)
+{
+    RoomTarget t;
+    char err[1200];
+    if (!room_parse_target(o->room, &t, err, sizeof err)) {
+        fprintf(stderr, "cellmate: --room %s\n", err);
+        return 2;
+    }
+    if (o->variant && !room_valid_variant(o->variant)) {
+        fprintf(stderr, "cellmate: '%s': a room's variant is a variant's name, never a path\n",
+                o->variant);
+        return 2;
+    }
+    /* the session starts with the variant asked for (or any), until the room's arrives */
+    Session s;
+    if (!session_open(&s, o->variant ? o->variant : "glinski", NULL, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        return 2;
+    }
+    RoomJoinOptions jo = {o->dir,   o->variant,   o->player ? o->player : o->name, o->seat, o->ssh,
+                          o->clock, o->ai_seconds};
+    if (!jo.ssh) jo.ssh = getenv("CELLMATE_SSH");
+    RoomClient c;
+    memset(&c, 0, sizeof c);
+    c.notify = say_joining;
+    if (!room_client_join(&c, &s, &t, &jo, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        session_close(&s);
+        return 2;
+    }
+    int rc = room_script_run(&c, stdin);
+    room_client_close(&c);
+    session_close(&s);
+    return rc;
+}
+
+int room_serve_main(const RoomOptions *o)
+{
+    char dir[ROOM_PATH_MAX], err[600];
+    if (!room_valid_room(o->room)) {
+        fprintf(stderr,
+                "cellmate: '%s' is not a room's name (1 to %d letters, digits, '_' or '-')\n",
+                o->room, ROOM_ROOM_MAX);
+        return 2;
+    }
+    if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        return 2;
+    }
+    pid_t running = room_server_pid(dir, o->room);
+    if (running) {
+        fprintf(stderr, "cellmate: room %s is served already (PID %ld)\n", o->room, (long)running);
+        return 1;
+    }
+    RoomServerOptions so = {dir, o->room, o->variant, o->clock, o->ai_seconds, 0, -1};
+    return room_serve(&so) ? 1 : 0;
+}

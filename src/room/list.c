@@ -1,0 +1,110 @@
+/* list.c — cellmate --rooms: every room of the room directory in a line, sorted by name. A
+ * running room is asked (the protocol's info request, without joining); a room whose server
+ * has left is read from its record. */
+#include "room/describe.h"
+#include "room/dir.h"
+#include "room/proto.h"
+#include "room/room.h"
+
+#include <dirent.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define ASK_SECONDS 3
+
+/* The running room's own line; false when it does not answer in time. */
+static bool ask(const char *dir, const char *room, char *out, size_t len)
+{
+    char err[600], buf[ROOM_EVENT_MAX + 2];
+    int fd = room_connect(dir, room, err, sizeof err);
+    if (fd < 0) return false;
+    static const char req[] = "info\nquit\n";
+    bool ok = send(fd, req, sizeof req - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof req - 1);
+    size_t n = 0;
+    double until = clock_now() + ASK_SECONDS;
+    while (ok && n + 1 < sizeof buf && clock_now() < until) {
+        struct pollfd pf = {fd, POLLIN, 0};
+        if (poll(&pf, 1, 100) <= 0) continue;
+        ssize_t r = recv(fd, buf + n, sizeof buf - 1 - n, 0);
+        if (r <= 0) break;
+        n += (size_t)r;
+        buf[n] = 0;
+        if (strstr(buf, "\nok\n")) break;
+    }
+    close(fd);
+    buf[n] = 0;
+    char *line = strstr(buf, "\ninfo ");
+    if (!line) return false;
+    line += 6;
+    line[strcspn(line, "\n")] = 0;
+    room_clean_text(line, out, len);
+    return true;
+}
+
+/* A room whose server is not running: its record. */
+static bool from_record(const char *dir, const char *room, char *out, size_t len)
+{
+    char path[ROOM_PATH_MAX], err[800];
+    Session s;
+    if (!room_file(dir, room, "pgn", path, sizeof path) ||
+        !session_open_record(&s, path, err, sizeof err)) {
+        snprintf(out, len, "%s: unreadable record (%s)", room, err);
+        return true;
+    }
+    const char *names[MAX_PLAYERS], *states[MAX_PLAYERS];
+    for (int p = 0; p < s.v->nplayers; p++) {
+        const char *tag = game_tag(&s.game, s.v->player_name[p]);
+        bool seated = tag && strcmp(tag, "?");
+        names[p] = seated ? tag : "-";
+        states[p] = !seated ? "empty" : !strcmp(tag, "cellmate") ? "ai" : "away";
+    }
+    room_describe(out, len, room, &s, names, states, -1);
+    session_close(&s);
+    return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int room_list_main(const RoomOptions *o)
+{
+    char dir[ROOM_PATH_MAX], err[600];
+    if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        return 2;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "cellmate: %s: cannot read it\n", dir);
+        return 2;
+    }
+    char *names[1024];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 1024) {
+        size_t l = strlen(e->d_name);
+        if (l < 5 || strcmp(e->d_name + l - 4, ".pgn")) continue;
+        char room[ROOM_ROOM_MAX + 2];
+        if (l - 4 > ROOM_ROOM_MAX) continue;
+        snprintf(room, sizeof room, "%.*s", (int)(l - 4), e->d_name);
+        /* finished games kept as NAME.N.pgn are not rooms: a room's name has no '.' */
+        if (room_valid_room(room) && (names[n] = strdup(room))) n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], by_name);
+    if (!n) printf("no rooms in %s\n", dir);
+    for (int i = 0; i < n; i++) {
+        char line[ROOM_EVENT_MAX];
+        if (!(room_server_pid(dir, names[i]) && ask(dir, names[i], line, sizeof line)))
+            from_record(dir, names[i], line, sizeof line);
+        printf("%s\n", line);
+        free(names[i]);
+    }
+    return 0;
+}

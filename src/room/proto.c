@@ -1,0 +1,294 @@
+/* proto.c — the room protocol's lines, names and message tables (see proto.h). */
+#include "room/proto.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define STR(x)         #x
+#define XSTR(x)        STR(x)
+#define ROOM_NAME_TEXT XSTR(MAX_PLAIN_NAME)
+
+/* --- lines ------------------------------------------------------------------------------- */
+
+bool linereader_init(LineReader *r, size_t limit)
+{
+    memset(r, 0, sizeof *r);
+    r->limit = limit;
+    r->buf = malloc(limit + 2); /* the longest line and its "\r\n" */
+    return r->buf != NULL;
+}
+
+void linereader_free(LineReader *r)
+{
+    free(r->buf);
+    r->buf = NULL;
+}
+
+char *linereader_space(LineReader *r, size_t *room)
+{
+    *room = r->limit + 2 - r->len;
+    return r->buf + r->len;
+}
+
+void linereader_added(LineReader *r, size_t n)
+{
+    r->len += n;
+}
+
+static void consume(LineReader *r, size_t n)
+{
+    memmove(r->buf, r->buf + n, r->len - n);
+    r->len -= n;
+}
+
+enum line_status linereader_next(LineReader *r, char *out)
+{
+    for (;;) {
+        char *nl = memchr(r->buf, '\n', r->len);
+        if (!nl) {
+            if (r->skipping) {
+                r->skipped += r->len;
+                r->len = 0;
+                return r->skipped > ROOM_GARBAGE_MAX ? LINE_GARBAGE : LINE_NONE;
+            }
+            if (r->len < r->limit + 2) return LINE_NONE;
+            r->skipping = true; /* full, and no end in sight */
+            r->skipped += r->len;
+            r->len = 0;
+            return r->skipped > ROOM_GARBAGE_MAX ? LINE_GARBAGE : LINE_TOO_LONG;
+        }
+        size_t n = (size_t)(nl - r->buf);
+        if (r->skipping) { /* the end of an over-long line */
+            r->skipping = false;
+            r->skipped += n + 1;
+            consume(r, n + 1);
+            if (r->skipped > ROOM_GARBAGE_MAX) return LINE_GARBAGE;
+            continue;
+        }
+        size_t len = n && r->buf[n - 1] == '\r' ? n - 1 : n;
+        bool control = false;
+        for (size_t i = 0; i < len; i++) {
+            unsigned char c = (unsigned char)r->buf[i];
+            if ((c < 0x20 && c != '\t') || c == 0x7f) control = true;
+        }
+        if (control) {
+            consume(r, n + 1);
+            return LINE_CONTROL;
+        }
+        memcpy(out, r->buf, len);
+        out[len] = 0;
+        for (size_t i = 0; i < len; i++)
+            if (out[i] == '\t') out[i] = ' ';
+        consume(r, n + 1);
+        r->skipped = 0;
+        return LINE_OK;
+    }
+}
+
+/* --- names and words ----------------------------------------------------------------------- */
+
+static bool name_chars(const char *s, size_t max, const char *extra)
+{
+    size_t n = strlen(s);
+    if (!n || n > max || s[0] == '-' || s[0] == '.') return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr(extra, *p)) return false;
+    return true;
+}
+
+bool room_valid_player(const char *name)
+{
+    return name_chars(name, ROOM_NAME_MAX, "._-") && strcasecmp(name, "cellmate");
+}
+
+bool room_valid_room(const char *name)
+{
+    return name_chars(name, ROOM_ROOM_MAX, "_-");
+}
+
+bool room_valid_variant(const char *name)
+{
+    return name_chars(name, 64, "_-");
+}
+
+/* The length of the UTF-8 character at s (1..4), or 0 when it is not one. */
+static int utf8_char(const unsigned char *s)
+{
+    int n = s[0] < 0x80                    ? 1
+            : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
+            : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+                                           : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0))) return 0;
+    if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))) return 0;
+    return n;
+}
+
+void room_clean_text(const char *in, char *out, size_t outlen)
+{
+    size_t o = 0, max = outlen - 1 < ROOM_SAY_MAX ? outlen - 1 : ROOM_SAY_MAX;
+    const unsigned char *p = (const unsigned char *)in;
+    while (*p) {
+        int n = utf8_char(p);
+        if (n == 1 && (*p < 0x20 || *p == 0x7f)) n = 0;
+        size_t take = n ? (size_t)n : 1;
+        if (o + take > max) break;
+        if (n)
+            memcpy(out + o, p, take);
+        else
+            out[o] = '?';
+        o += take;
+        p += n ? n : 1;
+    }
+    out[o] = 0;
+}
+
+char *room_word(char **line)
+{
+    char *w = *line;
+    while (*w == ' ') w++;
+    char *e = w;
+    while (*e && *e != ' ') e++;
+    if (*e) *e++ = 0;
+    while (*e == ' ') e++;
+    *line = e;
+    return w;
+}
+
+/* --- requests ----------------------------------------------------------------------------- */
+
+enum req_args { ARGS_NONE, ARGS_WORD, ARGS_TEXT, ARGS_HELLO };
+
+static const struct {
+    const char *verb;
+    enum room_request kind;
+    enum req_args args;
+} requests[] = {
+    {"hello", REQ_HELLO, ARGS_HELLO},  {"move", REQ_MOVE, ARGS_TEXT}, {"say", REQ_SAY, ARGS_TEXT},
+    {"draw", REQ_DRAW, ARGS_NONE},     {"undo", REQ_UNDO, ARGS_NONE}, {"no", REQ_NO, ARGS_NONE},
+    {"resign", REQ_RESIGN, ARGS_NONE}, {"ai", REQ_AI, ARGS_WORD},     {"new", REQ_NEW, ARGS_NONE},
+    {"sync", REQ_SYNC, ARGS_NONE},     {"info", REQ_INFO, ARGS_NONE}, {"ping", REQ_PING, ARGS_NONE},
+    {"quit", REQ_QUIT, ARGS_NONE},
+};
+
+const char *room_request_verb(enum room_request kind)
+{
+    for (size_t i = 0; i < sizeof requests / sizeof requests[0]; i++)
+        if (requests[i].kind == kind) return requests[i].verb;
+    return "?";
+}
+
+static void bad(RoomRequest *rq, const char *fmt, const char *arg)
+{
+    rq->kind = REQ_BAD;
+    snprintf(rq->error, sizeof rq->error, fmt, arg);
+}
+
+void room_parse_request(const char *line, RoomRequest *rq)
+{
+    char buf[ROOM_REQUEST_MAX + 1];
+    memset(rq, 0, sizeof *rq);
+    snprintf(buf, sizeof buf, "%s", line);
+    char *rest = buf, *verb = room_word(&rest);
+    size_t i = 0, n = sizeof requests / sizeof requests[0];
+    while (i < n && strcmp(requests[i].verb, verb)) i++;
+    if (i == n) {
+        char shown[40];
+        snprintf(shown, sizeof shown, "%.32s", verb);
+        return bad(rq, *verb ? "unknown request '%s' (see cellmate-room(5))" : "an empty line%s",
+                   shown);
+    }
+    rq->kind = requests[i].kind;
+    size_t rl = strlen(rest);
+    while (rl && rest[rl - 1] == ' ') rest[--rl] = 0;
+    switch (requests[i].args) {
+    case ARGS_NONE:
+        if (*rest) bad(rq, "'%s' takes nothing after it", verb);
+        break;
+    case ARGS_WORD: {
+        char *w = room_word(&rest);
+        if (!*w || *rest || strlen(w) >= sizeof rq->seat)
+            return bad(rq, "'%s' takes one side's name", verb);
+        snprintf(rq->seat, sizeof rq->seat, "%s", w);
+        break;
+    }
+    case ARGS_TEXT:
+        if (!*rest) return bad(rq, "'%s' needs text after it", verb);
+        snprintf(rq->text, sizeof rq->text, "%s", rest);
+        break;
+    case ARGS_HELLO: {
+        char *ver = room_word(&rest), *name = room_word(&rest), *seat = room_word(&rest);
+        if (!*ver || strspn(ver, "0123456789") != strlen(ver) || strlen(ver) > 3)
+            return bad(rq, "%s", "hello VERSION NAME [SEAT|any|watch]: the version is a number");
+        rq->version = atoi(ver);
+        if (!room_valid_player(name))
+            return bad(rq, "%s",
+                       "a name is 1 to " ROOM_NAME_TEXT
+                       " letters, digits, '.', '_' or '-' (and not 'cellmate')");
+        if (*rest || strlen(seat) >= sizeof rq->seat)
+            return bad(rq, "%s", "hello VERSION NAME [SEAT|any|watch]: too many words");
+        snprintf(rq->name, sizeof rq->name, "%s", name);
+        snprintf(rq->seat, sizeof rq->seat, "%s", *seat ? seat : "any");
+        break;
+    }
+    }
+}
+
+/* --- events -------------------------------------------------------------------------------- */
+
+static const RoomEventForm events[] = {
+    {"cellmate-room", EV_GREETING, 2, false},
+    {"welcome", EV_WELCOME, 2, false},
+    {"game", EV_GAME, 1, false},
+    {"setup", EV_SETUP, 1, true},
+    {"tc", EV_TC, 1, false},
+    {"move", EV_MOVE, 3, false},
+    {"resign", EV_RESIGN, 1, false},
+    {"flag", EV_FLAG, 1, false},
+    {"drawn", EV_DRAWN, 0, false},
+    {"takeback", EV_TAKEBACK, 1, false},
+    {"seat", EV_SEAT, 3, false},
+    {"watchers", EV_WATCHERS, 1, false},
+    {"clock", EV_CLOCK, -1, false},
+    {"note", EV_NOTE, 2, true},
+    {"sync", EV_SYNC, 1, false},
+    {"say", EV_SAY, 2, true},
+    {"offer", EV_OFFER, 2, false},
+    {"refused", EV_REFUSED, 2, false},
+    {"info", EV_INFO, 1, true},
+    {"ok", EV_OK, 0, false},
+    {"error", EV_ERROR, 1, true},
+    {"pong", EV_PONG, 0, false},
+    {"bye", EV_BYE, 1, true},
+};
+
+enum room_event room_parse_event(char *line, char **args, int maxargs, int *nargs)
+{
+    char *rest = line, *verb = room_word(&rest);
+    *nargs = 0;
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
+        const RoomEventForm *f = &events[i];
+        if (strcmp(f->verb, verb)) continue;
+        if (f->words < 0) { /* every word; at least two */
+            while (*rest && *nargs < maxargs) args[(*nargs)++] = room_word(&rest);
+            return *rest || *nargs < 2 ? EV_BAD : f->kind;
+        }
+        if (f->words > maxargs) return EV_BAD;
+        for (int w = 0; w < f->words; w++) {
+            if (!*rest) return EV_BAD;
+            if (f->text && w == f->words - 1) {
+                args[(*nargs)++] = rest;
+                rest += strlen(rest);
+            } else {
+                args[(*nargs)++] = room_word(&rest);
+            }
+        }
+        return *rest ? EV_BAD : f->kind;
+    }
+    return EV_BAD;
+}

@@ -1,0 +1,141 @@
+/* proto.h — the room protocol (cellmate-room(5)): lines of text, with the limits both ends
+ * keep, a line reader that survives anything a peer sends (over-long lines, control bytes,
+ * floods), the names it allows, and the table of the requests a client may send and the
+ * events a server sends. Neither end trusts the other: the server checks every request, and
+ * the client checks every event against its own copy of the game. */
+#ifndef CELLMATE_ROOM_PROTO_H
+#define CELLMATE_ROOM_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ROOM_PROTO_VERSION 1
+#define ROOM_REQUEST_MAX   512   /* bytes of a client's line, without its newline */
+#define ROOM_EVENT_MAX     8192  /* of a server's line (a position string can be long) */
+#define ROOM_GARBAGE_MAX   65536 /* bytes of over-long lines skipped before the peer is dropped */
+#define ROOM_NAME_MAX      20    /* a player's name */
+#define ROOM_ROOM_MAX      32    /* a room's name */
+#define ROOM_SAY_MAX       200   /* bytes of a chat line */
+
+/* --- lines ------------------------------------------------------------------------------- */
+
+enum line_status {
+    LINE_NONE,     /* no whole line yet */
+    LINE_OK,       /* a line, in out (without "\n" or "\r\n") */
+    LINE_TOO_LONG, /* a line longer than the limit began; its rest is skipped */
+    LINE_CONTROL,  /* a line with control bytes (NUL, escape ...): refused whole */
+    LINE_GARBAGE   /* more than ROOM_GARBAGE_MAX bytes skipped: drop the peer */
+};
+
+typedef struct {
+    char *buf; /* limit + 1 bytes */
+    size_t len, limit;
+    bool skipping;  /* inside an over-long line, until its newline */
+    size_t skipped; /* bytes skipped since the last good line */
+} LineReader;
+
+bool linereader_init(LineReader *r, size_t limit);
+void linereader_free(LineReader *r);
+
+/* Room for more bytes: where to read them and how many fit. */
+char *linereader_space(LineReader *r, size_t *room);
+/* n bytes were read into the space. */
+void linereader_added(LineReader *r, size_t n);
+/* Take the next line; out has room for limit + 1 bytes. */
+enum line_status linereader_next(LineReader *r, char *out);
+
+/* --- names and words ----------------------------------------------------------------------- */
+
+/* A player's name: 1 to ROOM_NAME_MAX letters, digits, '.', '_' or '-', not starting with
+ * '-' or '.', and not "cellmate" (the computer's name in records). */
+bool room_valid_player(const char *name);
+/* A room's name: 1 to ROOM_ROOM_MAX letters, digits, '_' or '-', not starting with '-'. */
+bool room_valid_room(const char *name);
+/* A variant's name as a room may name it: letters, digits, '_' and '-' only (never a path). */
+bool room_valid_variant(const char *name);
+
+/* Chat text as the server passes it on: control bytes and broken UTF-8 become '?', at most
+ * ROOM_SAY_MAX bytes (cut at a character). */
+void room_clean_text(const char *in, char *out, size_t outlen);
+
+/* Split off the first word of *line (words are separated by single or more blanks): returns
+ * it NUL-terminated and advances *line past the blanks after it. "" at the end. */
+char *room_word(char **line);
+
+/* --- requests (client to server) ---------------------------------------------------------- */
+
+enum room_request {
+    REQ_HELLO,  /* hello VERSION NAME [SEAT|any|watch] */
+    REQ_MOVE,   /* move TEXT */
+    REQ_SAY,    /* say TEXT */
+    REQ_DRAW,   /* draw: offer one, or agree to the one offered */
+    REQ_UNDO,   /* undo: ask for a takeback, or agree to the one asked */
+    REQ_NO,     /* no: refuse the offer or request on the table */
+    REQ_RESIGN, /* resign */
+    REQ_AI,     /* ai SIDE: the computer takes an empty seat */
+    REQ_NEW,    /* new: the next game, once this one is over */
+    REQ_SYNC,   /* sync: the whole state again */
+    REQ_INFO,   /* info: a summary of the room (also before hello) */
+    REQ_PING,   /* ping */
+    REQ_QUIT,   /* quit: leave (the seat is kept) */
+    REQ_BAD
+};
+
+typedef struct {
+    enum room_request kind;
+    int version;                     /* hello */
+    char name[ROOM_NAME_MAX + 1];    /* hello */
+    char seat[32];                   /* hello: a side's name, "any" or "watch"; ai: the side */
+    char text[ROOM_REQUEST_MAX + 1]; /* move, say */
+    char error[160];                 /* REQ_BAD: what is wrong */
+} RoomRequest;
+
+/* Read one request line (as linereader_next gave it). */
+void room_parse_request(const char *line, RoomRequest *rq);
+
+/* The request's verb ("move"), for messages. */
+const char *room_request_verb(enum room_request kind);
+
+/* --- events (server to client) ------------------------------------------------------------ */
+
+enum room_event {
+    EV_GREETING, /* cellmate-room VERSION ROOM */
+    EV_WELCOME,  /* welcome SEAT|watch NAME */
+    EV_GAME,     /* game VARIANT: a snapshot begins (the game starts over from the array) */
+    EV_SETUP,    /* setup POSITION: the snapshot's game starts from this position string */
+    EV_TC,       /* tc TIMECONTROL|-: the clocks (PGN's TimeControl form) */
+    EV_MOVE,     /* move N MOVE CLOCK: ply N was MOVE (long form); its clock reading or - */
+    EV_RESIGN,   /* resign SIDE */
+    EV_FLAG,     /* flag SIDE: SIDE's time ran out */
+    EV_DRAWN,    /* drawn: agreed */
+    EV_TAKEBACK, /* takeback N: the game goes back to N plies */
+    EV_SEAT,     /* seat SIDE STATE NAME: STATE empty, here, away or ai */
+    EV_WATCHERS, /* watchers N */
+    EV_CLOCK,    /* clock MS... RUNNING: each side's time left, the running side or - */
+    EV_NOTE,     /* note N TEXT: a comment of the record (a chat line) after ply N */
+    EV_SYNC,     /* sync N: the snapshot is complete, N plies */
+    EV_SAY,      /* say NAME TEXT */
+    EV_OFFER,    /* offer draw|undo SIDE */
+    EV_REFUSED,  /* refused draw|undo SIDE */
+    EV_INFO,     /* info TEXT: a line for the people */
+    EV_OK,       /* ok: the last request was done */
+    EV_ERROR,    /* error TEXT: the last request was refused, and why */
+    EV_PONG,
+    EV_BYE, /* bye TEXT: the server closes the connection */
+    EV_BAD
+};
+
+/* The verb of an event and how many words it has after the verb (at least; -1: the rest of
+ * the line is one text). */
+typedef struct {
+    const char *verb;
+    enum room_event kind;
+    int words;
+    bool text; /* the last argument is the rest of the line */
+} RoomEventForm;
+
+/* Split an event line into its kind and arguments (pointers into line, which is changed):
+ * args[0..n-1]; false (EV_BAD) when the verb is unknown or words are missing. */
+enum room_event room_parse_event(char *line, char **args, int maxargs, int *nargs);
+
+#endif

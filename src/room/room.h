@@ -1,0 +1,37 @@
+/* room.h — what main.c calls for rooms: joining one with the screen or the scripted mode,
+ * serving one, relaying one over SSH, listing them. */
+#ifndef CELLMATE_ROOM_ROOM_H
+#define CELLMATE_ROOM_ROOM_H
+
+#include "clock.h"
+
+#include <stdbool.h>
+
+typedef struct {
+    const char *room;    /* --room, --serve-room, --relay: the room */
+    const char *variant; /* the variant to make the room with (may be NULL) */
+    const char *dir;     /* --room-dir */
+    const char *name;    /* --name */
+    const char *player;  /* the name an administrator gave (restricted mode), or NULL */
+    const char *seat;    /* --seat */
+    const char *ssh;     /* --ssh (CELLMATE_SSH when NULL) */
+    const char *ssh_command; /* SSH_ORIGINAL_COMMAND, read before restricted mode drops it */
+    TimeControl clock;
+    double ai_seconds;
+    bool batch; /* scripted mode even on a terminal */
+    bool ascii; /* the screen's --ascii */
+} RoomOptions;
+
+/* cellmate --room: play (or watch) in a room; returns the exit status. */
+int room_join_main(const RoomOptions *o);
+
+/* cellmate --serve-room NAME VARIANT: run a room's server in the foreground. */
+int room_serve_main(const RoomOptions *o);
+
+/* cellmate --relay NAME [VARIANT]: standard input and output to the room's server. */
+int room_relay_main(const RoomOptions *o);
+
+/* cellmate --rooms: one line per room of the room directory. */
+int room_list_main(const RoomOptions *o);
+
+#endif

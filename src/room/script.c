@@ -1,0 +1,162 @@
+/* script.c — the scripted mode at a room's table (cellmate --batch --room NAME --seat SIDE):
+ * lines from standard input as in a local script, the room's events printed as they come.
+ * A move waits for this seat's turn; every line that goes to the room waits for its answer,
+ * so an error is reported against its own line. */
+#include "room/script.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ANSWER_SECONDS 60 /* a room answers at once; this only bounds a broken one */
+
+typedef struct {
+    long line;
+    int status;
+} ScriptState;
+
+static void notify(RoomClient *c, const char *text, bool error)
+{
+    ScriptState *st = c->user;
+    if (!error) {
+        printf("%s\n", text);
+        fflush(stdout);
+        return;
+    }
+    fflush(stdout);
+    fprintf(stderr, "line %ld: %s\n", st->line, text);
+    st->status = 1;
+}
+
+static void out_line(Sink *k, const char *line)
+{
+    (void)k;
+    printf("%s\n", line);
+}
+
+static void err_line(Sink *k, const char *line)
+{
+    RoomClient *c = k->ctx;
+    notify(c, line, true);
+}
+
+/* Wait on the room alone until `done` says so, the room closes, or the time is up. */
+static bool wait_room(RoomClient *c, bool (*done)(const RoomClient *c), double seconds)
+{
+    double until = clock_now() + seconds;
+    while (!c->closed && !done(c)) {
+        double left = until - clock_now();
+        if (left <= 0) return false;
+        struct pollfd pf[2] = {{room_client_fd(c), POLLIN, 0}, {room_client_wfd(c), POLLOUT, 0}};
+        int n = room_client_wants_write(c) ? 2 : 1;
+        if (poll(pf, (nfds_t)n, left > 1 ? 1000 : (int)(left * 1000) + 1) < 0 && errno != EINTR)
+            return false;
+        room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
+    }
+    return !c->closed;
+}
+
+static bool answered(const RoomClient *c)
+{
+    return c->pending == 0 && c->synced;
+}
+
+/* A move waits until every seat is taken and it is this seat's turn (or until it is clear
+ * the move cannot be played: the game is over, or this client only watches). */
+static bool my_turn(const RoomClient *c)
+{
+    const Game *g = &c->s->game;
+    if (!c->synced) return false;
+    if (g->result.over || c->seat < 0) return true;
+    for (int p = 0; p < c->s->v->nplayers; p++)
+        if (c->seats[p].state == SEAT_STATE_EMPTY) return false;
+    return g->pos.stm == c->seat;
+}
+
+/* After the last line: a player stays until its next turn or the end of the game, a
+ * watcher until the end. */
+static bool nothing_to_wait_for(const RoomClient *c)
+{
+    const Game *g = &c->s->game;
+    return c->synced && (g->result.over || (c->seat >= 0 && my_turn(c)));
+}
+
+static bool is_command(const char *line)
+{
+    size_t n = strcspn(line, " \t");
+    for (const Command *c = session_commands; c->name; c++)
+        if (strlen(c->name) == n && !strncmp(c->name, line, n)) return true;
+    return false;
+}
+
+int room_script_run(RoomClient *c, FILE *in)
+{
+    ScriptState st = {0, 0};
+    Sink sink = {out_line, err_line, c};
+    LineReader lines;
+    char line[1001];
+    c->notify = notify;
+    c->user = &st;
+    if (!linereader_init(&lines, 1000)) return 2;
+    int fd = fileno(in);
+    bool eof = false;
+    while (!eof && !c->closed && !c->s->quit) {
+        /* the room's events print while the script has nothing to say */
+        enum line_status ls;
+        while ((ls = linereader_next(&lines, line)) == LINE_NONE) {
+            struct pollfd pf[3] = {
+                {fd, POLLIN, 0}, {room_client_fd(c), POLLIN, 0}, {room_client_wfd(c), POLLOUT, 0}};
+            int n = room_client_wants_write(c) ? 3 : 2;
+            if (poll(pf, (nfds_t)n, -1) < 0 && errno != EINTR) break;
+            if (pf[1].revents || (n == 3 && pf[2].revents))
+                room_client_io(c, pf[1].revents, n == 3 ? pf[2].revents : 0);
+            if (c->closed) break;
+            if (pf[0].revents) {
+                size_t room;
+                char *at = linereader_space(&lines, &room);
+                ssize_t r = read(fd, at, room);
+                if (r == 0) {
+                    eof = true;
+                    if (!lines.len || lines.skipping || !room) break;
+                    at[0] = '\n'; /* a last line without its newline still counts */
+                    linereader_added(&lines, 1);
+                } else if (r > 0) {
+                    linereader_added(&lines, (size_t)r);
+                } else if (errno != EINTR && errno != EAGAIN) {
+                    eof = true;
+                    break;
+                }
+            }
+        }
+        if (ls == LINE_NONE) break;
+        st.line++;
+        if (ls == LINE_TOO_LONG || ls == LINE_GARBAGE) {
+            notify(c, "the line is longer than 1000 characters; expected a move or a command",
+                   true);
+            if (ls == LINE_GARBAGE) break;
+            continue;
+        }
+        if (ls == LINE_CONTROL) {
+            notify(c, "the line contains control characters; expected text", true);
+            continue;
+        }
+        const char *p = line + strspn(line, " \t");
+        if (!*p || *p == '#') continue;
+        if (!is_command(p)) wait_room(c, my_turn, 1e9); /* a move: this seat's turn first */
+        if (c->closed) break;
+        session_line(c->s, p, &sink);
+        fflush(stdout);
+        if (!wait_room(c, answered, ANSWER_SECONDS) && !c->closed)
+            notify(c, "the room did not answer", true);
+    }
+    linereader_free(&lines);
+    if (eof && !c->s->quit) wait_room(c, nothing_to_wait_for, 1e9);
+    if (c->closed) {
+        fflush(stdout);
+        fprintf(stderr, "cellmate: %s\n", c->why);
+        return st.status ? st.status : 1;
+    }
+    return st.status;
+}

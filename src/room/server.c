@@ -1,0 +1,476 @@
+/* server.c — a room's server (see server.h and cellmate-room(5)): the connections and the
+ * loop. One poll() over the listening socket, the clients and the computer's pipe; every
+ * socket non-blocking. Each client is a Conn with a line reader and an output queue;
+ * nothing a client sends can block the loop, grow memory without bound or reach the game
+ * except through the table's checks (table.c). The record is saved after every change, so a
+ * server killed at any moment loses nothing: the next one starts from the record, seats and
+ * clocks included. */
+#define _GNU_SOURCE /* accept4, pipe2, SO_PEERCRED's struct ucred */
+#include "room/server_int.h"
+
+#include "room/dir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+void room_log(const char *fmt, ...)
+{
+    char when[32];
+    time_t t = time(NULL);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", localtime(&t));
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s ", when);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+}
+
+/* --- output ---------------------------------------------------------------------------------- */
+
+void conn_send(Conn *c, const char *fmt, ...)
+{
+    char line[ROOM_EVENT_MAX + 2];
+    if (c->dead || c->closing) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, ROOM_EVENT_MAX + 1, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (n > ROOM_EVENT_MAX) n = ROOM_EVENT_MAX;
+    line[n++] = '\n';
+    if (c->outlen + (size_t)n > OUT_MAX) {
+        c->dead = true; /* it reads nothing: it is not worth memory */
+        return;
+    }
+    if (c->outlen + (size_t)n > c->outcap) {
+        size_t nc = c->outcap ? c->outcap : 4096;
+        while (nc < c->outlen + (size_t)n) nc *= 2;
+        char *no = realloc(c->out, nc);
+        if (!no) {
+            c->dead = true;
+            return;
+        }
+        c->out = no;
+        c->outcap = nc;
+    }
+    memcpy(c->out + c->outlen, line, (size_t)n);
+    c->outlen += (size_t)n;
+}
+
+/* A last line, then the connection closes. */
+void conn_bye(Conn *c, const char *why)
+{
+    conn_send(c, "bye %s", why);
+    c->closing = true;
+}
+
+static void flush(Conn *c)
+{
+    while (c->outlen && !c->dead) {
+        ssize_t w = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) c->dead = true;
+            return;
+        }
+        memmove(c->out, c->out + w, c->outlen - (size_t)w);
+        c->outlen -= (size_t)w;
+    }
+    if (c->closing && !c->outlen) c->dead = true;
+}
+
+void room_broadcast(Server *sv, const char *fmt, ...)
+{
+    char line[ROOM_EVENT_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    EACH_CLIENT(sv, c) conn_send(c, "%s", line);
+}
+
+/* --- the room's state as events ----------------------------------------------------------------
+ */
+
+void conn_strike(Conn *c)
+{
+    if (++c->strikes >= STRIKES_MAX) conn_bye(c, "too many bad lines");
+}
+
+static void accept_client(Server *sv)
+{
+    int fd = accept4(sv->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0) return;
+    struct ucred cred;
+    socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) {
+        close(fd);
+        return;
+    }
+    if (sv->nconn == ROOM_MAX_CLIENTS) {
+        static const char full[] = "bye the room is full\n";
+        ssize_t w = send(fd, full, sizeof full - 1, MSG_NOSIGNAL);
+        (void)w;
+        close(fd);
+        return;
+    }
+    Conn *c = calloc(1, sizeof *c);
+    if (!c || !linereader_init(&c->in, ROOM_REQUEST_MAX)) {
+        free(c);
+        close(fd);
+        return;
+    }
+    c->fd = fd;
+    c->uid = cred.uid;
+    c->seat = -1;
+    c->since = c->tokens_at = clock_now();
+    c->tokens = LINES_BURST;
+    sv->conn[sv->nconn++] = c;
+    conn_send(c, "cellmate-room %d %s", ROOM_PROTO_VERSION, sv->opt.room);
+}
+
+static void drop(Server *sv, int i)
+{
+    Conn *c = sv->conn[i];
+    sv->conn[i] = sv->conn[--sv->nconn];
+    enum conn_state was = c->state;
+    table_left(sv, c);
+    close(c->fd);
+    linereader_free(&c->in);
+    free(c->out);
+    free(c);
+    if (was == CONN_WATCHER) room_broadcast(sv, "watchers %d", table_watchers(sv));
+}
+
+static void read_client(Server *sv, Conn *c)
+{
+    size_t room;
+    char *at = linereader_space(&c->in, &room);
+    ssize_t n = room ? recv(c->fd, at, room, 0) : 0;
+    if (n == 0 && room) {
+        c->dead = true; /* the other end closed */
+        return;
+    }
+    if (n < 0) {
+        if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) c->dead = true;
+        return;
+    }
+    linereader_added(&c->in, (size_t)n);
+    char line[ROOM_REQUEST_MAX + 1];
+    for (;;) {
+        if (c->dead || c->closing) return;
+        enum line_status st = linereader_next(&c->in, line);
+        if (st == LINE_NONE) return;
+        if (st == LINE_GARBAGE) {
+            conn_bye(c, "garbage");
+            return;
+        }
+        double now = clock_now();
+        c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
+        if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
+        c->tokens_at = now;
+        if (--c->tokens < 0) {
+            conn_bye(c, "too many lines at once");
+            return;
+        }
+        if (st == LINE_TOO_LONG) {
+            conn_send(c, "error a line is at most %d bytes", ROOM_REQUEST_MAX);
+            conn_strike(c);
+        } else if (st == LINE_CONTROL) {
+            conn_send(c, "error control characters in a line");
+            conn_strike(c);
+        } else {
+            table_line(sv, c, line);
+        }
+    }
+}
+
+/* --- start and loop ----------------------------------------------------------------------------
+ */
+
+static void ready(Server *sv, const char *fmt, ...)
+{
+    char text[ROOM_PATH_MAX + 900];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(text, sizeof text - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (n > (int)sizeof text - 2) n = (int)sizeof text - 2;
+    text[n++] = '\n';
+    if (sv->opt.ready_fd >= 0) {
+        ssize_t w = write(sv->opt.ready_fd, text, (size_t)n);
+        (void)w;
+        close(sv->opt.ready_fd);
+        sv->opt.ready_fd = -1;
+    }
+    fprintf(stderr, "%.*s", n, text);
+}
+
+static int listen_on(Server *sv, char *err, int errlen)
+{
+    struct sockaddr_un sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    if (snprintf(sa.sun_path, sizeof sa.sun_path, "%s", sv->sock) >= (int)sizeof sa.sun_path) {
+        snprintf(err, errlen, "%s: too long for a socket (at most %zu bytes)", sv->sock,
+                 sizeof sa.sun_path - 1);
+        return -1;
+    }
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        snprintf(err, errlen, "socket: %s", strerror(errno));
+        return -1;
+    }
+    unlink(sv->sock); /* a socket left by a server that was killed: we hold the room's lock */
+    mode_t old = umask(0777 & ~sv->mode);
+    int rc = bind(fd, (struct sockaddr *)&sa, sizeof sa);
+    umask(old);
+    if (rc != 0 || listen(fd, 16) != 0) {
+        snprintf(err, errlen, "%s: %s", sv->sock, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    chmod(sv->sock, sv->mode);
+    return fd;
+}
+
+/* The room's lock: NAME.pid, locked while the server runs, holding its PID. */
+static int take_lock(Server *sv, char *err, int errlen, bool *held)
+{
+    char path[ROOM_PATH_MAX];
+    *held = false;
+    if (!room_file(sv->opt.dir, sv->opt.room, "pid", path, sizeof path)) {
+        snprintf(err, errlen, "%s: path too long", sv->opt.dir);
+        return -1;
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, sv->mode);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        *held = true;
+        close(fd);
+        return -1;
+    }
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static double idle_limit(const RoomServerOptions *o)
+{
+    const char *env = getenv("CELLMATE_ROOM_IDLE");
+    if (env && *env) {
+        char *end;
+        double v = strtod(env, &end);
+        if (!*end && v >= 0 && v <= 86400) return v;
+    }
+    return o->idle_seconds > 0 ? o->idle_seconds : ROOM_IDLE_SECONDS;
+}
+
+static int poll_timeout(Server *sv, double now)
+{
+    double t = 1.0;
+    long flag = clock_until_flag(&sv->s.clock, now);
+    if (flag >= 0 && flag / 1000.0 < t) t = flag / 1000.0 + 0.001;
+    if (!sv->nconn && sv->idle_since + sv->idle_seconds - now < t)
+        t = sv->idle_since + sv->idle_seconds - now;
+    return t > 0 ? (int)(t * 1000) + 1 : 0;
+}
+
+static void serve_loop(Server *sv)
+{
+    struct pollfd pf[ROOM_MAX_CLIENTS + 2];
+    while (!stop_signal) {
+        double now = clock_now();
+        if (sv->nconn) sv->idle_since = now;
+        if (!sv->nconn && now - sv->idle_since >= sv->idle_seconds) break;
+        pf[0] = (struct pollfd){sv->listen_fd, POLLIN, 0};
+        pf[1] = (struct pollfd){sv->ai_pipe[0], POLLIN, 0};
+        for (int i = 0; i < sv->nconn; i++) {
+            Conn *c = sv->conn[i];
+            pf[i + 2] = (struct pollfd){
+                c->fd, (short)((c->closing ? 0 : POLLIN) | (c->outlen ? POLLOUT : 0)), 0};
+        }
+        int nfds = sv->nconn + 2, n = sv->nconn;
+        if (poll(pf, (nfds_t)nfds, poll_timeout(sv, now)) < 0 && errno != EINTR) break;
+        for (int i = 0; i < n; i++) {
+            Conn *c = sv->conn[i];
+            if (pf[i + 2].revents & (POLLIN | POLLHUP | POLLERR)) read_client(sv, c);
+        }
+        if (pf[1].revents & POLLIN) computer_done(sv);
+        if (pf[0].revents & POLLIN) accept_client(sv);
+        now = clock_now();
+        if (clock_flag(&sv->s.clock, now) >= 0) table_flag(sv);
+        for (int i = sv->nconn - 1; i >= 0; i--) {
+            Conn *c = sv->conn[i];
+            if (c->state == CONN_NEW && !c->closing && now - c->since > HELLO_SECONDS)
+                conn_bye(c, "no hello");
+            flush(c);
+            if (c->dead) drop(sv, i);
+        }
+        /* lines queued by drops are written on the next round */
+    }
+}
+
+int room_serve(const RoomServerOptions *o)
+{
+    Server *sv = calloc(1, sizeof *sv);
+    char err[ROOM_PATH_MAX + 800];
+    bool held;
+    if (!sv) return 1;
+    sv->opt = *o;
+    sv->listen_fd = sv->ai_pipe[0] = sv->ai_pipe[1] = -1;
+    sv->mode = room_file_mode(o->dir);
+    sv->idle_seconds = idle_limit(o);
+    int status = 1, lock = -1;
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+#ifdef __linux__
+    prctl(PR_SET_NAME, "cellmate-room", 0, 0, 0);
+#endif
+    if (!room_valid_room(o->room)) {
+        ready(sv, "error: '%s' is not a room's name", o->room);
+        goto out;
+    }
+    if (!room_file(o->dir, o->room, "pgn", sv->record, sizeof sv->record) ||
+        !room_file(o->dir, o->room, "sock", sv->sock, sizeof sv->sock)) {
+        ready(sv, "error: %s: path too long", o->dir);
+        goto out;
+    }
+    lock = take_lock(sv, err, sizeof err, &held);
+    if (lock < 0) {
+        if (held) status = 0;
+        ready(sv, held ? "ok: another server runs the room" : "error: %s", err);
+        goto out;
+    }
+    if (!table_open(sv, err, sizeof err)) {
+        ready(sv, "error: %s", err);
+        goto out_lock;
+    }
+    if (pipe2(sv->ai_pipe, O_CLOEXEC) != 0 ||
+        (sv->listen_fd = listen_on(sv, err, sizeof err)) < 0) {
+        ready(sv, "error: %s", sv->listen_fd < 0 ? err : strerror(errno));
+        goto out_game;
+    }
+    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
+    table_save(sv);
+    room_log("room %s: serving %s (pid %ld)", o->room, sv->s.v->name, (long)getpid());
+    ready(sv, "ok");
+    sv->idle_since = clock_now();
+    computer_turn(sv);
+    serve_loop(sv);
+    computer_stop(sv);
+    table_save(sv);
+    room_log("room %s: %s", o->room, stop_signal ? "stopped by a signal" : "idle, leaving");
+    status = 0;
+    unlink(sv->sock);
+    while (sv->nconn) drop(sv, sv->nconn - 1);
+out_game:
+    if (sv->listen_fd >= 0) close(sv->listen_fd);
+    if (sv->ai_pipe[0] >= 0) close(sv->ai_pipe[0]), close(sv->ai_pipe[1]);
+    engine_free(sv->engine);
+    session_close(&sv->s);
+out_lock:
+    close(lock);
+out:
+    if (sv->opt.ready_fd >= 0) close(sv->opt.ready_fd);
+    free(sv);
+    return status;
+}
+
+bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
+{
+    char log[ROOM_PATH_MAX];
+    int p[2];
+    if (!room_file(o->dir, o->room, "log", log, sizeof log)) {
+        snprintf(err, errlen, "%s: path too long", o->dir);
+        return false;
+    }
+    if (pipe2(p, O_CLOEXEC) != 0) {
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        return false;
+    }
+    fflush(NULL);
+    pid_t child = fork();
+    if (child < 0) {
+        snprintf(err, errlen, "fork: %s", strerror(errno));
+        close(p[0]);
+        close(p[1]);
+        return false;
+    }
+    if (child == 0) {
+        /* detached: a session of its own, no terminal, its messages in the room's log */
+        close(p[0]);
+        setsid();
+        pid_t server = fork();
+        if (server != 0) _exit(server < 0);
+        int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+        int logfd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
+                         room_file_mode(o->dir));
+        if (null >= 0) dup2(null, 0), dup2(null, 1);
+        dup2(logfd >= 0 ? logfd : null, 2);
+        if (chdir("/") != 0) _exit(1);
+        RoomServerOptions so = *o;
+        so.ready_fd = p[1];
+        _exit(room_serve(&so));
+    }
+    close(p[1]);
+    int st;
+    waitpid(child, &st, 0);
+    char text[800];
+    size_t n = 0;
+    struct pollfd pf = {p[0], POLLIN, 0};
+    double until = clock_now() + 15;
+    while (n + 1 < sizeof text && clock_now() < until) {
+        if (poll(&pf, 1, 100) <= 0) continue;
+        ssize_t r = read(p[0], text + n, sizeof text - 1 - n);
+        if (r <= 0) break;
+        n += (size_t)r;
+    }
+    close(p[0]);
+    text[n] = 0;
+    text[strcspn(text, "\n")] = 0;
+    if (!strncmp(text, "ok", 2)) return true;
+    snprintf(err, errlen, "the room's server did not start: %s",
+             !strncmp(text, "error: ", 7) ? text + 7
+             : n                          ? text
+                                          : "no answer (see its log)");
+    return false;
+}

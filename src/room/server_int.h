@@ -1,0 +1,106 @@
+/* server_int.h — what the parts of a room's server share (see server.h): the clients'
+ * connections (server.c), the game and its seats (table.c) and the computer's thread
+ * (computer.c). */
+#ifndef CELLMATE_ROOM_SERVER_INT_H
+#define CELLMATE_ROOM_SERVER_INT_H
+
+#include "room/dir.h"
+#include "room/proto.h"
+#include "room/server.h"
+#include "session.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <sys/types.h>
+
+#define OUT_MAX       (MAX_ROOM_OUTPUT_KB * 1024) /* a client reading nothing is dropped past it */
+#define HELLO_SECONDS MAX_ROOM_HELLO            /* to say hello before the connection closes */
+#define LINES_PER_SEC ((double)MAX_ROOM_RATE)   /* a client's steady rate ... */
+#define LINES_BURST   ((double)MAX_ROOM_BURST)  /* ... and its burst; more is a flood */
+#define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
+#define COMPUTER_NAME "cellmate"
+
+enum conn_state { CONN_NEW, CONN_PLAYER, CONN_WATCHER };
+
+typedef struct {
+    int fd;
+    LineReader in;
+    char *out;
+    size_t outlen, outcap;
+    enum conn_state state;
+    int seat; /* CONN_PLAYER */
+    uid_t uid;
+    char name[ROOM_NAME_MAX + 1];
+    double since, tokens, tokens_at;
+    int strikes;
+    bool closing; /* say nothing more; close once the queue is written */
+    bool dead;    /* close now */
+} Conn;
+
+enum seat_kind { SEAT_EMPTY, SEAT_HUMAN, SEAT_AI };
+
+typedef struct {
+    enum seat_kind kind;
+    char name[ROOM_NAME_MAX + 1];
+    uid_t uid;
+    Conn *conn;          /* NULL: away */
+    bool resign_pending; /* three players: resigned out of turn, leaves at its turn */
+} Seat;
+
+enum offer_kind { OFFER_NONE, OFFER_DRAW, OFFER_UNDO };
+
+typedef struct {
+    RoomServerOptions opt;
+    Session s;
+    Seat seat[MAX_PLAYERS];
+    Conn *conn[ROOM_MAX_CLIENTS];
+    int nconn;
+    int listen_fd;
+    char record[ROOM_PATH_MAX], sock[ROOM_PATH_MAX];
+    mode_t mode;
+    double idle_since, idle_seconds;
+    /* the offer or request on the table */
+    enum offer_kind offer;
+    int offer_by;
+    unsigned agreed; /* seats that agree */
+    int undo_to;     /* plies left after the takeback */
+    /* the computer */
+    Engine *engine;
+    pthread_t thread;
+    bool thinking;
+    int ai_pipe[2];
+    atomic_bool stop;
+    Game ai_game;
+    SearchResult ai_result;
+    unsigned generation, ai_generation;
+    char err[600]; /* the session's complaint about the request in hand */
+} Server;
+
+#define EACH_CLIENT(sv, c)                                                                         \
+    for (int i_##c = 0; i_##c < (sv)->nconn; i_##c++)                                              \
+        for (Conn *c = (sv)->conn[i_##c]; c; c = NULL)                                             \
+            if (c->state != CONN_NEW)
+
+/* server.c: lines to clients (a client past its output limit is dropped) */
+void conn_send(Conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void conn_bye(Conn *c, const char *why); /* a last line, then the connection closes */
+void room_broadcast(Server *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void room_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void conn_strike(Conn *c); /* a bad line: too many close the connection */
+
+/* table.c: the game, the seats and the requests */
+bool table_open(Server *sv, char *err, int errlen);     /* from the record, or a new game */
+void table_line(Server *sv, Conn *c, const char *line); /* a client's request */
+void table_left(Server *sv, Conn *c);                   /* a client is gone: its seat is away */
+void table_save(Server *sv);
+void table_flag(Server *sv);        /* the running flag fell */
+void table_move_played(Server *sv); /* after a move: tell everybody, save, go on */
+bool table_all_seated(const Server *sv);
+int table_watchers(const Server *sv);
+
+/* computer.c: the computer's seats, searched in a thread of their own */
+void computer_turn(Server *sv); /* start thinking if a computer's seat is to move */
+void computer_stop(Server *sv); /* stop and wait for the thread */
+void computer_done(Server *sv); /* its pipe is readable: play what it found */
+
+#endif

@@ -1,0 +1,737 @@
+/* table.c — the game of a room's server and its seats: who sits where (kept in the
+ * record), the room's state as events, and every request a client makes, checked through
+ * the session's code as a local game's lines are. */
+#include "room/server_int.h"
+
+#include "fen.h"
+#include "fileio.h"
+#include "pgn.h"
+#include "room/describe.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *side(const Server *sv, int p)
+{
+    return sv->s.v->player_name[p];
+}
+
+static const char *seat_state(const Seat *st)
+{
+    static const char *words[] = {"empty", "here", "ai"};
+    if (st->kind == SEAT_HUMAN && !st->conn) return "away";
+    return words[st->kind];
+}
+
+static void seat_event(Server *sv, Conn *to, int p)
+{
+    const Seat *st = &sv->seat[p];
+    const char *name = st->kind == SEAT_EMPTY ? "-"
+                       : st->kind == SEAT_AI  ? COMPUTER_NAME
+                                              : st->name;
+    if (to)
+        conn_send(to, "seat %s %s %s", side(sv, p), seat_state(st), name);
+    else
+        room_broadcast(sv, "seat %s %s %s", side(sv, p), seat_state(st), name);
+}
+
+int table_watchers(const Server *sv)
+{
+    int n = 0;
+    for (int i = 0; i < sv->nconn; i++) n += sv->conn[i]->state == CONN_WATCHER;
+    return n;
+}
+
+static void clock_text(Server *sv, char *out, size_t len)
+{
+    const Clock *c = &sv->s.clock;
+    double now = clock_now();
+    size_t n = (size_t)snprintf(out, len, "clock");
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        n += (size_t)snprintf(out + n, len - n, " %ld", clock_left(c, p, now));
+    snprintf(out + n, len - n, " %s", c->running >= 0 ? side(sv, c->running) : "-");
+}
+
+static void clock_event(Server *sv, Conn *to)
+{
+    char line[128];
+    if (sv->s.clock.tc.kind == CLOCK_NONE) return;
+    clock_text(sv, line, sizeof line);
+    if (to)
+        conn_send(to, "%s", line);
+    else
+        room_broadcast(sv, "%s", line);
+}
+
+/* The event of ply i (from 0), as it was played. */
+static void ply_event(Server *sv, Conn *to, int i, char *out, size_t len)
+{
+    const Ply *p = &sv->s.game.plies[i];
+    (void)to;
+    if (p->move.kind == MOVE_RESIGN) {
+        snprintf(out, len, "%s %s", p->clock_ms == 0 ? "flag" : "resign", side(sv, p->mover));
+        return;
+    }
+    char clk[24] = "-";
+    if (p->clock_ms >= 0) snprintf(clk, sizeof clk, "%ld", p->clock_ms);
+    snprintf(out, len, "move %d %s %s", i + 1, p->san, clk);
+}
+
+/* A game ended by a decision (two players' resignation or flag, or agreement). */
+static void decided_event(Server *sv, char *out, size_t len)
+{
+    const Game *g = &sv->s.game;
+    out[0] = 0;
+    if (!g->decided) return;
+    if (g->result.winner < 0)
+        snprintf(out, len, "drawn");
+    else
+        snprintf(out, len, "%s %s",
+                 strcmp(g->result.termination, "time forfeit") ? "resign" : "flag",
+                 side(sv, g->result.winner == 0 ? 1 : 0));
+}
+
+static void send_state(Server *sv, Conn *c)
+{
+    const Game *g = &sv->s.game;
+    char line[ROOM_EVENT_MAX + 1];
+    conn_send(c, "game %s", sv->s.v->name);
+    if (g->custom_start) {
+        char fen[FEN_MAX];
+        fen_write(&g->start, fen, sizeof fen);
+        conn_send(c, "setup %s", fen);
+    }
+    tc_to_pgn(&sv->s.clock.tc, line, sizeof line);
+    conn_send(c, "tc %s", line);
+    int note = 0;
+    for (int i = 0; i <= g->nplies; i++) {
+        if (i) {
+            ply_event(sv, c, i - 1, line, sizeof line);
+            conn_send(c, "%s", line);
+        }
+        for (; note < g->nnotes && g->notes[note].ply <= i; note++)
+            if (g->notes[note].ply == i) conn_send(c, "note %d %s", i, g->notes[note].text);
+    }
+    decided_event(sv, line, sizeof line);
+    if (*line) conn_send(c, "%s", line);
+    for (int p = 0; p < sv->s.v->nplayers; p++) seat_event(sv, c, p);
+    conn_send(c, "watchers %d", table_watchers(sv));
+    clock_event(sv, c);
+    if (sv->offer != OFFER_NONE)
+        conn_send(c, "offer %s %s", sv->offer == OFFER_DRAW ? "draw" : "undo",
+                  side(sv, sv->offer_by));
+    conn_send(c, "sync %d", g->nplies);
+}
+
+/* --- the record ------------------------------------------------------------------------------ */
+
+/* Seats are kept in the record: the players' tags hold the names (the computer's seats
+ * "cellmate", as a local game writes them) and RoomUsers the Unix users, in seat order. */
+void table_save(Server *sv)
+{
+    char users[64] = "", err[700];
+    size_t n = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        const Seat *st = &sv->seat[p];
+        const char *name = st->kind == SEAT_HUMAN ? st->name
+                           : st->kind == SEAT_AI  ? COMPUTER_NAME
+                                                  : "?";
+        game_set_tag(&sv->s.game, side(sv, p), name);
+        if (st->kind == SEAT_HUMAN)
+            n +=
+                (size_t)snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid);
+        else
+            n += (size_t)snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
+    }
+    game_set_tag(&sv->s.game, "RoomUsers", users);
+    char *text = pgn_write(&sv->s.game);
+    if (!text) {
+        room_log("%s: out of memory writing the record", sv->record);
+        return;
+    }
+    if (!write_file_atomic(sv->record, text, sv->mode, err, sizeof err)) {
+        room_log("%s", err);
+        room_broadcast(sv, "info the room could not save its record: %s", err);
+    }
+    free(text);
+}
+
+static void seats_from_record(Server *sv)
+{
+    const char *users = game_tag(&sv->s.game, "RoomUsers");
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", users ? users : "");
+    char *rest = buf;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        Seat *st = &sv->seat[p];
+        const char *name = game_tag(&sv->s.game, side(sv, p));
+        char *uid = room_word(&rest);
+        memset(st, 0, sizeof *st);
+        if (name && !strcmp(name, COMPUTER_NAME)) {
+            st->kind = SEAT_AI;
+        } else if (name && room_valid_player(name) && *uid &&
+                   strspn(uid, "0123456789") == strlen(uid)) {
+            st->kind = SEAT_HUMAN;
+            snprintf(st->name, sizeof st->name, "%s", name);
+            st->uid = (uid_t)strtoul(uid, NULL, 10);
+        }
+    }
+}
+
+bool table_all_seated(const Server *sv)
+{
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].kind == SEAT_EMPTY) return false;
+    return true;
+}
+
+/* --- the computer ------------------------------------------------------------------------------
+ */
+
+static void clear_offer(Server *sv, const char *lapsed)
+{
+    if (sv->offer != OFFER_NONE && lapsed)
+        room_broadcast(sv, "info the %s %s by %s lapsed",
+                       sv->offer == OFFER_DRAW ? "draw" : "takeback",
+                       sv->offer == OFFER_DRAW ? "offered" : "asked", side(sv, sv->offer_by));
+    sv->offer = OFFER_NONE;
+    sv->agreed = 0;
+}
+
+/* After any change of the game: clocks run only while every seat is taken; the computer's
+ * search on an older game stops; the record is saved; the computer may be to move. */
+static void changed(Server *sv)
+{
+    sv->generation++;
+    if (sv->thinking) atomic_store(&sv->stop, true);
+    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
+    table_save(sv);
+    computer_turn(sv);
+}
+
+static void result_info(Server *sv)
+{
+    char line[256];
+    if (!sv->s.game.result.over) return;
+    game_result_line(&sv->s.game, line, sizeof line);
+    room_broadcast(sv, "info %s", line);
+}
+
+static void played(Server *sv);
+
+/* Three players: a player who resigned out of turn leaves at that turn. */
+static void pending_resignation(Server *sv)
+{
+    Game *g = &sv->s.game;
+    Sink quiet;
+    int p = g->pos.stm;
+    if (g->result.over || !sv->seat[p].resign_pending) return;
+    sv->seat[p].resign_pending = false;
+    (void)quiet;
+    game_resign_side(g, p);
+    session_clock_from_record(&sv->s);
+    room_broadcast(sv, "resign %s", side(sv, p));
+    room_broadcast(sv, "info %s resigns and leaves the game", side(sv, p));
+    played(sv);
+}
+
+/* After a ply (a move, or three players' resignation or flag). */
+static void played(Server *sv)
+{
+    clear_offer(sv, "lapsed");
+    clock_event(sv, NULL);
+    result_info(sv);
+    pending_resignation(sv);
+}
+
+void table_move_played(Server *sv)
+{
+    char line[ROOM_EVENT_MAX];
+    ply_event(sv, NULL, sv->s.game.nplies - 1, line, sizeof line);
+    room_broadcast(sv, "%s", line);
+    played(sv);
+    changed(sv);
+}
+
+/* The flag of the side to move fell. */
+void table_flag(Server *sv)
+{
+    Sink quiet = {NULL, NULL, NULL};
+    int p = clock_flag(&sv->s.clock, clock_now());
+    if (p < 0 || sv->s.game.result.over) return;
+    (void)quiet;
+    game_time_out(&sv->s.game, p);
+    session_clock_from_record(&sv->s);
+    if (sv->s.game.result.over) clock_stop(&sv->s.clock, clock_now());
+    room_broadcast(sv, "flag %s", side(sv, p));
+    room_broadcast(sv, "info %s's time is up", side(sv, p));
+    played(sv);
+    changed(sv);
+}
+
+/* --- requests -----------------------------------------------------------------------------------
+ */
+
+static void sink_out(Sink *k, const char *line)
+{
+    (void)k;
+    (void)line; /* the clients say it themselves from the events */
+}
+
+static void sink_err(Sink *k, const char *line)
+{
+    Server *sv = k->ctx;
+    if (!sv->err[0]) snprintf(sv->err, sizeof sv->err, "%s", line);
+}
+
+static bool refuse(Conn *c, const char *fmt, ...)
+{
+    char text[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    conn_send(c, "error %s", text);
+    return false;
+}
+
+static int side_of(const Server *sv, const char *name)
+{
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (!strcasecmp(name, side(sv, p))) return p;
+    return -1;
+}
+
+static void sides_list(const Server *sv, char *out, size_t len)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        n += (size_t)snprintf(out + n, len - n, "%s%s", p ? ", " : "", side(sv, p));
+}
+
+static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    char sides[96];
+    if (rq->version != ROOM_PROTO_VERSION) {
+        refuse(c, "this room speaks version %d of the protocol, not %d", ROOM_PROTO_VERSION,
+               rq->version);
+        conn_bye(c, "version");
+        return false;
+    }
+    int want = -1, nplayers = sv->s.v->nplayers;
+    bool watch = !strcmp(rq->seat, "watch"), any = !strcmp(rq->seat, "any");
+    sides_list(sv, sides, sizeof sides);
+    if (!watch && !any && (want = side_of(sv, rq->seat)) < 0)
+        return refuse(c, "no side '%s' in this game (%s, any or watch)", rq->seat, sides);
+    /* the name is the player's: another user cannot sit down as them */
+    int mine = -1;
+    for (int p = 0; p < nplayers; p++) {
+        const Seat *st = &sv->seat[p];
+        if (st->kind != SEAT_HUMAN || strcasecmp(st->name, rq->name)) continue;
+        if (st->uid != c->uid)
+            return refuse(c,
+                          "the name %s belongs to another user in this room; choose another "
+                          "with --name",
+                          rq->name);
+        mine = p;
+    }
+    int seat = -1;
+    if (!watch) {
+        if (mine >= 0 && (want < 0 || want == mine)) {
+            seat = mine;
+        } else if (want >= 0) {
+            const Seat *st = &sv->seat[want];
+            if (st->kind == SEAT_HUMAN)
+                return refuse(c, "%s is taken by %s", side(sv, want), st->name);
+            if (st->kind == SEAT_AI)
+                return refuse(c, "%s is played by the computer", side(sv, want));
+            if (mine >= 0) return refuse(c, "you play %s in this room already", side(sv, mine));
+            seat = want;
+        } else {
+            for (int p = 0; p < nplayers && seat < 0; p++)
+                if (sv->seat[p].kind == SEAT_EMPTY) seat = p;
+        }
+    }
+    snprintf(c->name, sizeof c->name, "%s", rq->name);
+    if (seat < 0) {
+        c->state = CONN_WATCHER;
+        conn_send(c, "welcome watch %s", c->name);
+        send_state(sv, c);
+        room_broadcast(sv, "watchers %d", table_watchers(sv));
+        room_broadcast(sv, "info %s watches", c->name);
+        return true;
+    }
+    Seat *st = &sv->seat[seat];
+    bool back = st->kind == SEAT_HUMAN;
+    if (st->conn) { /* the same player again: the newer connection wins */
+        conn_bye(st->conn, "you joined this room again from elsewhere");
+        st->conn->state = CONN_NEW;
+    }
+    st->kind = SEAT_HUMAN;
+    st->uid = c->uid;
+    st->conn = c;
+    snprintf(st->name, sizeof st->name, "%s", c->name);
+    c->state = CONN_PLAYER;
+    c->seat = seat;
+    conn_send(c, "welcome %s %s", side(sv, seat), c->name);
+    send_state(sv, c);
+    seat_event(sv, NULL, seat);
+    if (back)
+        room_broadcast(sv, "info %s is back", side(sv, seat));
+    else
+        room_broadcast(sv, "info %s takes %s", c->name, side(sv, seat));
+    if (!back) {
+        bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
+        if (clocks) session_clock_from_record(&sv->s); /* everybody is here: the game begins */
+        changed(sv);
+        if (clocks) clock_event(sv, NULL);
+    }
+    return true;
+}
+
+/* A request that needs the player's own seat, the game going and everybody seated. */
+static bool playing(Server *sv, Conn *c, const char *what)
+{
+    char missing[96] = "";
+    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot %s", what);
+    if (sv->s.game.result.over) return refuse(c, "the game is over ('new' starts the next)");
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].kind == SEAT_EMPTY) {
+            snprintf(missing, sizeof missing, "%s", side(sv, p));
+            break;
+        }
+    if (*missing)
+        return refuse(c, "the game begins when every seat is taken (%s is empty)", missing);
+    return true;
+}
+
+static bool req_move(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    if (!playing(sv, c, "move")) return false;
+    int stm = sv->s.game.pos.stm;
+    if (c->seat != stm)
+        return refuse(c, "it is %s's turn; you play %s", side(sv, stm), side(sv, c->seat));
+    Sink k = {sink_out, sink_err, sv};
+    sv->err[0] = 0;
+    int before = sv->s.game.nplies;
+    bool flagged = clock_flag(&sv->s.clock, clock_now()) >= 0;
+    if (flagged) {
+        table_flag(sv);
+        return refuse(c, "your time is up");
+    }
+    if (!session_move(&sv->s, rq->text, &k) || sv->s.game.nplies != before + 1)
+        return refuse(c, "%s", sv->err[0] ? sv->err : "the move was not played");
+    table_move_played(sv);
+    return true;
+}
+
+static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
+    room_clean_text(rq->text, text, sizeof text);
+    snprintf(note, sizeof note, "%s: %s", c->name, text);
+    game_add_note(&sv->s.game, note);
+    room_broadcast(sv, "say %s %s", c->name, text);
+    table_save(sv);
+    return true;
+}
+
+/* The players whose word counts: still in the game, seated by people (the computer
+ * refuses draws and agrees to takebacks, so it has no say). */
+static unsigned voters(const Server *sv)
+{
+    unsigned m = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].kind == SEAT_HUMAN && (sv->s.game.pos.alive & (1u << p))) m |= 1u << p;
+    return m;
+}
+
+static bool has_computer(const Server *sv)
+{
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].kind == SEAT_AI && (sv->s.game.pos.alive & (1u << p))) return true;
+    return false;
+}
+
+static void take_back(Server *sv)
+{
+    Sink k = {sink_out, sink_err, sv};
+    int to = sv->undo_to;
+    clear_offer(sv, NULL);
+    while (sv->s.game.nplies > to) session_command(&sv->s, "undo", "", &k);
+    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
+    room_broadcast(sv, "takeback %d", sv->s.game.nplies);
+    room_broadcast(sv, "info the takeback is agreed");
+    clock_event(sv, NULL);
+    changed(sv);
+}
+
+static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
+{
+    const char *what = kind == OFFER_DRAW ? "draw" : "undo";
+    if (!playing(sv, c, kind == OFFER_DRAW ? "offer a draw" : "ask for a takeback")) return false;
+    int p = c->seat;
+    if (!(sv->s.game.pos.alive & (1u << p))) return refuse(c, "you are out of this game");
+    if (sv->offer != OFFER_NONE && sv->offer != kind)
+        return refuse(c, "a %s is on the table: answer it first ('no' refuses it)",
+                      sv->offer == OFFER_DRAW ? "draw offer" : "takeback request");
+    if (sv->offer == OFFER_NONE) {
+        if (kind == OFFER_DRAW && has_computer(sv))
+            return refuse(c, "the computer does not agree to draws");
+        if (kind == OFFER_UNDO) {
+            int last = -1;
+            for (int i = sv->s.game.nplies - 1; i >= 0 && last < 0; i--)
+                if (sv->s.game.plies[i].mover == p && sv->s.game.plies[i].move.kind != MOVE_RESIGN)
+                    last = i;
+            if (last < 0) return refuse(c, "you have no move to take back");
+            sv->undo_to = last;
+        }
+        sv->offer = kind;
+        sv->offer_by = p;
+        sv->agreed = 1u << p;
+        room_broadcast(sv, "offer %s %s", what, side(sv, p));
+        room_broadcast(sv, "info %s %s", side(sv, p),
+                       kind == OFFER_DRAW
+                           ? "offers a draw ('draw' agrees, 'no' refuses)"
+                           : "asks to take back a move ('undo' agrees, 'no' refuses)");
+    } else {
+        sv->agreed |= 1u << p;
+    }
+    if ((voters(sv) & ~sv->agreed) == 0) {
+        if (kind == OFFER_UNDO) {
+            take_back(sv);
+        } else {
+            Sink k = {sink_out, sink_err, sv};
+            clear_offer(sv, NULL);
+            session_command(&sv->s, "draw", "", &k);
+            room_broadcast(sv, "drawn");
+            result_info(sv);
+            changed(sv);
+        }
+    }
+    return true;
+}
+
+static bool req_no(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    if (c->state != CONN_PLAYER) return refuse(c, "watchers have no say");
+    if (sv->offer == OFFER_NONE) return refuse(c, "nothing is on the table");
+    const char *what = sv->offer == OFFER_DRAW ? "draw" : "undo";
+    room_broadcast(sv, "refused %s %s", what, side(sv, c->seat));
+    room_broadcast(sv, "info %s %s", side(sv, c->seat),
+                   c->seat == sv->offer_by ? "withdraws the offer" : "says no");
+    clear_offer(sv, NULL);
+    return true;
+}
+
+static bool req_draw(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    return req_offer(sv, c, OFFER_DRAW);
+}
+
+static bool req_undo(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    return req_offer(sv, c, OFFER_UNDO);
+}
+
+static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    if (!playing(sv, c, "resign")) return false;
+    int p = c->seat;
+    Game *g = &sv->s.game;
+    if (!(g->pos.alive & (1u << p))) return refuse(c, "you are out of this game");
+    if (sv->s.v->nplayers > 2 && p != g->pos.stm) {
+        sv->seat[p].resign_pending = true;
+        room_broadcast(sv, "info %s will leave the game at %s turn", side(sv, p), "their");
+        return true;
+    }
+    Sink k = {sink_out, sink_err, sv};
+    session_command(&sv->s, "resign", side(sv, p), &k);
+    room_broadcast(sv, "resign %s", side(sv, p));
+    room_broadcast(sv, "info %s resigns", side(sv, p));
+    played(sv);
+    changed(sv);
+    return true;
+}
+
+static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    char sides[96];
+    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot seat the computer");
+    int p = side_of(sv, rq->seat);
+    sides_list(sv, sides, sizeof sides);
+    if (p < 0) return refuse(c, "no side '%s' in this game (%s)", rq->seat, sides);
+    if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
+    Sink k = {sink_out, sink_err, sv};
+    session_command(&sv->s, "ai", side(sv, p), &k);
+    sv->seat[p].kind = SEAT_AI;
+    seat_event(sv, NULL, p);
+    room_broadcast(sv, "info the computer takes %s", side(sv, p));
+    bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
+    if (clocks) session_clock_from_record(&sv->s);
+    changed(sv);
+    if (clocks) clock_event(sv, NULL);
+    return true;
+}
+
+/* The finished game is kept as ROOM.N.pgn; the next one begins with the same seats. */
+static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    char path[ROOM_PATH_MAX + 32], err[700];
+    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
+    if (!sv->s.game.result.over) return refuse(c, "the game is not over");
+    char *text = pgn_write(&sv->s.game);
+    if (!text) return refuse(c, "out of memory");
+    int n = 1;
+    for (; n < 100000; n++) {
+        snprintf(path, sizeof path, "%s/%s.%d.pgn", sv->opt.dir, sv->opt.room, n);
+        if (access(path, F_OK) != 0) break;
+    }
+    bool ok = write_file_atomic(path, text, sv->mode, err, sizeof err);
+    free(text);
+    if (!ok) return refuse(c, "the finished game could not be kept: %s", err);
+    computer_stop(sv);
+    Game g;
+    TimeControl tc = sv->s.clock.tc;
+    game_init(&g, sv->s.v, NULL);
+    for (int i = 0; i < sv->s.game.ntags; i++) /* the room's tags, not the result's */
+        if (strcasecmp(sv->s.game.tags[i].name, "Termination"))
+            game_set_tag(&g, sv->s.game.tags[i].name, sv->s.game.tags[i].value);
+    session_set_game(&sv->s, sv->s.v, &g);
+    if (tc.kind != CLOCK_NONE) session_set_clock(&sv->s, &tc);
+    clear_offer(sv, NULL);
+    for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
+    EACH_CLIENT(sv, x) send_state(sv, x);
+    room_broadcast(sv, "info a new game begins; the last one is kept in %s", path);
+    changed(sv);
+    return true;
+}
+
+static bool req_sync(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    send_state(sv, c);
+    return true;
+}
+
+/* One line about the room, for --rooms. */
+static bool req_info(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)rq;
+    char line[1024];
+    const char *names[MAX_PLAYERS], *states[MAX_PLAYERS];
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        const Seat *st = &sv->seat[p];
+        names[p] = st->kind == SEAT_HUMAN ? st->name : st->kind == SEAT_AI ? COMPUTER_NAME : "-";
+        states[p] = seat_state(st);
+    }
+    room_describe(line, sizeof line, sv->opt.room, &sv->s, names, states, table_watchers(sv));
+    conn_send(c, "info %s", line);
+    return true;
+}
+
+static bool req_ping(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)sv;
+    (void)rq;
+    conn_send(c, "pong");
+    return false; /* pong is the answer: no ok */
+}
+
+static bool req_quit(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    (void)sv;
+    (void)rq;
+    conn_bye(c, "goodbye");
+    return false;
+}
+
+static const struct {
+    enum room_request kind;
+    bool (*run)(Server *sv, Conn *c, const RoomRequest *rq);
+    bool before_hello; /* allowed before hello */
+} handlers[] = {
+    {REQ_HELLO, hello, true},        {REQ_MOVE, req_move, false}, {REQ_SAY, req_say, false},
+    {REQ_DRAW, req_draw, false},     {REQ_UNDO, req_undo, false}, {REQ_NO, req_no, false},
+    {REQ_RESIGN, req_resign, false}, {REQ_AI, req_ai, false},     {REQ_NEW, req_new, false},
+    {REQ_SYNC, req_sync, false},     {REQ_INFO, req_info, true},  {REQ_PING, req_ping, true},
+    {REQ_QUIT, req_quit, true},
+};
+
+void table_left(Server *sv, Conn *c)
+{
+    if (c->state != CONN_PLAYER || sv->seat[c->seat].conn != c) return;
+    sv->seat[c->seat].conn = NULL;
+    seat_event(sv, NULL, c->seat);
+    room_broadcast(sv, "info %s disconnected", side(sv, c->seat));
+}
+
+void table_line(Server *sv, Conn *c, const char *line)
+{
+    RoomRequest rq;
+    room_parse_request(line, &rq);
+    if (rq.kind == REQ_BAD) {
+        conn_send(c, "error %s", rq.error);
+        conn_strike(c);
+        return;
+    }
+    for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++) {
+        if (handlers[i].kind != rq.kind) continue;
+        if (c->state == CONN_NEW && !handlers[i].before_hello) {
+            conn_send(c, "error say hello first: hello %d NAME [SEAT|any|watch]",
+                      ROOM_PROTO_VERSION);
+            conn_strike(c);
+            return;
+        }
+        if (c->state != CONN_NEW && rq.kind == REQ_HELLO) {
+            conn_send(c, "error you said hello already");
+            conn_strike(c);
+            return;
+        }
+        bool ok = handlers[i].run(sv, c, &rq);
+        if (ok && rq.kind != REQ_HELLO) conn_send(c, "ok");
+        if (ok && c->strikes) c->strikes--;
+        return;
+    }
+}
+
+/* --- connections ------------------------------------------------------------------------------ */
+
+/* The game: from the record when there is one, else a new game of the variant. */
+bool table_open(Server *sv, char *err, int errlen)
+{
+    if (access(sv->record, F_OK) == 0) {
+        if (!session_open_record(&sv->s, sv->record, err, errlen)) return false;
+        seats_from_record(sv);
+        return true;
+    }
+    if (!sv->opt.variant) {
+        snprintf(err, errlen, "room %s does not exist: give a variant to make it", sv->opt.room);
+        return false;
+    }
+    if (!room_valid_variant(sv->opt.variant)) {
+        snprintf(err, errlen, "'%s': a room's variant is a variant's name, never a path",
+                 sv->opt.variant);
+        return false;
+    }
+    if (!session_open(&sv->s, sv->opt.variant, NULL, err, errlen)) return false;
+    char date[16], event[64];
+    time_t t = time(NULL);
+    strftime(date, sizeof date, "%Y.%m.%d", localtime(&t));
+    snprintf(event, sizeof event, "cellmate room %s", sv->opt.room);
+    game_set_tag(&sv->s.game, "Event", event);
+    game_set_tag(&sv->s.game, "Date", date);
+    if (sv->opt.clock.kind != CLOCK_NONE) session_set_clock(&sv->s, &sv->opt.clock);
+    return true;
+}

@@ -1,0 +1,180 @@
+#!/bin/sh
+# room_batch.sh — rooms on one host, played by scripted clients (cellmate --batch --room):
+# a two-player Glinski mate, a three-player Cyclohexane game with an elimination and a
+# resignation, watchers who join mid-game and see the position, chat, a draw offer refused
+# and then agreed, a takeback, two rooms at once, a seat that is taken, the record the room
+# keeps, --rooms, and a server that leaves once idle. Every client and server is ended by
+# its PID, also when a check fails.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+
+# --- a two-player Glinski mate, and a three-player game in a second room at the same time -----
+player "$tmp/white" --room duel glinski --name alice --seat White <<'EOF'
+Qc3
+b2
+Bb1
+Qxf9
+EOF
+white=$last_pid
+player "$tmp/black" --room duel glinski --name bob --seat black <<'EOF'
+Qc6
+b6
+e6
+EOF
+black=$last_pid
+
+# Cyclohexane: Yellow is mated by Blue's 5th move; Red, who said "resign" after its 5th
+# move, leaves at its turn, and Blue wins. Red holds its 3rd move until a watcher has seen
+# the position after two rounds.
+player "$tmp/red" --room tri cyclohexane --name red --seat Red <<EOF
+Sa1
+Sc24
+@wait $tmp/watcher1 fen
+Rxe4
+Sb2
+Rxe10+
+resign
+EOF
+red=$last_pid
+player "$tmp/yellow" --room tri cyclohexane --name yel --seat Yellow <<'EOF'
+Ub8
+Uxe4+
+d8
+Sc8
+Rb10
+EOF
+yellow=$last_pid
+player "$tmp/blue" --room tri cyclohexane --name blu --seat Blue <<'EOF'
+Sa17
+Sb14
+Sc16
+Sxa12
+Gb18#
+EOF
+blue=$last_pid
+
+wait_text "$tmp/blue" "2. Sb14 (Blue)" >/dev/null
+# a watcher who comes now and stays to the end (no input: it watches until the game is over)
+player "$tmp/watcher2" --room tri --name carol --seat watch </dev/null
+watcher2=$last_pid
+wait_text "$tmp/watcher2" "you watch room tri" >/dev/null
+"$CELLMATE" --rooms >"$tmp/rooms" 2>&1
+tap_ok "--rooms: the running room, its seats and its watcher" \
+    grep -qx "tri: cyclohexane, move 3, Red to move; Red red (here), Yellow yel (here), Blue blu (here); 1 watching" "$tmp/rooms"
+player "$tmp/watcher1" --room tri --name dave --seat watch <<'EOF'
+fen
+quit
+EOF
+watcher1=$last_pid
+finish "$watcher1" 15
+tap_eq "a watcher's quit: exit status 0" 0 "$?"
+printf 'Sa1\nUb8\nSa17\nSc24\nUxe4+\nSb14\nfen\n' |
+    "$CELLMATE" --batch --variant cyclohexane 2>&1 | tail -n 1 >"$tmp/fen.want"
+tap_ok "a watcher who joins mid-game sees the position after two rounds" \
+    grep -qxF "$(cat "$tmp/fen.want")" "$tmp/watcher1"
+tap_ok "the watcher is told where the game stands" \
+    grep -qx "you watch room tri (cyclohexane): move 3, Red to move" "$tmp/watcher1"
+
+finish "$white"
+tap_eq "Glinski: White's client ends with status 0" 0 "$?"
+finish "$black"
+tap_eq "Glinski: Black's client ends with status 0 (it stayed to see the mate)" 0 "$?"
+for who in white black; do
+    tap_ok "Glinski: $who saw the mate" grep -qx "4. Qxf9#" "$tmp/$who"
+    tap_ok "Glinski: $who saw the result" grep -qx "result 1-0: White wins by checkmate" "$tmp/$who"
+done
+tap_ok "Glinski: White saw Black's moves as they came" grep -qx "3... e6" "$tmp/white"
+tap_ok "Glinski: the room's record has the game" \
+    grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
+tap_ok "Glinski: the record names the players" grep -qx '\[Black "bob"\]' "$ROOMS/duel.pgn"
+"$CELLMATE" --replay "$ROOMS/duel.pgn" >"$tmp/replay" 2>&1
+tap_eq "Glinski: the record reads back" "game 1: ok, 7 moves" "$(head -n 1 "$tmp/replay")"
+
+for p in $red $yellow $blue $watcher2; do finish "$p"; done
+for who in red yellow blue watcher2; do
+    tap_ok "Cyclohexane: $who saw Yellow go out" grep -qx "Yellow is out" "$tmp/$who"
+    tap_ok "Cyclohexane: $who saw the end" grep -qx "result Blue: Blue wins by resignation" "$tmp/$who"
+done
+tap_ok "Cyclohexane: Red's resignation waited for its turn" \
+    grep -qx "Red will leave the game at their turn" "$tmp/red"
+tap_ok "Cyclohexane: the record's placing" grep -qx '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
+tap_ok "Cyclohexane: the record's moves" grep -qx "Rb10 Gb18# 6. -- Blue" "$ROOMS/tri.pgn"
+tap_ok "Cyclohexane: the watcher who stayed saw the moves after it came" \
+    grep -qx "5. Gb18# (Blue)" "$tmp/watcher2"
+
+# --- chat, a takeback, a draw offer refused, a draw agreed ---------------------------------------
+player "$tmp/w2" --room talk glinski --name alice --seat White <<EOF
+say good luck
+Qc3
+b2
+@wait $tmp/w2 Black asks to take back a move
+undo
+@wait $tmp/w2 1... b6
+b2
+@wait $tmp/w2 2... e6
+draw
+@wait $tmp/w2 Black says no
+Bb1
+@wait $tmp/w2 Black offers a draw
+draw
+EOF
+w2=$last_pid
+player "$tmp/b2" --room talk glinski --name bob --seat Black <<EOF
+Qc6
+@wait $tmp/b2 2. b2
+undo
+@wait $tmp/b2 the takeback is agreed
+b6
+e6
+@wait $tmp/b2 White offers a draw
+no
+@wait $tmp/b2 3. Bb1
+draw
+@wait $tmp/b2 draw by agreement
+EOF
+b2=$last_pid
+finish "$w2"
+tap_eq "talk: White's client ends with status 0" 0 "$?"
+finish "$b2"
+tap_eq "talk: Black's client ends with status 0" 0 "$?"
+tap_ok "talk: the chat line reached Black" grep -qx "alice: good luck" "$tmp/b2"
+tap_ok "talk: Black's request reached White" grep -q "^Black asks to take back a move" "$tmp/w2"
+tap_ok "talk: after the takeback Black played again" grep -qx "1... b6" "$tmp/w2"
+tap_ok "talk: Black refused the first draw offer" grep -qx "Black says no" "$tmp/w2"
+for who in w2 b2; do
+    tap_ok "talk: $who saw the draw agreed" grep -qx "result 1/2-1/2: draw by agreement" "$tmp/$who"
+done
+tap_ok "talk: the record has the chat and the moves kept, not the one taken back" \
+    grep -qx "{alice: good luck} 1. Qc3 b6 2. b2 e6 3. Bb1 1/2-1/2" "$ROOMS/talk.pgn"
+
+# --- a seat that is taken; a name that is not one ---------------------------------------------------
+"$CELLMATE" --batch --room duel --name mallory --seat White </dev/null >"$tmp/out" 2>&1
+tap_eq "a taken seat: exit status 2" 2 "$?"
+tap_ok "a taken seat: who has it" grep -qx "cellmate: White is taken by alice" "$tmp/out"
+"$CELLMATE" --batch --room duel --name 'no way' </dev/null >"$tmp/out" 2>&1
+tap_eq "a bad name: exit status 2" 2 "$?"
+"$CELLMATE" --batch --room nosuch </dev/null >"$tmp/out" 2>&1
+tap_ok "a room that does not exist, without a variant to make it" \
+    grep -q "^cellmate: there is no room nosuch here" "$tmp/out"
+"$CELLMATE" --batch --room ../x glinski </dev/null >"$tmp/out" 2>&1
+tap_eq "a room name with a path: exit status 2" 2 "$?"
+"$CELLMATE" --batch --room new1 ../variants/glinski.ini </dev/null >"$tmp/out" 2>&1
+tap_ok "a room's variant is a name, never a path" grep -q "never a path" "$tmp/out"
+
+# --- --rooms after the servers left; a server leaves once idle ---------------------------------------
+CELLMATE_ROOM_IDLE=1 "$CELLMATE" --batch --room idle haynie --name alice <<'EOF' >"$tmp/out" 2>&1
+quit
+EOF
+pid=$(cat "$ROOMS/idle.pid")
+tap_ok "an idle server leaves on its own (CELLMATE_ROOM_IDLE=1)" gone_pid "$pid"
+tap_ok "and takes its socket with it" test ! -e "$ROOMS/idle.sock"
+"$CELLMATE" --rooms >"$tmp/rooms" 2>&1
+tap_ok "--rooms lists a room whose server left, from its record" \
+    grep -qx "idle: haynie, move 1, White to move; White alice (away), Black - (empty); not running (the next join starts it)" "$tmp/rooms"
+tap_ok "--rooms lists the finished games' rooms too" \
+    grep -q "^duel: glinski, result 1-0: White wins by checkmate;" "$tmp/rooms"
+
+tap_done

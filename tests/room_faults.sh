@@ -1,0 +1,199 @@
+#!/bin/sh
+# room_faults.sh — rooms when things go wrong: a client killed mid-game (SIGKILL) comes back
+# to its seat and its clock, which ran meanwhile; the room's server killed mid-game
+# (SIGKILL) starts again from the record at the next join with the moves, seats and clocks;
+# a raw client sends control bytes, an over-long line, an endless line, a flood, a request
+# before hello, a wrong version and a half-written line, while a game goes on unharmed; a
+# flag falls on a short clock. Every client and server is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+
+clk_after() { # clk_after RECORD MOVE: the [%clk] after MOVE in the record, as seconds
+    tr '\n' ' ' <"$1" | sed -n "s/.* $2 {\[%clk \([0-9]*\):\([0-9]*\):\([0-9]*\)\]}.*/\1 \2 \3/p" |
+        awk '{ print $1 * 3600 + $2 * 60 + $3 }'
+}
+
+# --- a client killed with SIGKILL comes back to its seat; its clock ran meanwhile ---------------
+player "$tmp/w" --room k1 glinski --clock 5 --name alice --seat White <<'EOF'
+Qc3
+b2
+Bb1
+Qxf9
+EOF
+white=$last_pid
+player "$tmp/b1" --room k1 glinski --clock 5 --name bob --seat Black <<EOF
+Qc6
+@wait $tmp/b1 2. b2
+@wait $tmp/never never
+EOF
+black1=$last_pid
+wait_text "$tmp/b1" "2. b2" >/dev/null
+kill -KILL "$black1"
+tap_ok "a killed client: the others are told" wait_text "$tmp/w" "Black disconnected"
+sleep 2
+player "$tmp/b2" --room k1 --name bob <<'EOF'
+b6
+e6
+EOF
+black2=$last_pid
+tap_ok "the killed player's name takes the seat back" \
+    wait_text "$tmp/b2" "you play Black in room k1 (glinski): move 2, Black to move"
+tap_ok "the others are told it is back" wait_text "$tmp/w" "Black is back"
+finish "$black2"
+tap_eq "the player who came back finishes the game (status 0)" 0 "$?"
+finish "$white"
+tap_ok "the game ends with the mate" grep -qx "result 1-0: White wins by checkmate" "$tmp/b2"
+first=$(clk_after "$ROOMS/k1.pgn" Qc6)
+second=$(clk_after "$ROOMS/k1.pgn" b6)
+tap_ok "Black's clock ran while it was away ($first s, then $second s)" \
+    test -n "$first" -a -n "$second" -a "$second" -le $((first - 2))
+
+# --- the room's server killed with SIGKILL: nothing is lost ------------------------------------------
+player "$tmp/w1" --room k2 glinski --clock 5 --name alice --seat White <<EOF
+Qc3
+@wait $tmp/w1 1... Qc6
+@sleep 2
+b2
+@wait $tmp/never never
+EOF
+white1=$last_pid
+player "$tmp/b1" --room k2 glinski --clock 5 --name bob --seat Black <<'EOF'
+Qc6
+b6
+EOF
+black1=$last_pid
+wait_text "$ROOMS/k2.pgn" "b6" >/dev/null
+server=$(room_server k2)
+kill -KILL "$server"
+finish "$white1" 10
+tap_eq "the server killed: a client says so and ends with status 1" 1 "$?"
+tap_ok "the client says why" grep -q "^cellmate: the room closed the connection" "$tmp/w1.err"
+finish "$black1" 10
+saved=$(clk_after "$ROOMS/k2.pgn" b2)
+player "$tmp/w2" --room k2 --name alice <<'EOF'
+Bb1
+Qxf9
+EOF
+white2=$last_pid
+player "$tmp/b2" --room k2 --name bob <<'EOF'
+e6
+EOF
+black2=$last_pid
+tap_ok "after the server was killed, the next join starts it again from the record" \
+    wait_text "$tmp/w2" "you play White in room k2 (glinski): move 3, White to move"
+tap_ok "a new server runs the room" test -n "$(room_server k2)" -a "$(room_server k2)" != "$server"
+finish "$white2"
+tap_eq "the game goes on to its end (status 0)" 0 "$?"
+finish "$black2"
+tap_ok "the record holds every move" \
+    sh -c "tr '\n' ' ' <'$ROOMS/k2.pgn' | grep -q '1. Qc3 {.*} 1... Qc6 {.*} 2. b2 {.*} 2... b6 {.*} 3. Bb1 {.*} 3... e6 {.*} 4. Qxf9# {.*} 1-0'"
+tap_ok "the seats were kept: the players' names" grep -qx '\[Black "bob"\]' "$ROOMS/k2.pgn"
+after=$(clk_after "$ROOMS/k2.pgn" Bb1)
+tap_ok "White's clock was kept ($saved s before, $after s after the restart, not 300)" \
+    test -n "$saved" -a -n "$after" -a "$saved" -le 298 -a "$after" -le "$saved"
+
+# --- a raw client: control bytes, long lines, a flood, bad requests; the game goes on -------------
+player "$tmp/w" --room raw glinski --name alice --seat White <<EOF
+Qc3
+@wait $tmp/raw1 ok hold 1
+b2
+Bb1
+Qxf9
+EOF
+white=$last_pid
+player "$tmp/b" --room raw glinski --name bob --seat Black <<'EOF'
+Qc6
+b6
+e6
+EOF
+black=$last_pid
+wait_text "$tmp/b" "1. Qc3" >/dev/null
+sock="$ROOMS/raw.sock"
+perl "$TESTS_DIR/room_raw.pl" "$sock" >"$tmp/raw1" 2>&1 <<'EOF'
+expect cellmate-room 1 raw
+send \x00\x01junk\n
+expect error control characters
+repeat 600 x
+send \n
+expect error a line is at most 512 bytes
+send ping\n
+expect pong
+send move e4\n
+expect error say hello first
+send frobnicate\n
+expect error unknown request
+send hello 1 mallory\r\n
+expect welcome watch mallory
+send move Qc6\n
+expect error watchers cannot move
+send say \x1b[2Jhi\n
+expect error control characters
+send say \xff\xfehi \xc3\xa9t\xc3\xa9\n
+expect say mallory ??hi été
+hold 1
+send hello 1 again\n
+expect error you said hello already
+EOF
+tap_ok "raw: control bytes, an over-long line and bad requests each get an error line" \
+    sh -c "! grep -q '^FAILED' '$tmp/raw1'"
+tap_ok "raw: a chat line's broken UTF-8 reaches the others as '?', its accents whole" \
+    wait_text "$tmp/w" "mallory: ??hi été"
+perl "$TESTS_DIR/room_raw.pl" "$sock" >"$tmp/raw2" 2>&1 <<'EOF'
+expect cellmate-room
+repeat 100000 a
+expect bye garbage
+closed
+EOF
+tap_ok "raw: an endless line closes the connection" sh -c "! grep -q '^FAILED' '$tmp/raw2'"
+perl "$TESTS_DIR/room_raw.pl" "$sock" >"$tmp/raw3" 2>&1 <<'EOF'
+expect cellmate-room
+repeat 500 ping\n
+expect bye too many lines at once
+closed
+EOF
+tap_ok "raw: a flood closes the connection" sh -c "! grep -q '^FAILED' '$tmp/raw3'"
+perl "$TESTS_DIR/room_raw.pl" "$sock" >"$tmp/raw4" 2>&1 <<'EOF'
+expect cellmate-room
+send hello 2 zed\n
+expect error this room speaks version 1 of the protocol, not 2
+closed
+EOF
+tap_ok "raw: another protocol version is refused and closed" sh -c "! grep -q '^FAILED' '$tmp/raw4'"
+# a half-written line held open while the game goes on
+perl "$TESTS_DIR/room_raw.pl" "$sock" >"$tmp/raw5" 2>&1 <<'EOF' &
+expect cellmate-room
+send hello 1 halfway
+hold 4
+EOF
+half=$!
+room_pids="$room_pids $half"
+finish "$white"
+tap_eq "raw: the game went on to its end beside them all (status 0)" 0 "$?"
+finish "$black"
+tap_ok "raw: the mate" grep -qx "result 1-0: White wins by checkmate" "$tmp/b"
+finish "$half" 10
+"$CELLMATE" --replay "$ROOMS/raw.pgn" >"$tmp/replay" 2>&1
+tap_eq "raw: the record is whole" "game 1: ok, 7 moves" "$(head -n 1 "$tmp/replay")"
+tap_ok "raw: the half-written hello never joined" sh -c "! grep -q halfway '$tmp/w'"
+
+# --- a flag falls on a short clock -------------------------------------------------------------------
+player "$tmp/fw" --room flag glinski --clock /1 --name alice --seat White <<EOF
+@wait $tmp/fw result
+EOF
+fw=$last_pid
+player "$tmp/fb" --room flag glinski --name bob --seat Black </dev/null
+fb=$last_pid
+finish "$fb"
+tap_eq "flag: Black's client ends with the game (status 0)" 0 "$?"
+finish "$fw"
+for who in fw fb; do
+    tap_ok "flag: $who is told White's time is up" grep -qx "White's time is up" "$tmp/$who"
+    tap_ok "flag: $who sees the result" grep -qx "result 0-1: Black wins by time forfeit" "$tmp/$who"
+done
+tap_ok "flag: the record's Termination" grep -qx '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
+tap_ok "flag: the record's TimeControl" grep -qx '\[TimeControl "1/1"\]' "$ROOMS/flag.pgn"
+
+tap_done

@@ -1,0 +1,114 @@
+# room_lib.sh — helpers for the room tests (sourced after tap.sh): a private room directory,
+# scripted clients started in the background and waited for with a time limit, files that
+# hold a script's input until a test lets it go on, and the clean-up that ends every client
+# and every room server by its PID. The sourcing test sets $tmp (a directory it owns) and
+# calls room_cleanup from its EXIT trap.
+
+export XDG_RUNTIME_DIR="$tmp/run" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
+ROOMS="$XDG_RUNTIME_DIR/cellmate/rooms"
+room_pids=""
+
+# The PID of the server of room $1, if one runs (it holds the lock on NAME.pid).
+room_server() {
+    [ -f "$ROOMS/$1.pid" ] || return 1
+    flock -n "$ROOMS/$1.pid" true 2>/dev/null && return 1
+    cat "$ROOMS/$1.pid"
+}
+
+# End a process by its PID: TERM, up to 5 s, then KILL.
+end_pid() {
+    kill "$1" 2>/dev/null || return 0
+    i=0
+    while [ $i -lt 50 ] && kill -0 "$1" 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    kill -KILL "$1" 2>/dev/null
+    return 0
+}
+
+room_cleanup() {
+    for p in $room_pids; do end_pid "$p"; done
+    for f in "$ROOMS"/*.pid; do
+        [ -f "$f" ] || continue
+        r=$(basename "$f" .pid)
+        p=$(room_server "$r") && end_pid "$p"
+    done
+    rm -rf "$tmp"
+}
+
+# player OUT ARGS... <<EOF: a scripted client in the background (cellmate --batch ARGS), its
+# input the lines given on standard input, where a line "@wait FILE TEXT" holds the rest back
+# until FILE holds TEXT (a player who moves once something has happened). Its output goes to
+# OUT, its errors to OUT.err; its PID is in $last_pid, and kept for the clean-up. "@sleep S"
+# pauses the input S seconds.
+nplayers=0
+player() {
+    out=$1
+    shift
+    nplayers=$((nplayers + 1))
+    cat >"$tmp/script.$nplayers"
+    mkfifo "$tmp/fifo.$nplayers"
+    feed <"$tmp/script.$nplayers" >"$tmp/fifo.$nplayers" &
+    room_pids="$room_pids $!"
+    "$CELLMATE" --batch "$@" <"$tmp/fifo.$nplayers" >"$out" 2>"$out.err" &
+    last_pid=$!
+    room_pids="$room_pids $last_pid"
+}
+
+# finish PID [SECONDS]: wait for a client to end (at most 30 s); its exit status, or 124
+# after ending it.
+finish() {
+    i=0
+    limit=$((${2:-30} * 10))
+    while [ $i -lt "$limit" ] && kill -0 "$1" 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    if kill -0 "$1" 2>/dev/null; then
+        end_pid "$1"
+        wait "$1" 2>/dev/null
+        return 124
+    fi
+    wait "$1"
+}
+
+# wait_text FILE TEXT [SECONDS]: until FILE holds TEXT (at most 15 s).
+wait_text() {
+    i=0
+    limit=$((${3:-15} * 10))
+    while [ $i -lt "$limit" ]; do
+        grep -qF -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    echo "# timed out waiting for '$2' in $1:"
+    sed 's/^/# | /' "$1" 2>/dev/null | tail -20
+    return 1
+}
+
+feed() { # the lines of standard input, each "@wait FILE TEXT" waited for, "@sleep S" slept
+    while IFS= read -r l; do
+        case $l in
+        "@sleep "*) sleep "${l#@sleep }" ;;
+        "@wait "*)
+            set -- $l
+            f=$2
+            shift 2
+            wait_text "$f" "$*" >/dev/null
+            ;;
+        *) printf '%s\n' "$l" ;;
+        esac
+    done
+}
+
+# gone_pid PID: the process ended (within 5 s).
+gone_pid() {
+    i=0
+    while [ $i -lt 50 ] && kill -0 "$1" 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    ! kill -0 "$1" 2>/dev/null
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/perl
+# room_raw.pl — a raw client for a room's socket, for the tests of what a server does with
+# bad input: perl room_raw.pl SOCKET, then steps on standard input, one a line:
+#   send TEXT       send TEXT (\n, \r, \t, \\ and \xHH are read as escapes), nothing added
+#   repeat N TEXT   send TEXT N times at once
+#   expect TEXT     read until a line holding TEXT comes (5 s at most)
+#   closed          read until the server closes the connection (5 s at most)
+#   hold S          keep the connection open S seconds, reading what comes
+# Every line received is printed with "< " before it; each step's outcome as "ok STEP" or
+# "FAILED STEP". Only perl's core modules are used (perl-base).
+use strict;
+use warnings;
+use IO::Socket::UNIX;
+use IO::Select;
+use Socket qw(SOCK_STREAM);
+
+my $path = shift or die "usage: room_raw.pl SOCKET\n";
+my $s = IO::Socket::UNIX->new(Peer => $path, Type => SOCK_STREAM) or die "connect $path: $!\n";
+$s->autoflush(1);
+my $sel = IO::Select->new($s);
+my $buf = '';
+my $eof = 0;
+$SIG{PIPE} = 'IGNORE';
+
+sub unescape {
+    my $t = shift;
+    $t =~ s/\\(x([0-9a-fA-F]{2})|n|r|t|\\)/
+        defined $2 ? chr(hex $2) : $1 eq 'n' ? "\n" : $1 eq 'r' ? "\r" : $1 eq 't' ? "\t" : "\\"/ge;
+    return $t;
+}
+
+# Read for up to $secs; return when $want (a code ref on each line) says yes.
+sub pump {
+    my ($secs, $want) = @_;
+    my $until = time + $secs;
+    while (time < $until) {
+        while ($buf =~ s/^([^\n]*)\n//) {
+            print "< $1\n";
+            return 1 if $want && $want->($1);
+        }
+        return 0 if $eof;
+        next unless $sel->can_read(0.1);
+        my $n = sysread($s, my $chunk, 65536);
+        if (!$n) { $eof = 1; print "< (closed)\n"; return 0 }
+        $buf .= $chunk;
+    }
+    return 0;
+}
+
+while (my $step = <STDIN>) {
+    chomp $step;
+    next if $step eq '';
+    my $ok = 1;
+    if ($step =~ /^send (.*)$/) {
+        my $t = unescape($1);
+        $ok = defined syswrite($s, $t);
+    } elsif ($step =~ /^repeat (\d+) (.*)$/) {
+        my $t = unescape($2) x $1;
+        my $off = 0;
+        while ($off < length $t) {
+            my $w = syswrite($s, $t, length($t) - $off, $off);
+            if (!defined $w) { $ok = 0; last }
+            $off += $w;
+        }
+    } elsif ($step =~ /^expect (.*)$/) {
+        my $want = $1;
+        $ok = pump(5, sub { index($_[0], $want) >= 0 });
+    } elsif ($step eq 'closed') {
+        pump(5, undef);
+        $ok = $eof;
+    } elsif ($step =~ /^hold (\d+(\.\d+)?)$/) {
+        pump($1, undef);
+    } else {
+        die "room_raw.pl: unknown step '$step'\n";
+    }
+    print $ok ? "ok $step\n" : "FAILED $step\n";
+}

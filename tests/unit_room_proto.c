@@ -1,0 +1,225 @@
+/* unit_room_proto.c — the room protocol's pieces: the line reader (lines split however the
+ * bytes arrive, "\r\n", over-long lines skipped to their end, control bytes, an endless
+ * line as garbage), the names it allows, chat text cleaned of control bytes and broken
+ * UTF-8, every request's form and its errors, and the events' forms. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "room/proto.h"
+
+static void feed(LineReader *r, const char *data, size_t n)
+{
+    while (n) {
+        size_t room;
+        char *at = linereader_space(r, &room);
+        assert_true(room > 0);
+        size_t take = n < room ? n : room;
+        memcpy(at, data, take);
+        linereader_added(r, take);
+        data += take;
+        n -= take;
+    }
+}
+
+static void test_lines(void **state)
+{
+    (void)state;
+    LineReader r;
+    char out[17];
+    assert_true(linereader_init(&r, 16));
+    assert_int_equal(linereader_next(&r, out), LINE_NONE);
+    feed(&r, "hel", 3);
+    assert_int_equal(linereader_next(&r, out), LINE_NONE); /* half a line waits */
+    feed(&r, "lo\r\nping\n", 9);
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+    assert_string_equal(out, "hello");
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+    assert_string_equal(out, "ping");
+    assert_int_equal(linereader_next(&r, out), LINE_NONE);
+    feed(&r, "a\tb\n", 4);
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+    assert_string_equal(out, "a b"); /* a tab is a blank */
+    feed(&r, "exactly16bytes..\r\n", 18);
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+    assert_string_equal(out, "exactly16bytes..");
+
+    /* one byte too many: refused once, skipped to its end, the next line is whole */
+    feed(&r, "seventeen bytes..", 17);
+    feed(&r, "x", 1);
+    assert_int_equal(linereader_next(&r, out), LINE_TOO_LONG);
+    size_t room;
+    linereader_space(&r, &room);
+    feed(&r, "more of it\nok\n", 14);
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+    assert_string_equal(out, "ok");
+
+    feed(&r, "a\001b\n", 4);
+    assert_int_equal(linereader_next(&r, out), LINE_CONTROL);
+    feed(&r, "nul\0x\n", 6);
+    assert_int_equal(linereader_next(&r, out), LINE_CONTROL);
+    feed(&r, "del\177\n", 5);
+    assert_int_equal(linereader_next(&r, out), LINE_CONTROL);
+    feed(&r, "fine\n", 5);
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+
+    /* an endless line: garbage once ROOM_GARBAGE_MAX bytes went by */
+    char junk[4096];
+    memset(junk, 'j', sizeof junk);
+    enum line_status st = LINE_NONE;
+    size_t sent = 0;
+    bool too_long = false;
+    while (st != LINE_GARBAGE && sent < 2 * ROOM_GARBAGE_MAX) {
+        size_t n;
+        char *at = linereader_space(&r, &n);
+        n = n < sizeof junk ? n : sizeof junk;
+        memcpy(at, junk, n);
+        linereader_added(&r, n);
+        sent += n;
+        while ((st = linereader_next(&r, out)) == LINE_TOO_LONG) too_long = true;
+    }
+    assert_true(too_long);
+    assert_int_equal(st, LINE_GARBAGE);
+    assert_true(sent > ROOM_GARBAGE_MAX && sent < ROOM_GARBAGE_MAX + 4096 + 32);
+    linereader_free(&r);
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    const char *good[] = {"alice", "Bob_2", "x", "a.b-c", "abcdefghijklmnopqrst"};
+    const char *bad[] = {"",         "-alice",   ".hidden", "a b", "a/b", "abcdefghijklmnopqrstu",
+                         "cellmate", "CellMate", "é",       "a;b", "a\nb"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        assert_true(room_valid_player(good[i]));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (room_valid_player(bad[i])) fail_msg("'%s' taken as a name", bad[i]);
+    assert_true(room_valid_room("friday"));
+    assert_true(room_valid_room("game-2_b"));
+    assert_false(room_valid_room("a.b"));
+    assert_false(room_valid_room("../x"));
+    assert_false(room_valid_room("-x"));
+    assert_false(room_valid_room("x:y"));
+    assert_false(room_valid_room("abcdefghijklmnopqrstuvwxyz0123456"));
+    assert_true(room_valid_variant("hr-mccooey3-foh"));
+    assert_false(room_valid_variant("glinski.ini"));
+    assert_false(room_valid_variant("/etc/passwd"));
+    assert_false(room_valid_variant("~/x"));
+}
+
+static void test_clean_text(void **state)
+{
+    (void)state;
+    char out[ROOM_SAY_MAX + 1];
+    room_clean_text("hi \xc3\xa9t\xc3\xa9 \xe2\x82\xac", out, sizeof out);
+    assert_string_equal(out, "hi \xc3\xa9t\xc3\xa9 \xe2\x82\xac");
+    room_clean_text("\xff\xfe\x1b[2J\x7f", out, sizeof out);
+    assert_string_equal(out, "???[2J?");
+    room_clean_text("\xc3", out, sizeof out); /* cut short */
+    assert_string_equal(out, "?");
+    room_clean_text("\xed\xa0\x80 \xf4\x90\x80\x80 \xc0\xaf", out,
+                    sizeof out); /* surrogate, >U+10FFFF, overlong */
+    assert_string_equal(out, "??? ???? ??");
+    char long_text[400];
+    memset(long_text, 'a', sizeof long_text);
+    long_text[sizeof long_text - 1] = 0;
+    room_clean_text(long_text, out, sizeof out);
+    assert_int_equal(strlen(out), ROOM_SAY_MAX);
+    /* a cut never splits a character */
+    char accents[400] = "";
+    for (int i = 0; i < 150; i++) strcat(accents, "\xc3\xa9");
+    room_clean_text(accents, out, sizeof out);
+    assert_int_equal(strlen(out), ROOM_SAY_MAX);
+    room_clean_text("a"
+                    "\xc3\xa9\xc3\xa9",
+                    out, 4);
+    assert_string_equal(out, "a\xc3\xa9");
+}
+
+static void test_requests(void **state)
+{
+    (void)state;
+    RoomRequest rq;
+    room_parse_request("hello 1 alice Red", &rq);
+    assert_int_equal(rq.kind, REQ_HELLO);
+    assert_int_equal(rq.version, 1);
+    assert_string_equal(rq.name, "alice");
+    assert_string_equal(rq.seat, "Red");
+    room_parse_request("hello 1 alice", &rq);
+    assert_string_equal(rq.seat, "any");
+    room_parse_request("  move   e3-f6  ", &rq);
+    assert_int_equal(rq.kind, REQ_MOVE);
+    assert_string_equal(rq.text, "e3-f6");
+    room_parse_request("say hello   there", &rq);
+    assert_int_equal(rq.kind, REQ_SAY);
+    assert_string_equal(rq.text, "hello   there");
+    room_parse_request("ai Blue", &rq);
+    assert_int_equal(rq.kind, REQ_AI);
+    assert_string_equal(rq.seat, "Blue");
+    struct {
+        const char *line;
+        enum room_request kind;
+    } plain[] = {{"draw", REQ_DRAW},     {"undo", REQ_UNDO}, {"no", REQ_NO},
+                 {"resign", REQ_RESIGN}, {"new", REQ_NEW},   {"sync", REQ_SYNC},
+                 {"info", REQ_INFO},     {"ping", REQ_PING}, {"quit", REQ_QUIT}};
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+        room_parse_request(plain[i].line, &rq);
+        assert_int_equal(rq.kind, plain[i].kind);
+        assert_string_equal(room_request_verb(rq.kind), plain[i].line);
+    }
+    const char *bad[] = {
+        "",           "frob",       "MOVE e4",       "move",         "say",
+        "draw now",   "ai",         "ai Red Blue",   "hello",        "hello x alice",
+        "hello 1",    "hello 1 -x", "hello 1 a b c", "hello 1234 a", "hello 1 cellmate",
+        "quit please"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        room_parse_request(bad[i], &rq);
+        if (rq.kind != REQ_BAD) fail_msg("'%s' was taken", bad[i]);
+        assert_true(rq.error[0]);
+    }
+}
+
+static void test_events(void **state)
+{
+    (void)state;
+    char *a[6];
+    int n;
+    char line[200];
+    snprintf(line, sizeof line, "move 12 Nf6+ 581000");
+    assert_int_equal(room_parse_event(line, a, 6, &n), EV_MOVE);
+    assert_int_equal(n, 3);
+    assert_string_equal(a[1], "Nf6+");
+    snprintf(line, sizeof line, "say alice hello  there");
+    assert_int_equal(room_parse_event(line, a, 6, &n), EV_SAY);
+    assert_string_equal(a[0], "alice");
+    assert_string_equal(a[1], "hello  there");
+    snprintf(line, sizeof line, "clock 1000 2000 3000 Red");
+    assert_int_equal(room_parse_event(line, a, 6, &n), EV_CLOCK);
+    assert_int_equal(n, 4);
+    snprintf(line, sizeof line, "setup rnb/ppp w - 0 1");
+    assert_int_equal(room_parse_event(line, a, 6, &n), EV_SETUP);
+    assert_string_equal(a[0], "rnb/ppp w - 0 1");
+    snprintf(line, sizeof line, "drawn");
+    assert_int_equal(room_parse_event(line, a, 6, &n), EV_DRAWN);
+    const char *bad[] = {
+        "move 12 Nf6",          "move 1 e4 - extra", "drawn now", "clock 5", "seat Red", "frob", "",
+        "clock 1 2 3 4 5 6 7 8"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(line, sizeof line, "%s", bad[i]);
+        if (room_parse_event(line, a, 6, &n) != EV_BAD) fail_msg("'%s' was taken", bad[i]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lines),      cmocka_unit_test(test_names),
+        cmocka_unit_test(test_clean_text), cmocka_unit_test(test_requests),
+        cmocka_unit_test(test_events),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
