@@ -177,4 +177,5 @@ tap_ok "--rooms lists a room whose server left, from its record" \
 tap_ok "--rooms lists the finished games' rooms too" \
     grep -q "^duel: glinski, result 1-0: White wins by checkmate;" "$tmp/rooms"
 
+room_check_logs
 tap_done

@@ -196,4 +196,5 @@ done
 tap_ok "flag: the record's Termination" grep -qx '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
 tap_ok "flag: the record's TimeControl" grep -qx '\[TimeControl "1/1"\]' "$ROOMS/flag.pgn"
 
+room_check_logs
 tap_done

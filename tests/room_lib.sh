@@ -28,6 +28,19 @@ end_pid() {
     return 0
 }
 
+# Stop every room server (by PID, as the clean-up does), then check what they and the clients
+# wrote to their logs: under the sanitizers or valgrind a report there is a failure.
+room_check_logs() {
+    for f in "$ROOMS"/*.pid; do
+        [ -f "$f" ] || continue
+        p=$(room_server "$(basename "$f" .pid)") && end_pid "$p"
+    done
+    reports=$(grep -l -E 'AddressSanitizer|LeakSanitizer|runtime error|UndefinedBehaviorSanitizer|Invalid (read|write)|definitely lost' \
+        "$ROOMS"/*.log "$tmp"/*.err 2>/dev/null)
+    tap_eq "no sanitizer or memory report in the servers' and clients' logs" "" "$reports"
+    for f in $reports; do sed 's/^/# /' "$f" | head -30; done
+}
+
 room_cleanup() {
     for p in $room_pids; do end_pid "$p"; done
     for f in "$ROOMS"/*.pid; do
