@@ -150,6 +150,25 @@ done
 tap_ok "talk: the record has the chat and the moves kept, not the one taken back" \
     grep -qx "{alice: good luck} 1. Qc3 b6 2. b2 e6 3. Bb1 1/2-1/2" "$ROOMS/talk.pgn"
 
+# --- the computer in a seat: the room thinks for it ------------------------------------------------
+player "$tmp/h" --room bot glinski --time 0.2 --name alice --seat White <<EOF
+ai Black
+Qc3
+@wait $tmp/h 1...
+b2
+@wait $tmp/h 2...
+draw
+resign
+EOF
+h=$last_pid
+finish "$h"
+tap_eq "computer: the player's script was accepted except the draw (status 1)" 1 "$?"
+tap_ok "computer: it took the seat" grep -qx "the computer takes Black" "$tmp/h"
+tap_ok "computer: it answered both moves" grep -q "^2\.\.\. " "$tmp/h"
+tap_ok "computer: it refuses draws" grep -q "line 4: the computer does not agree to draws" "$tmp/h.err"
+tap_ok "computer: the resignation ends the game" grep -qx "result 0-1: Black wins by resignation" "$tmp/h"
+tap_ok "computer: the record names it as a local game does" grep -qx '\[Black "cellmate"\]' "$ROOMS/bot.pgn"
+
 # --- a seat that is taken; a name that is not one ---------------------------------------------------
 "$CELLMATE" --batch --room duel --name mallory --seat White </dev/null >"$tmp/out" 2>&1
 tap_eq "a taken seat: exit status 2" 2 "$?"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FUZZ_TARGETS(X) X(variant) X(fen) X(pgn) X(move) X(script) X(restricted)
+#define FUZZ_TARGETS(X) X(variant) X(fen) X(pgn) X(move) X(script) X(restricted) X(room)
 
 #define FUZZ_DECLARE(name) void fuzz_target_##name(const uint8_t *data, size_t size);
 FUZZ_TARGETS(FUZZ_DECLARE)
