@@ -58,6 +58,13 @@ static void test_lines(void **state)
     assert_int_equal(linereader_next(&r, out), LINE_OK);
     assert_string_equal(out, "ok");
 
+    /* one byte over with its newline in the same read (found by the fuzzer) */
+    feed(&r, "seventeen bytes..\n", 18);
+    assert_int_equal(linereader_next(&r, out), LINE_TOO_LONG);
+    feed(&r, "ok\n", 3);
+    assert_int_equal(linereader_next(&r, out), LINE_OK);
+    assert_string_equal(out, "ok");
+
     feed(&r, "a\001b\n", 4);
     assert_int_equal(linereader_next(&r, out), LINE_CONTROL);
     feed(&r, "nul\0x\n", 6);

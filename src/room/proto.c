@@ -69,6 +69,11 @@ enum line_status linereader_next(LineReader *r, char *out)
             continue;
         }
         size_t len = n && r->buf[n - 1] == '\r' ? n - 1 : n;
+        if (len > r->limit) { /* one byte over, and its newline came in the same read */
+            consume(r, n + 1);
+            r->skipped += n + 1;
+            return LINE_TOO_LONG;
+        }
         bool control = false;
         for (size_t i = 0; i < len; i++) {
             unsigned char c = (unsigned char)r->buf[i];
