@@ -8,13 +8,13 @@
 #include <stdbool.h>
 
 typedef struct {
-    const char *room;    /* --room, --serve-room, --relay: the room */
-    const char *variant; /* the variant to make the room with (may be NULL) */
-    const char *dir;     /* --room-dir */
-    const char *name;    /* --name */
-    const char *player;  /* the name an administrator gave (restricted mode), or NULL */
-    const char *seat;    /* --seat */
-    const char *ssh;     /* --ssh (CELLMATE_SSH when NULL) */
+    const char *room;        /* --room, --serve-room, --relay: the room */
+    const char *variant;     /* the variant to make the room with (may be NULL) */
+    const char *dir;         /* --room-dir */
+    const char *name;        /* --name */
+    const char *player;      /* the name an administrator gave (restricted mode), or NULL */
+    const char *seat;        /* --seat */
+    const char *ssh;         /* --ssh (CELLMATE_SSH when NULL) */
     const char *ssh_command; /* SSH_ORIGINAL_COMMAND, read before restricted mode drops it */
     TimeControl clock;
     double ai_seconds;

@@ -14,9 +14,9 @@
 #include <sys/types.h>
 
 #define OUT_MAX       (MAX_ROOM_OUTPUT_KB * 1024) /* a client reading nothing is dropped past it */
-#define HELLO_SECONDS MAX_ROOM_HELLO            /* to say hello before the connection closes */
-#define LINES_PER_SEC ((double)MAX_ROOM_RATE)   /* a client's steady rate ... */
-#define LINES_BURST   ((double)MAX_ROOM_BURST)  /* ... and its burst; more is a flood */
+#define HELLO_SECONDS MAX_ROOM_HELLO              /* to say hello before the connection closes */
+#define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* a client's steady rate ... */
+#define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
 #define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
 #define COMPUTER_NAME "cellmate"
 

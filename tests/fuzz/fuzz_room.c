@@ -14,7 +14,11 @@ static bool clean_utf8(const char *s)
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         if (*p < 0x20 || *p == 0x7f) return false;
-        int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+        int n = *p < 0x80             ? 1
+                : (*p & 0xe0) == 0xc0 ? 2
+                : (*p & 0xf0) == 0xe0 ? 3
+                : (*p & 0xf8) == 0xf0 ? 4
+                                      : 0;
         if (!n) return false;
         for (int i = 1; i < n; i++)
             if ((p[i] & 0xc0) != 0x80) return false;
@@ -29,11 +33,13 @@ static void one_line(char *line)
     size_t len = strlen(line);
     fuzz_require(len <= ROOM_REQUEST_MAX, "a line within the limit");
     for (size_t i = 0; i < len; i++)
-        fuzz_require((unsigned char)line[i] >= 0x20 && line[i] != 0x7f, "no control byte in a line");
+        fuzz_require((unsigned char)line[i] >= 0x20 && line[i] != 0x7f,
+                     "no control byte in a line");
     room_parse_request(line, &rq);
     if (rq.kind == REQ_HELLO) fuzz_require(room_valid_player(rq.name), "hello's name is a name");
     if (rq.kind == REQ_BAD) fuzz_require(rq.error[0] != 0, "a refusal says why");
-    if (rq.kind == REQ_MOVE || rq.kind == REQ_SAY) fuzz_require(rq.text[0] != 0, "text after move or say");
+    if (rq.kind == REQ_MOVE || rq.kind == REQ_SAY)
+        fuzz_require(rq.text[0] != 0, "text after move or say");
     char text[ROOM_SAY_MAX + 1];
     room_clean_text(line, text, sizeof text);
     fuzz_require(strlen(text) <= ROOM_SAY_MAX && clean_utf8(text), "cleaned text is clean");
@@ -42,7 +48,8 @@ static void one_line(char *line)
     memcpy(copy, line, len + 1);
     enum room_event ev = room_parse_event(copy, args, 8, &n);
     fuzz_require(n >= 0 && n <= 8, "an event's words fit");
-    for (int i = 0; i < n && ev != EV_BAD; i++) fuzz_require(args[i] != NULL, "an event's words are there");
+    for (int i = 0; i < n && ev != EV_BAD; i++)
+        fuzz_require(args[i] != NULL, "an event's words are there");
 }
 
 void fuzz_target_room(const uint8_t *data, size_t size)
