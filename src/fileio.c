@@ -1,13 +1,90 @@
-/* fileio.c — atomic file writes (see fileio.h). */
+/* fileio.c — reading the files a user names, and atomic file writes (see fileio.h). */
 #include "fileio.h"
+
+#include "limits.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+static const char *kind_of(mode_t m)
+{
+    return S_ISDIR(m)    ? "a directory"
+           : S_ISFIFO(m) ? "a FIFO"
+           : S_ISCHR(m)  ? "a character device"
+           : S_ISBLK(m)  ? "a block device"
+           : S_ISSOCK(m) ? "a socket"
+                         : "not a regular file";
+}
+
+/* A message for err, and NULL; text (if any) is freed and fd closed. */
+static char *read_failed(int fd, char *text, char *err, int errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, (size_t)errlen, fmt, ap);
+    va_end(ap);
+    free(text);
+    if (fd >= 0) close(fd);
+    return NULL;
+}
+
+char *read_text_file(const char *path, size_t *len, char *err, int errlen)
+{
+    /* non-blocking: opening a FIFO must not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return read_failed(fd, NULL, err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return read_failed(fd, NULL, err, errlen, "%s: cannot read %s; only regular files are read",
+                           path, kind_of(st.st_mode));
+    const size_t most = MAX_FILE_BYTES;
+    if ((unsigned long long)st.st_size > most)
+        return read_failed(fd, NULL, err, errlen,
+                           "%s: too large (%lld bytes; files are read up to %zu bytes)", path,
+                           (long long)st.st_size, most);
+    /* the size may change or be wrong (a file still growing, /proc): the reading is bounded
+     * by the limit itself */
+    size_t cap = (size_t)st.st_size + 4096, n = 0;
+    char *text = malloc(cap);
+    for (;;) {
+        if (!text) return read_failed(fd, text, err, errlen, "%s: out of memory", path);
+        if (n + 1 == cap) {
+            if (n > most)
+                return read_failed(fd, text, err, errlen,
+                                   "%s: too large (files are read up to %zu bytes)", path, most);
+            char *nt = realloc(text, cap * 2);
+            if (!nt) return read_failed(fd, text, err, errlen, "%s: out of memory", path);
+            text = nt;
+            cap *= 2;
+        }
+        ssize_t got = read(fd, text + n, cap - n - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0)
+            return read_failed(fd, text, err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        if (got == 0) break;
+        n += (size_t)got;
+    }
+    close(fd);
+    if (n > most)
+        return read_failed(-1, text, err, errlen, "%s: too large (files are read up to %zu bytes)",
+                           path, most);
+    text[n] = 0;
+    if (memchr(text, 0, n))
+        return read_failed(-1, text, err, errlen, "%s: not a text file (it holds NUL bytes)", path);
+    if (len) *len = n;
+    return text;
+}
 
 static bool write_all(int fd, const char *s, size_t n)
 {

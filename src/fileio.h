@@ -1,9 +1,18 @@
-/* fileio.h — writing files so that a crash or a full disk never leaves a half-written one:
- * a temporary file in the same directory, fsync, rename over the target, fsync the directory. */
+/* fileio.h — the one way files a user names are read (only regular files, never blocking,
+ * bounded), and writing files so that a crash or a full disk never leaves a half-written
+ * one: a temporary file in the same directory, fsync, rename over the target, fsync the
+ * directory. */
 #ifndef CELLMATE_FILEIO_H
 #define CELLMATE_FILEIO_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/* The whole text of the file at path, malloc'ed and NUL-terminated (its length in *len when
+ * len is not NULL). Only a regular file is read: a FIFO, a device or a directory is refused
+ * without waiting (it is opened non-blocking), and so is a file of more than MAX_FILE_BYTES
+ * (limits.h) or one holding a NUL byte (not text). NULL with "PATH: reason" in err. */
+char *read_text_file(const char *path, size_t *len, char *err, int errlen);
 
 /* Write text to path atomically, with permissions `mode` less the umask; false with a
  * message in err on failure, and then whatever was at path is untouched. */

@@ -27,6 +27,11 @@
 #define MAX_PIECES       255  /* pieces of all players in the starting array and hands together */
 #define MAX_CASTLE_CELLS 7    /* cells listed in one castling .empty or .safe key */
 
+/* --- files read ----------------------------------------------------------------------- */
+/* bytes of any file a user names (a game record, a collection of them, a variant file): the
+ * 395 games of the Glinski tournament file take 340 KB */
+#define MAX_FILE_BYTES 16777216 /* 16 MiB */
+
 /* --- positions and games --------------------------------------------------------------- */
 /* moves of one position: a variant whose pieces could have more in some position (counted
  * generously when it is loaded) is refused */

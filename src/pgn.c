@@ -7,6 +7,7 @@
 
 #include "clock.h"
 #include "fen.h"
+#include "fileio.h"
 #include "paths.h"
 
 #include <ctype.h>
@@ -215,39 +216,9 @@ static void reader_init(PgnReader *r, char *text, size_t len, const Variant *fal
 
 bool pgn_open_file(PgnReader *r, const char *path, const Variant *fallback, char *err, int errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
-    size_t cap = 65536, n = 0, got;
-    char *text = malloc(cap);
-    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *nt = realloc(text, cap * 2);
-            if (!nt) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = nt;
-            cap *= 2;
-        }
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!text || bad) {
-        free(text);
-        snprintf(err, errlen, "%s: cannot read", path);
-        return false;
-    }
-    text[n] = 0;
-    if (memchr(text, 0, n)) {
-        free(text);
-        snprintf(err, errlen, "%s: not a text file", path);
-        return false;
-    }
+    size_t n;
+    char *text = read_text_file(path, &n, err, errlen);
+    if (!text) return false;
     reader_init(r, text, n, fallback);
     return true;
 }

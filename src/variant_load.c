@@ -8,6 +8,8 @@
  * the line it is about. */
 #include "variant.h"
 
+#include "fileio.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <ini.h>
@@ -29,8 +31,7 @@ typedef struct {
 
 typedef struct {
     const char *fname;
-    FILE *fp;         /* file source, or */
-    const char *text; /* memory source */
+    const char *text; /* the file's text */
     size_t pos;
     int line;          /* lines handed to inih so far */
     bool continuation; /* the line just read started with blank space */
@@ -62,7 +63,6 @@ static void lerr(Loader *L, int line, const char *fmt, ...)
 
 static int next_char(Loader *L)
 {
-    if (L->fp) return getc(L->fp);
     if (!L->text[L->pos]) return EOF;
     return (unsigned char)L->text[L->pos++];
 }
@@ -995,20 +995,12 @@ Variant *variant_load_file(const char *path, char *err, int errlen)
     char name[MAX_NAME];
     memset(&L, 0, sizeof L);
     L.fname = path;
-    L.fp = fopen(path, "r");
-    if (!L.fp) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(L.fp), &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a regular file", path);
-        fclose(L.fp);
-        return NULL;
-    }
+    char *text = read_text_file(path, NULL, err, errlen);
+    if (!text) return NULL;
+    L.text = text;
     base_name(path, name, sizeof name);
     Variant *v = load(&L, name, err, errlen);
-    fclose(L.fp);
+    free(text);
     if (v) snprintf(v->path, MAX_TEXT, "%s", path);
     return v;
 }

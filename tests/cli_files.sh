@@ -1,0 +1,58 @@
+#!/bin/sh
+# cli_files.sh — files a user names are read one way (src/fileio.c read_text_file): only
+# regular files, opened without blocking, up to a size limit, as text. /dev/zero, a FIFO, a
+# directory, a file over the limit and a binary file are each refused at once with a clear
+# message, by every way in: load, --load, --replay, --check-variant, --variant, new FILE.
+# Each run is bounded in time and memory, so a regression fails instead of hanging or
+# eating the machine.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# bounded ARGS...: cellmate ARGS with at most 10 s and 400 MB; output in $tmp/out, status in $st
+bounded() {
+    timeout 10 prlimit --as=400000000 "$CELLMATE" "$@" >"$tmp/out" 2>&1
+    st=$?
+}
+said() { grep -qF -- "$1" "$tmp/out"; }
+
+mkfifo "$tmp/fifo" "$tmp/fifo.ini"
+mkdir "$tmp/dir"
+truncate -s 17M "$tmp/big.pgn" # sparse: more than the limit, no disk used
+printf '[Variant "glinski"]\n\n1. Nc3 \000 *\n' >"$tmp/nul.pgn"
+
+for f in /dev/zero "$tmp/fifo"; do
+    case $f in /dev/zero) what="a character device" ;; *) what="a FIFO" ;; esac
+    echo "load $f" >"$tmp/in"
+    bounded --batch glinski <"$tmp/in"
+    tap_eq "load $f: refused at once (exit 1)" 1 "$st"
+    tap_ok "load $f: says why" said "$f: cannot read $what; only regular files are read"
+    bounded --load "$f" --batch glinski </dev/null
+    tap_eq "--load $f: refused at once (exit 2)" 2 "$st"
+    bounded --replay "$f"
+    tap_eq "--replay $f: refused at once (exit 2)" 2 "$st"
+    tap_ok "--replay $f: says why" said "cellmate: $f: cannot read $what"
+    bounded --check-variant "$f"
+    tap_eq "--check-variant $f: unreadable (exit 2)" 2 "$st"
+done
+bounded --check-variant "$tmp/fifo.ini"
+tap_eq "--check-variant FIFO.ini: no hang (exit 2)" 2 "$st"
+bounded --variant "$tmp/fifo.ini" --batch </dev/null
+tap_eq "--variant FIFO.ini: no hang (exit 2)" 2 "$st"
+echo "new $tmp/fifo.ini" >"$tmp/in"
+bounded --batch glinski <"$tmp/in"
+tap_ok "new FIFO.ini: refused at once" said "$tmp/fifo.ini: cannot read a FIFO"
+
+echo "load $tmp/dir" >"$tmp/in"
+bounded --batch glinski <"$tmp/in"
+tap_ok "load DIRECTORY: refused" said "$tmp/dir: cannot read a directory"
+bounded --replay "$tmp/big.pgn"
+tap_eq "a file over the limit: refused (exit 2)" 2 "$st"
+tap_ok "... saying so" said "$tmp/big.pgn: too large (17825792 bytes; files are read up to"
+echo "load $tmp/nul.pgn" >"$tmp/in"
+bounded --batch glinski <"$tmp/in"
+tap_ok "a file with a NUL byte: not text" said "$tmp/nul.pgn: not a text file (it holds NUL bytes)"
+bounded --check-variant /dev/null
+tap_ok "--check-variant /dev/null: refused as a device" said "/dev/null: cannot read a character device"
+
+tap_done
