@@ -1,6 +1,7 @@
-/* board.h — board families (hex, ring, triangle) turned into one graph: cells numbered
- * 1..N with names, colours, drawing coordinates and a precomputed ray per (cell, direction).
- * Everything above this layer walks arrays; only board.c knows coordinates. */
+/* board.h — a board as one graph: cells numbered 1..N with names, colours, native coordinates
+ * and a precomputed ray per (cell, direction). Each board family (hex, ring, triangle,
+ * square) supplies its cells, names and directions through one table (board_family.h, a
+ * file per family); everything above this layer walks arrays and knows no coordinates. */
 #ifndef CELLMATE_BOARD_H
 #define CELLMATE_BOARD_H
 
@@ -14,9 +15,9 @@
 
 typedef uint16_t Cell;
 
-enum family { FAMILY_HEX, FAMILY_RING, FAMILY_TRIANGLE };
+/* The families, in the order of the table in board.c (the drawing keeps one in this order). */
+enum family { FAMILY_HEX, FAMILY_RING, FAMILY_TRIANGLE, FAMILY_SQUARE, NFAMILIES };
 enum frame { FRAME_FLAT, FRAME_POINTY }; /* hex: which clock hours are orthogonal */
-enum naming { NAMING_GLINSKI, NAMING_AXIAL, NAMING_RING, NAMING_TRIANGLE };
 
 /* One term of a board shape: a hexagon around a named centre, or one named cell. */
 typedef struct {
@@ -25,17 +26,48 @@ typedef struct {
     int radius;
 } ShapeTerm;
 
-/* What a variant file says about its board, before the board is built. */
+/* What a variant file says about its board, before the board is built; each family reads
+ * the fields it has keys for. */
 typedef struct {
     enum family family;
-    enum frame frame;
-    enum naming naming;
+    enum frame frame;            /* hex */
     char letters[MAX_FILES + 1]; /* the file letters, in order */
-    int nterms;
+    int nterms;                  /* hex: the shape */
     ShapeTerm terms[MAX_SHAPE];
     int ring_length; /* ring: cells per file */
     int side;        /* triangle: side of the hexagon of triangles */
+    int ranks;       /* square: cells per file */
 } BoardSpec;
+
+/* The [board] keys as the variant loader hands them to a family: the family asks for the
+ * keys it knows, and the loader reports errors with the key's line. */
+typedef struct BoardKeys BoardKeys;
+struct BoardKeys {
+    /* an optional key's value, or NULL */
+    const char *(*get)(BoardKeys *k, const char *key);
+    /* a required key's value; NULL after an error that says what it is */
+    const char *(*need)(BoardKeys *k, const char *key, const char *what);
+    /* a required whole number from lo to hi; false after an error */
+    bool (*need_int)(BoardKeys *k, const char *key, const char *what, int lo, int hi, int *out);
+    /* an error about a key's value (printf-style) */
+    void (*fail)(BoardKeys *k, const char *key, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+};
+
+/* The family named `name` ("hex", ...), or -1. */
+int board_family_named(const char *name);
+
+/* The family names for a message: "hex, ring, square or triangle". */
+const char *board_family_names(void);
+
+/* The [board] keys a family takes besides family and letters (" frame naming shape "). */
+const char *board_family_keys(enum family f);
+
+/* The key a message about a bad board of this family points at (its size or shape). */
+const char *board_family_size_key(enum family f);
+
+/* Read a family's keys into the spec (family and letters are set); false after an error. */
+bool board_read_spec(BoardSpec *s, BoardKeys *k);
 
 typedef struct {
     char atom;    /* 'W' orthogonal/face, 'F' diagonal, 'D' duke line, 'N' leap */
@@ -61,6 +93,7 @@ typedef struct Board {
     int ncolours, nrows;
     Cell *raybuf;
     int xmin, ymin, width, height;
+    int wrap;   /* native x wraps modulo this (the ring), or 0 */
     Cell *grid; /* native coordinate -> cell, for building and for name lookup */
 } Board;
 
@@ -82,6 +115,9 @@ static inline Cell board_step(const Board *b, Cell c, int d)
 
 /* Whether a direction's atom letter exists on this board family. */
 bool board_has_atom(const Board *b, char atom);
+
+/* The atoms of the board's family, for messages: "W F N". */
+const char *board_atoms(const Board *b);
 
 /* Convert a clock hour (1..12, 12 = up) to the angle convention of Direction. */
 int clock_to_angle(int hour);

@@ -48,7 +48,7 @@ static bool parse_component(const Variant *v, const char *word, Component *c, ch
     if (!strchr("WFND", c->atom) || !board_has_atom(&v->board, c->atom)) {
         char why[96];
         snprintf(why, sizeof why, "unknown atom '%c' (this board has %s)", c->atom,
-                 v->board.spec.family == FAMILY_TRIANGLE ? "W F D N" : "W F N");
+                 board_atoms(&v->board));
         return fail(err, errlen, word, why);
     }
     c->range = 1;

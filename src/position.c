@@ -42,7 +42,8 @@ void zobrist_init(int ncells)
         for (int i = 0; i < 8; i++) z_alive[i] = zkey(Z_ALIVE, (uint64_t)i, 0, 0);
     }
     for (int c = from; c <= ncells; c++) {
-        for (int p = 0; p < 128; p++) z_piece[c][p] = zkey(Z_PIECE, (uint64_t)p, (uint64_t)c, 0);
+        for (int p = 0; p < (MAX_PLAYERS << 5); p++) /* the owners there are (bits 5 and 6) */
+            z_piece[c][p] = zkey(Z_PIECE, (uint64_t)p, (uint64_t)c, 0);
         z_fresh[c] = zkey(Z_FRESH, (uint64_t)c, 0, 0);
         for (int p = 0; p < MAX_PLAYERS; p++)
             z_ep[p][c] = c ? zkey(Z_EP, (uint64_t)p, (uint64_t)c, 0) : 0;

@@ -285,10 +285,11 @@ int forward_seat_angle(const Variant *v, int p)
 /* --- choosing a drawing ----------------------------------------------------------------------- */
 
 /* Each family's drawing, by the family number of board.h. */
-static const RenderFamily *const families[] = {
+static const RenderFamily *const families[NFAMILIES] = {
     [FAMILY_HEX] = &render_hex,
     [FAMILY_RING] = &render_ring,
     [FAMILY_TRIANGLE] = &render_triangle,
+    [FAMILY_SQUARE] = &render_square,
 };
 
 const RenderFamily *render_family(const Variant *v)

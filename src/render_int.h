@@ -1,6 +1,7 @@
 /* render_int.h — what the drawing of the board families shares: the sketch (characters at
  * free coordinates, cropped at the end), the drawing context, cell contents and labels, and
- * the table entry each family supplies (render_hex.c, render_ring.c, render_triangle.c).
+ * the table entry each family supplies (render_hex.c, render_ring.c, render_triangle.c,
+ * render_square.c).
  * Only render*.c include this. */
 #ifndef CELLMATE_RENDER_INT_H
 #define CELLMATE_RENDER_INT_H
@@ -65,7 +66,7 @@ typedef struct {
     void (*describe)(const Variant *v, const TextGrid *g, char *out, size_t len);
 } RenderFamily;
 
-extern const RenderFamily render_hex, render_ring, render_triangle;
+extern const RenderFamily render_hex, render_ring, render_triangle, render_square;
 
 /* The drawing of v's board family. */
 const RenderFamily *render_family(const Variant *v);

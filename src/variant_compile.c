@@ -20,27 +20,6 @@ static bool dir_selected(const Board *b, const Component *c, int d, int fwd)
     return !c->directed || angle_in(&c->angles, angle_between(b->dir[d].angle, fwd));
 }
 
-/* Cells a kind reaches from c on an empty board: marks[] counts how often each is reached. */
-static int empty_board_targets(const Variant *v, const PieceType *pt, int owner, Cell c,
-                               uint8_t *marks)
-{
-    const Board *b = &v->board;
-    int n = 0;
-    for (int i = 0; i < pt->ncomp; i++) {
-        const CompiledComp *cc = &pt->cc[owner][i];
-        if (cc->flags & CF_EXCHANGE) continue;
-        for (int j = 0; j < cc->ndirs; j++) {
-            const Cell *r = b->ray[c][cc->dirs[j]];
-            for (int s = 0; s < cc->range && r[s]; s++) {
-                if (cc->zone >= 0 && zone_has(v, cc->zone, owner, r[s]) == cc->zone_not) continue;
-                marks[r[s]]++;
-                n++;
-            }
-        }
-    }
-    return n;
-}
-
 /* Every angle listed with @ must name a direction of the atom for some owner: W@45 on a
  * hex board is a mistake, not an empty set. */
 static bool check_listed_angles(const Variant *v, const PieceType *pt, int i, char *err, int errlen)
@@ -135,6 +114,7 @@ static uint8_t promotion_status(const Variant *v, const PieceType *pt, int o, Ce
 /* At most how many moves one move ending on t becomes through promotion. */
 static int promotion_choices(const Variant *v, const PieceType *pt, int owner, Cell t)
 {
+    if (!pt->npromo && pt->forbidden_zone < 0) return 1;
     if (pt->promo_auto && pt->npromo) return pt->npromo + 1; /* the most it can be */
     switch (promotion_status(v, pt, owner, t, true, false)) {
     case PROMO_MAY: return pt->npromo + 1;
@@ -144,30 +124,64 @@ static int promotion_choices(const Variant *v, const PieceType *pt, int owner, C
     }
 }
 
-/* At most how many moves a piece of this kind on c can have in any position: per cell its
- * rays reach on an empty board (blockers only shorten rays, and a hop lands on a cell of its
- * ray), one move times the promotion choices there (times the en passant rights of the other
- * players that could point there, for a capture-only en passant component), one capture
- * without moving and one swap. */
-static int most_moves_from(const Variant *v, const PieceType *pt, int owner, Cell c, uint8_t *marks)
+/* What a kind could do from one cell on an empty board (blockers only shorten rays, and a
+ * hop lands on a cell of its ray): the targets, each listed once, and per target what could
+ * happen there. */
+enum {
+    REACH_MOVE = 1,
+    REACH_EP = 2,
+    REACH_RIFLE = 4,
+    REACH_SWAP = 8,
+    REACH_HIT = 16,
+    REACH_TWICE = 32
+};
+
+typedef struct {
+    uint8_t *mark; /* per cell: REACH_ bits; all zero between two uses */
+    Cell *list;    /* the targets */
+    int n;
+    int steps; /* ray cells the moves and captures reach, for the piece's value */
+} Reach;
+
+static void reach_from(const Variant *v, const PieceType *pt, int owner, Cell c, Reach *r)
 {
-    enum { MOVE = 1, EP = 2, RIFLE = 4, SWAP = 8 };
     const Board *b = &v->board;
-    memset(marks, 0, (size_t)b->ncells + 1);
+    r->n = r->steps = 0;
     for (int i = 0; i < pt->ncomp; i++) {
         const CompiledComp *cc = &pt->cc[owner][i];
-        uint8_t f = cc->flags, mark = (f & CF_EXCHANGE) ? SWAP : (f & CF_RIFLE) ? RIFLE : MOVE;
-        if (pt->en_passant && mark == MOVE && !(f & CF_MOVE)) mark |= EP;
-        for (int j = 0; j < cc->ndirs; j++)
-            for (const Cell *r = b->ray[c][cc->dirs[j]];
-                 *r && r - b->ray[c][cc->dirs[j]] < cc->range; r++)
-                marks[*r] |= mark;
+        uint8_t f = cc->flags;
+        uint8_t m = (f & CF_EXCHANGE) ? REACH_SWAP : (f & CF_RIFLE) ? REACH_RIFLE : REACH_MOVE;
+        if (pt->en_passant && m == REACH_MOVE && !(f & CF_MOVE)) m |= REACH_EP;
+        if (!(f & CF_EXCHANGE)) m |= REACH_HIT;
+        for (int j = 0; j < cc->ndirs; j++) {
+            const Cell *ray = b->ray[c][cc->dirs[j]];
+            for (int s = 0; s < cc->range && ray[s]; s++) {
+                Cell t = ray[s];
+                if (cc->zone >= 0 && zone_has(v, cc->zone, owner, t) == cc->zone_not) continue;
+                if (!r->mark[t]) r->list[r->n++] = t;
+                if ((m & REACH_HIT) && (r->mark[t] & REACH_HIT)) r->mark[t] |= REACH_TWICE;
+                r->mark[t] |= m;
+                if (m & REACH_HIT) r->steps++;
+            }
+        }
     }
+}
+
+/* At most how many moves a piece with that reach can have in any position: per target, one
+ * move times the promotion choices there (times the en passant rights of the other players
+ * that could point there, for a capture-only en passant component), one capture without
+ * moving and one swap. */
+static int most_moves(const Variant *v, const PieceType *pt, int owner, const Reach *r)
+{
+    if (!pt->npromo && pt->forbidden_zone < 0 && !pt->en_passant && !pt->has_rifle &&
+        !pt->has_exchange)
+        return r->n; /* one move per target */
     int n = 0, rights = v->nplayers > 2 ? v->nplayers - 1 : 1;
-    for (int t = 1; t <= b->ncells; t++) {
-        if (marks[t] & MOVE)
-            n += promotion_choices(v, pt, owner, (Cell)t) * (marks[t] & EP ? rights : 1);
-        n += !!(marks[t] & RIFLE) + !!(marks[t] & SWAP);
+    for (int i = 0; i < r->n; i++) {
+        uint8_t m = r->mark[r->list[i]];
+        if (m & REACH_MOVE)
+            n += promotion_choices(v, pt, owner, r->list[i]) * (m & REACH_EP ? rights : 1);
+        n += !!(m & REACH_RIFLE) + !!(m & REACH_SWAP);
     }
     return n;
 }
@@ -187,28 +201,36 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
         pt->promo[o] = promo + (size_t)o * ((size_t)b->ncells + 1);
         pt->dead[o] = dead + (size_t)o * ((size_t)b->ncells + 1);
     }
-    /* promotion status, dead cells, overlapping rays */
+    /* promotion status, dead cells, overlapping rays, the move bound */
+    Reach r = {calloc((size_t)b->ncells + 1, 1), calloc((size_t)b->ncells + 1, sizeof(Cell)), 0, 0};
+    if (!r.mark || !r.list) {
+        free(r.mark), free(r.list);
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
     double mobility = 0;
     for (int o = 0; o < v->nplayers; o++) {
         for (Cell c = 1; c <= b->ncells; c++) {
-            uint8_t marks[MAX_CELLS + 1];
-            memset(marks, 0, (size_t)b->ncells + 1);
-            int n = empty_board_targets(v, pt, o, c, marks);
+            reach_from(v, pt, o, c, &r);
             bool all_in_rim = true, any = false;
-            for (int t = 1; t <= b->ncells; t++) {
-                if (!marks[t]) continue;
+            for (int i = 0; i < r.n; i++) {
+                uint8_t m = r.mark[r.list[i]];
+                if (!(m & REACH_HIT)) continue;
                 any = true;
-                if (marks[t] > 1) pt->needs_dedupe = true;
-                if (pt->promo_may_zone < 0 || !zone_has(v, pt->promo_may_zone, o, (Cell)t))
+                if (m & REACH_TWICE) pt->needs_dedupe = true;
+                if (pt->promo_may_zone < 0 || !zone_has(v, pt->promo_may_zone, o, r.list[i]))
                     all_in_rim = false;
             }
-            mobility += n;
+            mobility += r.steps;
             pt->dead[o][c] = !any;
             pt->promo[o][c] = promotion_status(v, pt, o, c, any, all_in_rim);
-            int most = most_moves_from(v, pt, o, c, marks); /* marks reused */
+            int most = most_moves(v, pt, o, &r);
             if (most > v->most_moves[o][c]) v->most_moves[o][c] = most;
+            for (int i = 0; i < r.n; i++) r.mark[r.list[i]] = 0;
         }
     }
+    free(r.mark);
+    free(r.list);
     if (!pt->value) {
         if (pt->pawn)
             pt->value = 100;

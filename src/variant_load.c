@@ -322,88 +322,67 @@ static void load_variant_section(Loader *L, Variant *v)
 }
 
 /* A shape term's cell name; one too long for any board is an error, never cut short. */
-static bool shape_cell(Loader *L, Entry *e, ShapeTerm *t, const char *name)
+/* The [board] keys as a family reads them (board.h): errors name the key's line. */
+typedef struct {
+    BoardKeys k;
+    Loader *L;
+} LoaderKeys;
+
+static Loader *keys_loader(BoardKeys *k)
 {
-    size_t n = strlen(name);
-    if (n >= CELL_NAME_MAX) {
-        lerr(L, e->line, "'%s' is not a cell name (at most %d characters)", name,
-             CELL_NAME_MAX - 1);
-        return false;
-    }
-    memcpy(t->cell, name, n + 1);
-    return true;
+    return ((LoaderKeys *)k)->L;
 }
 
-static bool parse_shape(Loader *L, Entry *e, BoardSpec *s)
+static const char *keys_get(BoardKeys *k, const char *key)
 {
-    char w[64][64];
-    int n = split(e->value, w, 64);
-    if (n > 3 * MAX_SHAPE) {
-        lerr(L, e->line, "too many shape terms (at most %d)", MAX_SHAPE);
-        return false;
-    }
-    for (int i = 0; i < n;) {
-        if (s->nterms >= MAX_SHAPE) {
-            lerr(L, e->line, "too many shape terms (at most %d)", MAX_SHAPE);
-            return false;
-        }
-        ShapeTerm *t = &s->terms[s->nterms];
-        if (!strcmp(w[i], "hexagon")) {
-            char *end;
-            if (i + 2 >= n) {
-                lerr(L, e->line, "expected 'hexagon CELL RADIUS' in shape");
-                return false;
-            }
-            long r = strtol(w[i + 2], &end, 10);
-            if (*end || r < 0 || r > MAX_HEX_RADIUS) {
-                lerr(L, e->line, "hexagon radius must be 0..%d, not '%s'", MAX_HEX_RADIUS,
-                     w[i + 2]);
-                return false;
-            }
-            t->kind = SHAPE_HEXAGON;
-            if (!shape_cell(L, e, t, w[i + 1])) return false;
-            t->radius = (int)r;
-            i += 3;
-        } else if (!strcmp(w[i], "cell") || !strcmp(w[i], "remove")) {
-            if (i + 1 >= n) {
-                lerr(L, e->line, "expected a cell name after '%s'", w[i]);
-                return false;
-            }
-            t->kind = w[i][0] == 'c' ? SHAPE_CELL : SHAPE_REMOVE;
-            if (!shape_cell(L, e, t, w[i + 1])) return false;
-            i += 2;
-        } else {
-            lerr(L, e->line, "unknown shape term '%s' (expected hexagon, cell or remove)", w[i]);
-            return false;
-        }
-        s->nterms++;
-    }
-    if (!s->nterms) lerr(L, e->line, "the shape is empty");
-    return !L->failed;
+    Entry *e = get(keys_loader(k), "board", key);
+    return e ? e->value : NULL;
+}
+
+static const char *keys_need(BoardKeys *k, const char *key, const char *what)
+{
+    Entry *e = need(keys_loader(k), "board", key, what);
+    return e ? e->value : NULL;
+}
+
+static bool keys_need_int(BoardKeys *k, const char *key, const char *what, int lo, int hi,
+                          int *out)
+{
+    Entry *e = need(keys_loader(k), "board", key, what);
+    return e && parse_int(keys_loader(k), e, lo, hi, out);
+}
+
+static void keys_fail(BoardKeys *k, const char *key, const char *fmt, ...)
+{
+    Loader *L = keys_loader(k);
+    Entry *e = get(L, "board", key);
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    lerr(L, e ? e->line : section_line(L, "board"), "%s", msg);
 }
 
 static void load_board(Loader *L, Variant *v)
 {
     BoardSpec s;
     Entry *e;
-    char err[256];
+    char err[256], keys[128];
     memset(&s, 0, sizeof s);
     if (!has_section(L, "board")) {
         lerr(L, 0, "no [board] section (expected family, letters, shape)");
         return;
     }
-    check_keys(L, "board", " family frame naming letters shape length side ");
-    if (!(e = need(L, "board", "family", "hex, ring or triangle"))) return;
-    if (!strcmp(e->value, "hex"))
-        s.family = FAMILY_HEX;
-    else if (!strcmp(e->value, "ring"))
-        s.family = FAMILY_RING, s.naming = NAMING_RING;
-    else if (!strcmp(e->value, "triangle"))
-        s.family = FAMILY_TRIANGLE, s.naming = NAMING_TRIANGLE;
-    else {
-        lerr(L, e->line, "family must be hex, ring or triangle, not '%s'", e->value);
+    if (!(e = need(L, "board", "family", board_family_names()))) return;
+    int f = board_family_named(e->value);
+    if (f < 0) {
+        lerr(L, e->line, "family must be %s, not '%s'", board_family_names(), e->value);
         return;
     }
+    s.family = (enum family)f;
+    snprintf(keys, sizeof keys, " family letters%s", board_family_keys(s.family));
+    check_keys(L, "board", keys);
     if (!(e = need(L, "board", "letters", "the file letters in order, such as abcdefghikl")))
         return;
     if (strlen(e->value) > MAX_FILES) {
@@ -416,45 +395,10 @@ static void load_board(Loader *L, Variant *v)
             return;
         }
     snprintf(s.letters, sizeof s.letters, "%s", e->value);
-    if (s.family == FAMILY_HEX) {
-        if ((e = need(L, "board", "frame", "flat or pointy"))) {
-            if (!strcmp(e->value, "flat"))
-                s.frame = FRAME_FLAT, s.naming = NAMING_GLINSKI;
-            else if (!strcmp(e->value, "pointy"))
-                s.frame = FRAME_POINTY, s.naming = NAMING_AXIAL;
-            else
-                lerr(L, e->line, "frame must be flat or pointy, not '%s'", e->value);
-        }
-        if ((e = get(L, "board", "naming"))) {
-            if (!strcmp(e->value, "glinski"))
-                s.naming = NAMING_GLINSKI;
-            else if (!strcmp(e->value, "axial"))
-                s.naming = NAMING_AXIAL;
-            else
-                lerr(L, e->line, "naming must be glinski or axial, not '%s'", e->value);
-            if ((s.naming == NAMING_GLINSKI) != (s.frame == FRAME_FLAT))
-                lerr(L, e->line, "glinski naming goes with the flat frame, axial with pointy");
-        }
-        if (L->failed) return;
-        if ((e = need(L, "board", "shape", "such as 'hexagon f6 5'")) && !parse_shape(L, e, &s))
-            return;
-    } else if (s.family == FAMILY_RING) {
-        int n;
-        if ((e = need(L, "board", "length", "cells per file")) &&
-            parse_int(L, e, 3, MAX_RING_LENGTH, &n))
-            s.ring_length = n;
-    } else {
-        int n;
-        if ((e = need(L, "board", "side", "the side of the hexagon of triangles")) &&
-            parse_int(L, e, 1, MAX_TRIANGLE_SIDE, &n))
-            s.side = n;
-    }
-    if (L->failed) return;
+    LoaderKeys lk = {{keys_get, keys_need, keys_need_int, keys_fail}, L};
+    if (!board_read_spec(&s, &lk.k) || L->failed) return;
     if (!board_build(&v->board, &s, err, sizeof err)) {
-        Entry *at = get(L, "board",
-                        s.family == FAMILY_HEX    ? "shape"
-                        : s.family == FAMILY_RING ? "length"
-                                                  : "side");
+        Entry *at = get(L, "board", board_family_size_key(s.family));
         lerr(L, at ? at->line : section_line(L, "board"), "bad board: %s", err);
     }
 }

@@ -4,13 +4,19 @@
 # Usage: tests/bench.sh [path/to/cellmate]   (make bench runs it on the built binary)
 CELLMATE=${1:-${CELLMATE:-src/cellmate}}
 echo "perft, single thread, bulk counting at the last ply:"
-for spec in "glinski 5" "mccooey 5" "haynie 5" "peanut 6" "chessagon 4"; do
+for spec in "glinski 5" "mccooey 5" "haynie 5" "peanut 6" "chessagon 4" "chess 5"; do
     set -- $spec
     if "$CELLMATE" --check-variant "$1" >/dev/null 2>&1; then
         printf '  %-10s ' "$1"
         "$CELLMATE" --variant "$1" --perft "$2" | tail -n 1
     fi
 done
+# chess's "Kiwipete" test position (published: perft 4 = 4085603)
+if "$CELLMATE" --check-variant chess >/dev/null 2>&1; then
+    printf '  %-10s ' kiwipete
+    "$CELLMATE" --variant chess --perft 4 \
+        --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" | tail -n 1
+fi
 echo "the computer, 5 seconds on the start position:"
 for v in glinski haynie chessagon cyclohexane hr-glinski; do
     if "$CELLMATE" --check-variant "$v" >/dev/null 2>&1; then

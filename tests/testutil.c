@@ -359,3 +359,18 @@ unsigned tu_rand(void)
     rng ^= rng << 17;
     return (unsigned)rng;
 }
+
+void tu_random_games(const Variant *v, int games, int plies)
+{
+    for (int game = 0; game < games; game++) {
+        Position pos;
+        pos_init(&pos, v);
+        for (int ply = 0; ply < plies; ply++) {
+            MoveList legal;
+            tu_check_legality(&pos, &legal);
+            if (!legal.n) break;
+            Undo u;
+            tu_check_move(&pos, legal.m[tu_rand() % (unsigned)legal.n], &u);
+        }
+    }
+}

@@ -68,6 +68,10 @@ void tu_check_same_game(const Game *a, const Game *b);
  * Returns the record (the caller frees it). */
 char *tu_check_pgn_round_trip(const Game *g, const Variant *fallback);
 
+/* Random games from the start of v (`games` of up to `plies` plies), checking every position
+ * with tu_check_legality and every move with tu_check_move. */
+void tu_random_games(const Variant *v, int games, int plies);
+
 /* A repeatable pseudo-random sequence (xorshift) for random games; tu_seed starts it. */
 void tu_seed(uint64_t seed);
 unsigned tu_rand(void);

@@ -468,18 +468,7 @@ static void test_consistency(void **state)
 {
     (void)state;
     Variant *v = tu_variant("chessagon");
-    for (int game = 0; game < 30; game++) {
-        Position pos;
-        pos_init(&pos, v);
-        for (int ply = 0; ply < 150; ply++) {
-            MoveList legal;
-            tu_check_legality(&pos, &legal);
-            if (!legal.n) break;
-            Move m = legal.m[tu_rand() % (unsigned)legal.n];
-            Undo u;
-            tu_check_move(&pos, m, &u);
-        }
-    }
+    tu_random_games(v, 30, 150);
     variant_free(v);
 }
 

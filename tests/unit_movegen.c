@@ -225,18 +225,7 @@ static void test_perft_reference(void **state)
 static void check_consistency(const char *name)
 {
     Variant *v = tu_variant(name);
-    for (int game = 0; game < 30; game++) {
-        Position pos;
-        pos_init(&pos, v);
-        for (int ply = 0; ply < 120; ply++) {
-            MoveList legal;
-            tu_check_legality(&pos, &legal);
-            if (!legal.n) break;
-            Move m = legal.m[tu_rand() % (unsigned)legal.n];
-            Undo u;
-            tu_check_move(&pos, m, &u);
-        }
-    }
+    tu_random_games(v, 30, 120);
     variant_free(v);
 }
 

@@ -73,7 +73,8 @@ static const struct {
     const char *text;
     const char *error;
 } bad_cases[] = {
-    {4, "family = square", "bad.ini:4: family must be hex, ring or triangle, not 'square'"},
+    {4, "family = octagon",
+     "bad.ini:4: family must be hex, ring, square or triangle, not 'octagon'"},
     {5, "frame = round", "bad.ini:5: frame must be flat or pointy, not 'round'"},
     {6, "letters = abcA", "bad.ini:6: letters must be distinct lower-case letters, not 'abcA'"},
     {6, "letters = abca", "bad.ini:6: letters must be distinct lower-case letters, not 'abca'"},
