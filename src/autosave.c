@@ -173,7 +173,12 @@ bool autosave_claim(char *err, int errlen)
 bool autosave_path(char *out, size_t len)
 {
     char dir[4096];
-    if (save_path[0]) return snprintf(out, len, "%s", save_path) < (int)len;
+    if (save_path[0]) {
+        size_t n = strlen(save_path);
+        if (n >= len) return false;
+        memcpy(out, save_path, n + 1);
+        return true;
+    }
     return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/current.pgn", dir) < (int)len;
 }
 

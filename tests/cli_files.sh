@@ -9,9 +9,19 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# bounded ARGS...: cellmate ARGS with at most 10 s and 400 MB; output in $tmp/out, status in $st
+# bounded ARGS...: cellmate ARGS with at most 10 s and 400 MB; output in $tmp/out, status in $st.
+# AddressSanitizer reserves terabytes of shadow address space, so under it the bound is on the
+# resident memory, which its own allocator enforces (hard_rss_limit_mb), instead.
+if [ -n "${CELLMATE_SANITIZED:-}" ]; then
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=400"
+    export ASAN_OPTIONS
+    memory_bound=
+else
+    memory_bound=--as=400000000
+fi
 bounded() {
-    timeout 10 prlimit --as=400000000 "$CELLMATE" "$@" >"$tmp/out" 2>&1
+    # shellcheck disable=SC2086
+    timeout 10 prlimit $memory_bound "$CELLMATE" "$@" >"$tmp/out" 2>&1
     st=$?
 }
 said() { grep -qF -- "$1" "$tmp/out"; }
