@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_files.sh — files a user names are read one way (src/fileio.c read_text_file): only
+# cli_files.sh — files a user names are read one way (src/record/fileio.c read_text_file): only
 # regular files, opened without blocking, up to a size limit, as text. /dev/zero, a FIFO, a
 # directory, a file over the limit and a binary file are each refused at once with a clear
 # message, by every way in: load, --load, --replay, --check-variant, --variant, new FILE.

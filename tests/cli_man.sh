@@ -108,12 +108,12 @@ tap_ok "SCRIPTED MODE shows game.txt and its output" test -s "$tmp/want"
 tap_eq "the SCRIPTED MODE example prints what the page says" "$(cat "$tmp/want")" \
     "$(cat "$tmp/got")"
 
-# --- the limits: every figure of src/limits.h is quoted, and quoted right ------------------
+# --- the limits: every figure of src/core/limits.h is quoted, and quoted right ------------------
 # A quotation is a line '.\" limit NAME' (or 'NAME - 1' for sizes that count a final NUL),
 # and the line after it must hold the figure as a word.
-LIMITS=$TESTS_DIR/../src/limits.h
+LIMITS=$TESTS_DIR/../src/core/limits.h
 sed -n 's/^#define \(MAX_[A-Z_]*\) *\([0-9][0-9]*\).*/\1 \2/p' "$LIMITS" >"$tmp/limits"
-tap_ok "src/limits.h defines limits" test -s "$tmp/limits"
+tap_ok "src/core/limits.h defines limits" test -s "$tmp/limits"
 cat "$MAN/cellmate-variants.5" "$PAGE" | awk '
     q { print q, $0; q = "" }
     /^\.\\" limit / { q = $3 ($4 == "-" ? " " $5 : " 0") }' >"$tmp/quotes"
@@ -130,7 +130,7 @@ while read -r name minus line; do
     printf '%s\n' "$line" | sed 's/\\-/-/g' | grep -Eq "(^|[^0-9])$want([^0-9]|\$)" ||
         echo "$name: '$line' does not say $want" >>"$tmp/limit-errors"
 done <"$tmp/quotes"
-tap_eq "the man pages quote every limit of src/limits.h as it is" "" \
+tap_eq "the man pages quote every limit of src/core/limits.h as it is" "" \
     "$(cat "$tmp/limit-errors" 2>/dev/null)"
 
 # cellmate-variants(5) names this page, and this page names it

@@ -308,7 +308,7 @@ static void test_arrays(void **state)
     variant_free(v);
 }
 
-/* The limits of src/limits.h are errors with a message where a file reaches them, never a
+/* The limits of src/core/limits.h are errors with a message where a file reaches them, never a
  * silent cut. */
 static void test_limits(void **state)
 {
