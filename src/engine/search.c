@@ -5,6 +5,8 @@
  * as well as two-player alpha-beta and never walks into a two-against-one attack. */
 #include "search.h"
 
+#include "eval.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +56,7 @@ typedef struct {
     uint64_t *keys; /* keys of the game so far and of the line being searched */
     int nkeys;
     PlyInfo line[MAX_PLY + 1];
-    int centre[MAX_CELLS + 1];
+    Eval eval;
 } Search;
 
 static double now(void)
@@ -62,53 +64,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* --- evaluation ------------------------------------------------------------------------ */
-
-/* How central a cell is: the cells one step away in any direction but leaps. */
-static void centre_table(const Variant *v, int *centre)
-{
-    const Board *b = &v->board;
-    for (Cell c = 1; c <= b->ncells; c++) {
-        centre[c] = 0;
-        for (int d = 0; d < b->ndirs; d++)
-            if (b->dir[d].atom != 'N' && b->ray[c][d][0]) centre[c]++;
-    }
-}
-
-static int material(const Position *pos, int p, const int *centre)
-{
-    const Variant *v = pos->v;
-    int sum = 0;
-    for (Cell c = 1; c <= v->board.ncells; c++) {
-        Piece pc = pos->board[c];
-        if (!pc || PIECE_OWNER(pc) != p) continue;
-        const PieceType *pt = &v->type[PIECE_KIND(pc)];
-        sum += pt->value;
-        if (!pt->royal) sum += 2 * centre[c];
-    }
-    for (int k = 1; k <= v->ntypes; k++) sum += pos->hand[p][k] * v->type[k].value * 4 / 5;
-    return sum;
-}
-
-static int eval_with(const Position *pos, int p, const int *centre)
-{
-    const Variant *v = pos->v;
-    int mine = material(pos, p, centre), others = 0, n = 0;
-    for (int q = 0; q < v->nplayers; q++) {
-        if (q == p || !(pos->alive & (1u << q))) continue;
-        others += material(pos, q, centre);
-        n++;
-    }
-    return n ? mine - others / n : mine;
-}
-
-int evaluate(const Position *pos, int p)
-{
-    int centre[MAX_CELLS + 1];
-    centre_table(pos->v, centre);
-    return eval_with(pos, p, centre);
 }
 
 /* --- ordering ------------------------------------------------------------------------------ */
@@ -226,7 +181,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     if (time_up(s)) return 0;
     if (decided(s, ply, -1, &value)) return value;
     bool maximise = s->pos.stm == s->root;
-    int stand = eval_with(&s->pos, s->root, s->centre);
+    int stand = eval_position(&s->eval, &s->pos, s->root);
     if (ply >= MAX_PLY - 1) return stand;
     if (maximise ? stand >= beta : stand <= alpha) return stand;
     if (maximise && stand > alpha) alpha = stand;
@@ -423,7 +378,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
     s->start = now();
     s->deadline = lim->time > 0 ? s->start + lim->time : 1e300;
     s->next_report = s->start + 0.25;
-    centre_table(s->v, s->centre);
+    eval_prepare(&s->eval, s->v);
     s->keys[s->nkeys++] = g->start.hash;
     for (int i = 0; i < g->nplies; i++) s->keys[s->nkeys++] = g->plies[i].hash;
 

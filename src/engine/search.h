@@ -77,7 +77,4 @@ SearchLimits search_limits_time(double seconds);
  * mover; with three players, rounds). */
 void search_score_text(int score, int nplayers, char *buf, size_t len);
 
-/* Static evaluation of pos for player p (centipawns), exposed for tests. */
-int evaluate(const Position *pos, int p);
-
 #endif
