@@ -215,10 +215,11 @@ static bool newest_save(char *out, size_t len)
     struct dirent *e;
     while ((e = readdir(d))) {
         /* current.pgn and current-PID.pgn */
-        size_t n = strlen(e->d_name), digits = strspn(e->d_name + 8, "0123456789");
-        if (strncmp(e->d_name, "current", 7) || n < 11 || strcmp(e->d_name + n - 4, ".pgn") ||
-            (n > 11 && (e->d_name[7] != '-' || !digits || 8 + digits != n - 4)))
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, "current", 7) || n < 11 || strcmp(e->d_name + n - 4, ".pgn"))
             continue;
+        size_t digits = strspn(e->d_name + 8, "0123456789");
+        if (n > 11 && (e->d_name[7] != '-' || !digits || 8 + digits != n - 4)) continue;
         char path[4400];
         struct stat st;
         if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;

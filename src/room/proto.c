@@ -190,8 +190,10 @@ const char *room_request_verb(enum room_request kind)
 
 static void bad(RoomRequest *rq, const char *fmt, const char *arg)
 {
+    char shown[40]; /* a word of the line, cut so that the message always fits */
     rq->kind = REQ_BAD;
-    snprintf(rq->error, sizeof rq->error, fmt, arg);
+    snprintf(shown, sizeof shown, "%.32s", arg);
+    snprintf(rq->error, sizeof rq->error, fmt, shown);
 }
 
 void room_parse_request(const char *line, RoomRequest *rq)
@@ -203,10 +205,8 @@ void room_parse_request(const char *line, RoomRequest *rq)
     size_t i = 0, n = sizeof requests / sizeof requests[0];
     while (i < n && strcmp(requests[i].verb, verb)) i++;
     if (i == n) {
-        char shown[40];
-        snprintf(shown, sizeof shown, "%.32s", verb);
         return bad(rq, *verb ? "unknown request '%s' (see cellmate-room(5))" : "an empty line%s",
-                   shown);
+                   verb);
     }
     rq->kind = requests[i].kind;
     size_t rl = strlen(rest);
