@@ -7,6 +7,7 @@
 #include "fen.h"
 #include "movegen.h"
 #include "notation.h"
+#include "number.h"
 #include "paths.h"
 #include "perft.h"
 #include "restrict.h"
@@ -105,17 +106,13 @@ static void usage(FILE *f)
 }
 
 /* A whole number from lo to hi for option `name`; false after saying what is wrong. */
-static bool number_option(const char *name, const char *arg, long long lo, long long hi,
-                          long long *out)
+static bool number_option(const char *name, const char *arg, long lo, long hi, long *out)
 {
-    char *end;
-    long long n = strtoll(arg, &end, 10);
-    if (*end || end == arg || n < lo || n > hi) {
-        fprintf(stderr, "cellmate: --%s needs a whole number from %lld to %lld, not '%s'\n", name,
-                lo, hi, arg);
+    if (!number_parse(arg, lo, hi, out)) {
+        fprintf(stderr, "cellmate: --%s needs a whole number from %ld to %ld, not '%s'\n", name, lo,
+                hi, arg);
         return false;
     }
-    *out = n;
     return true;
 }
 
@@ -163,9 +160,8 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
         case 'p': {
-            char *end;
-            long n = strtol(optarg, &end, 10);
-            if (*end || end == optarg || n < 0 || n > 20) {
+            long n;
+            if (!number_parse(optarg, 0, 20, &n)) {
                 fprintf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n", optarg);
                 return EXIT_USAGE;
             }
@@ -173,10 +169,11 @@ static int parse_options(int argc, char **argv, Options *o)
             break;
         }
         case 't': {
-            char *end;
-            double t = strtod(optarg, &end);
-            if (*end || end == optarg || !(t > 0 && t <= 3600)) {
-                fprintf(stderr, "cellmate: --time needs seconds from 0 to 3600, not '%s'\n",
+            double t;
+            if (!number_parse_decimal(optarg, 0.001, 3600, 3, &t)) {
+                fprintf(stderr,
+                        "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
+                        "not '%s'\n",
                         optarg);
                 return EXIT_USAGE;
             }
@@ -186,9 +183,9 @@ static int parse_options(int argc, char **argv, Options *o)
         }
         case 'N':
         case 'D': {
-            long long n;
+            long n;
             if (!number_option(ch == 'N' ? "nodes" : "depth", optarg, 1,
-                               ch == 'N' ? (long long)1e15 : 60, &n))
+                               ch == 'N' ? 1000000000000000L : 60, &n))
                 return EXIT_USAGE;
             if (ch == 'N')
                 o->ai.nodes = (uint64_t)n;

@@ -4,6 +4,7 @@
 
 #include "fen.h"
 #include "fileio.h"
+#include "number.h"
 #include "paths.h"
 #include "perft.h"
 #include "render.h"
@@ -376,13 +377,14 @@ static void sink_line(void *ctx, const char *line)
 
 static bool cmd_perft(Session *s, const char *args, Sink *out)
 {
-    char *end;
-    long depth = strtol(args, &end, 10);
+    const char *end = args;
+    long depth = 0;
     bool divide = false;
+    int max = s->restricted ? MAX_RESTRICTED_PERFT : 12;
+    enum number_status st = number_scan(&end, max, &depth);
     while (*end == ' ') end++;
     if (!strcmp(end, "divide")) divide = true, end += strlen(end);
-    int max = s->restricted ? MAX_RESTRICTED_PERFT : 12;
-    if (end == args || *end || depth < 0 || depth > max)
+    if (st != NUMBER_OK || *end)
         return complain(out, "perft needs a depth from 0 to %d (and optionally 'divide')", max);
     Position pos = s->game.pos;
     perft_report(&pos, (int)depth, divide, sink_line, out);

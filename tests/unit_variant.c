@@ -105,7 +105,9 @@ static const struct {
     {13, "moves = W F@30,45",
      "bad.ini:13: move component 2: no F direction lies at 45 degrees to forward (for White they "
      "lie at 30, 90, 150)"},
-    {13, "moves = W@200", "bad.ini:13: in move 'W@200': an angle is 0 to 180 degrees"},
+    {13, "moves = W@200",
+     "bad.ini:13: in move 'W@200': angle: number too large (0 to 180 degrees)"},
+    {13, "moves = W100", "bad.ini:13: in move 'W100': range: number too large (1..99 or *)"},
     {13, "moves = W@", "bad.ini:13: in move 'W@': expected an angle after '@' or ','"},
     {13, "moves = fW@0", "bad.ini:13: in move 'fW@0': use either f/b or @angles, not both"},
     {13, "moves = W0", "bad.ini:13: in move 'W0': range must be 1..99 or *"},
@@ -310,6 +312,57 @@ static void test_arrays(void **state)
 
 /* The limits of src/core/limits.h are errors with a message where a file reaches them, never a
  * silent cut. */
+/* The base file with `first` in place of line 2, followed by n lines `each`; the caller frees
+ * it. */
+static char *with_many_lines(int n, const char *first, const char *each)
+{
+    size_t len = strlen(with_line(2, first)) + (size_t)n * (strlen(each) + 1) + 1;
+    char *text = malloc(len), *p = text;
+    assert_non_null(text);
+    const char *head = with_line(2, first), *rest = strstr(head, "[board]");
+    p += sprintf(p, "%.*s", (int)(rest - head), head);
+    for (int i = 0; i < n; i++) p += sprintf(p, "%s\n", each);
+    sprintf(p, "%s", rest);
+    return text;
+}
+
+/* Continuation lines are joined in linear time (issue 9 item 6: 80,000 of them took 10 s),
+ * and a value or a file can only grow so far: the work per line is bounded by construction. */
+static void test_long_values(void **state)
+{
+    (void)state;
+    char want[MAX_TEXT];
+    /* many continuation lines make one value, in order */
+    char *text = with_many_lines(300, "title = Test\nnotes = n", "  w");
+    Variant *v = variant_load_string(text, "ok.ini", NULL, 0);
+    assert_non_null(v);
+    int n = snprintf(want, sizeof want, "n");
+    for (int i = 0; i < 300; i++) n += snprintf(want + n, sizeof want - (size_t)n, " w");
+    assert_string_equal(v->notes, want);
+    variant_free(v);
+    free(text);
+    /* 80,000 of them: refused at the line where the value passes MAX_VALUE characters */
+    text = with_many_lines(80000, "title = Test\nnotes = x", "  xxxxxxxxx");
+    int over = 3 + MAX_VALUE / 10 + 1; /* the value is 1 + 10 per line; notes is on line 3 */
+    char err[600];
+    snprintf(want, sizeof want,
+             "bad.ini:%d: the value of 'notes' (line 3) is longer than %d characters with its "
+             "continuation lines",
+             over, MAX_VALUE);
+    assert_string_equal(load_error(text), want);
+    free(text);
+    /* 80,000 keys: refused at the first past MAX_KEYS (with 1 key above them, title) */
+    char *keys = malloc(80000 * 16 + 64), *p = keys;
+    assert_non_null(keys);
+    p += sprintf(p, "title = Test");
+    for (int i = 0; i < 80000; i++) p += sprintf(p, "\nk%d = x", i);
+    text = with_many_lines(0, keys, "");
+    snprintf(err, sizeof err, "bad.ini:%d: more than %d keys in the file", 2 + MAX_KEYS, MAX_KEYS);
+    assert_string_equal(load_error(text), err);
+    free(keys);
+    free(text);
+}
+
 static void test_limits(void **state)
 {
     (void)state;
@@ -356,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_base_is_valid),  cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_more_bad_files), cmocka_unit_test(test_shipped_variants),
         cmocka_unit_test(test_arrays),         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_long_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

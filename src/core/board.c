@@ -3,6 +3,7 @@
  * colours and order, and the directions; this file numbers the cells in position-string
  * order, names them, and precomputes every ray. */
 #include "board_family.h"
+#include "number.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,11 +69,10 @@ int family_letter_index(const BoardSpec *s, char c)
 
 bool family_split_name(const BoardSpec *s, const char *name, int *letter, int *number)
 {
-    char *end;
+    long k;
     *letter = family_letter_index(s, name[0]);
-    if (*letter < 0 || name[1] < '1' || name[1] > '9') return false;
-    long k = strtol(name + 1, &end, 10);
-    if (*end || k < 1 || k > MAX_CELL_NUMBER) return false;
+    if (*letter < 0 || name[1] == '0' || !number_parse(name + 1, 1, MAX_CELL_NUMBER, &k))
+        return false;
     *number = (int)k;
     return true;
 }

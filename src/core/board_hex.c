@@ -7,6 +7,7 @@
  *   pointy frame (axial naming): (x, y) = (2f - r, r) for file index f and rank r, ranks
  *     horizontal. */
 #include "board_family.h"
+#include "number.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,9 +171,9 @@ static bool read_shape(BoardSpec *s, BoardKeys *k, const char *value)
                 k->fail(k, "shape", "expected 'hexagon CELL RADIUS' in shape");
                 return false;
             }
-            char *end;
-            long r = strtol(b, &end, 10);
-            if (end != b + nb || r < 0 || r > MAX_HEX_RADIUS) {
+            const char *end = b;
+            long r;
+            if (number_scan_to(&end, b + nb, MAX_HEX_RADIUS, &r) != NUMBER_OK || end != b + nb) {
                 k->fail(k, "shape", "hexagon radius must be 0..%d, not '%.*s'", MAX_HEX_RADIUS,
                         (int)nb, b);
                 return false;

@@ -5,6 +5,7 @@
  * A bracketed field is present exactly when the variant uses that state, so a string always
  * has the same number of fields for one variant. Empty fields are "-". */
 #include "fen.h"
+#include "number.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -215,9 +216,10 @@ static bool read_board(Reader *r, Position *pos, const char *s, const char *end)
             continue;
         }
         if (isdigit((unsigned char)*s)) {
-            int n = 0;
+            long n = 0;
             const char *at = s;
-            while (s < end && isdigit((unsigned char)*s)) n = n * 10 + (*s++ - '0');
+            if (number_scan_to(&s, end, MAX_CELLS, &n) == NUMBER_TOO_LARGE)
+                return bad(r, at, "%s", "a run of empty cells: number too large");
             if (n == 0 || c + n - 1 > b->ncells)
                 return bad(r, at, "%s empty cells run past the end of the board", "too many");
             for (int i = 0; i < n; i++, c++)
@@ -269,10 +271,13 @@ static bool read_cell(Reader *r, const Board *b, const char **s, const char *end
 
 static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out)
 {
-    char *e, found[16];
-    long n = strtol(s, &e, 10);
+    char found[16];
+    const char *e = s;
+    long n = 0;
+    enum number_status st = number_scan_to(&e, end, 100000, &n);
     snprintf(found, sizeof found, "%.*s", (int)(end - s), s);
-    if (e != end || s == end || n < lo || n > 100000)
+    if (st == NUMBER_TOO_LARGE) return bad(r, s, "'%s': number too large", found);
+    if (st != NUMBER_OK || e != end || n < lo)
         return bad(r, s, "expected a number, found '%s'", found);
     *out = (int)n;
     return true;

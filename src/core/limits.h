@@ -26,6 +26,9 @@
 #define MAX_TEXT         1024 /* text values (title, notes, ...), with the terminating NUL */
 #define MAX_PIECES       255  /* pieces of all players in the starting array and hands together */
 #define MAX_CASTLE_CELLS 7    /* cells listed in one castling .empty or .safe key */
+/* what a file's keys add up to, so that reading a file is linear in its length */
+#define MAX_KEYS  1024  /* keys in one file, all sections together */
+#define MAX_VALUE 16384 /* characters in one value, its continuation lines included */
 
 /* --- files read ----------------------------------------------------------------------- */
 /* bytes of any file a user names (a game record, a collection of them, a variant file): the

@@ -6,6 +6,7 @@
  *   ATOM      := W | F | N | D          range := digits | '*'
  *
  * A piece's moves are components separated by spaces. */
+#include "number.h"
 #include "variant.h"
 
 #include <ctype.h>
@@ -56,9 +57,10 @@ static bool parse_component(const Variant *v, const char *word, Component *c, ch
         c->range = RANGE_ANY;
         p++;
     } else if (isdigit((unsigned char)*p)) {
-        int r = 0;
-        while (isdigit((unsigned char)*p)) r = r * 10 + (*p++ - '0');
-        if (r < 1 || r > 99) return fail(err, errlen, word, "range must be 1..99 or *");
+        long r = 0;
+        if (number_scan(&p, 99, &r) == NUMBER_TOO_LARGE)
+            return fail(err, errlen, word, "range: number too large (1..99 or *)");
+        if (r < 1) return fail(err, errlen, word, "range must be 1..99 or *");
         c->range = (uint8_t)r;
     }
     /* forward: less than 60 degrees either side (0 and 30 on hexagons, 0 and 45 on squares);
@@ -71,12 +73,13 @@ static bool parse_component(const Variant *v, const char *word, Component *c, ch
         p++;
         c->directed = c->listed = true;
         for (;;) {
-            if (!isdigit((unsigned char)*p))
+            long a = 0;
+            enum number_status st = number_scan(&p, 180, &a);
+            if (st == NUMBER_NONE)
                 return fail(err, errlen, word, "expected an angle after '@' or ','");
-            int a = 0;
-            while (isdigit((unsigned char)*p) && a <= 180) a = a * 10 + (*p++ - '0');
-            if (a > 180) return fail(err, errlen, word, "an angle is 0 to 180 degrees");
-            angle_add(&c->angles, a);
+            if (st == NUMBER_TOO_LARGE)
+                return fail(err, errlen, word, "angle: number too large (0 to 180 degrees)");
+            angle_add(&c->angles, (int)a);
             if (*p != ',') break;
             p++;
         }

@@ -3,6 +3,7 @@
  * destination, capture, promotion) and matched against the legal moves; no match or more
  * than one is an error that names the candidates. */
 #include "notation.h"
+#include "number.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -57,11 +58,13 @@ static bool competes(const Position *pos, Move a, Move b)
     return PIECE_KIND(pos->board[a.from]) == PIECE_KIND(pos->board[b.from]);
 }
 
+/* The number of a cell's name ("f10": 10). */
 static int number_part(const char *name)
 {
-    int n = 0;
-    for (const char *p = name + 1; *p; p++) n = n * 10 + (*p - '0');
-    return n;
+    const char *p = name + 1;
+    long n = 0;
+    number_scan(&p, MAX_CELL_NUMBER, &n);
+    return (int)n;
 }
 
 /* The origin text SAN needs: "", the letter, the number, or the whole cell. */
@@ -369,7 +372,12 @@ static enum parse_status parse_text(Ctx *c, const char *s, Parsed *p)
         }
         if (isdigit((unsigned char)ch)) {
             if (nnumbers || ncells) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
-            while (isdigit((unsigned char)*q)) number = number * 10 + (*q++ - '0');
+            long rank = 0;
+            if (number_scan(&q, MAX_CELL_NUMBER, &rank) == NUMBER_TOO_LARGE)
+                return fail(c, PARSE_MALFORMED,
+                            "number too large (the number of a cell is at most %d)",
+                            MAX_CELL_NUMBER);
+            number = (int)rank;
             nnumbers = 1;
             continue;
         }

@@ -9,9 +9,9 @@
 #include "variant.h"
 
 #include "fileio.h"
+#include "number.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <ini.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,6 +25,7 @@ typedef struct {
     char section[64];
     char key[64];
     char *value;
+    size_t len, cap; /* of value: continuation lines are appended in amortised linear time */
     int line;
     bool used;
 } Entry;
@@ -146,14 +147,30 @@ static int handler(void *user, const char *section, const char *name, const char
     if (L->continuation && L->n > 0) {
         Entry *last = &L->e[L->n - 1];
         if (!strcmp(last->section, section) && !strcmp(last->key, name)) {
-            size_t a = strlen(last->value), b = strlen(value);
-            char *nv = realloc(last->value, a + b + 2);
-            if (!nv) return 0;
-            nv[a] = ' ';
-            memcpy(nv + a + 1, value, b + 1);
-            last->value = nv;
+            size_t b = strlen(value), need = last->len + b + 2;
+            if (need - 1 > MAX_VALUE) {
+                lerr(L, L->line,
+                     "the value of '%s' (line %d) is longer than %d characters with its "
+                     "continuation lines",
+                     name, last->line, MAX_VALUE);
+                return 0;
+            }
+            if (need > last->cap) {
+                size_t nc = need > 2 * last->cap ? need : 2 * last->cap;
+                char *nv = realloc(last->value, nc);
+                if (!nv) return 0;
+                last->value = nv;
+                last->cap = nc;
+            }
+            last->value[last->len] = ' ';
+            memcpy(last->value + last->len + 1, value, b + 1);
+            last->len += b + 1;
             return 1;
         }
+    }
+    if (L->n == MAX_KEYS) {
+        lerr(L, L->line, "more than %d keys in the file", MAX_KEYS);
+        return 0;
     }
     for (int i = 0; i < L->n; i++)
         if (!strcmp(L->e[i].section, section) && !strcmp(L->e[i].key, name)) {
@@ -175,6 +192,8 @@ static int handler(void *user, const char *section, const char *name, const char
     en->value = strdup(value);
     en->line = L->line;
     if (!en->value) return 0;
+    en->len = strlen(value);
+    en->cap = en->len + 1;
     L->n++;
     return 1;
 }
@@ -223,10 +242,8 @@ static bool parse_bool(Loader *L, Entry *e, bool *out)
 
 static bool parse_int(Loader *L, Entry *e, int lo, int hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long n = strtol(e->value, &end, 10);
-    if (errno || end == e->value || *end || n < lo || n > hi) {
+    long n;
+    if (!number_parse(e->value, lo, hi, &n)) {
         lerr(L, e->line, "'%s' must be a whole number from %d to %d, not '%s'", e->key, lo, hi,
              e->value);
         return false;
@@ -345,8 +362,7 @@ static const char *keys_need(BoardKeys *k, const char *key, const char *what)
     return e ? e->value : NULL;
 }
 
-static bool keys_need_int(BoardKeys *k, const char *key, const char *what, int lo, int hi,
-                          int *out)
+static bool keys_need_int(BoardKeys *k, const char *key, const char *what, int lo, int hi, int *out)
 {
     Entry *e = need(keys_loader(k), "board", key, what);
     return e && parse_int(keys_loader(k), e, lo, hi, out);
@@ -454,9 +470,8 @@ static void load_players(Loader *L, Variant *v)
         return;
     }
     for (int p = 0; p < n; p++) {
-        char *end;
-        long h = strtol(w[p], &end, 10);
-        if (*end || h < 1 || h > 12) {
+        long h;
+        if (!number_parse(w[p], 1, 12, &h)) {
             lerr(L, e->line, "forward is a clock hour 1..12, not '%s'", w[p]);
             return;
         }

@@ -7,6 +7,7 @@
 #include "autosave.h"
 
 #include "fileio.h"
+#include "number.h"
 #include "pgn.h"
 
 #include <dirent.h>
@@ -82,8 +83,9 @@ static int try_lock(const char *save, long *owner)
     char buf[32] = "";
     ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
     if (n > 0) {
+        const char *p = buf;
         buf[n] = 0;
-        *owner = strtol(buf, NULL, 10);
+        if (number_scan(&p, 2147483647L /* a pid_t */, owner) != NUMBER_OK) *owner = 0;
     }
     if (*owner <= 0) *owner = -1; /* held, by a process that has not said which yet */
     close(fd);

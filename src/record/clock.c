@@ -1,26 +1,18 @@
 /* clock.c — chess clocks (see clock.h). */
 #include "clock.h"
+#include "number.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-/* A plain decimal number ("10", "0.5"): digits, at most one point, at most 9 digits before
- * it and 3 after; *end is set past it. False when there is none. No signs, exponents,
- * hexadecimal, infinities or locale-dependent points, which strtod would take. */
+/* A plain decimal number ("10", "0.5"): at most 9 digits before the point and 3 after; *end
+ * is set past it. False when there is none (number.h: no signs, exponents, hexadecimal,
+ * infinities or locale-dependent points, which strtod would take). */
 static bool read_decimal(const char *s, double *out, const char **end)
 {
-    double v = 0, scale = 1;
-    int before = 0, after = 0;
-    while (isdigit((unsigned char)*s) && before < 10) v = v * 10 + (*s++ - '0'), before++;
-    if (*s == '.') {
-        s++;
-        while (isdigit((unsigned char)*s) && after < 4)
-            scale /= 10, v += (*s++ - '0') * scale, after++;
-    }
-    if ((!before && !after) || before > 9 || after > 3 || isdigit((unsigned char)*s)) return false;
-    *out = v;
+    if (number_scan_decimal(&s, 999999999, 3, out) != NUMBER_OK) return false;
     *end = s;
     return true;
 }
@@ -219,10 +211,8 @@ bool clock_parse_clk(const char *text, long *ms)
     int n = 0;
     const char *p = text;
     for (;;) {
-        int digits = 0;
-        long v = 0;
-        while (isdigit((unsigned char)*p) && digits < 4) v = v * 10 + (*p++ - '0'), digits++;
-        if (!digits || isdigit((unsigned char)*p) || n == 3) return false;
+        long v;
+        if (number_scan(&p, 9999, &v) != NUMBER_OK || n == 3) return false;
         part[n++] = v;
         if (*p != ':') break;
         p++;

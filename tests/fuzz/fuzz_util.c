@@ -68,16 +68,6 @@ char *fuzz_text(const uint8_t *data, size_t size)
     return s;
 }
 
-bool fuzz_known_bug(const uint8_t *data, size_t size)
-{
-    size_t run = 0;
-    for (size_t i = 0; i < size; i++) {
-        run = data[i] >= '0' && data[i] <= '9' ? run + 1 : 0;
-        if (run >= 10) return true;
-    }
-    return false;
-}
-
 void fuzz_require(bool ok, const char *what)
 {
     if (ok) return;

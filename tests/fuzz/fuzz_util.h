@@ -32,12 +32,6 @@ void fuzz_check_position(struct Position *pos);
 struct Restriction;
 void fuzz_script_run(const uint8_t *data, size_t size, const struct Restriction *r);
 
-/* Whether the input holds a bug already known and being fixed elsewhere, so that the fuzzer
- * looks for others: a run of 10 or more digits overflows the digit readers of fen.c,
- * notation.c and movelang.c (issue 9 item 5, fixed by the bounded number reader). Remove
- * this once that lands, and move tests/fuzz/pending/ into tests/fuzz/regressions/. */
-bool fuzz_known_bug(const uint8_t *data, size_t size);
-
 /* Abort with "fuzz: broken: what" unless ok. */
 void fuzz_require(bool ok, const char *what);
 
