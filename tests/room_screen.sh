@@ -2,8 +2,8 @@
 # room_screen.sh — rooms played on real screens in tmux: two screens play a Glinski game to
 # mate with chat, a takeback, a draw offer refused and the clocks shown; a watcher's screen
 # joins mid-game and shows the position; three screens play Cyclohexane until a player is
-# mated out; a screen whose room's server is killed says so. Every client runs in the private
-# tmux server; the room servers are ended by their PIDs.
+# mated out; a screen whose room's server is killed says so; a flag falls on a short clock.
+# Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -129,6 +129,19 @@ done
 tap_ok "the record's placing" grep -qx '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
 for w in r y u; do line "$w" quit; done
 for w in r y u; do tap_ok "screen $w quits" gone "$w"; done
+
+# --- a flag falls: a short clock and a player who does not move ----------------------------------
+start f1 xterm --room flag glinski --clock /1 --name alice --seat White
+wait_for f1 ">White  alice" >/dev/null
+start f2 xterm --room flag --name bob
+for w in f1 f2; do
+    tap_ok "flag: screen $w is told White's time is up" wait_for "$w" "White's time is up"
+done
+tap_ok "flag: the record's result" grep -qx '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
+line f1 Qc3
+tap_ok "flag: no move after the flag fell" wait_for f1 "the game is over"
+for w in f1 f2; do line "$w" quit; done
+for w in f1 f2; do tap_ok "flag: screen $w quits" gone "$w"; done
 
 room_check_logs
 tap_done
