@@ -2,7 +2,8 @@
 # room_screen.sh — rooms played on real screens in tmux: two screens play a Glinski game to
 # mate with chat, a takeback, a draw offer refused and the clocks shown; a watcher's screen
 # joins mid-game and shows the position; three screens play Cyclohexane until a player is
-# mated out; a screen whose room's server is killed says so; a flag falls on a short clock.
+# mated out; a screen whose room's server is killed says so; the computer put into an empty
+# seat from the screen; a flag falls on a short clock.
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -129,6 +130,17 @@ done
 tap_ok "the record's placing" grep -qx '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
 for w in r y u; do line "$w" quit; done
 for w in r y u; do tap_ok "screen $w quits" gone "$w"; done
+
+# --- the computer in an empty seat, asked for on the screen --------------------------------------
+start h xterm --room bot glinski --time 0.2 --name alice --seat White
+wait_for h ">White  alice" >/dev/null
+line h "ai Black"
+tap_ok "ai SIDE: the room says the computer sits down" wait_for h "the computer takes Black"
+tap_ok "ai SIDE: the panel shows the computer's seat" wait_for h " Black  cellmate ai"
+line h Qc3
+tap_ok "ai SIDE: the room's computer answers the move" wait_re h "1\. Qc3 +[A-Za-z]"
+line h quit
+tap_ok "ai SIDE: the screen quits" gone h
 
 # --- a flag falls: a short clock and a player who does not move ----------------------------------
 start f1 xterm --room flag glinski --clock /1 --name alice --seat White

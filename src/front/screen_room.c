@@ -129,7 +129,7 @@ static void panel_line(int *y, int x, int width, attr_t at, const char *fmt, ...
 
 int room_screen_status(int y, int x, int width)
 {
-    static const char *const state_word[] = {"empty", "here", "away", "computer"};
+    static const char *const state_word[] = {"empty", "here", "away", "ai"};
     RoomClient *c = ui.opt.room;
     if (!c) return y;
     const Variant *v = ui.s->v;
