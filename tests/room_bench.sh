@@ -2,8 +2,10 @@
 # room_bench.sh — a benchmark of rooms, not a test (make bench-rooms; figures in the README):
 #   1. latency: from a move typed on one screen to the other screen's first output, two
 #      screens in tmux on this host (the time stamps are taken by one perl clock: before
-#      tmux send-keys types the move's last key, and as the other pane's output arrives
-#      through tmux pipe-pane, so tmux's own delivery is counted in);
+#      tmux send-keys types the move's Enter, and as each pane's output arrives through
+#      tmux pipe-pane); also from the mover's own screen's first output after the Enter
+#      (its redraw once the move has gone to the room), which leaves out the time tmux takes
+#      to start and type;
 #   2. many rooms at once: ROOMS rooms (default 200), each with three scripted clients
 #      playing the same Cyclohexane game at the same time, checked for lost or reordered
 #      moves (every client must print the game's 15 moves in order, and every record must
@@ -48,7 +50,7 @@ use warnings;
 use Time::HiRes qw(time sleep);
 my ($sock, $rounds) = @ARGV;
 my @moves = qw(Qc3 Qc6 b2 b6 Bb1 e6);
-my @lat;
+my (@lat, @own);
 sub tm { system('tmux', '-L', $sock, '-f', '/dev/null', @_) == 0 or die "tmux @_\n"; }
 sub shows {
     my ($pane, $text) = @_;
@@ -91,15 +93,22 @@ for my $round (1 .. $rounds) {
         my $t0 = time;
         tm('send-keys', '-t', "$mover$round", 'Enter');
         my $t1 = first_after($stamp{$other}, $t0);
+        my $tm = first_after($stamp{$mover}, $t0);
         push @lat, ($t1 - $t0) * 1000;
+        push @own, ($t1 - $tm) * 1000;
         shows("$other$round", $moves[$i]);
         sleep 0.3;                     # the screens settle before the next move
     }
     tm('kill-session', '-t', "$_$round") for ('a', 'b');
 }
-@lat = sort { $a <=> $b } @lat;
-printf "latency, move typed on one screen to the other screen's output: %d moves, median %.1f ms, 90th percentile %.1f ms, max %.1f ms\n",
-    scalar @lat, $lat[@lat / 2], $lat[int(@lat * 0.9)], $lat[-1];
+sub report {
+    my ($what, @l) = @_;
+    @l = sort { $a <=> $b } @l;
+    printf "latency, %s: %d moves, median %.1f ms, 90th percentile %.1f ms, max %.1f ms\n",
+        $what, scalar @l, $l[@l / 2], $l[int(@l * 0.9)], $l[-1];
+}
+report("Enter sent by tmux to the other screen's first output", @lat);
+report("the mover's screen's first output after Enter to the other's", @own);
 EOF
     (cd "$tmp" && CELLMATE=$CELLMATE perl "$tmp/latency.pl" "$sock" 5) || echo "latency: failed"
     T kill-server 2>/dev/null
@@ -153,6 +162,24 @@ for s in $socks; do
 done
 # shellcheck disable=SC2086
 perl "$tmp/raw.pl" $socks || echo "latency of the room alone: failed"
+# the same with the room directory in memory (tmpfs: fsync returns at once), to see what the
+# saves cost
+if [ -d /dev/shm ] && shm=$(mktemp -d /dev/shm/cellmate-bench.XXXXXX); then
+    socks=""
+    for i in 1 2 3 4 5; do
+        "$CELLMATE" --room-dir "$shm" --serve-room "raw$i" glinski >/dev/null 2>&1 &
+        pids="$pids $!"
+        socks="$socks $shm/raw$i.sock"
+    done
+    for s in $socks; do
+        n=0
+        while [ $n -lt 100 ] && ! [ -S "$s" ]; do sleep 0.05; n=$((n + 1)); done
+    done
+    # shellcheck disable=SC2086
+    perl "$tmp/raw.pl" $socks | sed 's/the record saved between/its directory on tmpfs/'
+    for p in $pids; do kill "$p" 2>/dev/null; done
+    rm -rf "$shm"
+fi
 
 # --- 2. ROOMS rooms at once, three clients each ----------------------------------------------------
 # The Cyclohexane game of tests/room_batch.sh: Yellow is mated by Blue's 5th move, Red has
