@@ -412,6 +412,7 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
     ro.ai_seconds = o->ai.time > 0 ? o->ai.time : 5;
     ro.batch = o->batch;
     ro.ascii = o->ascii;
+    ro.screen = room_screen_run;
     if (o->fen || o->load || o->resume || o->perft_depth >= 0) {
         fprintf(stderr, "cellmate: a room's game is the room's: --fen, --load, --resume and "
                         "--perft do not go with rooms\n");
@@ -488,7 +489,7 @@ int main(int argc, char **argv)
         perft_report(&pos, o.perft_depth, o.divide, print_line, NULL);
         rc = EXIT_OK;
     } else if (on_screen) {
-        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL};
+        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             fprintf(stderr,

@@ -438,7 +438,7 @@ int screen_run(Session *s, const ScreenOptions *o)
             ui_draw();
         }
         follow();
-        int ch = getch();
+        int ch = ui.opt.room ? room_screen_getch() : getch();
         if (ch == ERR) {
             clock_tick();
             if (select_flashing()) ui_draw();

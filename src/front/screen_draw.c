@@ -279,6 +279,7 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         draw_text_line(y++, x, width, line, at);
     }
     y = draw_clocks(y, x, width);
+    y = room_screen_status(y, x, width);
     if (ui.s->watching) draw_text_line(y++, x, width, "watching (read only)", A_BOLD);
     if (ui.save_error[0])
         draw_text_line(y++, x, width, "game NOT SAVED",

@@ -67,6 +67,10 @@ void cursor_move(int dy, int dx);
 void cursor_press(void);
 void cursor_hide(void);
 
+/* screen_room.c */
+int room_screen_getch(void);                     /* getch, with the room's connection served */
+int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
+
 /* screen_input.c */
 void input_init(void);
 void input_done(void);

@@ -525,7 +525,15 @@ bool room_client_settle(RoomClient *c, double timeout)
 static bool request(Session *s, const char *verb, const char *args, Sink *out)
 {
     RoomClient *c = s->remote->ctx;
-    (void)out;
+    if (c->closed) {
+        if (out && out->err) {
+            char text[400];
+            snprintf(text, sizeof text, "'%s' was not sent: %s", verb,
+                     c->why[0] ? c->why : "the room closed the connection");
+            out->err(out, text);
+        }
+        return false;
+    }
     if (*args)
         room_client_send(c, "%s %s", verb, args);
     else

@@ -12,11 +12,17 @@
 #include <string.h>
 #include <unistd.h>
 
-/* What the room says while joining: printed as the scripted mode prints the room's events. */
+#define JOINED_MAX 1024
+
+/* What the room says while joining: printed as the scripted mode prints the room's events,
+ * or kept for the screen's first message. */
 static void say_joining(RoomClient *c, const char *text, bool error)
 {
-    (void)c;
-    if (error)
+    if (c->user) {
+        char *kept = c->user;
+        size_t n = strlen(kept);
+        snprintf(kept + n, JOINED_MAX - n, "%s\n", text);
+    } else if (error)
         fprintf(stderr, "cellmate: %s\n", text);
     else
         printf("%s\n", text);
@@ -46,14 +52,24 @@ int room_join_main(const RoomOptions *o)
                           o->clock, o->ai_seconds};
     if (!jo.ssh) jo.ssh = getenv("CELLMATE_SSH");
     RoomClient c;
+    char joined[JOINED_MAX] = "";
+    bool on_screen = o->screen && !o->batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     memset(&c, 0, sizeof c);
     c.notify = say_joining;
+    c.user = on_screen ? joined : NULL;
     if (!room_client_join(&c, &s, &t, &jo, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         session_close(&s);
         return 2;
     }
-    int rc = room_script_run(&c, stdin);
+    int rc = on_screen ? o->screen(&c, &s, o->ascii, joined) : -1;
+    if (rc < 0) { /* no screen: what was said while joining, then the script */
+        fputs(joined, stdout);
+        rc = room_script_run(&c, stdin);
+    } else if (c.closed) {
+        fprintf(stderr, "cellmate: %s\n", c.why[0] ? c.why : "the room closed the connection");
+        rc = 1;
+    }
     room_client_close(&c);
     session_close(&s);
     return rc;

@@ -7,6 +7,9 @@
 
 #include <stdbool.h>
 
+struct RoomClient;
+struct Session;
+
 typedef struct {
     const char *room;        /* --room, --serve-room, --relay: the room */
     const char *variant;     /* the variant to make the room with (may be NULL) */
@@ -20,6 +23,9 @@ typedef struct {
     double ai_seconds;
     bool batch; /* scripted mode even on a terminal */
     bool ascii; /* the screen's --ascii */
+    /* the screen at the table (the program's, not this library's: room_screen_run), used
+     * on a terminal; returns -1 when no screen could start (then the scripted mode plays) */
+    int (*screen)(struct RoomClient *c, struct Session *s, bool ascii, const char *joined);
 } RoomOptions;
 
 /* cellmate --room: play (or watch) in a room; returns the exit status. */

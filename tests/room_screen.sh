@@ -1,0 +1,159 @@
+#!/bin/sh
+# room_screen.sh — rooms played on real screens in tmux: two screens play a Glinski game to
+# mate with chat, a takeback, a draw offer refused and the clocks shown; a watcher's screen
+# joins mid-game and shows the position; three screens play Cyclohexane until a player is
+# mated out; a screen whose room's server is killed says so; the computer put into an empty
+# seat from the screen; a flag falls on a short clock.
+# Every client runs in the private tmux server; the room servers are ended by their PIDs.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+. "$TESTS_DIR/room_lib.sh"
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+
+# play NAME MOVE OTHER TEXT: NAME types MOVE; OTHER's screen shows TEXT then
+play() {
+    line "$1" "$2"
+    wait_for "$3" "$4" >/dev/null || echo "# $3 did not show '$4' after $1 played $2"
+}
+
+wait_re() { # wait_re NAME RE: until the screen shows a line matching RE (up to 15 s)
+    i=0
+    while [ $i -lt 150 ]; do
+        shows_re "$1" "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    screen_of "$1" | sed 's/^/# | /'
+    return 1
+}
+
+# --- two screens: chat, a takeback, a draw offer refused, the clocks, a mate --------------------
+start a xterm --room duel glinski --clock 10+5 --name alice --seat White
+tap_ok "the first screen makes the room and sits as White" wait_for a ">White  alice    here"
+start b xterm --room duel --name bob
+tap_ok "the second screen takes Black and says so" \
+    wait_for b "you play Black in room duel (glinski): move 1, White to move"
+tap_ok "the first screen sees Black sit down" wait_for a " Black  bob      here"
+tap_ok "the first screen is told who came" wait_for a "bob takes Black"
+tap_ok "the clocks are shown, White's running" wait_re a "White +(10:00|9:5[0-9]) <"
+tap_ok "... on the other screen too" wait_re b "Black +10:00"
+line b "say good luck"
+tap_ok "a chat line appears on the other screen" wait_for a "bob: good luck"
+play a Qc3 b "1. Qc3"
+tap_ok "a move on one screen appears on the other" shows_re b "^ *1\. Qc3"
+play b Qc6 a "Qc6"
+play a b2 b "2. b2"
+line b "undo"
+tap_ok "a takeback asked shows on the other screen" wait_for a "Black asks to take back a move"
+tap_ok "... and stays in its status panel" wait_for a "Black asks to undo"
+line a "undo"
+tap_ok "the takeback agreed is said on both screens" wait_for b "the takeback is agreed"
+wait_for a "the takeback is agreed" >/dev/null
+tap_ok "the moves taken back left the move list" hides a "Qc6"
+play b Qc6 a "1. Qc3     Qc6"
+play a b2 b "2. b2"
+play b b6 a "b6"
+line a "draw"
+tap_ok "a draw offer shows on the other screen" wait_for b "White offers a draw"
+line b "no"
+tap_ok "the refusal shows on the first" wait_for a "Black says no"
+
+# a watcher comes mid-game: every seat is taken, so it watches, and sees the position
+start c xterm --room duel --name carol
+tap_ok "a third screen in a two-player room watches" wait_for c "; you watch room duel"
+tap_ok "... and is told where the game stands" wait_for c "move 3, White to move"
+tap_ok "the watcher's panel says so" wait_for c "you watch"
+tap_ok "the players see one watcher" wait_for a "room duel, 1 watching"
+line c "fen"
+printf 'Qc3\nQc6\nb2\nb6\nfen\n' | "$CELLMATE" --batch --variant glinski 2>&1 | tail -n 1 >"$tmp/fen.want"
+tap_ok "the watcher's screen has the game's position" wait_for c "$(cut -c1-60 "$tmp/fen.want")"
+line c "Bb1"
+tap_ok "a watcher's move is refused on its screen" wait_for c "you are watching this game"
+
+play a Bb1 b "3. Bb1"
+play b e6 a "e6"
+line a "Qxf9"
+for w in a b c; do
+    tap_ok "the mate's result on screen $w" wait_for "$w" "White wins by checkmate"
+done
+tap_ok "the room's record has the game" \
+    sh -c "tr '\n' ' ' <'$ROOMS/duel.pgn' | grep -q '1. Qc3 {\[%clk [0-9:]*\]} 1... Qc6 {\[%clk [0-9:]*\]} 2. b2 .* 4. Qxf9# {\[%clk [0-9:]*\]} 1-0'"
+tap_ok "the record keeps the chat line" grep -q "{bob: good luck}" "$ROOMS/duel.pgn"
+
+# the room's server killed: each screen says the connection is lost, and quits cleanly
+server=$(room_server duel)
+kill -KILL "$server"
+tap_ok "a lost room is said on the screen" wait_for a "the room closed the connection"
+tap_ok "... and stays in the status panel" wait_for a "DISCONNECTED"
+line a "say anyone?"
+tap_ok "a line for the room after that says it was not sent" wait_for a "'say' was not sent"
+for w in a b c; do
+    line "$w" quit
+    tap_ok "screen $w quits after the room went away" gone "$w"
+done
+
+# --- three screens: Cyclohexane until Yellow is mated out ---------------------------------------
+start r xterm --room tri cyclohexane --name red --seat Red
+wait_for r ">Red" >/dev/null
+start y xterm --room tri --name yel --seat Yellow
+start u xterm --room tri --name blu --seat Blue
+tap_ok "three screens: the last to come sits as Blue" wait_for u "you play Blue in room tri"
+tap_ok "... and Red's screen shows every seat taken" wait_for r " Blue   blu      here"
+play r Sa1 y "Sa1"
+play y Ub8 u "Ub8"
+play u Sa17 r "Sa17"
+play r Sc24 y "Sc24"
+play y Uxe4+ u "Uxe4+"
+play u Sb14 r "Sb14"
+play r Rxe4 y "Rxe4"
+line u "Sc16"
+tap_ok "a move out of turn is refused on its screen" wait_for u "it is Yellow's turn; you play Blue"
+play y d8 u "d8"
+play u Sc16 r "Sc16"
+play r Sb2 y "Sb2"
+play y Sc8 u "Sc8"
+play u Sxa12 r "Sxa12"
+play r Rxe10+ y "Rxe10+"
+play y Rb10 u "Rb10"
+line u "Gb18#"
+for w in r y u; do
+    tap_ok "screen $w is told Yellow is out" wait_for "$w" "Yellow is out"
+    tap_ok "screen $w's panel shows Yellow out" wait_for "$w" "Yellow: out"
+done
+tap_ok "after the elimination Red is to move" wait_for u "Red to move"
+line r resign
+for w in r y u; do
+    tap_ok "screen $w sees the end" wait_for "$w" "Blue wins by resignation"
+done
+tap_ok "the record's placing" grep -qx '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
+for w in r y u; do line "$w" quit; done
+for w in r y u; do tap_ok "screen $w quits" gone "$w"; done
+
+# --- the computer in an empty seat, asked for on the screen --------------------------------------
+start h xterm --room bot glinski --time 0.2 --name alice --seat White
+wait_for h ">White  alice" >/dev/null
+line h "ai Black"
+tap_ok "ai SIDE: the room says the computer sits down" wait_for h "the computer takes Black"
+tap_ok "ai SIDE: the panel shows the computer's seat" wait_for h " Black  cellmate ai"
+line h Qc3
+tap_ok "ai SIDE: the room's computer answers the move" wait_re h "1\. Qc3 +[A-Za-z]"
+line h quit
+tap_ok "ai SIDE: the screen quits" gone h
+
+# --- a flag falls: a short clock and a player who does not move ----------------------------------
+start f1 xterm --room flag glinski --clock /1 --name alice --seat White
+wait_for f1 ">White  alice" >/dev/null
+start f2 xterm --room flag --name bob
+for w in f1 f2; do
+    tap_ok "flag: screen $w is told White's time is up" wait_for "$w" "White's time is up"
+done
+tap_ok "flag: the record's result" grep -qx '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
+line f1 Qc3
+tap_ok "flag: no move after the flag fell" wait_for f1 "the game is over"
+for w in f1 f2; do line "$w" quit; done
+for w in f1 f2; do tap_ok "flag: screen $w quits" gone "$w"; done
+
+room_check_logs
+tap_done

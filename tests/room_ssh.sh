@@ -1,0 +1,98 @@
+#!/bin/sh
+# room_ssh.sh — a room over real SSH: a private sshd on 127.0.0.1 (tests/sshd.sh, its own host
+# and user keys), whose sessions find this build's cellmate first on their PATH. A player
+# joins with --room 127.0.0.1:NAME, the ssh options through CELLMATE_SSH, on a screen in tmux,
+# and plays a Glinski game to mate against a scripted client on this host; a watcher joins
+# with the ssh://host:port/NAME form; the ssh player's screen, killed mid-game, comes back
+# to its seat; --ssh names the command too. Every process is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+. "$TESTS_DIR/sshd.sh"
+
+if ! [ -x "$SSHD" ] || ! command -v ssh >/dev/null 2>&1; then
+    if [ "${CI:-}" = true ]; then
+        echo "not ok 1 - openssh-server and openssh-client are installed (required in CI)"
+        echo "1..1"
+        exit 1
+    fi
+    echo "ok 1 # SKIP openssh-server or openssh-client is not installed"
+    echo "1..1"
+    exit 0
+fi
+
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+. "$TESTS_DIR/room_lib.sh"
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+test_cleanup() {
+    T kill-server 2>/dev/null
+    room_cleanup
+}
+
+# The sessions' environment: this build's cellmate on the PATH, this test's room directory.
+mkdir -p "$tmp/bin"
+ln -s "$CELLMATE" "$tmp/bin/cellmate"
+SSHD_CONFIG_EXTRA="SetEnv PATH=$tmp/bin:/usr/bin:/bin XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR CELLMATE_VARIANTS=$VARIANTS_DIR"
+tap_ok "sshd starts on 127.0.0.1" sshd_start || exit 1
+ssh_opts=${SSHD_SSH% -p *} # the options, without the port and the destination
+tap_eq "an ssh session finds this cellmate" "$tmp/bin/cellmate" "$(sshd_ssh 'command -v cellmate' 2>&1)"
+
+# --- a screen over ssh against a scripted client here ---------------------------------------------
+player "$tmp/w" --room far glinski --name alice --seat White <<EOF
+Qc3
+@wait $tmp/w 1... Qc6
+b2
+@wait $tmp/w 2... b6
+Bb1
+@wait $tmp/w 3... e6
+Qxf9
+EOF
+white=$last_pid
+wait_text "$tmp/w" "you play White in room far" >/dev/null
+export CELLMATE_SSH="$ssh_opts -p $SSHD_PORT"
+start b xterm --room 127.0.0.1:far --name bob
+tap_ok "the player over ssh sits as Black" wait_for b ">Black  bob      here"
+tap_ok "the room here sees it sit down" wait_text "$tmp/w" "bob takes Black"
+tap_ok "the ssh player's screen shows White's move" wait_for b "1. Qc3"
+line b Qc6
+tap_ok "its move reaches the player here" wait_text "$tmp/w" "1... Qc6"
+wait_for b "2. b2" >/dev/null
+
+# a watcher over ssh://host:port/NAME, scripted
+CELLMATE_SSH=$ssh_opts player "$tmp/watch" --room "ssh://127.0.0.1:$SSHD_PORT/far" --name carol --seat watch </dev/null
+watcher=$last_pid
+tap_ok "a watcher joins by ssh://127.0.0.1:PORT/NAME" \
+    wait_text "$tmp/watch" "you watch room far (glinski): move 2, Black to move"
+
+# the ssh player's screen killed mid-game (its ssh and the relay go with the connection)
+pane=$(T display-message -p -t b '#{pane_pid}')
+kill -KILL "$pane"
+tap_ok "the ssh player's connection lost: the others are told" wait_text "$tmp/w" "Black disconnected"
+start b2 xterm --room 127.0.0.1:far --name bob
+tap_ok "joining again over ssh takes the seat back" \
+    wait_for b2 "you play Black in room far (glinski): move 2, Black to move"
+tap_ok "the others are told it is back" wait_text "$tmp/w" "Black is back"
+line b2 b6
+wait_for b2 "3. Bb1" >/dev/null
+line b2 e6
+tap_ok "the mate reaches the ssh player's screen" wait_for b2 "4. Qxf9#"
+finish "$white"
+tap_eq "the player here ends with status 0" 0 "$?"
+finish "$watcher"
+tap_eq "the ssh watcher stays to the end (status 0)" 0 "$?"
+tap_ok "the ssh watcher saw the mate" grep -qx "result 1-0: White wins by checkmate" "$tmp/watch"
+tap_ok "the room's record has the game" \
+    grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/far.pgn"
+line b2 quit
+tap_ok "the ssh player's screen quits" gone b2
+tap_ok "no relay is left behind" sh -c "! ps -o args= --ppid $SSHD_PID | grep -q relay"
+
+# --- --ssh, and a room that is not there --------------------------------------------------------
+"$CELLMATE" --batch --ssh "$ssh_opts -p $SSHD_PORT" --room 127.0.0.1:nosuch </dev/null >"$tmp/out" 2>&1
+tap_eq "--ssh: a remote room that does not exist: status 2" 2 "$?"
+tap_ok "... and the room's host says why" grep -q "there is no room nosuch here" "$tmp/out"
+CELLMATE_SSH="$ssh_opts -p 1" "$CELLMATE" --batch --room 127.0.0.1:far </dev/null >"$tmp/out" 2>&1
+tap_eq "ssh that cannot connect: status 2" 2 "$?"
+tap_ok "... with a message" grep -q "^cellmate: " "$tmp/out"
+
+room_check_logs
+tap_done
