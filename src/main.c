@@ -13,6 +13,7 @@
 #include "restrict.h"
 #include "room/room.h"
 #include "screen.h"
+#include "safe_text.h"
 #include "search.h"
 
 #include <getopt.h>
@@ -109,8 +110,8 @@ static void usage(FILE *f)
 static bool number_option(const char *name, const char *arg, long lo, long hi, long *out)
 {
     if (!number_parse(arg, lo, hi, out)) {
-        fprintf(stderr, "cellmate: --%s needs a whole number from %ld to %ld, not '%s'\n", name, lo,
-                hi, arg);
+        safe_printf(stderr, "cellmate: --%s needs a whole number from %ld to %ld, not '%s'\n", name,
+                    lo, hi, arg);
         return false;
     }
     return true;
@@ -162,7 +163,8 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'p': {
             long n;
             if (!number_parse(optarg, 0, 20, &n)) {
-                fprintf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n", optarg);
+                safe_printf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n",
+                            optarg);
                 return EXIT_USAGE;
             }
             o->perft_depth = (int)n;
@@ -171,10 +173,10 @@ static int parse_options(int argc, char **argv, Options *o)
         case 't': {
             double t;
             if (!number_parse_decimal(optarg, 0.001, 3600, 3, &t)) {
-                fprintf(stderr,
-                        "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
-                        "not '%s'\n",
-                        optarg);
+                safe_printf(stderr,
+                            "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
+                            "not '%s'\n",
+                            optarg);
                 return EXIT_USAGE;
             }
             o->ai.time = t;
@@ -202,7 +204,7 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'C': {
             char err[300];
             if (!tc_parse(optarg, &o->clock, err, sizeof err)) {
-                fprintf(stderr, "cellmate: --clock %s\n", err);
+                safe_printf(stderr, "cellmate: --clock %s\n", err);
                 return EXIT_USAGE;
             }
             break;
@@ -215,8 +217,9 @@ static int parse_options(int argc, char **argv, Options *o)
             for (size_t m = 0; optarg && m < sizeof modes / sizeof modes[0]; m++)
                 if (modes[m] && !strcmp(optarg, modes[m])) o->resume_mode = (enum resume_mode)m;
             if (optarg && o->resume_mode == RESUME_LATEST) {
-                fprintf(stderr, "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n",
-                        optarg);
+                safe_printf(stderr,
+                            "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n",
+                            optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -237,12 +240,14 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': printf("cellmate %s\n", PACKAGE_VERSION); exit(EXIT_OK);
         case ':':
-            fprintf(stderr, "cellmate: %s needs an argument (cellmate --help lists the options)\n",
-                    argv[optind - 1]);
+            safe_printf(stderr,
+                        "cellmate: %s needs an argument (cellmate --help lists the options)\n",
+                        argv[optind - 1]);
             return EXIT_USAGE;
         default:
-            fprintf(stderr, "cellmate: unknown option '%s' (cellmate --help lists the options)\n",
-                    argv[optind - 1]);
+            safe_printf(stderr,
+                        "cellmate: unknown option '%s' (cellmate --help lists the options)\n",
+                        argv[optind - 1]);
             return EXIT_USAGE;
         }
     }
@@ -252,14 +257,14 @@ static int parse_options(int argc, char **argv, Options *o)
     }
     if (optind < argc) {
         if (o->variant || optind + 1 < argc) {
-            fprintf(stderr, "cellmate: unexpected argument '%s'\n",
-                    argv[o->variant ? optind : optind + 1]);
+            safe_printf(stderr, "cellmate: unexpected argument '%s'\n",
+                        argv[o->variant ? optind : optind + 1]);
             return EXIT_USAGE;
         }
         o->variant = argv[optind];
     }
     if (o->divide && o->perft_depth < 0) {
-        fprintf(stderr, "cellmate: --divide goes with --perft N\n");
+        safe_printf(stderr, "cellmate: --divide goes with --perft N\n");
         return EXIT_USAGE;
     }
     return EXIT_OK;
@@ -271,11 +276,11 @@ static int check_variant(const char *path)
     bool unreadable;
     Variant *v = variant_open(path, err, sizeof err, &unreadable);
     if (!v) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         return unreadable ? EXIT_USAGE : EXIT_REJECTED;
     }
-    printf("%s: ok (%s, %d cells, %d players, %d pieces)\n", path, v->title, v->board.ncells,
-           v->nplayers, v->ntypes);
+    safe_printf(stdout, "%s: ok (%s, %d cells, %d players, %d pieces)\n", path, v->title,
+                v->board.ncells, v->nplayers, v->ntypes);
     variant_free(v);
     return EXIT_OK;
 }
@@ -289,11 +294,11 @@ static int list_variants(void)
         bool unreadable;
         Variant *v = variant_open(names[i], err, sizeof err, &unreadable);
         if (!v) {
-            printf("%-18s (broken: %s)\n", names[i], err);
+            safe_printf(stdout, "%-18s (broken: %s)\n", names[i], err);
             continue;
         }
-        printf("%-18s %s%s\n", names[i], v->summary[0] ? v->summary : v->title,
-               v->reconstructed ? " [reconstructed array]" : "");
+        safe_printf(stdout, "%-18s %s%s\n", names[i], v->summary[0] ? v->summary : v->title,
+                    v->reconstructed ? " [reconstructed array]" : "");
         variant_free(v);
     }
     return EXIT_OK;
@@ -302,7 +307,7 @@ static int list_variants(void)
 static void print_line(void *ctx, const char *line)
 {
     (void)ctx;
-    printf("%s\n", line);
+    safe_printf(stdout, "%s\n", line);
 }
 
 static void sink_out(Sink *s, const char *line)
@@ -314,7 +319,7 @@ static void sink_out(Sink *s, const char *line)
 static void sink_err(Sink *s, const char *line)
 {
     (void)s;
-    fprintf(stderr, "cellmate: %s\n", line);
+    safe_printf(stderr, "cellmate: %s\n", line);
 }
 
 /* Restricted mode: refuse what names a file or asks too much, then confine the process. */
@@ -326,27 +331,28 @@ static int enter_restricted(const Options *o, Restriction *r)
                                              : NULL;
     char err[600];
     if (refused) {
-        fprintf(stderr, "cellmate: %s is not available in restricted mode (no files by path)\n",
-                refused);
+        safe_printf(stderr, "cellmate: %s is not available in restricted mode (no files by path)\n",
+                    refused);
         return EXIT_USAGE;
     }
     if (o->variant && strpbrk(o->variant, "/.~")) {
-        fprintf(stderr, "cellmate: in restricted mode variants are chosen by name, not by path "
-                        "(cellmate --list shows them)\n");
+        safe_printf(stderr, "cellmate: in restricted mode variants are chosen by name, not by path "
+                            "(cellmate --list shows them)\n");
         return EXIT_USAGE;
     }
     if (o->ai.time > MAX_RESTRICTED_THINK) {
-        fprintf(stderr, "cellmate: in restricted mode the computer thinks at most %d s a move\n",
-                MAX_RESTRICTED_THINK);
+        safe_printf(stderr,
+                    "cellmate: in restricted mode the computer thinks at most %d s a move\n",
+                    MAX_RESTRICTED_THINK);
         return EXIT_USAGE;
     }
     if (o->perft_depth > MAX_RESTRICTED_PERFT) {
-        fprintf(stderr, "cellmate: in restricted mode perft goes to depth %d at most\n",
-                MAX_RESTRICTED_PERFT);
+        safe_printf(stderr, "cellmate: in restricted mode perft goes to depth %d at most\n",
+                    MAX_RESTRICTED_PERFT);
         return EXIT_USAGE;
     }
     if (!restrict_enter(r, o->player, o->save_dir, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }
     variant_paths_restrict(NULL);
@@ -361,14 +367,14 @@ static void batch_autosave(Session *s)
     static bool claimed, saved;
     char err[600];
     if (!claimed && !autosave_claim(err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         return;
     }
     claimed = true;
     if (autosave_write(s, !saved, err, sizeof err))
         saved = true;
     else
-        fprintf(stderr, "cellmate: the game is NOT saved: %s\n", err);
+        safe_printf(stderr, "cellmate: the game is NOT saved: %s\n", err);
 }
 
 static int replay(const Options *o)
@@ -379,7 +385,7 @@ static int replay(const Options *o)
         bool unreadable;
         v = variant_open(o->variant, err, sizeof err, &unreadable);
         if (!v) {
-            fprintf(stderr, "cellmate: %s\n", err);
+            safe_printf(stderr, "cellmate: %s\n", err);
             return EXIT_USAGE;
         }
     }
@@ -395,9 +401,9 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
     RoomOptions ro;
     memset(&ro, 0, sizeof ro);
     if (r && (o->serve_room || o->room_dir || o->ssh || (o->room && strchr(o->room, ':')))) {
-        fprintf(stderr, "cellmate: in restricted mode a room is joined here by its name: "
-                        "--serve-room, --room-dir, --ssh and rooms on other hosts are not "
-                        "available\n");
+        safe_printf(stderr, "cellmate: in restricted mode a room is joined here by its name: "
+                            "--serve-room, --room-dir, --ssh and rooms on other hosts are not "
+                            "available\n");
         return EXIT_USAGE;
     }
     ro.player = r ? r->player : NULL;
@@ -414,8 +420,8 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
     ro.ascii = o->ascii;
     ro.screen = room_screen_run;
     if (o->fen || o->load || o->resume || o->perft_depth >= 0) {
-        fprintf(stderr, "cellmate: a room's game is the room's: --fen, --load, --resume and "
-                        "--perft do not go with rooms\n");
+        safe_printf(stderr, "cellmate: a room's game is the room's: --fen, --load, --resume and "
+                            "--perft do not go with rooms\n");
         return EXIT_USAGE;
     }
     if (o->relay) return room_relay_main(&ro);
@@ -440,7 +446,7 @@ int main(int argc, char **argv)
     if (sc && strlen(sc) < sizeof ssh_command) snprintf(ssh_command, sizeof ssh_command, "%s", sc);
     if (restricted && (rc = enter_restricted(&o, &restriction)) != EXIT_OK) return rc;
     if (!restricted && (o.player || o.save_dir)) {
-        fprintf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
+        safe_printf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
         return EXIT_USAGE;
     }
     if (o.check_variant) return check_variant(o.check_variant);
@@ -452,7 +458,7 @@ int main(int argc, char **argv)
     Session s;
     char err[600];
     if (!session_open(&s, o.variant ? o.variant : DEFAULT_VARIANT, o.fen, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }
     s.ai = o.ai;
@@ -479,23 +485,24 @@ int main(int argc, char **argv)
     }
     if (o.clock.kind != CLOCK_NONE) {
         if (game_tag(&s.game, "TimeControl"))
-            fprintf(stderr, "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
-                    game_tag(&s.game, "TimeControl"));
+            safe_printf(stderr,
+                        "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
+                        game_tag(&s.game, "TimeControl"));
         else
             session_set_clock(&s, &o.clock);
     }
     if (o.perft_depth >= 0) {
         Position pos = s.game.pos;
-        perft_report(&pos, o.perft_depth, o.divide, print_line, NULL);
+        perft_report(&pos, o.perft_depth, o.divide, 0, print_line, NULL);
         rc = EXIT_OK;
     } else if (on_screen) {
         ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL};
         rc = screen_run(&s, &so);
         if (rc < 0) {
-            fprintf(stderr,
-                    "cellmate: this terminal cannot show the game screen (TERM=%s); "
-                    "reading moves line by line\n",
-                    getenv("TERM") ? getenv("TERM") : "");
+            safe_printf(stderr,
+                        "cellmate: this terminal cannot show the game screen (TERM=%s); "
+                        "reading moves line by line\n",
+                        getenv("TERM") ? getenv("TERM") : "");
             rc = batch_run(&s, stdin);
         }
     } else {

@@ -377,17 +377,28 @@ static void sink_line(void *ctx, const char *line)
 
 static bool cmd_perft(Session *s, const char *args, Sink *out)
 {
-    const char *end = args;
+    const char *p = args;
     long depth = 0;
-    bool divide = false;
+    double seconds = 0;
+    bool divide = false, ok;
     int max = s->restricted ? MAX_RESTRICTED_PERFT : 12;
-    enum number_status st = number_scan(&end, max, &depth);
-    while (*end == ' ') end++;
-    if (!strcmp(end, "divide")) divide = true, end += strlen(end);
-    if (st != NUMBER_OK || *end)
-        return complain(out, "perft needs a depth from 0 to %d (and optionally 'divide')", max);
+    ok = number_scan(&p, max, &depth) == NUMBER_OK;
+    for (;;) { /* then "divide" and a time limit such as 30s, in any order */
+        while (*p == ' ') p++;
+        if (!*p || !ok) break;
+        if (!divide && !strncmp(p, "divide", 6) && (p[6] == ' ' || !p[6]))
+            divide = true, p += 6;
+        else
+            ok = !seconds && number_scan_decimal(&p, 86400, 3, &seconds) == NUMBER_OK &&
+                 seconds > 0 && *p++ == 's' && (*p == ' ' || !*p);
+    }
+    if (!ok)
+        return complain(out,
+                        "perft needs a depth from 0 to %d, then optionally 'divide' and a time "
+                        "limit such as 30s (at most 86400s)",
+                        max);
     Position pos = s->game.pos;
-    perft_report(&pos, (int)depth, divide, sink_line, out);
+    perft_report(&pos, (int)depth, divide, seconds, sink_line, out);
     return true;
 }
 
@@ -681,7 +692,7 @@ const Command session_commands[] = {
     {"pgn", "", "print the game record", cmd_pgn, false},
     {"save", "FILE", "save the game record to FILE", cmd_save, false},
     {"load", "FILE", "load the first game of a PGN file", cmd_load, false},
-    {"perft", "N [divide]", "count the move sequences of length N", cmd_perft, false},
+    {"perft", "N [divide] [TIMEs]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
     {"resign", "[SIDE]", "the side to move (or SIDE) resigns", cmd_resign, false},

@@ -120,7 +120,7 @@ perft x
 ' --variant glinski
 tap_eq "command argument errors" "line 1: 'undo' takes no arguments
 line 2: save needs a file name
-line 3: perft needs a depth from 0 to 12 (and optionally 'divide')" "$(cat "$tmp/err")"
+line 3: perft needs a depth from 0 to 12, then optionally 'divide' and a time limit such as 30s (at most 86400s)" "$(cat "$tmp/err")"
 
 run 'go
 go

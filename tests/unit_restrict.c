@@ -198,7 +198,8 @@ static void test_session_limits(void **state)
     Session *s = &f->s;
     TestSink *t = &f->t;
     assert_false(line(s, t, "perft 5"));
-    assert_string_equal(t->err, "perft needs a depth from 0 to 4 (and optionally 'divide')");
+    assert_string_equal(t->err, "perft needs a depth from 0 to 4, then optionally 'divide' and a "
+                                "time limit such as 30s (at most 86400s)");
     assert_true(line(s, t, "perft 2"));
     s->ai.time = 100;
     s->ai.threads = 0;

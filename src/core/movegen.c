@@ -397,9 +397,11 @@ void play_move(Position *pos, Move m, Undo *u)
 
 static InterruptFn interrupt_fn;
 
-void set_interrupt(InterruptFn fn)
+InterruptFn set_interrupt(InterruptFn fn)
 {
+    InterruptFn was = interrupt_fn;
     interrupt_fn = fn;
+    return was;
 }
 
 bool interrupted(void)

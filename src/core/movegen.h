@@ -44,7 +44,7 @@ uint64_t perft(Position *pos, int depth);
 /* A function long computations (perft, the search) call now and then; when it returns true
  * they stop. NULL (the default) never interrupts. The screen uses it for signals and keys. */
 typedef bool (*InterruptFn)(void);
-void set_interrupt(InterruptFn fn);
+InterruptFn set_interrupt(InterruptFn fn); /* returns the hook it replaces */
 bool interrupted(void);
 
 #endif

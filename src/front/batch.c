@@ -1,10 +1,55 @@
 /* batch.c — the scripted mode and --replay (see batch.h). */
 #include "batch.h"
 
+#include "movegen.h"
 #include "pgn.h"
+#include "safe_text.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* SIGINT while a line is being worked on (perft, the computer thinking) stops that work,
+ * which then reports what it has (a partial count, the best move so far); between lines it
+ * ends the program as it always did. */
+static volatile sig_atomic_t working, stop_work;
+
+static void on_interrupt(int sig)
+{
+    if (!working) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    stop_work = 1;
+}
+
+static bool work_stopped(void)
+{
+    return stop_work;
+}
+
+/* Catch SIGINT (unless it was ignored when the program started) and hook it to the long
+ * computations; with on false, put back what was there. */
+static void catch_interrupt(bool on)
+{
+    static struct sigaction before;
+    static InterruptFn hook_before;
+    static bool caught;
+    if (on) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_interrupt;
+        sigemptyset(&sa.sa_mask);
+        caught = sigaction(SIGINT, NULL, &before) == 0 && before.sa_handler != SIG_IGN &&
+                 sigaction(SIGINT, &sa, NULL) == 0;
+        if (caught) hook_before = set_interrupt(work_stopped);
+    } else if (caught) {
+        sigaction(SIGINT, &before, NULL);
+        set_interrupt(hook_before);
+        caught = false;
+    }
+}
 
 typedef struct {
     Sink sink;
@@ -14,14 +59,15 @@ typedef struct {
 static void out_line(Sink *s, const char *line)
 {
     (void)s;
-    printf("%s\n", line);
+    safe_fputs(line, true, stdout);
+    putchar('\n');
 }
 
 static void err_line(Sink *s, const char *line)
 {
     BatchSink *b = (BatchSink *)s;
     fflush(stdout);
-    fprintf(stderr, "line %ld: %s\n", b->line, line);
+    safe_printf(stderr, "line %ld: %s\n", b->line, line);
 }
 
 int batch_run(Session *s, FILE *in)
@@ -31,6 +77,7 @@ int batch_run(Session *s, FILE *in)
     size_t cap = 0;
     ssize_t n;
     int status = 0;
+    catch_interrupt(true);
     while (!s->quit && (n = getline(&line, &cap, in)) >= 0) {
         bs.line++;
         if (memchr(line, 0, (size_t)n)) {
@@ -47,9 +94,13 @@ int batch_run(Session *s, FILE *in)
             continue;
         }
         session_tick(s, &bs.sink); /* a flag that fell while waiting for the line */
+        stop_work = 0;
+        working = 1;
         if (!session_line(s, line, &bs.sink)) status = 1;
+        working = 0;
         fflush(stdout);
     }
+    catch_interrupt(false);
     free(line);
     return status;
 }
@@ -59,7 +110,7 @@ int batch_replay(const char *path, const Variant *fallback)
     PgnReader r;
     char err[600];
     if (!pgn_open_file(&r, path, fallback, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         return 2;
     }
     int games = 0, ok = 0;
@@ -72,21 +123,25 @@ int batch_replay(const char *path, const Variant *fallback)
         games++;
         if (st == PGN_OK) {
             ok++;
-            printf("game %d: ok, %d moves", games, rep.moves);
+            safe_printf(stdout, "game %d: ok, %d moves", games, rep.moves);
             if (rep.warnings)
-                printf(" (%d warning%s, first: %s)", rep.warnings, rep.warnings > 1 ? "s" : "",
-                       rep.warning);
-            printf("\n");
+                safe_printf(stdout, " (%d warning%s, first: %s)", rep.warnings,
+                            rep.warnings > 1 ? "s" : "", rep.warning);
+            safe_printf(stdout, "\n");
         } else if (rep.bad_move[0]) {
-            printf("game %d: error at move %s (%s): %s (line %d, column %d)\n", games,
-                   rep.bad_label, rep.bad_move, rep.reason, rep.line, rep.col);
+            safe_printf(stdout, "game %d: error at move %s (%s): %s (line %d, column %d)\n", games,
+                        rep.bad_label, rep.bad_move, rep.reason, rep.line, rep.col);
         } else {
-            printf("game %d: error: %s\n", games, rep.error);
+            safe_printf(stdout, "game %d: error: %s\n", games, rep.error);
         }
         if (g.v) game_free(&g);
         variant_free(owned);
     }
     pgn_close(&r);
+    if (!games) { /* an empty file, or one with no game in it, is not a replay that passed */
+        safe_printf(stderr, "cellmate: %s: no game found\n", path);
+        return 1;
+    }
     printf("%d games, %d ok\n", games, ok);
     return ok == games ? 0 : 1;
 }

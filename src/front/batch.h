@@ -11,8 +11,8 @@
 /* Run the lines of `in` through the session; returns the exit status (0 or 1). */
 int batch_run(Session *s, FILE *in);
 
-/* Check every game of a PGN file; returns 0 when all are ok, 1 when any failed, 2 when the
- * file cannot be read. fallback is the variant of games without a Variant tag (may be NULL). */
+/* Check every game of a PGN file; returns 0 when all are ok, 1 when any failed or the file
+ * holds no game, 2 when the file cannot be read. fallback is the variant of games without a Variant tag (may be NULL). */
 int batch_replay(const char *path, const Variant *fallback);
 
 #endif

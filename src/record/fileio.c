@@ -125,9 +125,68 @@ static void sync_dir(const char *path)
     }
 }
 
-/* Write text to a new temporary file beside path (its name in tmp) and flush it to the disk. */
-static bool write_temp(const char *path, const char *text, unsigned mode, char *tmp, size_t len,
-                       char *err, int errlen)
+/* Whether st is the file keep names too (the second link keep_old made on an earlier save). */
+static bool is_keep(const struct stat *st, const char *keep)
+{
+    struct stat k;
+    return keep && stat(keep, &k) == 0 && k.st_dev == st->st_dev && k.st_ino == st->st_ino;
+}
+
+/* What a save may replace: nothing (a new name) or a regular file with one name, a symbolic
+ * link followed to it. The path to write is put in real; the file replaced, if any, in *old
+ * (st_mode 0 when there is none). A device, FIFO, socket or directory, a link to one or to
+ * nothing, and a file with other hard links (renaming over it would split them: the other
+ * names would keep the old text) are refused with a message in err. */
+static bool save_target(const char *path, const char *keep, char *real, size_t len,
+                        struct stat *old, char *err, int errlen)
+{
+    struct stat st;
+    memset(old, 0, sizeof *old);
+    if (snprintf(real, len, "%s", path) >= (int)len) {
+        snprintf(err, errlen, "%s: path too long", path);
+        return false;
+    }
+    if (lstat(path, &st) != 0) {
+        if (errno == ENOENT) return true;
+        snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
+        return false;
+    }
+    if (S_ISLNK(st.st_mode)) {
+        char *target = realpath(path, NULL);
+        if (!target || stat(target, &st) != 0) {
+            snprintf(err, errlen, "%s: a symbolic link to nothing that can be saved to (%s)", path,
+                     strerror(errno));
+            free(target);
+            return false;
+        }
+        bool fits = snprintf(real, len, "%s", target) < (int)len;
+        free(target);
+        if (!fits) {
+            snprintf(err, errlen, "%s: path too long", path);
+            return false;
+        }
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s is %s%s; games are saved only to a regular file or a new name",
+                 path, strcmp(real, path) ? "a symbolic link to " : "", kind_of(st.st_mode));
+        return false;
+    }
+    if (st.st_nlink > 1 && !(st.st_nlink == 2 && is_keep(&st, keep))) {
+        snprintf(err, errlen,
+                 "%s has %lu names (hard links); saving over it would leave the other names with "
+                 "the old text, so it is not replaced: save under another name",
+                 path, (unsigned long)st.st_nlink);
+        return false;
+    }
+    *old = st;
+    return true;
+}
+
+/* Write text to a new temporary file beside path (its name in tmp) and flush it to the disk.
+ * When it replaces a file (old->st_mode set), it takes that file's permission bits, and its
+ * owner and group as far as this process may give them; else mode less the umask. */
+static bool write_temp(const char *path, const char *text, unsigned mode, const struct stat *old,
+                       char *tmp, size_t len, char *err, int errlen)
 {
     if (snprintf(tmp, len, "%s.tmp.XXXXXX", path) >= (int)len) {
         snprintf(err, errlen, "%s: path too long", path);
@@ -140,8 +199,13 @@ static bool write_temp(const char *path, const char *text, unsigned mode, char *
     }
     mode_t mask = umask(0);
     umask(mask);
-    if (fchmod(fd, (mode_t)mode & ~mask) != 0 || !write_all(fd, text, strlen(text)) ||
-        fsync(fd) != 0) {
+    mode_t bits = (mode_t)mode & ~mask;
+    if (old->st_mode) {
+        bits = old->st_mode & 07777;
+        if (fchown(fd, old->st_uid, old->st_gid) != 0 && fchown(fd, (uid_t)-1, old->st_gid) != 0)
+            errno = 0; /* a group, or an owner (root only), that cannot be given is no error */
+    }
+    if (fchmod(fd, bits) != 0 || !write_all(fd, text, strlen(text)) || fsync(fd) != 0) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         close(fd);
         unlink(tmp);
@@ -178,15 +242,17 @@ static void keep_old(const char *path, const char *keep)
 bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
                         char *err, int errlen)
 {
-    char tmp[4200];
-    if (!write_temp(path, text, mode, tmp, sizeof tmp, err, errlen)) return false;
-    if (keep) keep_old(path, keep);
-    if (rename(tmp, path) != 0) {
+    char tmp[4200], real[4096];
+    struct stat old;
+    if (!save_target(path, keep, real, sizeof real, &old, err, errlen)) return false;
+    if (!write_temp(real, text, mode, &old, tmp, sizeof tmp, err, errlen)) return false;
+    if (keep) keep_old(real, keep);
+    if (rename(tmp, real) != 0) {
         snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
         unlink(tmp);
         return false;
     }
-    sync_dir(path);
+    sync_dir(real);
     return true;
 }
 

@@ -14,8 +14,11 @@
  * (limits.h) or one holding a NUL byte (not text). NULL with "PATH: reason" in err. */
 char *read_text_file(const char *path, size_t *len, char *err, int errlen);
 
-/* Write text to path atomically, with permissions `mode` less the umask; false with a
- * message in err on failure, and then whatever was at path is untouched. */
+/* Write text to path atomically, with permissions `mode` less the umask for a new file, or
+ * those (and the owner and group, where this process may) of the regular file it replaces;
+ * false with a message in err on failure, and then whatever was at path is untouched. Only a
+ * new name or a regular file with no other hard link is written (a symbolic link is followed
+ * to it): a device, FIFO, socket or directory is never replaced. */
 bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen);
 
 /* The same, and the file it replaces (if any) is kept as `keep` — only once the new text is

@@ -4,6 +4,8 @@
  * The scripted mode never saves, so there it reads the game as a copy and says so. */
 #include "resume.h"
 
+#include "safe_text.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -11,7 +13,7 @@ enum { GO_ON = -1, EXIT_OK = 0, EXIT_USAGE = 2 };
 
 static int fail(const char *err)
 {
-    fprintf(stderr, "cellmate: %s\n", err);
+    safe_printf(stderr, "cellmate: %s\n", err);
     return EXIT_USAGE;
 }
 
@@ -47,12 +49,12 @@ static int offer_previous(Session *s, const char *err, bool on_screen)
 {
     char prev[4400], err2[8192];
     Resumed r;
-    fprintf(stderr, "cellmate: %s\n", err);
+    safe_printf(stderr, "cellmate: %s\n", err);
     if (!autosave_previous(prev, sizeof prev)) return EXIT_USAGE;
     if (!on_screen) {
-        fprintf(stderr,
-                "cellmate: the last good save is %s: cellmate --resume=previous continues it\n",
-                prev);
+        safe_printf(stderr,
+                    "cellmate: the last good save is %s: cellmate --resume=previous continues it\n",
+                    prev);
         return EXIT_USAGE;
     }
     printf("The last good save is %s.\n", prev);
@@ -81,10 +83,10 @@ int resume_start(Session *s, enum resume_mode mode, bool on_screen, bool autosav
         if (!autosave_resume(s, mode, false, &r, err, sizeof err)) return fail(err);
     }
     if (r.owner && mode != RESUME_WATCH) {
-        fprintf(stderr,
-                "cellmate: %s is being played by another cellmate; this is a copy of it, "
-                "saved apart from it\n",
-                r.path);
+        safe_printf(stderr,
+                    "cellmate: %s is being played by another cellmate; this is a copy of it, "
+                    "saved apart from it\n",
+                    r.path);
     }
     if (mode == RESUME_WATCH) snprintf(watch, len, "%s", r.path);
     return GO_ON;

@@ -6,6 +6,7 @@
 #include "room/room.h"
 #include "room/script.h"
 #include "room/server.h"
+#include "safe_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +24,9 @@ static void say_joining(RoomClient *c, const char *text, bool error)
         size_t n = strlen(kept);
         snprintf(kept + n, JOINED_MAX - n, "%s\n", text);
     } else if (error)
-        fprintf(stderr, "cellmate: %s\n", text);
+        safe_printf(stderr, "cellmate: %s\n", text);
     else
-        printf("%s\n", text);
+        safe_printf(stdout, "%s\n", text);
     fflush(stdout);
 }
 

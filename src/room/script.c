@@ -4,6 +4,8 @@
  * so an error is reported against its own line. */
 #include "room/script.h"
 
+#include "safe_text.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -20,20 +22,20 @@ typedef struct {
 static void notify(RoomClient *c, const char *text, bool error)
 {
     ScriptState *st = c->user;
-    if (!error) {
-        printf("%s\n", text);
+    if (!error) { /* a peer's chat or name: shown safely (safe_text.h) */
+        safe_printf(stdout, "%s\n", text);
         fflush(stdout);
         return;
     }
     fflush(stdout);
-    fprintf(stderr, "line %ld: %s\n", st->line, text);
+    safe_printf(stderr, "line %ld: %s\n", st->line, text);
     st->status = 1;
 }
 
 static void out_line(Sink *k, const char *line)
 {
     (void)k;
-    printf("%s\n", line);
+    safe_printf(stdout, "%s\n", line);
 }
 
 static void err_line(Sink *k, const char *line)

@@ -1,0 +1,61 @@
+#!/bin/sh
+# cli_bounds.sh — the smaller items of issue 9 item 10: --replay of a file with no game is an
+# error; perft in the scripted mode takes a time limit and SIGINT stops it with a partial
+# count, the program going on with the next line. (--time and the other option values are
+# checked in cli_numbers.sh.) Reference counts from the rule book (as in cli_perft.sh).
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+said() { grep -qF -- "$1" "$tmp/out"; }
+
+# --replay of a file with no game
+: >"$tmp/empty.pgn"
+printf '\n; only a comment\n\n' >"$tmp/comment.pgn"
+for f in empty comment; do
+    "$CELLMATE" --replay "$tmp/$f.pgn" >"$tmp/out" 2>&1
+    tap_eq "--replay of a file with no game ($f): exit 1" 1 $?
+    tap_ok "--replay ($f): says no game found" said "cellmate: $tmp/$f.pgn: no game found"
+done
+"$CELLMATE" --replay /dev/null >"$tmp/out" 2>&1
+tap_eq "--replay /dev/null: refused as unreadable (exit 2)" 2 $?
+
+# perft with a time limit: a complete count is the same, a long one stops with what it has
+printf 'perft 3 60s\nperft 3 divide 60s\nperft 12 0.2s\nperft 1\nperft 2 0s\nperft 2 5\n' |
+    timeout 60 "$CELLMATE" --batch glinski >"$tmp/out" 2>"$tmp/err"
+tap_eq "perft lines with limits: exit 1 (two bad limits)" 1 $?
+tap_ok "perft 3 60s: the whole count" said "perft 3: 137858 ("
+tap_eq "perft 3 divide 60s: one line per move, then the count" 52 \
+    "$(sed -n '/^perft 3: 137858 (/,/^perft 3: 137858 (/p' "$tmp/out" | sed 1d | grep -c '')"
+tap_ok "perft 12 0.2s: stopped at the limit with a partial count" \
+    grep -q '^perft 12: stopped at its time limit after [0-9.]* s, [0-9]* leaves counted so far$' \
+    "$tmp/out"
+tap_ok "the next line runs" said "perft 1: 51 ("
+tap_ok "a limit of 0s is refused" grep -q "^line 5: perft needs a depth" "$tmp/err"
+tap_ok "a limit without its unit is refused" grep -q "^line 6: perft needs a depth" "$tmp/err"
+
+# SIGINT during perft 12: a partial count, and the program reads on. A shell without job
+# control starts background commands with SIGINT ignored, so perl puts the default back.
+mkfifo "$tmp/in"
+perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' "$CELLMATE" --batch glinski <"$tmp/in" \
+    >"$tmp/out" 2>&1 &
+pid=$!
+exec 3>"$tmp/in"
+printf 'perft 1\nperft 12\n' >&3
+n=0
+until said "perft 1: 51 (" || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.5 # now in perft 12, which takes hours
+kill -INT "$pid"
+printf 'perft 2\n' >&3
+exec 3>&-
+n=0
+while kill -0 "$pid" 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+kill "$pid" 2>/dev/null # still running after 30 s: a failure, not a hang
+wait "$pid"
+st=$?
+pid=
+tap_eq "after SIGINT the program goes on to the end of its input (exit 0)" 0 "$st"
+tap_ok "SIGINT: perft 12 reports a partial count" \
+    grep -q '^perft 12: interrupted after [0-9.]* s, [0-9]* leaves counted so far$' "$tmp/out"
+tap_ok "the line after it runs" said "perft 2: 2586 ("
+tap_done
