@@ -3,6 +3,7 @@
 #include "room/client.h"
 
 #include "fen.h"
+#include "number.h"
 #include "paths.h"
 #include "room/dir.h"
 #include "room/server.h"
@@ -195,9 +196,7 @@ static void resync(RoomClient *c, const char *why)
 
 static bool parse_long(const char *s, long *v)
 {
-    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 10) return false;
-    *v = strtol(s, NULL, 10);
-    return true;
+    return number_parse(s, 0, 9999999999L, v);
 }
 
 /* The clocks the room reports: each side's time left, the running one. */

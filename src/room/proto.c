@@ -1,6 +1,8 @@
 /* proto.c — the room protocol's lines, names and message tables (see proto.h). */
 #include "room/proto.h"
 
+#include "number.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -228,9 +230,10 @@ void room_parse_request(const char *line, RoomRequest *rq)
         break;
     case ARGS_HELLO: {
         char *ver = room_word(&rest), *name = room_word(&rest), *seat = room_word(&rest);
-        if (!*ver || strspn(ver, "0123456789") != strlen(ver) || strlen(ver) > 3)
+        long version;
+        if (!number_parse(ver, 0, 999, &version))
             return bad(rq, "%s", "hello VERSION NAME [SEAT|any|watch]: the version is a number");
-        rq->version = atoi(ver);
+        rq->version = (int)version;
         if (!room_valid_player(name))
             return bad(rq, "%s",
                        "a name is 1 to " ROOM_NAME_TEXT

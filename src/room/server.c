@@ -9,6 +9,7 @@
 #include "room/server_int.h"
 
 #include "room/dir.h"
+#include "number.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -292,9 +293,8 @@ static double idle_limit(const RoomServerOptions *o)
 {
     const char *env = getenv("CELLMATE_ROOM_IDLE");
     if (env && *env) {
-        char *end;
-        double v = strtod(env, &end);
-        if (!*end && v >= 0 && v <= 86400) return v;
+        double v;
+        if (number_parse_decimal(env, 0, 86400, 3, &v)) return v;
     }
     return o->idle_seconds > 0 ? o->idle_seconds : ROOM_IDLE_SECONDS;
 }
