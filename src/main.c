@@ -14,6 +14,7 @@
 #include "room/room.h"
 #include "screen.h"
 #include "search.h"
+#include "variant_tools.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -35,7 +36,9 @@ enum {
     OPT_ROOM_DIR,
     OPT_SEAT,
     OPT_NAME,
-    OPT_SSH
+    OPT_SSH,
+    OPT_LINT,
+    OPT_SHOW_ZONE
 };
 
 typedef struct {
@@ -44,6 +47,8 @@ typedef struct {
     int perft_depth;
     bool divide;
     const char *check_variant;
+    bool lint;
+    const char *show_zone;
     const char *replay;
     const char *load;
     bool list, batch, resume, ascii, no_save;
@@ -84,6 +89,9 @@ static void usage(FILE *f)
                "  --replay FILE        check every game of a PGN file\n"
                "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,\n"
                "                       2 unreadable)\n"
+               "  --lint               with --check-variant: also report what is legal but\n"
+               "                       almost surely wrong (exit 3 when it finds something)\n"
+               "  --show-zone NAME     draw a zone of the --variant on the board\n"
                "  --list               list the variants\n"
                "  --restricted         for a public game login: no paths, saves by name in\n"
                "                       the player's own directory, limits (also forced by\n"
@@ -124,6 +132,8 @@ static int parse_options(int argc, char **argv, Options *o)
         {"perft", required_argument, NULL, 'p'},
         {"divide", no_argument, NULL, 'd'},
         {"check-variant", required_argument, NULL, 'c'},
+        {"lint", no_argument, NULL, OPT_LINT},
+        {"show-zone", required_argument, NULL, OPT_SHOW_ZONE},
         {"replay", required_argument, NULL, 'r'},
         {"batch", no_argument, NULL, 'b'},
         {"time", required_argument, NULL, 't'},
@@ -196,6 +206,8 @@ static int parse_options(int argc, char **argv, Options *o)
         }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
+        case OPT_LINT: o->lint = true; break;
+        case OPT_SHOW_ZONE: o->show_zone = optarg; break;
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
         case 'L': o->load = optarg; break;
@@ -265,25 +277,18 @@ static int parse_options(int argc, char **argv, Options *o)
     return EXIT_OK;
 }
 
-static int check_variant(const char *path)
-{
-    char err[600];
-    bool unreadable;
-    Variant *v = variant_open(path, err, sizeof err, &unreadable);
-    if (!v) {
-        fprintf(stderr, "cellmate: %s\n", err);
-        return unreadable ? EXIT_USAGE : EXIT_REJECTED;
-    }
-    printf("%s: ok (%s, %d cells, %d players, %d pieces)\n", path, v->title, v->board.ncells,
-           v->nplayers, v->ntypes);
-    variant_free(v);
-    return EXIT_OK;
-}
-
 static int list_variants(void)
 {
     static char names[256][MAX_NAME];
     int n = variant_names(names, 256);
+    if (!n) {
+        char dirs[MAX_DIRS_SEARCHED][PATH_LEN];
+        int nd = variant_search_dirs(dirs, MAX_DIRS_SEARCHED);
+        fprintf(stderr, "cellmate: no variants found; looked in:%s\n", nd ? "" : " (nowhere)");
+        for (int i = 0; i < nd; i++) fprintf(stderr, "  %s\n", dirs[i]);
+        fprintf(stderr, "set CELLMATE_VARIANTS to a directory of variant files\n");
+        return EXIT_REJECTED;
+    }
     for (int i = 0; i < n; i++) {
         char err[600];
         bool unreadable;
@@ -429,6 +434,7 @@ int main(int argc, char **argv)
     Options o;
     /* past a file-size limit, writes fail and say so instead of killing the program */
     signal(SIGXFSZ, SIG_IGN);
+    variant_paths_set_program(argv[0]);
     int rc = parse_options(argc, argv, &o);
     if (rc != EXIT_OK) return rc;
     Restriction restriction;
@@ -443,7 +449,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
         return EXIT_USAGE;
     }
-    if (o.check_variant) return check_variant(o.check_variant);
+    if (o.lint && !o.check_variant) {
+        fprintf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
+        return EXIT_USAGE;
+    }
+    if (o.check_variant) return tool_check_variant(o.check_variant, o.lint);
+    if (o.show_zone) return tool_show_zone(o.variant ? o.variant : DEFAULT_VARIANT, o.show_zone);
     if (o.list) return list_variants();
     if (o.replay) return replay(&o);
     if (o.room || o.rooms || o.serve_room || o.relay)
