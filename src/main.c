@@ -124,43 +124,115 @@ static bool number_option(const char *name, const char *arg, long lo, long hi, l
     return true;
 }
 
+static const struct option longopts[] = {
+    {"variant", required_argument, NULL, 'v'},
+    {"fen", required_argument, NULL, 'f'},
+    {"perft", required_argument, NULL, 'p'},
+    {"divide", no_argument, NULL, 'd'},
+    {"check-variant", required_argument, NULL, 'c'},
+    {"lint", no_argument, NULL, OPT_LINT},
+    {"show-zone", required_argument, NULL, OPT_SHOW_ZONE},
+    {"replay", required_argument, NULL, 'r'},
+    {"batch", no_argument, NULL, 'b'},
+    {"time", required_argument, NULL, 't'},
+    {"nodes", required_argument, NULL, 'N'},
+    {"depth", required_argument, NULL, 'D'},
+    {"load", required_argument, NULL, 'L'},
+    {"clock", required_argument, NULL, 'C'},
+    {"room", required_argument, NULL, OPT_ROOM},
+    {"rooms", no_argument, NULL, OPT_ROOMS},
+    {"serve-room", required_argument, NULL, OPT_SERVE_ROOM},
+    {"relay", no_argument, NULL, OPT_RELAY},
+    {"room-dir", required_argument, NULL, OPT_ROOM_DIR},
+    {"seat", required_argument, NULL, OPT_SEAT},
+    {"name", required_argument, NULL, OPT_NAME},
+    {"ssh", required_argument, NULL, OPT_SSH},
+    {"resume", optional_argument, NULL, 'R'},
+    {"ascii", no_argument, NULL, 'a'},
+    {"no-save", no_argument, NULL, 'n'},
+    {"list", no_argument, NULL, 'l'},
+    {"restricted", no_argument, NULL, 'X'},
+    {"player", required_argument, NULL, 'P'},
+    {"save-dir", required_argument, NULL, 'S'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* --perft, --time, --nodes and --depth: a number each, in its range. */
+static int search_option(int ch, const char *arg, Options *o)
+{
+    if (ch == 'p') {
+        long n;
+        if (!number_parse(arg, 0, 20, &n)) {
+            fprintf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n", arg);
+            return EXIT_USAGE;
+        }
+        o->perft_depth = (int)n;
+        return EXIT_OK;
+    }
+    if (ch == 't') {
+        double t;
+        if (!number_parse_decimal(arg, 0.001, 3600, 3, &t)) {
+            fprintf(stderr,
+                    "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
+                    "not '%s'\n",
+                    arg);
+            return EXIT_USAGE;
+        }
+        o->ai.time = t;
+        o->time_given = true;
+        return EXIT_OK;
+    }
+    long n;
+    if (!number_option(ch == 'N' ? "nodes" : "depth", arg, 1, ch == 'N' ? 1000000000000000L : 60,
+                       &n))
+        return EXIT_USAGE;
+    if (ch == 'N')
+        o->ai.nodes = (uint64_t)n;
+    else
+        o->ai.depth = (int)n;
+    if (!o->time_given) o->ai.time = 0; /* a reproducible search has no clock */
+    return EXIT_OK;
+}
+
+/* --resume[=previous|watch|copy] */
+static int resume_option(const char *arg, Options *o)
+{
+    static const char *const modes[] = {
+        [RESUME_PREVIOUS] = "previous", [RESUME_COPY] = "copy", [RESUME_WATCH] = "watch"};
+    o->resume = true;
+    o->resume_mode = RESUME_LATEST;
+    for (size_t m = 0; arg && m < sizeof modes / sizeof modes[0]; m++)
+        if (modes[m] && !strcmp(arg, modes[m])) o->resume_mode = (enum resume_mode)m;
+    if (arg && o->resume_mode == RESUME_LATEST) {
+        fprintf(stderr, "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n", arg);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* What follows the options: --relay's ROOM [VARIANT], or a variant. */
+static int positional_arguments(int argc, char **argv, Options *o)
+{
+    if (o->relay && optind < argc) { /* --relay ROOM [VARIANT] */
+        o->room = argv[optind++];
+        if (optind < argc) o->relay_variant = argv[optind++];
+    }
+    if (optind < argc) {
+        if (o->variant || optind + 1 < argc) {
+            fprintf(stderr, "cellmate: unexpected argument '%s'\n",
+                    argv[o->variant ? optind : optind + 1]);
+            return EXIT_USAGE;
+        }
+        o->variant = argv[optind];
+    }
+    return EXIT_OK;
+}
+
 static int parse_options(int argc, char **argv, Options *o)
 {
-    static const struct option longopts[] = {
-        {"variant", required_argument, NULL, 'v'},
-        {"fen", required_argument, NULL, 'f'},
-        {"perft", required_argument, NULL, 'p'},
-        {"divide", no_argument, NULL, 'd'},
-        {"check-variant", required_argument, NULL, 'c'},
-        {"lint", no_argument, NULL, OPT_LINT},
-        {"show-zone", required_argument, NULL, OPT_SHOW_ZONE},
-        {"replay", required_argument, NULL, 'r'},
-        {"batch", no_argument, NULL, 'b'},
-        {"time", required_argument, NULL, 't'},
-        {"nodes", required_argument, NULL, 'N'},
-        {"depth", required_argument, NULL, 'D'},
-        {"load", required_argument, NULL, 'L'},
-        {"clock", required_argument, NULL, 'C'},
-        {"room", required_argument, NULL, OPT_ROOM},
-        {"rooms", no_argument, NULL, OPT_ROOMS},
-        {"serve-room", required_argument, NULL, OPT_SERVE_ROOM},
-        {"relay", no_argument, NULL, OPT_RELAY},
-        {"room-dir", required_argument, NULL, OPT_ROOM_DIR},
-        {"seat", required_argument, NULL, OPT_SEAT},
-        {"name", required_argument, NULL, OPT_NAME},
-        {"ssh", required_argument, NULL, OPT_SSH},
-        {"resume", optional_argument, NULL, 'R'},
-        {"ascii", no_argument, NULL, 'a'},
-        {"no-save", no_argument, NULL, 'n'},
-        {"list", no_argument, NULL, 'l'},
-        {"restricted", no_argument, NULL, 'X'},
-        {"player", required_argument, NULL, 'P'},
-        {"save-dir", required_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0},
-    };
-    int ch;
+    int ch, rc;
     memset(o, 0, sizeof *o);
     o->perft_depth = -1;
     o->ai = search_limits_time(5);
@@ -169,41 +241,12 @@ static int parse_options(int argc, char **argv, Options *o)
         switch (ch) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
-        case 'p': {
-            long n;
-            if (!number_parse(optarg, 0, 20, &n)) {
-                fprintf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n", optarg);
-                return EXIT_USAGE;
-            }
-            o->perft_depth = (int)n;
-            break;
-        }
-        case 't': {
-            double t;
-            if (!number_parse_decimal(optarg, 0.001, 3600, 3, &t)) {
-                fprintf(stderr,
-                        "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
-                        "not '%s'\n",
-                        optarg);
-                return EXIT_USAGE;
-            }
-            o->ai.time = t;
-            o->time_given = true;
-            break;
-        }
+        case 'p':
+        case 't':
         case 'N':
-        case 'D': {
-            long n;
-            if (!number_option(ch == 'N' ? "nodes" : "depth", optarg, 1,
-                               ch == 'N' ? 1000000000000000L : 60, &n))
-                return EXIT_USAGE;
-            if (ch == 'N')
-                o->ai.nodes = (uint64_t)n;
-            else
-                o->ai.depth = (int)n;
-            if (!o->time_given) o->ai.time = 0; /* a reproducible search has no clock */
+        case 'D':
+            if ((rc = search_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
-        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
         case OPT_LINT: o->lint = true; break;
@@ -220,17 +263,7 @@ static int parse_options(int argc, char **argv, Options *o)
             break;
         }
         case 'R':
-            static const char *const modes[] = {
-                [RESUME_PREVIOUS] = "previous", [RESUME_COPY] = "copy", [RESUME_WATCH] = "watch"};
-            o->resume = true;
-            o->resume_mode = RESUME_LATEST;
-            for (size_t m = 0; optarg && m < sizeof modes / sizeof modes[0]; m++)
-                if (modes[m] && !strcmp(optarg, modes[m])) o->resume_mode = (enum resume_mode)m;
-            if (optarg && o->resume_mode == RESUME_LATEST) {
-                fprintf(stderr, "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n",
-                        optarg);
-                return EXIT_USAGE;
-            }
+            if ((rc = resume_option(optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ROOM: o->room = optarg; break;
         case OPT_ROOMS: o->rooms = true; break;
@@ -258,18 +291,7 @@ static int parse_options(int argc, char **argv, Options *o)
             return EXIT_USAGE;
         }
     }
-    if (o->relay && optind < argc) { /* --relay ROOM [VARIANT] */
-        o->room = argv[optind++];
-        if (optind < argc) o->relay_variant = argv[optind++];
-    }
-    if (optind < argc) {
-        if (o->variant || optind + 1 < argc) {
-            fprintf(stderr, "cellmate: unexpected argument '%s'\n",
-                    argv[o->variant ? optind : optind + 1]);
-            return EXIT_USAGE;
-        }
-        o->variant = argv[optind];
-    }
+    if ((rc = positional_arguments(argc, argv, o)) != EXIT_OK) return rc;
     if (o->divide && o->perft_depth < 0) {
         fprintf(stderr, "cellmate: --divide goes with --perft N\n");
         return EXIT_USAGE;

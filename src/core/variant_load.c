@@ -737,30 +737,10 @@ static const char *piece_keys = " name moves royal pawn en_passant forward promo
                                 "promote_may promote_auto promote_from forbidden captured "
                                 "captured_as initial fresh exchange_excludes value ";
 
-static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
+/* promote_to, the promotion zones (or promote_auto), promote_from and forbidden. */
+static void load_piece_promotion(Loader *L, Variant *v, const char *sec, PieceType *pt)
 {
-    PieceType *pt = &v->type[kind];
     Entry *e;
-    char w[8][64];
-    char err[256];
-    check_keys(L, sec, piece_keys);
-    copy_text(L, pt->name, NULL);
-    if ((e = need(L, sec, "name", "the piece's name"))) {
-        if (strlen(e->value) >= MAX_NAME)
-            lerr(L, e->line, "a piece's name has at most %d characters", MAX_NAME - 1);
-        snprintf(pt->name, MAX_NAME, "%s", e->value);
-    }
-    if ((e = get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
-    if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
-    snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
-    if (!movelang_parse(v, e->value, pt, err, sizeof err) ||
-        !variant_compile_directions(v, kind, err, sizeof err)) {
-        lerr(L, e->line, "%s", err);
-        return;
-    }
-    if ((e = get(L, sec, "royal"))) parse_bool(L, e, &pt->royal);
-    if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
-    if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
     if ((e = get(L, sec, "promote_to"))) {
         const char *s = e->value;
         char word[64];
@@ -787,6 +767,12 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     if ((pt->promo_must_zone >= 0 || pt->promo_may_zone >= 0) && !pt->npromo && !L->failed)
         lerr(L, section_line(L, sec), "[%s] promotes but has no 'promote_to'", sec);
     if ((e = get(L, sec, "forbidden"))) pt->forbidden_zone = (int8_t)zone_ref(L, v, e);
+}
+
+/* What a capture of this kind gives: captured and captured_as. */
+static void load_piece_capture(Loader *L, Variant *v, const char *sec, PieceType *pt, int kind)
+{
+    Entry *e;
     if ((e = get(L, sec, "captured"))) {
         if (!strcmp(e->value, "gone"))
             pt->returns = RETURN_GONE;
@@ -799,6 +785,13 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     }
     pt->returns_as = (uint8_t)kind;
     if ((e = get(L, sec, "captured_as"))) pt->returns_as = (uint8_t)kind_ref(L, v, e, e->value);
+}
+
+/* Initial moves (initial, fresh), exchange_excludes and value. */
+static void load_piece_rest(Loader *L, Variant *v, const char *sec, PieceType *pt)
+{
+    Entry *e;
+    char w[8][64];
     if ((e = get(L, sec, "initial"))) pt->initial_zone = (int8_t)zone_ref(L, v, e);
     if ((e = get(L, sec, "fresh"))) {
         int n = split(e->value, w, 4);
@@ -828,6 +821,34 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
             lerr(L, section_line(L, sec),
                  "[%s] has an initial (i) move but neither 'initial' nor 'fresh'", sec);
     }
+}
+
+static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
+{
+    PieceType *pt = &v->type[kind];
+    Entry *e;
+    char err[256];
+    check_keys(L, sec, piece_keys);
+    copy_text(L, pt->name, NULL);
+    if ((e = need(L, sec, "name", "the piece's name"))) {
+        if (strlen(e->value) >= MAX_NAME)
+            lerr(L, e->line, "a piece's name has at most %d characters", MAX_NAME - 1);
+        snprintf(pt->name, MAX_NAME, "%s", e->value);
+    }
+    if ((e = get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
+    if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
+    snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
+    if (!movelang_parse(v, e->value, pt, err, sizeof err) ||
+        !variant_compile_directions(v, kind, err, sizeof err)) {
+        lerr(L, e->line, "%s", err);
+        return;
+    }
+    if ((e = get(L, sec, "royal"))) parse_bool(L, e, &pt->royal);
+    if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
+    if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
+    load_piece_promotion(L, v, sec, pt);
+    load_piece_capture(L, v, sec, pt, kind);
+    load_piece_rest(L, v, sec, pt);
 }
 
 /* [variant] pieces = G D R ...: the kinds of the game in order (the order of hands and pools
