@@ -12,9 +12,10 @@
 #include "perft.h"
 #include "restrict.h"
 #include "room/room.h"
-#include "screen.h"
 #include "safe_text.h"
+#include "screen.h"
 #include "search.h"
+#include "variant_tools.h"
 
 #include <getopt.h>
 #include <signal.h>
@@ -36,7 +37,9 @@ enum {
     OPT_ROOM_DIR,
     OPT_SEAT,
     OPT_NAME,
-    OPT_SSH
+    OPT_SSH,
+    OPT_LINT,
+    OPT_SHOW_ZONE
 };
 
 typedef struct {
@@ -45,6 +48,8 @@ typedef struct {
     int perft_depth;
     bool divide;
     const char *check_variant;
+    bool lint;
+    const char *show_zone;
     const char *replay;
     const char *load;
     bool list, batch, resume, ascii, no_save;
@@ -85,6 +90,9 @@ static void usage(FILE *f)
                "  --replay FILE        check every game of a PGN file\n"
                "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,\n"
                "                       2 unreadable)\n"
+               "  --lint               with --check-variant: also report what is legal but\n"
+               "                       almost surely wrong (exit 3 when it finds something)\n"
+               "  --show-zone NAME     draw a zone of the --variant on the board\n"
                "  --list               list the variants\n"
                "  --restricted         for a public game login: no paths, saves by name in\n"
                "                       the player's own directory, limits (also forced by\n"
@@ -117,41 +125,115 @@ static bool number_option(const char *name, const char *arg, long lo, long hi, l
     return true;
 }
 
+static const struct option longopts[] = {
+    {"variant", required_argument, NULL, 'v'},
+    {"fen", required_argument, NULL, 'f'},
+    {"perft", required_argument, NULL, 'p'},
+    {"divide", no_argument, NULL, 'd'},
+    {"check-variant", required_argument, NULL, 'c'},
+    {"lint", no_argument, NULL, OPT_LINT},
+    {"show-zone", required_argument, NULL, OPT_SHOW_ZONE},
+    {"replay", required_argument, NULL, 'r'},
+    {"batch", no_argument, NULL, 'b'},
+    {"time", required_argument, NULL, 't'},
+    {"nodes", required_argument, NULL, 'N'},
+    {"depth", required_argument, NULL, 'D'},
+    {"load", required_argument, NULL, 'L'},
+    {"clock", required_argument, NULL, 'C'},
+    {"room", required_argument, NULL, OPT_ROOM},
+    {"rooms", no_argument, NULL, OPT_ROOMS},
+    {"serve-room", required_argument, NULL, OPT_SERVE_ROOM},
+    {"relay", no_argument, NULL, OPT_RELAY},
+    {"room-dir", required_argument, NULL, OPT_ROOM_DIR},
+    {"seat", required_argument, NULL, OPT_SEAT},
+    {"name", required_argument, NULL, OPT_NAME},
+    {"ssh", required_argument, NULL, OPT_SSH},
+    {"resume", optional_argument, NULL, 'R'},
+    {"ascii", no_argument, NULL, 'a'},
+    {"no-save", no_argument, NULL, 'n'},
+    {"list", no_argument, NULL, 'l'},
+    {"restricted", no_argument, NULL, 'X'},
+    {"player", required_argument, NULL, 'P'},
+    {"save-dir", required_argument, NULL, 'S'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* --perft, --time, --nodes and --depth: a number each, in its range. */
+static int search_option(int ch, const char *arg, Options *o)
+{
+    if (ch == 'p') {
+        long n;
+        if (!number_parse(arg, 0, 20, &n)) {
+            safe_printf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n", arg);
+            return EXIT_USAGE;
+        }
+        o->perft_depth = (int)n;
+        return EXIT_OK;
+    }
+    if (ch == 't') {
+        double t;
+        if (!number_parse_decimal(arg, 0.001, 3600, 3, &t)) {
+            safe_printf(stderr,
+                        "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
+                        "not '%s'\n",
+                        arg);
+            return EXIT_USAGE;
+        }
+        o->ai.time = t;
+        o->time_given = true;
+        return EXIT_OK;
+    }
+    long n;
+    if (!number_option(ch == 'N' ? "nodes" : "depth", arg, 1, ch == 'N' ? 1000000000000000L : 60,
+                       &n))
+        return EXIT_USAGE;
+    if (ch == 'N')
+        o->ai.nodes = (uint64_t)n;
+    else
+        o->ai.depth = (int)n;
+    if (!o->time_given) o->ai.time = 0; /* a reproducible search has no clock */
+    return EXIT_OK;
+}
+
+/* --resume[=previous|watch|copy] */
+static int resume_option(const char *arg, Options *o)
+{
+    static const char *const modes[] = {
+        [RESUME_PREVIOUS] = "previous", [RESUME_COPY] = "copy", [RESUME_WATCH] = "watch"};
+    o->resume = true;
+    o->resume_mode = RESUME_LATEST;
+    for (size_t m = 0; arg && m < sizeof modes / sizeof modes[0]; m++)
+        if (modes[m] && !strcmp(arg, modes[m])) o->resume_mode = (enum resume_mode)m;
+    if (arg && o->resume_mode == RESUME_LATEST) {
+        safe_printf(stderr, "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n", arg);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* What follows the options: --relay's ROOM [VARIANT], or a variant. */
+static int positional_arguments(int argc, char **argv, Options *o)
+{
+    if (o->relay && optind < argc) { /* --relay ROOM [VARIANT] */
+        o->room = argv[optind++];
+        if (optind < argc) o->relay_variant = argv[optind++];
+    }
+    if (optind < argc) {
+        if (o->variant || optind + 1 < argc) {
+            safe_printf(stderr, "cellmate: unexpected argument '%s'\n",
+                        argv[o->variant ? optind : optind + 1]);
+            return EXIT_USAGE;
+        }
+        o->variant = argv[optind];
+    }
+    return EXIT_OK;
+}
+
 static int parse_options(int argc, char **argv, Options *o)
 {
-    static const struct option longopts[] = {
-        {"variant", required_argument, NULL, 'v'},
-        {"fen", required_argument, NULL, 'f'},
-        {"perft", required_argument, NULL, 'p'},
-        {"divide", no_argument, NULL, 'd'},
-        {"check-variant", required_argument, NULL, 'c'},
-        {"replay", required_argument, NULL, 'r'},
-        {"batch", no_argument, NULL, 'b'},
-        {"time", required_argument, NULL, 't'},
-        {"nodes", required_argument, NULL, 'N'},
-        {"depth", required_argument, NULL, 'D'},
-        {"load", required_argument, NULL, 'L'},
-        {"clock", required_argument, NULL, 'C'},
-        {"room", required_argument, NULL, OPT_ROOM},
-        {"rooms", no_argument, NULL, OPT_ROOMS},
-        {"serve-room", required_argument, NULL, OPT_SERVE_ROOM},
-        {"relay", no_argument, NULL, OPT_RELAY},
-        {"room-dir", required_argument, NULL, OPT_ROOM_DIR},
-        {"seat", required_argument, NULL, OPT_SEAT},
-        {"name", required_argument, NULL, OPT_NAME},
-        {"ssh", required_argument, NULL, OPT_SSH},
-        {"resume", optional_argument, NULL, 'R'},
-        {"ascii", no_argument, NULL, 'a'},
-        {"no-save", no_argument, NULL, 'n'},
-        {"list", no_argument, NULL, 'l'},
-        {"restricted", no_argument, NULL, 'X'},
-        {"player", required_argument, NULL, 'P'},
-        {"save-dir", required_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0},
-    };
-    int ch;
+    int ch, rc;
     memset(o, 0, sizeof *o);
     o->perft_depth = -1;
     o->ai = search_limits_time(5);
@@ -160,44 +242,16 @@ static int parse_options(int argc, char **argv, Options *o)
         switch (ch) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
-        case 'p': {
-            long n;
-            if (!number_parse(optarg, 0, 20, &n)) {
-                safe_printf(stderr, "cellmate: --perft needs a depth from 0 to 20, not '%s'\n",
-                            optarg);
-                return EXIT_USAGE;
-            }
-            o->perft_depth = (int)n;
-            break;
-        }
-        case 't': {
-            double t;
-            if (!number_parse_decimal(optarg, 0.001, 3600, 3, &t)) {
-                safe_printf(stderr,
-                            "cellmate: --time needs seconds from 0.001 to 3600 (such as 5 or 0.5), "
-                            "not '%s'\n",
-                            optarg);
-                return EXIT_USAGE;
-            }
-            o->ai.time = t;
-            o->time_given = true;
-            break;
-        }
+        case 'p':
+        case 't':
         case 'N':
-        case 'D': {
-            long n;
-            if (!number_option(ch == 'N' ? "nodes" : "depth", optarg, 1,
-                               ch == 'N' ? 1000000000000000L : 60, &n))
-                return EXIT_USAGE;
-            if (ch == 'N')
-                o->ai.nodes = (uint64_t)n;
-            else
-                o->ai.depth = (int)n;
-            if (!o->time_given) o->ai.time = 0; /* a reproducible search has no clock */
+        case 'D':
+            if ((rc = search_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
-        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
+        case OPT_LINT: o->lint = true; break;
+        case OPT_SHOW_ZONE: o->show_zone = optarg; break;
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
         case 'L': o->load = optarg; break;
@@ -210,18 +264,7 @@ static int parse_options(int argc, char **argv, Options *o)
             break;
         }
         case 'R':
-            static const char *const modes[] = {
-                [RESUME_PREVIOUS] = "previous", [RESUME_COPY] = "copy", [RESUME_WATCH] = "watch"};
-            o->resume = true;
-            o->resume_mode = RESUME_LATEST;
-            for (size_t m = 0; optarg && m < sizeof modes / sizeof modes[0]; m++)
-                if (modes[m] && !strcmp(optarg, modes[m])) o->resume_mode = (enum resume_mode)m;
-            if (optarg && o->resume_mode == RESUME_LATEST) {
-                safe_printf(stderr,
-                            "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n",
-                            optarg);
-                return EXIT_USAGE;
-            }
+            if ((rc = resume_option(optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ROOM: o->room = optarg; break;
         case OPT_ROOMS: o->rooms = true; break;
@@ -251,18 +294,7 @@ static int parse_options(int argc, char **argv, Options *o)
             return EXIT_USAGE;
         }
     }
-    if (o->relay && optind < argc) { /* --relay ROOM [VARIANT] */
-        o->room = argv[optind++];
-        if (optind < argc) o->relay_variant = argv[optind++];
-    }
-    if (optind < argc) {
-        if (o->variant || optind + 1 < argc) {
-            safe_printf(stderr, "cellmate: unexpected argument '%s'\n",
-                        argv[o->variant ? optind : optind + 1]);
-            return EXIT_USAGE;
-        }
-        o->variant = argv[optind];
-    }
+    if ((rc = positional_arguments(argc, argv, o)) != EXIT_OK) return rc;
     if (o->divide && o->perft_depth < 0) {
         safe_printf(stderr, "cellmate: --divide goes with --perft N\n");
         return EXIT_USAGE;
@@ -270,25 +302,18 @@ static int parse_options(int argc, char **argv, Options *o)
     return EXIT_OK;
 }
 
-static int check_variant(const char *path)
-{
-    char err[600];
-    bool unreadable;
-    Variant *v = variant_open(path, err, sizeof err, &unreadable);
-    if (!v) {
-        safe_printf(stderr, "cellmate: %s\n", err);
-        return unreadable ? EXIT_USAGE : EXIT_REJECTED;
-    }
-    safe_printf(stdout, "%s: ok (%s, %d cells, %d players, %d pieces)\n", path, v->title,
-                v->board.ncells, v->nplayers, v->ntypes);
-    variant_free(v);
-    return EXIT_OK;
-}
-
 static int list_variants(void)
 {
     static char names[256][MAX_NAME];
     int n = variant_names(names, 256);
+    if (!n) {
+        char dirs[MAX_DIRS_SEARCHED][PATH_LEN];
+        int nd = variant_search_dirs(dirs, MAX_DIRS_SEARCHED);
+        safe_printf(stderr, "cellmate: no variants found; looked in:%s\n", nd ? "" : " (nowhere)");
+        for (int i = 0; i < nd; i++) safe_printf(stderr, "  %s\n", dirs[i]);
+        safe_printf(stderr, "set CELLMATE_VARIANTS to a directory of variant files\n");
+        return EXIT_REJECTED;
+    }
     for (int i = 0; i < n; i++) {
         char err[600];
         bool unreadable;
@@ -435,6 +460,7 @@ int main(int argc, char **argv)
     Options o;
     /* past a file-size limit, writes fail and say so instead of killing the program */
     signal(SIGXFSZ, SIG_IGN);
+    variant_paths_set_program(argv[0]);
     int rc = parse_options(argc, argv, &o);
     if (rc != EXIT_OK) return rc;
     Restriction restriction;
@@ -449,7 +475,12 @@ int main(int argc, char **argv)
         safe_printf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
         return EXIT_USAGE;
     }
-    if (o.check_variant) return check_variant(o.check_variant);
+    if (o.lint && !o.check_variant) {
+        safe_printf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
+        return EXIT_USAGE;
+    }
+    if (o.check_variant) return tool_check_variant(o.check_variant, o.lint);
+    if (o.show_zone) return tool_show_zone(o.variant ? o.variant : DEFAULT_VARIANT, o.show_zone);
     if (o.list) return list_variants();
     if (o.replay) return replay(&o);
     if (o.room || o.rooms || o.serve_room || o.relay)

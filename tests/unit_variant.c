@@ -142,7 +142,7 @@ static const struct {
     {2, "[variant", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
     {2, "autor = me",
      "bad.ini:2: unknown key 'autor' in [variant] (expected one of: title summary source notes "
-     "reconstructed )"},
+     "reconstructed base pieces symmetry lint_accept )"},
     {1, "title = Test",
      "bad.ini:1: 'title' is outside any section; start with a [variant] "
      "section"},
@@ -210,7 +210,9 @@ static void test_more_bad_files(void **state)
     assert_string_equal(load_error(text),
                         "bad.ini:19: zone key must be 'all' or a player name, not 'Red'");
     snprintf(text, sizeof text, "%s[zone z]\nall = a1 q5\n", with_line(0, ""));
-    assert_string_equal(load_error(text), "bad.ini:19: 'q5' is not a cell of this board");
+    assert_string_equal(load_error(text),
+                        "bad.ini:19: 'q5' is not a cell of this board (nor a zone term: board, "
+                        "rim, rank, file, within, zone, promotion)");
     /* drops without hands */
     snprintf(text, sizeof text, "%s[zone z]\nall = a1\n[rules]\ndrops = z\n", with_line(0, ""));
     assert_string_equal(load_error(text),

@@ -283,164 +283,199 @@ static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out
     return true;
 }
 
+/* The fields of a position string, at most 12: their starts and ends. */
+static bool split_fields(Reader *r, const char *fen, const char **f, const char **fe, int *nf)
+{
+    const char *s = fen;
+    *nf = 0;
+    while (*s) {
+        while (*s == ' ') s++;
+        if (!*s) break;
+        if (*nf == 12) return bad(r, s, "%s", "too many fields");
+        f[*nf] = s;
+        s = field_end(s);
+        fe[(*nf)++] = s;
+    }
+    return true;
+}
+
+/* The number of fields this variant's strings have, or an error naming them. */
+static bool check_field_count(Reader *r, const Variant *v, const char *fen, const char **f,
+                              const char **fe, int nf)
+{
+    int want = 4 + (v->ncastles > 0) + v->has_ep + v->has_fresh + v->has_hands + v->has_pools +
+               (v->nplayers > 2);
+    if (nf == want) return true;
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "expected %d fields (board, side to move,%s%s%s%s%s%s half-move clock, move "
+             "number), found %d",
+             want, v->ncastles ? " castling," : "", v->has_ep ? " en passant," : "",
+             v->has_fresh ? " fresh pieces," : "", v->has_hands ? " hands," : "",
+             v->has_pools ? " pools," : "", v->nplayers > 2 ? " players out," : "", nf);
+    return bad(r, nf > want ? f[want] : nf ? fe[nf - 1] : fen, "%s", msg);
+}
+
+static bool read_side(Reader *r, Position *pos, const char *s, const char *end)
+{
+    if (end - s != 1 || player_of_letter(pos->v, *s) < 0) {
+        char found[16];
+        snprintf(found, sizeof found, "%.*s", (int)(end - s), s);
+        return bad(r, s, "expected the side to move, found '%s'", found);
+    }
+    pos->stm = (uint8_t)player_of_letter(pos->v, *s);
+    return true;
+}
+
+static bool read_castling(Reader *r, Position *pos, const char *p, const char *end)
+{
+    const Variant *v = pos->v;
+    if (end - p == 1 && *p == '-') return true;
+    while (p < end) {
+        int owner = 0;
+        char k;
+        if (v->nplayers == 2) {
+            owner = islower((unsigned char)*p) ? 1 : 0;
+            k = (char)toupper((unsigned char)*p++);
+        } else {
+            owner = player_of_letter(v, *p++);
+            k = p < end ? *p++ : 0;
+        }
+        int ci = -1;
+        for (int j = 0; j < v->ncastles; j++)
+            if ((k == 'K') == !strcmp(v->castle[j].name, "O-O") && (k == 'K' || k == 'Q')) ci = j;
+        if (owner < 0 || ci < 0 || !v->castle[ci].defined[owner])
+            return bad(r, p - 1, "'%.1s' is not a castling right of this variant", p - 1);
+        /* a right needs its royal piece and a piece of its own on the rook's cell */
+        const Castle *cs = &v->castle[ci];
+        Piece kp = pos->board[cs->king_from[owner]], rk = pos->board[cs->rook_from[owner]];
+        if (!kp || PIECE_OWNER(kp) != owner || !v->type[PIECE_KIND(kp)].royal || !rk ||
+            PIECE_OWNER(rk) != owner || v->type[PIECE_KIND(rk)].royal) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "castling right '%.1s' without %s's royal piece on %s and a piece on %s",
+                     p - 1, v->player_name[owner], v->board.name[cs->king_from[owner]],
+                     v->board.name[cs->rook_from[owner]]);
+            return bad(r, p - 1, "%s", msg);
+        }
+        pos->castling |= (uint16_t)(1u << (ci * MAX_PLAYERS + owner));
+    }
+    return true;
+}
+
+static bool read_ep(Reader *r, Position *pos, const char *p, const char *end)
+{
+    const Variant *v = pos->v;
+    if (end - p == 1 && *p == '-') return true;
+    while (p < end) {
+        Cell passed, landed;
+        const char *start = p;
+        if (!read_cell(r, &v->board, &p, end, &passed)) return false;
+        if (p >= end || *p != ':')
+            return bad(r, p, "%s", "expected ':' and the cell the pawn landed on");
+        p++;
+        if (!read_cell(r, &v->board, &p, end, &landed)) return false;
+        Piece lp = pos->board[landed];
+        if (!lp || !v->type[PIECE_KIND(lp)].en_passant || pos->board[passed])
+            return bad(r, start, "%s",
+                       "no en passant right here: the landing cell must hold a pawn and "
+                       "the passed cell must be empty");
+        pos->ep[PIECE_OWNER(lp)] = (EpRight){passed, landed};
+        if (p < end && *p == ',') p++;
+    }
+    return true;
+}
+
+static bool read_fresh(Reader *r, Position *pos, const char *p, const char *end)
+{
+    if (end - p == 1 && *p == '-') return true;
+    while (p < end) {
+        Cell c;
+        if (!read_cell(r, &pos->v->board, &p, end, &c)) return false;
+        if (!pos->board[c]) return bad(r, p - 1, "%s", "a fresh mark on an empty cell");
+        pos->board[c] |= PIECE_FRESH;
+        if (p < end && *p == ',') p++;
+    }
+    return true;
+}
+
+static bool read_out(Reader *r, Position *pos, const char *p, const char *end)
+{
+    if (end - p == 1 && *p == '-') return true;
+    for (; p < end; p++) {
+        int q = player_of_letter(pos->v, *p);
+        if (q < 0 || !(pos->alive & (1u << q)))
+            return bad(r, p, "'%.1s' is not a player still in", p);
+        pos->alive &= (uint8_t) ~(1u << q);
+        pos->out[pos->nout++] = (uint8_t)q;
+    }
+    return true;
+}
+
+/* Every player still in has exactly one royal piece; nobody out has pieces; not too many. */
+static bool check_pieces(Reader *r, Position *pos, const char *fen)
+{
+    const Variant *v = pos->v;
+    int pieces = 0;
+    for (int o = 0; o < v->nplayers; o++)
+        for (int k = 1; k <= v->ntypes; k++) pieces += pos->hand[o][k] + pos->pool[o][k];
+    for (int c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (!p) continue;
+        if (++pieces > MAX_PIECES) return too_many_pieces(r, fen);
+        int o = PIECE_OWNER(p);
+        if (!(pos->alive & (1u << o)))
+            return bad(r, fen, "%s", "a player who is out still has pieces on the board");
+        if (v->type[PIECE_KIND(p)].royal) {
+            if (pos->royal[o]) {
+                char msg[96];
+                snprintf(msg, sizeof msg, "%s has two royal pieces", v->player_name[o]);
+                return bad(r, fen, "%s", msg);
+            }
+            pos->royal[o] = (Cell)c;
+        }
+    }
+    for (int o = 0; o < v->nplayers; o++)
+        if ((pos->alive & (1u << o)) && !pos->royal[o]) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "%s has no royal piece", v->player_name[o]);
+            return bad(r, fen, "%s", msg);
+        }
+    return true;
+}
+
 bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int errlen)
 {
     Position pos;
     Reader r = {fen, fen, err, errlen, false};
     const char *f[12], *fe[12];
-    int nf = 0;
+    int nf = 0, i = 0;
     memset(&pos, 0, sizeof pos);
     pos.v = v;
     pos.alive = (uint8_t)((1u << v->nplayers) - 1);
-    const char *s = fen;
-    while (*s) {
-        while (*s == ' ') s++;
-        if (!*s) break;
-        if (nf == 12) return bad(&r, s, "%s", "too many fields");
-        f[nf] = s;
-        s = field_end(s);
-        fe[nf++] = s;
-    }
-    int want = 4 + (v->ncastles > 0) + v->has_ep + v->has_fresh + v->has_hands + v->has_pools +
-               (v->nplayers > 2);
-    if (nf != want) {
-        char msg[160];
-        snprintf(msg, sizeof msg,
-                 "expected %d fields (board, side to move,%s%s%s%s%s%s half-move clock, move "
-                 "number), found %d",
-                 want, v->ncastles ? " castling," : "", v->has_ep ? " en passant," : "",
-                 v->has_fresh ? " fresh pieces," : "", v->has_hands ? " hands," : "",
-                 v->has_pools ? " pools," : "", v->nplayers > 2 ? " players out," : "", nf);
-        return bad(&r, nf > want ? f[want] : nf ? fe[nf - 1] : fen, "%s", msg);
-    }
-    int i = 0;
+    if (!split_fields(&r, fen, f, fe, &nf) || !check_field_count(&r, v, fen, f, fe, nf))
+        return false;
+    /* the fields in order, each present when the variant uses what it records */
     if (!read_board(&r, &pos, f[i], fe[i])) return false;
     i++;
-    if (fe[i] - f[i] != 1 || player_of_letter(v, *f[i]) < 0) {
-        char found[16];
-        snprintf(found, sizeof found, "%.*s", (int)(fe[i] - f[i]), f[i]);
-        return bad(&r, f[i], "expected the side to move, found '%s'", found);
-    }
-    pos.stm = (uint8_t)player_of_letter(v, *f[i]);
+    if (!read_side(&r, &pos, f[i], fe[i])) return false;
     i++;
-    if (v->ncastles) {
-        const char *p = f[i];
-        if (!(fe[i] - p == 1 && *p == '-'))
-            while (p < fe[i]) {
-                int owner = 0;
-                char k;
-                if (v->nplayers == 2) {
-                    owner = islower((unsigned char)*p) ? 1 : 0;
-                    k = (char)toupper((unsigned char)*p++);
-                } else {
-                    owner = player_of_letter(v, *p++);
-                    k = p < fe[i] ? *p++ : 0;
-                }
-                int ci = -1;
-                for (int j = 0; j < v->ncastles; j++)
-                    if ((k == 'K') == !strcmp(v->castle[j].name, "O-O") && (k == 'K' || k == 'Q'))
-                        ci = j;
-                if (owner < 0 || ci < 0 || !v->castle[ci].defined[owner])
-                    return bad(&r, p - 1, "'%.1s' is not a castling right of this variant", p - 1);
-                /* a right needs its royal piece and a piece of its own on the rook's cell */
-                const Castle *cs = &v->castle[ci];
-                Piece kp = pos.board[cs->king_from[owner]], rk = pos.board[cs->rook_from[owner]];
-                if (!kp || PIECE_OWNER(kp) != owner || !v->type[PIECE_KIND(kp)].royal || !rk ||
-                    PIECE_OWNER(rk) != owner || v->type[PIECE_KIND(rk)].royal) {
-                    char msg[160];
-                    snprintf(msg, sizeof msg,
-                             "castling right '%.1s' without %s's royal piece on %s and a piece on "
-                             "%s",
-                             p - 1, v->player_name[owner], v->board.name[cs->king_from[owner]],
-                             v->board.name[cs->rook_from[owner]]);
-                    return bad(&r, p - 1, "%s", msg);
-                }
-                pos.castling |= (uint16_t)(1u << (ci * MAX_PLAYERS + owner));
-            }
-        i++;
-    }
-    if (v->has_ep) {
-        const char *p = f[i];
-        if (!(fe[i] - p == 1 && *p == '-'))
-            while (p < fe[i]) {
-                Cell passed, landed;
-                const char *start = p;
-                if (!read_cell(&r, &v->board, &p, fe[i], &passed)) return false;
-                if (p >= fe[i] || *p != ':')
-                    return bad(&r, p, "%s", "expected ':' and the cell the pawn landed on");
-                p++;
-                if (!read_cell(&r, &v->board, &p, fe[i], &landed)) return false;
-                Piece lp = pos.board[landed];
-                if (!lp || !v->type[PIECE_KIND(lp)].en_passant || pos.board[passed])
-                    return bad(&r, start, "%s",
-                               "no en passant right here: the landing cell must hold a pawn and "
-                               "the passed cell must be empty");
-                pos.ep[PIECE_OWNER(lp)] = (EpRight){passed, landed};
-                if (p < fe[i] && *p == ',') p++;
-            }
-        i++;
-    }
-    if (v->has_fresh) {
-        const char *p = f[i];
-        if (!(fe[i] - p == 1 && *p == '-'))
-            while (p < fe[i]) {
-                Cell c;
-                if (!read_cell(&r, &v->board, &p, fe[i], &c)) return false;
-                if (!pos.board[c]) return bad(&r, p - 1, "%s", "a fresh mark on an empty cell");
-                pos.board[c] |= PIECE_FRESH;
-                if (p < fe[i] && *p == ',') p++;
-            }
-        i++;
-    }
-    if (v->has_hands) {
-        if (!read_counts(&r, &pos, f[i], fe[i], pos.hand)) return false;
-        i++;
-    }
-    if (v->has_pools) {
-        if (!read_counts(&r, &pos, f[i], fe[i], pos.pool)) return false;
-        i++;
-    }
-    if (v->nplayers > 2) {
-        const char *p = f[i];
-        if (!(fe[i] - p == 1 && *p == '-'))
-            for (; p < fe[i]; p++) {
-                int q = player_of_letter(v, *p);
-                if (q < 0 || !(pos.alive & (1u << q)))
-                    return bad(&r, p, "'%.1s' is not a player still in", p);
-                pos.alive &= (uint8_t) ~(1u << q);
-                pos.out[pos.nout++] = (uint8_t)q;
-            }
-        i++;
-    }
+    if (v->ncastles && !read_castling(&r, &pos, f[i], fe[i])) return false;
+    i += v->ncastles > 0;
+    if (v->has_ep && !read_ep(&r, &pos, f[i], fe[i])) return false;
+    i += v->has_ep;
+    if (v->has_fresh && !read_fresh(&r, &pos, f[i], fe[i])) return false;
+    i += v->has_fresh;
+    if (v->has_hands && !read_counts(&r, &pos, f[i], fe[i], pos.hand)) return false;
+    i += v->has_hands;
+    if (v->has_pools && !read_counts(&r, &pos, f[i], fe[i], pos.pool)) return false;
+    i += v->has_pools;
+    if (v->nplayers > 2 && !read_out(&r, &pos, f[i], fe[i])) return false;
+    i += v->nplayers > 2;
     if (!read_int(&r, f[i], fe[i], 0, &pos.halfmove)) return false;
     i++;
     if (!read_int(&r, f[i], fe[i], 1, &pos.fullmove)) return false;
-    /* every player still in has exactly one royal piece; nobody out has pieces */
-    int pieces = 0;
-    for (int o = 0; o < v->nplayers; o++)
-        for (int k = 1; k <= v->ntypes; k++) pieces += pos.hand[o][k] + pos.pool[o][k];
-    for (int c = 1; c <= v->board.ncells; c++) {
-        Piece p = pos.board[c];
-        if (!p) continue;
-        if (++pieces > MAX_PIECES) return too_many_pieces(&r, fen);
-        int o = PIECE_OWNER(p);
-        if (!(pos.alive & (1u << o)))
-            return bad(&r, fen, "%s", "a player who is out still has pieces on the board");
-        if (v->type[PIECE_KIND(p)].royal) {
-            if (pos.royal[o]) {
-                char msg[96];
-                snprintf(msg, sizeof msg, "%s has two royal pieces", v->player_name[o]);
-                return bad(&r, fen, "%s", msg);
-            }
-            pos.royal[o] = (Cell)c;
-        }
-    }
-    for (int o = 0; o < v->nplayers; o++)
-        if ((pos.alive & (1u << o)) && !pos.royal[o]) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "%s has no royal piece", v->player_name[o]);
-            return bad(&r, fen, "%s", msg);
-        }
+    if (!check_pieces(&r, &pos, fen)) return false;
     if (!(pos.alive & (1u << pos.stm)))
         return bad(&r, f[1], "%s", "the side to move is out of the game");
     zobrist_init(v->board.ncells);

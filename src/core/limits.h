@@ -26,6 +26,7 @@
 #define MAX_TEXT         1024 /* text values (title, notes, ...), with the terminating NUL */
 #define MAX_PIECES       255  /* pieces of all players in the starting array and hands together */
 #define MAX_CASTLE_CELLS 7    /* cells listed in one castling .empty or .safe key */
+#define MAX_BASE_DEPTH   8    /* files one variant inherits through (base = NAME, and its base) */
 /* what a file's keys add up to, so that reading a file is linear in its length */
 #define MAX_KEYS  1024  /* keys in one file, all sections together */
 #define MAX_VALUE 16384 /* characters in one value, its continuation lines included */

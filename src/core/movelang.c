@@ -21,6 +21,47 @@ static bool fail(char *err, int errlen, const char *word, const char *why)
     return false;
 }
 
+/* "@a,b,...": the angles listed, at *p (on the '@'). */
+static bool parse_angles(const char *word, const char **pp, Component *c, char *err, int errlen)
+{
+    const char *p = *pp + 1;
+    c->directed = c->listed = true;
+    for (;;) {
+        long a = 0;
+        enum number_status st = number_scan(&p, 180, &a);
+        if (st == NUMBER_NONE) return fail(err, errlen, word, "expected an angle after '@' or ','");
+        if (st == NUMBER_TOO_LARGE)
+            return fail(err, errlen, word, "angle: number too large (0 to 180 degrees)");
+        angle_add(&c->angles, (int)a);
+        if (*p != ',') break;
+        p++;
+    }
+    *pp = p;
+    return true;
+}
+
+/* "{NAME}" or "{!NAME}": the zone the targets must (not) be in, at *p (on the '{'). */
+static bool parse_zone(const Variant *v, const char *word, const char **pp, Component *c, char *err,
+                       int errlen)
+{
+    char zname[MAX_NAME];
+    int n = 0;
+    const char *p = *pp + 1;
+    if (*p == '!') c->zone_not = true, p++;
+    while (*p && *p != '}' && n < MAX_NAME - 1) zname[n++] = *p++;
+    zname[n] = 0;
+    if (*p != '}') return fail(err, errlen, word, "expected '}' after the zone name");
+    *pp = p + 1;
+    c->zone = (int8_t)variant_zone(v, zname);
+    if (c->zone < 0) {
+        char why[160];
+        snprintf(why, sizeof why, "unknown zone '%s' (define it in a [zone %s] section)", zname,
+                 zname);
+        return fail(err, errlen, word, why);
+    }
+    return true;
+}
+
 static bool parse_component(const Variant *v, const char *word, Component *c, char *err, int errlen)
 {
     const char *p = word;
@@ -70,37 +111,9 @@ static bool parse_component(const Variant *v, const char *word, Component *c, ch
     c->directed = f || b;
     if (*p == '@') {
         if (f || b) return fail(err, errlen, word, "use either f/b or @angles, not both");
-        p++;
-        c->directed = c->listed = true;
-        for (;;) {
-            long a = 0;
-            enum number_status st = number_scan(&p, 180, &a);
-            if (st == NUMBER_NONE)
-                return fail(err, errlen, word, "expected an angle after '@' or ','");
-            if (st == NUMBER_TOO_LARGE)
-                return fail(err, errlen, word, "angle: number too large (0 to 180 degrees)");
-            angle_add(&c->angles, (int)a);
-            if (*p != ',') break;
-            p++;
-        }
+        if (!parse_angles(word, &p, c, err, errlen)) return false;
     }
-    if (*p == '{') {
-        char zname[MAX_NAME];
-        int n = 0;
-        p++;
-        if (*p == '!') c->zone_not = true, p++;
-        while (*p && *p != '}' && n < MAX_NAME - 1) zname[n++] = *p++;
-        zname[n] = 0;
-        if (*p != '}') return fail(err, errlen, word, "expected '}' after the zone name");
-        p++;
-        c->zone = (int8_t)variant_zone(v, zname);
-        if (c->zone < 0) {
-            char why[160];
-            snprintf(why, sizeof why, "unknown zone '%s' (define it in a [zone %s] section)", zname,
-                     zname);
-            return fail(err, errlen, word, why);
-        }
-    }
+    if (*p == '{' && !parse_zone(v, word, &p, c, err, errlen)) return false;
     if (*p) {
         char why[64];
         snprintf(why, sizeof why, "unexpected '%c'", *p);

@@ -295,113 +295,144 @@ static enum parse_status parse_special(Ctx *c, const char *s, Parsed *p)
     return PARSE_OK;
 }
 
-static enum parse_status parse_text(Ctx *c, const char *s, Parsed *p)
+/* O-O and O-O-O (also written with zeros). */
+static enum parse_status parse_castle(Ctx *c, const char *s, Parsed *p)
 {
     const Variant *v = c->pos->v;
-    memset(p, 0, sizeof *p);
-    if (!*s) return fail(c, PARSE_MALFORMED, "empty move");
-    if (!strcmp(s, "O-O") || !strcmp(s, "0-0") || !strcmp(s, "O-O-O") || !strcmp(s, "0-0-0")) {
-        p->shape = SHAPE_CASTLE;
-        p->castle = -1;
-        for (int i = 0; i < v->ncastles; i++)
-            if (strlen(v->castle[i].name) == strlen(s)) p->castle = i;
-        if (p->castle < 0) return fail(c, PARSE_ILLEGAL, "this variant has no castling %s", s);
+    p->shape = SHAPE_CASTLE;
+    p->castle = -1;
+    for (int i = 0; i < v->ncastles; i++)
+        if (strlen(v->castle[i].name) == strlen(s)) p->castle = i;
+    if (p->castle < 0) return fail(c, PARSE_ILLEGAL, "this variant has no castling %s", s);
+    return PARSE_OK;
+}
+
+/* What a move's text names, collected as it is read: up to two cells, file letters and a
+ * number of a half-named origin (Ngf3, R1e4). */
+typedef struct {
+    Cell cells[2];
+    int ncells, nletters, nnumbers, number;
+    char letters[2];
+    bool after_x, after_cell;
+} Scan;
+
+/* One piece letter inside the text: a promotion after the cell, or a named victim. */
+static enum parse_status scan_letter(Ctx *c, const char *s, const char *q, Scan *sc, Parsed *p)
+{
+    int k = kind_of_letter(c->pos->v, *q);
+    if (!k) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
+    if (q > s && q[-1] == 'x' && sc->after_x)
+        p->victim = k, *c->warn = true; /* Qc3xBf9, f7g6xP: the captured piece named */
+    else if (sc->after_cell)
+        p->promo = k;
+    else
+        return fail(c, PARSE_MALFORMED, "unexpected '%c'", *q);
+    return PARSE_OK;
+}
+
+/* A lower-case letter: a cell, or a file letter of a half-named origin. */
+static enum parse_status scan_lower(Ctx *c, const char **q, Scan *sc)
+{
+    Cell cell;
+    int n = scan_cell(c, *q, &cell);
+    if (n && isdigit((unsigned char)(*q)[n])) return bad_cell(c, *q); /* f12 is not f1 */
+    if (n) {
+        if (sc->ncells == 2) return fail(c, PARSE_MALFORMED, "more than two cells");
+        sc->cells[sc->ncells++] = cell;
+        *q += n;
+        sc->after_cell = true;
         return PARSE_OK;
     }
-    if (strpbrk(s, "@*!~")) return parse_special(c, s, p);
+    if (isdigit((unsigned char)(*q)[1])) return bad_cell(c, *q);
+    if (sc->nletters == 2) return fail(c, PARSE_MALFORMED, "unexpected '%c'", **q);
+    sc->letters[sc->nletters++] = **q;
+    (*q)++;
+    return PARSE_OK;
+}
 
-    Cell cells[2];
-    int ncells = 0, nletters = 0, nnumbers = 0, number = 0;
-    char letters[2] = {0, 0};
-    bool after_x = false, after_cell = false;
-    const char *q = s;
-    if (isupper((unsigned char)*q)) {
-        p->kind = kind_of_letter(v, *q);
-        if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
-        q++;
-    }
+/* Read the text after the piece letter, character by character, into sc and p. */
+static enum parse_status scan_move(Ctx *c, const char *s, const char *q, Scan *sc, Parsed *p)
+{
+    const Variant *v = c->pos->v;
+    enum parse_status st;
     while (*q) {
         char ch = *q;
         Cell cell;
-        int n;
-        if ((ch == 'x' || ch == ':') && !(n = scan_cell(c, q, &cell))) {
-            p->capture = after_x = true;
+        if ((ch == 'x' || ch == ':') && !scan_cell(c, q, &cell)) {
+            p->capture = sc->after_x = true;
             q++;
-            continue;
-        }
-        if (ch == '-') {
+        } else if (ch == '-') {
             q++;
-            continue;
-        }
-        if (ch == '=') {
+        } else if (ch == '=') {
             if (!isalpha((unsigned char)q[1]))
                 return fail(c, PARSE_MALFORMED, "expected a piece letter after '='");
             p->promo = kind_of_letter(v, q[1]);
             if (!p->promo)
                 return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", q[1]);
             q += 2;
-            continue;
-        }
-        if (isupper((unsigned char)ch)) {
-            int k = kind_of_letter(v, ch);
-            if (!k) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", ch);
-            if (q > s && q[-1] == 'x' && after_x)
-                p->victim = k, *c->warn = true; /* Qc3xBf9, f7g6xP: the captured piece named */
-            else if (after_cell)
-                p->promo = k;
-            else
-                return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+        } else if (isupper((unsigned char)ch)) {
+            if ((st = scan_letter(c, s, q, sc, p)) != PARSE_OK) return st;
             q++;
-            continue;
-        }
-        if (islower((unsigned char)ch)) {
-            n = scan_cell(c, q, &cell);
-            if (n && isdigit((unsigned char)q[n])) return bad_cell(c, q); /* f12 is not f1 */
-            if (n) {
-                if (ncells == 2) return fail(c, PARSE_MALFORMED, "more than two cells");
-                cells[ncells++] = cell;
-                q += n;
-                after_cell = true;
-                continue;
-            }
-            if (isdigit((unsigned char)q[1])) return bad_cell(c, q);
-            if (nletters == 2) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
-            letters[nletters++] = ch;
-            q++;
-            continue;
-        }
-        if (isdigit((unsigned char)ch)) {
-            if (nnumbers || ncells) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+        } else if (islower((unsigned char)ch)) {
+            if ((st = scan_lower(c, &q, sc)) != PARSE_OK) return st;
+        } else if (isdigit((unsigned char)ch)) {
+            if (sc->nnumbers || sc->ncells) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
             long rank = 0;
             if (number_scan(&q, MAX_CELL_NUMBER, &rank) == NUMBER_TOO_LARGE)
                 return fail(c, PARSE_MALFORMED,
                             "number too large (the number of a cell is at most %d)",
                             MAX_CELL_NUMBER);
-            number = (int)rank;
-            nnumbers = 1;
-            continue;
+            sc->number = (int)rank;
+            sc->nnumbers = 1;
+        } else {
+            return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
         }
-        return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
     }
+    return PARSE_OK;
+}
+
+/* The origin and destination from what was read. */
+static enum parse_status finish_move(Ctx *c, const Scan *sc, Parsed *p)
+{
     p->shape = SHAPE_MOVE;
-    if (ncells == 2) {
-        if (nletters || nnumbers)
+    if (sc->ncells == 2) {
+        if (sc->nletters || sc->nnumbers)
             return fail(c, PARSE_MALFORMED, "unexpected text beside the two cells");
-        p->from = cells[0];
-        p->to = cells[1];
-    } else if (ncells == 1) {
-        if (nletters > 1) return fail(c, PARSE_MALFORMED, "unexpected '%c'", letters[1]);
-        p->from_letter = letters[0];
-        p->from_number = number;
-        p->to = cells[0];
-    } else if (nletters == 2 && p->capture && !p->kind && !nnumbers) {
-        p->from_letter = letters[0]; /* fxe: a pawn capture naming files only */
-        p->to_letter = letters[1];
+        p->from = sc->cells[0];
+        p->to = sc->cells[1];
+    } else if (sc->ncells == 1) {
+        if (sc->nletters > 1) return fail(c, PARSE_MALFORMED, "unexpected '%c'", sc->letters[1]);
+        p->from_letter = sc->letters[0];
+        p->from_number = sc->number;
+        p->to = sc->cells[0];
+    } else if (sc->nletters == 2 && p->capture && !p->kind && !sc->nnumbers) {
+        p->from_letter = sc->letters[0]; /* fxe: a pawn capture naming files only */
+        p->to_letter = sc->letters[1];
         *c->warn = true;
     } else {
         return fail(c, PARSE_MALFORMED, "no destination cell");
     }
     return PARSE_OK;
+}
+
+static enum parse_status parse_text(Ctx *c, const char *s, Parsed *p)
+{
+    const Variant *v = c->pos->v;
+    memset(p, 0, sizeof *p);
+    if (!*s) return fail(c, PARSE_MALFORMED, "empty move");
+    if (!strcmp(s, "O-O") || !strcmp(s, "0-0") || !strcmp(s, "O-O-O") || !strcmp(s, "0-0-0"))
+        return parse_castle(c, s, p);
+    if (strpbrk(s, "@*!~")) return parse_special(c, s, p);
+    Scan sc;
+    memset(&sc, 0, sizeof sc);
+    const char *q = s;
+    if (isupper((unsigned char)*q)) {
+        p->kind = kind_of_letter(v, *q);
+        if (!p->kind) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
+        q++;
+    }
+    enum parse_status st = scan_move(c, s, q, &sc, p);
+    return st != PARSE_OK ? st : finish_move(c, &sc, p);
 }
 
 static bool is_capture(const Position *pos, Move m)

@@ -106,7 +106,12 @@ typedef struct {
 typedef struct {
     char name[MAX_NAME];
     bool *cell[MAX_PLAYERS]; /* per player and cell, allocated to the board's size */
+    bool referenced;         /* another zone's description names it (for the linter) */
 } Zone;
+
+/* The symmetry between the players' sides a file declares ([variant] symmetry, or the first
+ * mirror or rotate it uses); the linter checks the array and the zones against it. */
+enum symmetry { SYMMETRY_NONE, SYMMETRY_MIRROR, SYMMETRY_ROTATE };
 
 typedef struct {
     char name[8]; /* O-O, O-O-O */
@@ -160,6 +165,9 @@ typedef struct Variant {
     int repetition, move_rule;
 
     int view_rotate; /* [view] rotate: degrees anticlockwise the board is drawn turned by */
+    enum symmetry symmetry;
+    bool symmetry_given;        /* by [variant] symmetry, not by the first mirror or rotate */
+    char lint_accept[MAX_TEXT]; /* [variant] lint_accept: linter checks the designer accepts */
 
     Piece *setup;                 /* the starting array, per cell */
     int move_bound;               /* no position has more moves than this (at most MAX_MOVES) */
@@ -189,6 +197,10 @@ Variant *variant_load_file(const char *path, char *err, int errlen);
 Variant *variant_load_string(const char *text, const char *name, char *err, int errlen);
 
 void variant_free(Variant *v);
+
+/* Where `base = NAME` looks when NAME.ini is not beside the inheriting file: `find` fills in
+ * the path of the variant called name and says whether there is one (paths.c sets it). */
+void variant_set_base_finder(bool (*find)(const char *name, char *path, size_t len));
 
 /* Index of a zone by name, or -1. */
 int variant_zone(const Variant *v, const char *name);

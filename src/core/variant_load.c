@@ -10,6 +10,8 @@
 
 #include "fileio.h"
 #include "number.h"
+#include "symmetry.h"
+#include "zone.h"
 
 #include <ctype.h>
 #include <ini.h>
@@ -30,8 +32,19 @@ typedef struct {
     bool used;
 } Entry;
 
+/* A file and the files it inherits from (`base =`): a line number carries the index of its
+ * file in the bits above LINE_BITS, so that a message about an inherited key names the
+ * base file and its line. */
+#define LINE_BITS 20
+typedef struct {
+    char name[MAX_BASE_DEPTH + 1][MAX_TEXT];
+    int n;
+} Sources;
+
 typedef struct {
     const char *fname;
+    Sources *src;     /* the file names, shared by a file and its bases */
+    int file;         /* this file's index in src */
     const char *text; /* the file's text */
     size_t pos;
     int line;          /* lines handed to inih so far */
@@ -43,6 +56,7 @@ typedef struct {
     int nsections;
     char err[512];
     bool failed;
+    uint8_t zone_state[MAX_ZONES]; /* 0: cells not worked out, 1: being worked out, 2: done */
 } Loader;
 
 static void lerr(Loader *L, int line, const char *fmt, ...)
@@ -53,10 +67,12 @@ static void lerr(Loader *L, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (line > 0)
-        snprintf(L->err, sizeof L->err, "%s:%d: %s", L->fname, line, msg);
+    int file = line >> LINE_BITS, at = line & ((1 << LINE_BITS) - 1);
+    const char *fname = L->src && file < L->src->n ? L->src->name[file] : L->fname;
+    if (at > 0)
+        snprintf(L->err, sizeof L->err, "%s:%d: %s", fname, at, msg);
     else
-        snprintf(L->err, sizeof L->err, "%s: %s", L->fname, msg);
+        snprintf(L->err, sizeof L->err, "%s: %s", fname, msg);
     L->failed = true;
 }
 
@@ -123,7 +139,7 @@ static char *reader(char *str, int num, void *stream)
     str[len++] = '\n';
     str[len] = 0;
     L->line++;
-    if (L->line == 1 && len >= 3 && !memcmp(str, "\xef\xbb\xbf", 3)) {
+    if ((L->line & ((1 << LINE_BITS) - 1)) == 1 && len >= 3 && !memcmp(str, "\xef\xbb\xbf", 3)) {
         /* a UTF-8 byte-order mark: not part of the text */
         memmove(str, str + 3, (size_t)len - 2);
         len -= 3;
@@ -175,7 +191,7 @@ static int handler(void *user, const char *section, const char *name, const char
     for (int i = 0; i < L->n; i++)
         if (!strcmp(L->e[i].section, section) && !strcmp(L->e[i].key, name)) {
             lerr(L, L->line, "'%s' is given twice in [%s] (first on line %d)", name, section,
-                 L->e[i].line);
+                 L->e[i].line & ((1 << LINE_BITS) - 1));
             return 0;
         }
     if (L->n == L->cap) {
@@ -295,6 +311,13 @@ static int player_index(const Variant *v, const char *name)
     return -1;
 }
 
+/* A key inherited from a base file that names a player this game does not have (a
+ * three-player game built on a two-player one): left out, not an error. */
+static bool inherited_other_player(const Entry *e)
+{
+    return (e->line >> LINE_BITS) != 0;
+}
+
 static int kind_of(const Variant *v, const char *word)
 {
     if (!word[0] || word[1] || (unsigned char)word[0] > 127) return 0;
@@ -330,12 +353,24 @@ static void load_variant_section(Loader *L, Variant *v)
         lerr(L, 0, "no [variant] section (expected title, summary, source, notes)");
         return;
     }
-    check_keys(L, "variant", " title summary source notes reconstructed ");
+    check_keys(L, "variant",
+               " title summary source notes reconstructed base pieces symmetry lint_accept ");
     copy_text(L, v->title, need(L, "variant", "title", "the variant's full name"));
     copy_text(L, v->summary, get(L, "variant", "summary"));
     copy_text(L, v->source, get(L, "variant", "source"));
     copy_text(L, v->notes, get(L, "variant", "notes"));
     if ((e = get(L, "variant", "reconstructed"))) parse_bool(L, e, &v->reconstructed);
+    copy_text(L, v->lint_accept, get(L, "variant", "lint_accept"));
+    if ((e = get(L, "variant", "symmetry"))) {
+        static const char *names[] = {"none", "mirror", "rotate"};
+        int i = 0;
+        while (i < 3 && strcmp(e->value, names[i])) i++;
+        if (i == 3)
+            lerr(L, e->line, "symmetry must be none, mirror or rotate, not '%s'", e->value);
+        else
+            v->symmetry = (enum symmetry)i;
+        v->symmetry_given = true;
+    }
 }
 
 /* A shape term's cell name; one too long for any board is an error, never cut short. */
@@ -479,26 +514,42 @@ static void load_players(Loader *L, Variant *v)
     }
 }
 
-/* Parse a list of cell names into a membership array. */
-static bool parse_cells(Loader *L, Variant *v, Entry *e, bool *member)
+/* A value "mirror [PLAYER]" or "rotate [PLAYER]": the keys that derive a player's cells from
+ * another player's (the first player's when none is named). False for any other value;
+ * *from is -1 after an error. */
+static bool derived(Loader *L, Variant *v, const Entry *e, int self, bool *mirror, int *from)
 {
-    char w[MAX_CELLS + 8][64];
-    int n = split(e->value, w, MAX_CELLS + 8);
-    if (n > MAX_CELLS + 8) {
-        lerr(L, e->line, "too many cells listed");
-        return false;
-    }
-    for (int i = 0; i < n; i++) {
-        Cell c = board_cell(&v->board, w[i]);
-        if (!c) {
-            lerr(L, e->line, "'%s' is not a cell of this board", w[i]);
-            return false;
-        }
-        member[c] = true;
+    char w[4][64];
+    int n = split(e->value, w, 4);
+    if (n < 1 || n > 2 || (strcmp(w[0], "mirror") && strcmp(w[0], "rotate"))) return false;
+    *mirror = w[0][0] == 'm';
+    *from = n == 2 ? player_index(v, w[1]) : 0;
+    if (!v->symmetry_given && !v->symmetry)
+        v->symmetry = *mirror ? SYMMETRY_MIRROR : SYMMETRY_ROTATE;
+    if (*from < 0)
+        lerr(L, e->line, "%s: '%s' is not a player of this variant", w[0], w[1]);
+    else if (*from == self) {
+        lerr(L, e->line, "%s derives %s's cells from another player's; name one ('%s PLAYER')",
+             w[0], v->player_name[self], w[0]);
+        *from = -1;
     }
     return true;
 }
 
+/* The cell map from player `from` to player `p`, into a table the variant owns. */
+static Cell *player_map(Loader *L, Variant *v, const Entry *e, bool mirror, int from, int p)
+{
+    char err[256];
+    Cell *map = variant_cells(v, 1, sizeof *map);
+    if (!map)
+        lerr(L, e->line, "out of memory");
+    else if (!variant_player_map(v, mirror, from, p, map, err, sizeof err))
+        lerr(L, e->line, "%s: %s", mirror ? "mirror" : "rotate", err), map = NULL;
+    return map;
+}
+
+/* Zones are named first (pieces refer to them by name), their cells worked out after the
+ * pieces are read, since a description may name a piece's promotion cells. */
 static void load_zones(Loader *L, Variant *v)
 {
     for (int s = 0; s < L->nsections && !L->failed; s++) {
@@ -522,25 +573,148 @@ static void load_zones(Loader *L, Variant *v)
         }
         for (int p = 0; p < v->nplayers; p++)
             z->cell[p] = cells + (size_t)p * ((size_t)v->board.ncells + 1);
-        bool any = false;
+    }
+}
+
+static bool zone_cells(Loader *L, Variant *v, int z);
+
+typedef struct {
+    Loader *L;
+    Variant *v;
+} ZoneCtx;
+
+static bool env_zone(const ZoneEnv *env, const char *name, bool *out, char *err, int errlen)
+{
+    ZoneCtx *x = env->ctx;
+    int z = variant_zone(x->v, name);
+    if (z < 0) {
+        snprintf(err, (size_t)errlen, "unknown zone '%s' (define it in a [zone %s] section)", name,
+                 name);
+        return false;
+    }
+    x->v->zone[z].referenced = true;
+    if (!zone_cells(x->L, x->v, z)) {
+        snprintf(err, (size_t)errlen, "zone '%s' cannot be worked out (see its own message)", name);
+        return false;
+    }
+    memcpy(out, x->v->zone[z].cell[env->player], ((size_t)x->v->board.ncells + 1) * sizeof *out);
+    return true;
+}
+
+/* Whether a piece of kind k standing on c could promote there: it could not move on, or with
+ * promote_auto every cell it could reach is in the zone (variant_compile.c decides the same
+ * way when it builds the promotion tables). */
+static bool auto_promotes(const Variant *v, const PieceType *pt, int o, Cell c)
+{
+    bool any = false, all_in = true;
+    for (int i = 0; i < pt->ncomp; i++) {
+        const CompiledComp *cc = &pt->cc[o][i];
+        if (cc->flags & CF_EXCHANGE) continue;
+        for (int j = 0; j < cc->ndirs; j++) {
+            const Cell *ray = v->board.ray[c][cc->dirs[j]];
+            for (int s = 0; s < cc->range && ray[s]; s++) {
+                if (cc->zone >= 0 && zone_has(v, cc->zone, o, ray[s]) == cc->zone_not) continue;
+                any = true;
+                all_in &= zone_has(v, pt->promo_may_zone, o, ray[s]);
+            }
+        }
+    }
+    return !any || all_in;
+}
+
+static bool env_promotion(const ZoneEnv *env, int kind, bool *out, char *err, int errlen)
+{
+    ZoneCtx *x = env->ctx;
+    const Variant *v = x->v;
+    const PieceType *pt = &v->type[kind];
+    int o = env->player, zones[2 + MAX_COMPS];
+    zones[0] = pt->promo_must_zone;
+    zones[1] = pt->promo_may_zone;
+    for (int i = 0; i < MAX_COMPS; i++) zones[2 + i] = i < pt->ncomp ? pt->comp[i].zone : -1;
+    for (int i = 0; i < 2 + MAX_COMPS; i++)
+        if (zones[i] >= 0 && !zone_cells(x->L, x->v, zones[i])) {
+            snprintf(err, (size_t)errlen, "the promotion cells of %c need zone '%s'", pt->letter,
+                     v->zone[zones[i]].name);
+            return false;
+        }
+    for (int c = 1; c <= v->board.ncells; c++) {
+        if (!pt->npromo)
+            out[c] = false;
+        else if (pt->promo_auto)
+            out[c] = auto_promotes(v, pt, o, (Cell)c);
+        else
+            out[c] = (zones[0] >= 0 && zone_has(v, zones[0], o, (Cell)c)) ||
+                     (zones[1] >= 0 && zone_has(v, zones[1], o, (Cell)c));
+    }
+    return true;
+}
+
+/* Work out zone z's cells for every player: `all` and each player's own description, then the
+ * players derived with mirror or rotate. */
+static bool zone_cells(Loader *L, Variant *v, int z)
+{
+    Zone *zn = &v->zone[z];
+    char sec[64], err[300];
+    snprintf(sec, sizeof sec, "zone %s", zn->name);
+    if (L->zone_state[z] == 2) return true;
+    if (L->zone_state[z] == 1) {
+        lerr(L, section_line(L, sec), "zone '%s' is described in terms of itself", zn->name);
+        return false;
+    }
+    L->zone_state[z] = 1;
+    ZoneCtx ctx = {L, v};
+    bool any = false, derive[MAX_PLAYERS] = {false};
+    for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < L->n && !L->failed; i++) {
             Entry *e = &L->e[i];
             if (strcmp(e->section, sec)) continue;
             e->used = true;
             any = true;
-            if (!strcmp(e->key, "all")) {
-                for (int p = 0; p < v->nplayers; p++) parse_cells(L, v, e, z->cell[p]);
-                continue;
-            }
-            int p = player_index(v, e->key);
+            bool all = !strcmp(e->key, "all"), mirror;
+            int p = all ? 0 : player_index(v, e->key), from;
+            if (p < 0 && inherited_other_player(e)) continue;
             if (p < 0) {
                 lerr(L, e->line, "zone key must be 'all' or a player name, not '%s'", e->key);
-                return;
+                return false;
             }
-            parse_cells(L, v, e, z->cell[p]);
+            bool is_derived = !all && derived(L, v, e, p, &mirror, &from);
+            if (L->failed) return false;
+            if (pass == 1) {
+                if (!is_derived) continue;
+                Cell *map = player_map(L, v, e, mirror, from, p);
+                if (!map || derive[from]) {
+                    if (map)
+                        lerr(L, e->line, "%s's cells are derived themselves", v->player_name[from]);
+                    return false;
+                }
+                for (int c = 1; c <= v->board.ncells; c++)
+                    if (zn->cell[from][c]) zn->cell[p][map[c]] = true;
+                continue;
+            }
+            if (is_derived) {
+                derive[p] = true;
+                continue;
+            }
+            for (int q = all ? 0 : p; q < (all ? v->nplayers : p + 1); q++) {
+                bool *cells = calloc((size_t)v->board.ncells + 1, sizeof *cells);
+                ZoneEnv env = {v, q, env_zone, env_promotion, &ctx};
+                if (!cells || !zone_eval(&env, e->value, cells, err, sizeof err)) {
+                    lerr(L, e->line, "%s", cells ? err : "out of memory");
+                    free(cells);
+                    return false;
+                }
+                for (int c = 1; c <= v->board.ncells; c++) zn->cell[q][c] |= cells[c];
+                free(cells);
+            }
         }
-        if (!any) lerr(L, L->section_line[s], "zone '%s' lists no cells", name);
-    }
+    if (!any) lerr(L, section_line(L, sec), "zone '%s' lists no cells", zn->name);
+    L->zone_state[z] = 2;
+    return !L->failed;
+}
+
+static void eval_zones(Loader *L, Variant *v)
+{
+    for (int z = 0; z < v->nzones && !L->failed; z++) zone_cells(L, v, z);
 }
 
 static int zone_ref(Loader *L, Variant *v, Entry *e)
@@ -563,30 +737,10 @@ static const char *piece_keys = " name moves royal pawn en_passant forward promo
                                 "promote_may promote_auto promote_from forbidden captured "
                                 "captured_as initial fresh exchange_excludes value ";
 
-static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
+/* promote_to, the promotion zones (or promote_auto), promote_from and forbidden. */
+static void load_piece_promotion(Loader *L, Variant *v, const char *sec, PieceType *pt)
 {
-    PieceType *pt = &v->type[kind];
     Entry *e;
-    char w[8][64];
-    char err[256];
-    check_keys(L, sec, piece_keys);
-    copy_text(L, pt->name, NULL);
-    if ((e = need(L, sec, "name", "the piece's name"))) {
-        if (strlen(e->value) >= MAX_NAME)
-            lerr(L, e->line, "a piece's name has at most %d characters", MAX_NAME - 1);
-        snprintf(pt->name, MAX_NAME, "%s", e->value);
-    }
-    if ((e = get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
-    if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
-    snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
-    if (!movelang_parse(v, e->value, pt, err, sizeof err) ||
-        !variant_compile_directions(v, kind, err, sizeof err)) {
-        lerr(L, e->line, "%s", err);
-        return;
-    }
-    if ((e = get(L, sec, "royal"))) parse_bool(L, e, &pt->royal);
-    if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
-    if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
     if ((e = get(L, sec, "promote_to"))) {
         const char *s = e->value;
         char word[64];
@@ -613,6 +767,12 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     if ((pt->promo_must_zone >= 0 || pt->promo_may_zone >= 0) && !pt->npromo && !L->failed)
         lerr(L, section_line(L, sec), "[%s] promotes but has no 'promote_to'", sec);
     if ((e = get(L, sec, "forbidden"))) pt->forbidden_zone = (int8_t)zone_ref(L, v, e);
+}
+
+/* What a capture of this kind gives: captured and captured_as. */
+static void load_piece_capture(Loader *L, Variant *v, const char *sec, PieceType *pt, int kind)
+{
+    Entry *e;
     if ((e = get(L, sec, "captured"))) {
         if (!strcmp(e->value, "gone"))
             pt->returns = RETURN_GONE;
@@ -625,6 +785,13 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     }
     pt->returns_as = (uint8_t)kind;
     if ((e = get(L, sec, "captured_as"))) pt->returns_as = (uint8_t)kind_ref(L, v, e, e->value);
+}
+
+/* Initial moves (initial, fresh), exchange_excludes and value. */
+static void load_piece_rest(Loader *L, Variant *v, const char *sec, PieceType *pt)
+{
+    Entry *e;
+    char w[8][64];
     if ((e = get(L, sec, "initial"))) pt->initial_zone = (int8_t)zone_ref(L, v, e);
     if ((e = get(L, sec, "fresh"))) {
         int n = split(e->value, w, 4);
@@ -656,13 +823,100 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     }
 }
 
+static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
+{
+    PieceType *pt = &v->type[kind];
+    Entry *e;
+    char err[256];
+    check_keys(L, sec, piece_keys);
+    copy_text(L, pt->name, NULL);
+    if ((e = need(L, sec, "name", "the piece's name"))) {
+        if (strlen(e->value) >= MAX_NAME)
+            lerr(L, e->line, "a piece's name has at most %d characters", MAX_NAME - 1);
+        snprintf(pt->name, MAX_NAME, "%s", e->value);
+    }
+    if ((e = get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
+    if (!(e = need(L, sec, "moves", "its moves in the move language, such as 'W* F*'"))) return;
+    snprintf(pt->moves_text, MAX_TEXT, "%s", e->value);
+    if (!movelang_parse(v, e->value, pt, err, sizeof err) ||
+        !variant_compile_directions(v, kind, err, sizeof err)) {
+        lerr(L, e->line, "%s", err);
+        return;
+    }
+    if ((e = get(L, sec, "royal"))) parse_bool(L, e, &pt->royal);
+    if ((e = get(L, sec, "pawn"))) parse_bool(L, e, &pt->pawn);
+    if ((e = get(L, sec, "en_passant"))) parse_bool(L, e, &pt->en_passant);
+    load_piece_promotion(L, v, sec, pt);
+    load_piece_capture(L, v, sec, pt, kind);
+    load_piece_rest(L, v, sec, pt);
+}
+
+/* [variant] pieces = G D R ...: the kinds of the game in order (the order of hands and pools
+ * in position strings). A kind a base file defines and this list leaves out is not part of
+ * the game; one this very file defines must be listed. */
+static bool piece_listed(Loader *L, int s, const char *letter)
+{
+    Entry *e = get(L, "variant", "pieces");
+    if (!e) return true;
+    char w[MAX_KINDS + 8][64];
+    int n = split(e->value, w, MAX_KINDS + 8);
+    for (int i = 0; i < n && i < MAX_KINDS + 8; i++)
+        if (!strcmp(w[i], letter)) return true;
+    if ((L->section_line[s] >> LINE_BITS) == 0) {
+        lerr(L, L->section_line[s], "[piece %s] is not in the list of [variant] pieces", letter);
+        return false;
+    }
+    for (int i = 0; i < L->n; i++)
+        if (!strcmp(L->e[i].section, L->sections[s])) L->e[i].used = true;
+    return false;
+}
+
+/* The piece sections in the order of [variant] pieces, when it is given. */
+static void order_pieces(Loader *L)
+{
+    Entry *e = get(L, "variant", "pieces");
+    if (!e) return;
+    char w[MAX_KINDS + 8][64];
+    int n = split(e->value, w, MAX_KINDS + 8), at = 0;
+    if (n > MAX_KINDS) {
+        lerr(L, e->line, "too many pieces (at most %d)", MAX_KINDS);
+        return;
+    }
+    for (int i = 0; i < n && !L->failed; i++) {
+        char sec[80];
+        if (snprintf(sec, sizeof sec, "piece %.8s", w[i]) >= (int)sizeof sec) return;
+        int s = 0;
+        while (s < L->nsections && strcmp(L->sections[s], sec)) s++;
+        if (s == L->nsections) {
+            lerr(L, e->line, "pieces lists '%s', but there is no [piece %s]", w[i], w[i]);
+            return;
+        }
+        /* move section s to the first piece slot not yet taken */
+        while (at < L->nsections && strncmp(L->sections[at], "piece ", 6)) at++;
+        if (s < at) {
+            lerr(L, e->line, "pieces lists '%s' twice", w[i]);
+            return;
+        }
+        char name[64];
+        int line = L->section_line[s];
+        memcpy(name, L->sections[s], 64);
+        memmove(L->sections[at + 1], L->sections[at], (size_t)(s - at) * 64);
+        memmove(&L->section_line[at + 1], &L->section_line[at], (size_t)(s - at) * sizeof(int));
+        memcpy(L->sections[at], name, 64);
+        L->section_line[at] = line;
+        at++;
+    }
+}
+
 static void load_pieces(Loader *L, Variant *v)
 {
+    order_pieces(L);
     /* letters first, so that promote_to and captured_as can name any piece */
     for (int s = 0; s < L->nsections && !L->failed; s++) {
         const char *sec = L->sections[s];
         if (strncmp(sec, "piece ", 6)) continue;
         const char *letter = sec + 6;
+        if (!piece_listed(L, s, letter)) continue;
         if (strlen(letter) != 1 || !isupper((unsigned char)letter[0])) {
             lerr(L, L->section_line[s], "piece sections are [piece X] with X an upper-case letter");
             return;
@@ -708,6 +962,36 @@ static bool parse_cell_list(Loader *L, Variant *v, Entry *e, Cell *out, int max)
     return true;
 }
 
+/* One castling key of player p as the mirror image or turn of `from`'s (given before it). */
+static void derived_castle(Loader *L, Variant *v, Castle *c, const Entry *e, const char *what,
+                           bool mirror, int from, int p)
+{
+    Cell *map = player_map(L, v, e, mirror, from, p);
+    if (!map) return;
+    if (!*what) {
+        if (!c->defined[from]) {
+            lerr(L, e->line, "give %s's castling before deriving %s's from it",
+                 v->player_name[from], v->player_name[p]);
+            return;
+        }
+        c->defined[p] = true;
+        c->king_from[p] = map[c->king_from[from]];
+        c->king_to[p] = map[c->king_to[from]];
+        c->rook_from[p] = map[c->rook_from[from]];
+        c->rook_to[p] = map[c->rook_to[from]];
+        return;
+    }
+    Cell *src = !strcmp(what, "empty")  ? c->empty[from]
+                : !strcmp(what, "safe") ? c->safe[from]
+                                        : NULL;
+    Cell *dst = !strcmp(what, "empty") ? c->empty[p] : !strcmp(what, "safe") ? c->safe[p] : NULL;
+    if (!src) {
+        lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
+        return;
+    }
+    for (int i = 0; i < MAX_CASTLE_CELLS && src[i]; i++) dst[i] = map[src[i]];
+}
+
 static void load_castles(Loader *L, Variant *v)
 {
     for (int s = 0; s < L->nsections && !L->failed; s++) {
@@ -730,11 +1014,16 @@ static void load_castles(Loader *L, Variant *v)
             char *dot = strchr(pname, '.');
             if (dot) *dot = 0;
             int p = player_index(v, pname);
+            if (p < 0 && inherited_other_player(e)) continue;
             if (p < 0) {
                 lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
                 return;
             }
-            if (!dot) {
+            bool mirror;
+            int from;
+            if (derived(L, v, e, p, &mirror, &from)) {
+                if (from >= 0) derived_castle(L, v, c, e, dot ? dot + 1 : "", mirror, from, p);
+            } else if (!dot) {
                 Cell cells[4] = {0};
                 char w[8][64];
                 if (split(e->value, w, 8) != 4) {
@@ -801,6 +1090,23 @@ static void load_view(Loader *L, Variant *v)
         lerr(L, e->line, "rotate must be a multiple of 30 degrees, not %d", v->view_rotate);
 }
 
+/* A player's array as the mirror image or turn of another's (whose line must come first). */
+static void derived_setup(Loader *L, Variant *v, const Entry *e, bool mirror, int from, int p)
+{
+    Cell *map = player_map(L, v, e, mirror, from, p);
+    bool any = false;
+    for (int c = 1; map && c <= v->board.ncells && !L->failed; c++) {
+        Piece pc = v->setup[c];
+        if (!pc || PIECE_OWNER(pc) != from) continue;
+        any = true;
+        if (v->setup[map[c]]) lerr(L, e->line, "two pieces on %s", v->board.name[map[c]]);
+        v->setup[map[c]] = (Piece)((pc & ~MAKE_PIECE(3, 0)) | MAKE_PIECE(p, 0));
+    }
+    if (map && !any && !L->failed)
+        lerr(L, e->line, "%s has no pieces to derive from (give %s's line before this one)",
+             v->player_name[from], v->player_name[from]);
+}
+
 static void load_setup(Loader *L, Variant *v)
 {
     if (!has_section(L, "setup")) {
@@ -815,11 +1121,16 @@ static void load_setup(Loader *L, Variant *v)
         Entry *e = &L->e[i];
         if (strcmp(e->section, "setup")) continue;
         e->used = true;
-        bool hand = !strncmp(e->key, "hand.", 5);
-        int p = player_index(v, hand ? e->key + 5 : e->key);
+        bool hand = !strncmp(e->key, "hand.", 5), mirror;
+        int p = player_index(v, hand ? e->key + 5 : e->key), from;
+        if (p < 0 && inherited_other_player(e)) continue;
         if (p < 0) {
             lerr(L, e->line, "setup keys are player names (and hand.PLAYER), not '%s'", e->key);
             return;
+        }
+        if (!hand && derived(L, v, e, p, &mirror, &from)) {
+            if (from >= 0) derived_setup(L, v, e, mirror, from, p);
+            continue;
         }
         int kind = 0;
         const char *s = e->value;
@@ -898,6 +1209,159 @@ static void check_unused(Loader *L)
             lerr(L, L->e[i].line, "unknown key '%s' in [%s]", L->e[i].key, L->e[i].section);
 }
 
+static void free_entries(Loader *L)
+{
+    for (int i = 0; i < L->n; i++) free(L->e[i].value);
+    free(L->e);
+    L->e = NULL;
+    L->n = L->cap = 0;
+}
+
+/* Read L->text into entries; lines carry the file's index (LINE_BITS). */
+static void parse_text(Loader *L)
+{
+    L->line = L->file << LINE_BITS;
+    int rc = L->failed ? 0 : ini_parse_stream(reader, L, handler, L);
+    if (rc > 0 && !L->failed) {
+        lerr(L, (L->file << LINE_BITS) + rc, "expected '[section]', 'key = value' or a comment");
+    } else if (rc < 0 && !L->failed) {
+        lerr(L, 0, "out of memory while reading");
+    }
+}
+
+/* Finds a base variant's file by name outside the inheriting file's directory (paths.c sets
+ * it to the variant search path); NULL: only beside the file. */
+static bool (*base_finder)(const char *name, char *path, size_t len);
+
+void variant_set_base_finder(bool (*find)(const char *name, char *path, size_t len))
+{
+    base_finder = find;
+}
+
+/* The file of base variant `name` for a file at `from`: beside it, or where the finder says. */
+static bool find_base(const char *from, const char *name, char *path, size_t len)
+{
+    const char *slash = strrchr(from, '/');
+    struct stat st;
+    if ((size_t)snprintf(path, len, "%.*s%s.ini", slash ? (int)(slash - from + 1) : 0, from, name) <
+            len &&
+        stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        return true;
+    return base_finder && base_finder(name, path, len);
+}
+
+/* Lay the keys of L over those of B, the file L inherits from, and keep the result in L:
+ * a key L gives replaces B's, a section L adds comes after B's. */
+static void overlay(Loader *L, Loader *B)
+{
+    for (int i = 0; i < L->n && !B->failed; i++) {
+        Entry *e = &L->e[i], *have = NULL;
+        for (int j = 0; j < B->n && !have; j++)
+            if (!strcmp(B->e[j].section, e->section) && !strcmp(B->e[j].key, e->key))
+                have = &B->e[j];
+        if (!have) {
+            if (B->n == B->cap) {
+                int nc = B->cap ? 2 * B->cap : 64;
+                Entry *ne = realloc(B->e, (size_t)nc * sizeof *ne);
+                if (!ne) {
+                    lerr(B, 0, "out of memory");
+                    break;
+                }
+                B->e = ne;
+                B->cap = nc;
+            }
+            have = &B->e[B->n++];
+            *have = *e;
+        } else {
+            free(have->value);
+            *have = *e;
+        }
+        e->value = NULL;
+    }
+    for (int s = 0; s < L->nsections; s++) {
+        int have = -1;
+        for (int t = 0; t < B->nsections && have < 0; t++)
+            if (!strcmp(B->sections[t], L->sections[s])) have = t;
+        if (have < 0 && B->nsections < MAX_SECTIONS) {
+            have = B->nsections++;
+            memcpy(B->sections[have], L->sections[s], sizeof B->sections[have]);
+        }
+        if (have >= 0) B->section_line[have] = L->section_line[s];
+    }
+    free_entries(L);
+    L->e = B->e;
+    L->n = B->n;
+    L->cap = B->cap;
+    memcpy(L->sections, B->sections, sizeof L->sections);
+    memcpy(L->section_line, B->section_line, sizeof L->section_line);
+    L->nsections = B->nsections;
+    B->e = NULL;
+    B->n = B->cap = 0;
+}
+
+/* [variant] base = NAME: read that variant's file (and its own bases) first and lay this
+ * file's keys over it. */
+static void apply_base(Loader *L, int depth)
+{
+    Entry *e = NULL;
+    for (int i = 0; i < L->n && !e; i++)
+        if (!strcmp(L->e[i].section, "variant") && !strcmp(L->e[i].key, "base") &&
+            (L->e[i].line >> LINE_BITS) == L->file)
+            e = &L->e[i];
+    if (!e) return;
+    e->used = true;
+    char path[MAX_TEXT], err[512];
+    const char *name = e->value;
+    bool ok = *name && strlen(name) < MAX_NAME;
+    for (const char *p = name; *p && ok; p++)
+        ok = isalnum((unsigned char)*p) || *p == '-' || *p == '_';
+    if (!ok) {
+        lerr(L, e->line, "base is a variant's name (letters, digits, - and _), not '%s'", name);
+        return;
+    }
+    if (depth >= MAX_BASE_DEPTH || L->src->n > MAX_BASE_DEPTH) {
+        lerr(L, e->line, "base: more than %d files inherit from one another (a loop?)",
+             MAX_BASE_DEPTH);
+        return;
+    }
+    if (!find_base(L->fname, name, path, sizeof path)) {
+        lerr(L, e->line, "base variant '%s' not found (looked for %s.ini beside this file%s)", name,
+             name, base_finder ? " and in the variant directories" : "");
+        return;
+    }
+    for (int i = 0; i < L->src->n; i++)
+        if (!strcmp(L->src->name[i], path)) {
+            lerr(L, e->line, "base: '%s' inherits from itself (a loop of bases)", name);
+            return;
+        }
+    char *text = read_text_file(path, NULL, err, sizeof err);
+    if (!text) {
+        lerr(L, e->line, "base: %s", err);
+        return;
+    }
+    Loader *B = calloc(1, sizeof *B);
+    if (!B) {
+        free(text);
+        lerr(L, e->line, "out of memory");
+        return;
+    }
+    B->src = L->src;
+    B->file = L->src->n++;
+    snprintf(L->src->name[B->file], MAX_TEXT, "%s", path);
+    B->fname = L->src->name[B->file];
+    B->text = text;
+    parse_text(B);
+    if (!B->failed) apply_base(B, depth + 1);
+    if (!B->failed) overlay(L, B);
+    if (B->failed) {
+        snprintf(L->err, sizeof L->err, "%s", B->err);
+        L->failed = true;
+    }
+    free_entries(B);
+    free(B);
+    free(text);
+}
+
 static Variant *load(Loader *L, const char *name, char *err, int errlen)
 {
     Variant *v = calloc(1, sizeof *v);
@@ -908,18 +1372,18 @@ static Variant *load(Loader *L, const char *name, char *err, int errlen)
     if (strlen(name) >= MAX_NAME)
         lerr(L, 0, "the file's name (without .ini) has more than %d characters", MAX_NAME - 1);
     snprintf(v->name, MAX_NAME, "%s", name);
-    int rc = L->failed ? 0 : ini_parse_stream(reader, L, handler, L);
-    if (rc > 0 && !L->failed) {
-        lerr(L, rc, "expected '[section]', 'key = value' or a comment");
-    } else if (rc < 0 && !L->failed) {
-        lerr(L, 0, "out of memory while reading");
-    }
+    Sources src = {.n = 1};
+    snprintf(src.name[0], MAX_TEXT, "%s", L->fname);
+    L->src = &src;
+    parse_text(L);
+    if (!L->failed) apply_base(L, 0);
     if (!L->failed) check_sections(L);
     if (!L->failed) load_variant_section(L, v);
     if (!L->failed) load_board(L, v);
     if (!L->failed) load_players(L, v);
     if (!L->failed) load_zones(L, v);
     if (!L->failed) load_pieces(L, v);
+    if (!L->failed) eval_zones(L, v);
     if (!L->failed) load_castles(L, v);
     if (!L->failed) load_rules(L, v);
     if (!L->failed) load_view(L, v);
@@ -929,8 +1393,7 @@ static Variant *load(Loader *L, const char *name, char *err, int errlen)
         char cerr[256];
         if (!variant_compile(v, cerr, sizeof cerr)) lerr(L, 0, "%s", cerr);
     }
-    for (int i = 0; i < L->n; i++) free(L->e[i].value);
-    free(L->e);
+    free_entries(L);
     if (L->failed) {
         snprintf(err, errlen, "%s", L->err);
         variant_free(v);

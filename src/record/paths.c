@@ -1,7 +1,8 @@
 /* paths.c — the variant search path: a binary run from its build tree reads the source
  * tree's variants/ first (so an old installed file never shadows the file under test), then
  * $CELLMATE_VARIANTS (colon-separated), $XDG_DATA_HOME/cellmate/variants (default
- * ~/.local/share/cellmate/variants), then the installed data directory. In restricted mode
+ * ~/.local/share/cellmate/variants), then the installed data directory, then PREFIX/share/...
+ * beside a binary installed elsewhere (found from argv[0]). In restricted mode
  * only the build tree's and the installed directory count, and only names are accepted. */
 #include "paths.h"
 
@@ -33,21 +34,48 @@ void variant_paths_restrict(const char *dir)
     if (dir) snprintf(restricted_dir, sizeof restricted_dir, "%s", dir);
 }
 
+/* The directory of the running binary, from argv[0] as main hands it over (a path, or a name
+ * found in $PATH), not from the proc file system, which not every system has. Empty when
+ * unknown. */
+static char program_dir[PATH_LEN];
+
+void variant_paths_set_program(const char *argv0)
+{
+    char found[PATH_MAX], real[PATH_MAX];
+    program_dir[0] = 0;
+    if (!argv0 || !*argv0) return;
+    if (strchr(argv0, '/')) {
+        snprintf(found, sizeof found, "%s", argv0);
+    } else {
+        const char *path = getenv("PATH");
+        char *copy = path ? strdup(path) : NULL, *save = NULL;
+        found[0] = 0;
+        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d && !found[0];
+             d = strtok_r(NULL, ":", &save))
+            if ((size_t)snprintf(found, sizeof found, "%s/%s", *d ? d : ".", argv0) >=
+                    sizeof found ||
+                access(found, X_OK) != 0)
+                found[0] = 0;
+        free(copy);
+    }
+    if (!found[0] || !realpath(found, real)) return;
+    char *slash = strrchr(real, '/');
+    if (slash && slash != real) *slash = 0;
+    if (strlen(real) < sizeof program_dir) memcpy(program_dir, real, strlen(real) + 1);
+}
+
 static bool run_from_build_tree(void)
 {
-    char exe[PATH_MAX], build[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0 || !*CELLMATE_BUILD_BINDIR || !realpath(CELLMATE_BUILD_BINDIR, build)) return false;
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/');
-    if (!slash) return false;
-    *slash = 0;
-    return !strcmp(exe, build);
+    char build[PATH_MAX];
+    if (!program_dir[0] || !*CELLMATE_BUILD_BINDIR || !realpath(CELLMATE_BUILD_BINDIR, build))
+        return false;
+    return !strcmp(program_dir, build);
 }
 
 static void add_dir(char dirs[][PATH_LEN], int *n, int max, const char *d)
 {
-    if (*n < max && d && *d) snprintf(dirs[(*n)++], PATH_LEN, "%s", d);
+    size_t len = d ? strlen(d) : 0;
+    if (*n < max && len && len < PATH_LEN) memcpy(dirs[(*n)++], d, len + 1);
 }
 
 int variant_search_dirs(char dirs[][PATH_LEN], int max)
@@ -75,6 +103,14 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max)
         add_dir(dirs, &n, max, buf);
     }
     add_dir(dirs, &n, max, CELLMATE_DATA_VARIANTS);
+    /* a binary installed (or copied with its data) under another prefix: PREFIX/bin/cellmate
+     * finds PREFIX/share/cellmate/variants */
+    if (program_dir[0] && (size_t)snprintf(buf, sizeof buf, "%s/../share/cellmate/variants",
+                                           program_dir) < sizeof buf) {
+        char real[PATH_MAX], data[PATH_MAX];
+        if (realpath(buf, real) && !(realpath(CELLMATE_DATA_VARIANTS, data) && !strcmp(real, data)))
+            add_dir(dirs, &n, max, real);
+    }
     return n;
 }
 
@@ -86,8 +122,24 @@ static bool valid_name(const char *s)
     return true;
 }
 
+/* The file of the variant called `name` in the search path (for `base = NAME`). */
+static bool find_variant(const char *name, char *path, size_t len)
+{
+    char dirs[MAX_DIRS_SEARCHED][PATH_LEN], lower[MAX_NAME];
+    size_t n = strlen(name);
+    if (!valid_name(name)) return false;
+    for (size_t i = 0; i <= n; i++) lower[i] = (char)tolower((unsigned char)name[i]);
+    int nd = variant_search_dirs(dirs, MAX_DIRS_SEARCHED);
+    for (int i = 0; i < nd; i++)
+        if ((size_t)snprintf(path, len, "%s/%s.ini", dirs[i], lower) < len &&
+            access(path, F_OK) == 0)
+            return true;
+    return false;
+}
+
 Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
 {
+    variant_set_base_finder(find_variant);
     char dirs[MAX_DIRS_SEARCHED][PATH_LEN], path[PATH_LEN + MAX_NAME + 8], lower[MAX_NAME];
     *unreadable = false;
     size_t len = strlen(name);

@@ -7,6 +7,10 @@
 #define MAX_DIRS_SEARCHED 16
 #define PATH_LEN          1024
 
+/* Where the running binary is (main passes argv[0]): a binary run from its build tree reads
+ * the source tree's variants first; one installed under a prefix finds PREFIX/share/... */
+void variant_paths_set_program(const char *argv0);
+
 /* The variant directories in search order; returns how many. */
 int variant_search_dirs(char dirs[][PATH_LEN], int max);
 

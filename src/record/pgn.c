@@ -557,8 +557,16 @@ static bool keep_tag(TagList *tl, RawTag t)
     return true;
 }
 
-static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep,
-                                 TagList *read_tags)
+/* What a record says about its own end: the Result tag (or the result in the movetext) and
+ * the Termination tag. */
+typedef struct {
+    int winner; /* -2: none given, -1: a draw, or the winner */
+    bool partial;
+    const char *termination;
+} RecordEnd;
+
+/* Separator lines before a game; false at the end of the input. */
+static bool skip_separators(PgnReader *r, PgnReport *rep)
 {
     for (;;) {
         skip_space(r, rep, true);
@@ -566,10 +574,14 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
         warn(rep, r, "a separator line between games");
         while (peek(r) != EOF && peek(r) != '\n') advance(r);
     }
-    if (peek(r) == EOF) return PGN_EOF;
-    r->ngames++;
-    int line = r->line, col = r->col;
-    bool empty_game = false;
+    return peek(r) != EOF;
+}
+
+/* The tag pairs of a game into read_tags; *empty_game when the next game's tags follow. */
+static enum pgn_status read_tag_section(PgnReader *r, PgnReport *rep, TagList *read_tags, int line,
+                                        int col, bool *empty_game)
+{
+    *empty_game = false;
     while (peek(r) == '[') {
         RawTag t = {0};
         bool named = read_tag(r, &t, rep);
@@ -587,10 +599,18 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
          * one has no movetext at all (a blank line before new tags only continues it) */
         if (peek(r) == '[' && r->line > before + 1 && repeats_tag(r, tags, ntags)) {
             warn(rep, r, "a game with tags but no moves");
-            empty_game = true;
+            *empty_game = true;
             break;
         }
     }
+    return PGN_OK;
+}
+
+/* The game the tags describe: its variant, its start (a FEN tag), its other tags, and what
+ * the record says about its end. */
+static enum pgn_status start_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep,
+                                  const TagList *read_tags, int line, int col, RecordEnd *end)
+{
     RawTag *tags = read_tags->t;
     int ntags = read_tags->n;
     const Variant *v = choose_variant(r, tags, ntags, owned, rep, line, col);
@@ -611,43 +631,80 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
     }
     game_init(g, v, custom ? &start : NULL);
     r->game = g;
-    int record_winner = -2;
-    bool record_partial = false;
-    const char *termination = NULL;
+    *end = (RecordEnd){-2, false, NULL};
     for (int i = 0; i < ntags; i++) {
         const char *n = tags[i].name;
         if (!strcasecmp(n, "Variant") || !strcasecmp(n, "SetUp") || !strcasecmp(n, "FEN") ||
             !strcasecmp(n, "Placing"))
             continue;
         if (!strcasecmp(n, "Result")) {
-            int w = result_word(v, tags[i].value, &record_partial);
-            if (w >= -2) record_winner = w;
+            int w = result_word(v, tags[i].value, &end->partial);
+            if (w >= -2) end->winner = w;
             continue;
         }
-        if (!strcasecmp(n, "Termination")) termination = tags[i].value;
+        if (!strcasecmp(n, "Termination")) end->termination = tags[i].value;
         game_set_tag(g, n, tags[i].value);
     }
+    return PGN_OK;
+}
 
-    /* movetext */
+/* Skip a variation in parentheses (comments inside it included). */
+static void skip_variation(PgnReader *r)
+{
+    int depth = 0;
+    do {
+        int ch = advance(r);
+        if (ch == '{')
+            while (peek(r) != EOF && advance(r) != '}') {
+            }
+        else if (ch == '(')
+            depth++;
+        else if (ch == ')')
+            depth--;
+    } while (depth > 0 && peek(r) != EOF);
+}
+
+/* One move of the movetext, played into g; an error names it (line tl, column tc). */
+static enum pgn_status play_word(PgnReader *r, Game *g, PgnReport *rep, const char *word, int tl,
+                                 int tc)
+{
+    Move m;
+    char err[NOTE_ERR_MAX];
+    bool tolerated;
+    char label[48];
+    move_label(&g->pos, label, sizeof label);
+    if (g->result.over) {
+        snprintf(err, sizeof err, "the game is already over (%s)", g->result.termination);
+        skip_game(r);
+        return move_error(rep, tl, tc, label, word, err);
+    }
+    if (move_parse(&g->pos, word, &m, err, sizeof err, &tolerated) != PARSE_OK) {
+        skip_game(r);
+        return move_error(rep, tl, tc, label, word, err);
+    }
+    if (tolerated) warn(rep, r, "move %s written '%s'", label, word);
+    if (!game_play(g, m)) {
+        skip_game(r);
+        return move_error(rep, tl, tc, label, word, "out of memory");
+    }
+    rep->moves++;
+    return PGN_OK;
+}
+
+/* The movetext: moves played into g until a result, the next game or the end; *ended when a
+ * result ended it. */
+static enum pgn_status read_movetext(PgnReader *r, Game *g, PgnReport *rep, RecordEnd *end,
+                                     bool *ended)
+{
+    const Variant *v = g->pos.v;
     int slot = 0;
-    bool ended = empty_game; /* by a result */
-    while (!empty_game) {
+    for (;;) {
         skip_space(r, rep, true);
         int c = peek(r);
         if (c == EOF || (c == '[' && at_line_start(r))) break;
         int tl = r->line, tc = r->col;
         if (c == '(') {
-            int depth = 0;
-            do {
-                int ch = advance(r);
-                if (ch == '{')
-                    while (peek(r) != EOF && advance(r) != '}') {
-                    }
-                else if (ch == '(')
-                    depth++;
-                else if (ch == ')')
-                    depth--;
-            } while (depth > 0 && peek(r) != EOF);
+            skip_variation(r);
             continue;
         }
         if (c == ')' || c == '}' || c == ']') {
@@ -692,8 +749,8 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
         bool partial;
         int w = result_word(v, word, &partial);
         if (w >= -2) {
-            if (record_winner == -2 || w != -2) record_winner = w, record_partial = partial;
-            ended = true;
+            if (end->winner == -2 || w != -2) end->winner = w, end->partial = partial;
+            *ended = true;
             break;
         }
         if (!strcmp(word, "--")) {
@@ -702,58 +759,63 @@ static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnRepo
             slot = (slot + 1) % v->nplayers;
             continue;
         }
-        Move m;
-        char err[NOTE_ERR_MAX];
-        bool tolerated;
-        char label[48];
-        move_label(&g->pos, label, sizeof label);
-        if (g->result.over) {
-            snprintf(err, sizeof err, "the game is already over (%s)", g->result.termination);
-            skip_game(r);
-            return move_error(rep, tl, tc, label, word, err);
-        }
-        if (move_parse(&g->pos, word, &m, err, sizeof err, &tolerated) != PARSE_OK) {
-            skip_game(r);
-            return move_error(rep, tl, tc, label, word, err);
-        }
-        if (tolerated) warn(rep, r, "move %s written '%s'", label, word);
-        slot = (g->pos.stm + 1) % v->nplayers;
-        if (!game_play(g, m)) {
-            skip_game(r);
-            return move_error(rep, tl, tc, label, word, "out of memory");
-        }
-        rep->moves++;
+        int mover = g->pos.stm;
+        enum pgn_status st = play_word(r, g, rep, word, tl, tc);
+        if (st != PGN_OK) return st;
+        slot = (mover + 1) % v->nplayers;
         if (glued_result) {
-            ended = true;
+            *ended = true;
             break;
         }
     }
+    return PGN_OK;
+}
+
+/* The game's result from the moves and the record together. */
+static void settle_result(PgnReader *r, Game *g, PgnReport *rep, const RecordEnd *end, bool ended)
+{
     /* a game the rules ended lacks nothing without its result; any other one may */
     if (!ended && !g->result.over && peek(r) == EOF)
         cut_short(rep, r->line, r->col, "before the game's result");
     /* three players: a "--" that ended the game was a resignation or a flag fall; the
      * record's Termination says which */
-    if (g->result.over && termination && !strcmp(g->result.termination, "resignation") &&
-        !strcmp(termination, "time forfeit"))
-        snprintf(g->result.termination, sizeof g->result.termination, "%s", termination);
+    if (g->result.over && end->termination && !strcmp(g->result.termination, "resignation") &&
+        !strcmp(end->termination, "time forfeit"))
+        snprintf(g->result.termination, sizeof g->result.termination, "%s", end->termination);
     /* the record's result stands where the rules did not end the game (resignation, time) */
-    if (g->result.over && record_winner >= -1 &&
-        (record_winner != g->result.winner || record_partial != g->result.partial))
+    if (g->result.over && end->winner >= -1 &&
+        (end->winner != g->result.winner || end->partial != g->result.partial))
         warn(rep, r, "the record's result disagrees with the moves (%s)", g->result.termination);
-    if (!g->result.over && record_winner >= -1) {
+    if (!g->result.over && end->winner >= -1) {
         g->result.over = true;
-        g->result.winner = record_winner;
-        g->result.partial = record_partial;
+        g->result.winner = end->winner;
+        g->result.partial = end->partial;
         g->decided = true;
-        const char *why = termination         ? termination
-                          : record_winner < 0 ? "agreement"
-                                              : "resignation";
+        const char *why = end->termination  ? end->termination
+                          : end->winner < 0 ? "agreement"
+                                            : "resignation";
         /* a long Termination tag (kept whole among the tags) is shown cut at a character */
         int len = (int)strlen(why), room = (int)sizeof g->result.termination - 1;
         if (len > room)
             for (len = room; len > 0 && ((unsigned char)why[len] & 0xc0) == 0x80;) len--;
         snprintf(g->result.termination, sizeof g->result.termination, "%.*s", len, why);
     }
+}
+
+static enum pgn_status read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep,
+                                 TagList *read_tags)
+{
+    if (!skip_separators(r, rep)) return PGN_EOF;
+    r->ngames++;
+    int line = r->line, col = r->col;
+    bool empty_game, ended;
+    RecordEnd end;
+    enum pgn_status st = read_tag_section(r, rep, read_tags, line, col, &empty_game);
+    if (st == PGN_OK) st = start_game(r, g, owned, rep, read_tags, line, col, &end);
+    if (st != PGN_OK) return st;
+    ended = empty_game; /* by a result */
+    if (!empty_game && (st = read_movetext(r, g, rep, &end, &ended)) != PGN_OK) return st;
+    settle_result(r, g, rep, &end, ended);
     return PGN_OK;
 }
 
