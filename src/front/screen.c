@@ -143,29 +143,19 @@ static void show_save_error(void)
     ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0]);
 }
 
-/* The computer's moves, until a human's turn; a key pressed meanwhile makes it move at once
- * and hands the keyboard back (so "ai off" can always be typed). */
-static void computer_turns(void)
+/* The computer's turn: `go` in the thinking thread (screen_think.c); thought() takes it from
+ * there. */
+static Sink think_sink = {collect, error_line, NULL};
+
+static void computer_turn(void)
 {
     Session *s = ui.s;
     if (s->watching) return; /* the computer of a watched game plays in its own process */
-    while (!ui_should_quit() && !s->game.result.over && (s->ai_players & (1u << s->game.pos.stm))) {
-        ui.thinking = true;
-        ui_draw();
-        SearchResult r;
-        char err[128];
-        bool found = session_think(s, &r, err, sizeof err);
-        ui.thinking = false;
-        if (!found || ui_should_quit()) break;
-        session_play_move(s, r.best);
-        ui.dirty = true;
-        char text[64], res[256] = "";
-        session_last_move_text(s, text, sizeof text);
-        if (s->game.result.over) game_result_line(&s->game, res, sizeof res);
-        ui_set_message(false, "computer: %s%s%s", text, *res ? "; " : "", res);
-        save_now(s);
-        if (stdin_events() & POLLIN) break;
-    }
+    if (think_running() || ui_should_quit() || s->game.result.over ||
+        !(s->ai_players & (1u << s->game.pos.stm)))
+        return;
+    clear_lines();
+    if (!think_start("go", &think_sink)) ui_set_message(true, "the computer could not start");
 }
 
 /* Show what a command printed: one line (or a move and the result it brought) in the
@@ -181,6 +171,20 @@ static void show_output(const char *title)
     } else if (ui.nlines == 1) {
         ui_set_message(false, "%s", ui.lines[0]);
     }
+}
+
+/* `go` or `hint` has ended: what it printed, then the computer's next turn, unless a key
+ * stopped it (the keyboard is handed back, so "ai off" can always be typed). */
+static void thought(void)
+{
+    bool by_key = think_stopped_by_key();
+    if (ui.nlines && strncmp(ui.lines[0], "hint", 4))
+        ui_set_message(false, "computer: %s%s%s", ui.lines[0], ui.nlines > 1 ? "; " : "",
+                       ui.nlines > 1 ? ui.lines[1] : "");
+    else
+        show_output("go");
+    clear_lines();
+    if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
 }
 
 /* rotate goes on to the next turn at which the board fits the terminal without the quarter
@@ -214,6 +218,9 @@ void screen_line(const char *line)
     bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
+    } else if ((!strcmp(line, "go") || !strcmp(line, "hint")) && !s->watching) {
+        if (!think_start(line, &think_sink)) ui_set_message(true, "the computer could not start");
+        return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
         /* against the computer, undo goes back to the human's own last move */
@@ -223,7 +230,7 @@ void screen_line(const char *line)
     }
     if (s->v != before) ui_colours(); /* a new variant: its sides' colours */
     clear_lines();
-    if (!undo && !redo) computer_turns();
+    if (!undo && !redo) computer_turn();
 }
 
 static void session_changed(Session *s)
@@ -437,6 +444,10 @@ int screen_run(Session *s, const ScreenOptions *o)
             show_save_error();
             ui_draw();
         }
+        if (think_running()) { /* the computer thinks: keys wait until it is done */
+            if (think_wait()) thought(), ui_draw();
+            continue;
+        }
         follow();
         int ch = ui.opt.room ? room_screen_getch() : getch();
         if (ch == ERR) {
@@ -447,6 +458,7 @@ int screen_run(Session *s, const ScreenOptions *o)
         on_key(ch);
         ui_draw();
     }
+    think_cancel();
     set_interrupt(NULL);
     save_now(s);
     input_done();

@@ -284,7 +284,7 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     if (ui.save_error[0])
         draw_text_line(y++, x, width, "game NOT SAVED",
                        ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking) draw_text_line(y++, x, width, "the computer is thinking...", A_NORMAL);
+    if (ui.thinking) draw_text_line(y++, x, width, "computer thinking...", A_NORMAL);
     /* the cell under the cursor or the mouse, named */
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
@@ -533,6 +533,8 @@ void ui_help(void)
     ADD("Which cell is that: F2 (or 'names') writes every cell's name in it; a cell name and "
         "? flashes that cell; the cell under the cursor or the mouse is named in the status "
         "panel.");
+    ADD("go, hint and the computer's turns: the message line shows its search as it goes (depth, "
+        "best move so far, time left); any key stops it and its best move so far counts.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
     ADD("%s", "");
     ADD("Commands:");

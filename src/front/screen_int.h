@@ -71,6 +71,13 @@ void cursor_hide(void);
 int room_screen_getch(void);                     /* getch, with the room's connection served */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
 
+/* screen_think.c: go and hint in a thread, the main loop showing their progress */
+bool think_start(const char *cmd, Sink *sink); /* false when no thread could start */
+bool think_running(void);
+bool think_wait(void); /* wait a little; true once done (its output is in the sink) */
+bool think_stopped_by_key(void);
+void think_cancel(void);
+
 /* screen_input.c */
 void input_init(void);
 void input_done(void);
