@@ -489,7 +489,8 @@ int main(int argc, char **argv)
         perft_report(&pos, o.perft_depth, o.divide, print_line, NULL);
         rc = EXIT_OK;
     } else if (on_screen) {
-        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL};
+        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL,
+                            !o.resume && !o.load && autosave_exists()};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             fprintf(stderr,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
 # goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint` and the
-# computer's own turns.
+# computer's own turns; a plain start says when a saved game is waiting.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -53,5 +53,24 @@ enter g "ai off"
 tap_ok "ai off is taken" wait_for g "the computer plays nobody"
 enter g quit
 gone g >/dev/null
+
+# --- a plain start says when a saved game is waiting ----------------------------------------
+start n screen glinski
+wait_for n "White to move" >/dev/null
+tap_ok "no saved game: the usual first message" wait_for n "Type a move and Enter"
+enter n e5
+tap_ok "a move is played and saved" wait_for n "Black to move"
+enter n quit
+gone n >/dev/null
+start w screen
+tap_ok "a plain start: the saved game is mentioned" wait_for w "A saved game is waiting: quit and start"
+tap_ok "... with --resume" wait_for w "cellmate --resume to continue it"
+enter w quit
+gone w >/dev/null
+start r screen --resume
+tap_ok "--resume: the saved game, without that message" wait_for r "Black to move"
+tap_ok "... not mentioned as waiting" hides r "saved game is waiting"
+enter r quit
+gone r >/dev/null
 
 tap_done

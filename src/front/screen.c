@@ -435,6 +435,12 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (ui.opt.watch) start_watching();
     if (ui.opt.autosave && !autosave_claim(err, sizeof err))
         snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
+    if (ui.opt.save_waiting && !ui.message[0])
+        ui_set_message(false,
+                       "A saved game is waiting: quit and start cellmate --resume to continue it%s",
+                       ui.opt.autosave ? " (a move here starts a new game; the saved one is then "
+                                         "kept as previous.pgn)"
+                                       : ".");
     if (!ui.message[0])
         ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
     ui_draw();
