@@ -1,7 +1,8 @@
 #!/bin/sh
 # screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
 # goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint` and the
-# computer's own turns; a plain start says when a saved game is waiting.
+# computer's own turns; a plain start says when a saved game is waiting; going through a
+# loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -72,5 +73,53 @@ tap_ok "--resume: the saved game, without that message" wait_for r "Black to mov
 tap_ok "... not mentioned as waiting" hides r "saved game is waiting"
 enter r quit
 gone r >/dev/null
+
+# --- going through a loaded game ---------------------------------------------------------------
+printf 'go\ngo\ngo\ngo\nsave %s\nundo\nundo\nsave %s\n' "$tmp/four.pgn" "$tmp/two.pgn" |
+    "$CELLMATE" --batch --depth 2 glinski >/dev/null
+board_of() { screen_of "$1" | sed -n '1,22p' | cut -c1-56 | sed 's/ *$//'; } # no panel
+start two screen --no-save --load "$tmp/two.pgn"
+start l screen --no-save --load "$tmp/four.pgn"
+wait_for two "White to move" >/dev/null
+wait_for l "White to move" >/dev/null
+tap_ok "load: the whole game is shown" hides l "shown"
+keys l PPage
+tap_ok "PgUp: a move back" wait_for l "move 3 of 4 shown, after 2. "
+tap_ok "... the status panel says so" shows_re l 'move 3 of 4 shown *$'
+tap_ok "... Black is to move in the position shown" wait_for l "Black to move"
+keys l PPage
+tap_ok "PgUp again: two moves back" wait_for l "move 2 of 4 shown, after 1... "
+tap_eq "... the board is the one of the game two moves shorter" "$(board_of two)" "$(board_of l)"
+keys l Home
+tap_ok "Home: the start" wait_for l "move 0 of 4 shown, the start"
+keys l NPage
+tap_ok "PgDn: a move forward" wait_for l "move 1 of 4 shown, after 1. "
+keys l End
+tap_ok "End: the game as it is" wait_for l "the game as it is (4 moves)"
+tap_ok "... nothing changed: White to move" wait_for l "White to move"
+keys l PPage
+keys l PPage
+wait_for l "move 2 of 4 shown" >/dev/null
+enter l "Qa1"
+tap_ok "a move illegal in the position shown is refused there" \
+    wait_for l "no White Queen can go to a1"
+tap_ok "... the message says which position it was read in" shows_re l "position shown, move 2 *$"
+last=$(printf 'moves\n' | "$CELLMATE" --batch --load "$tmp/two.pgn" 2>/dev/null | tail -n 1 |
+    sed 's/^[^:]*: //' | tr ' ' '\n' | grep -v '^$' | tail -n 1)
+enter l "$last"
+tap_ok "a move from the position shown asks first ($last)" \
+    wait_for l "Enter $last again to play it from the position shown, taking back the 2"
+tap_ok "... and has not changed the game" wait_for l "move 2 of 4 shown"
+enter l "$last"
+tap_ok "entered again: the game goes on from there" wait_for l "Black to move"
+tap_ok "... the move is the game's third" shows_re l "^ *2\. $last"
+tap_ok "... and the earlier position is no longer shown" hides l "shown"
+enter l "pgn"
+tap_ok "... the record has three moves" wait_for l "2. $last *"
+keys l q
+enter l quit
+enter two quit
+gone l >/dev/null
+gone two >/dev/null
 
 tap_done

@@ -205,6 +205,16 @@ static void rotate_to_fit(Sink *sink)
     session_line(s, "rotate", sink);
 }
 
+/* A command's name starts the line (anything else is read as a move). */
+static bool is_command(const char *line)
+{
+    size_t len = strcspn(line, " ");
+    if (!len || !strncmp(line, "help", len) || !strcmp(line, "?")) return true;
+    for (const Command *c = session_commands; c->name; c++)
+        if (strlen(c->name) == len && !strncmp(c->name, line, len)) return true;
+    return false;
+}
+
 void screen_line(const char *line)
 {
     Session *s = ui.s;
@@ -216,6 +226,7 @@ void screen_line(const char *line)
     clear_lines();
     ui.message[0] = 0;
     bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
+    if (!is_command(line) && history_move(line)) return;
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
     } else if ((!strcmp(line, "go") || !strcmp(line, "hint")) && !s->watching) {
@@ -236,6 +247,7 @@ void screen_line(const char *line)
 static void session_changed(Session *s)
 {
     select_clear();
+    history_reset();
     ui.dirty = true;
     save_now(s);
 }
@@ -328,10 +340,11 @@ static const struct {
     bool empty;
     void (*run)(int ch);
 } keys[] = {
-    {KEY_RESIZE, false, on_resize}, {KEY_F(1), false, on_help},  {'?', true, on_help},
-    {KEY_MOUSE, false, on_mouse},   {KEY_F(2), false, on_names}, {KEY_UP, true, on_arrow},
-    {KEY_DOWN, true, on_arrow},     {KEY_LEFT, true, on_arrow},  {KEY_RIGHT, true, on_arrow},
-    {' ', true, on_space},          {27, true, on_escape},
+    {KEY_RESIZE, false, on_resize}, {KEY_F(1), false, on_help},    {'?', true, on_help},
+    {KEY_MOUSE, false, on_mouse},   {KEY_F(2), false, on_names},   {KEY_UP, true, on_arrow},
+    {KEY_DOWN, true, on_arrow},     {KEY_LEFT, true, on_arrow},    {KEY_RIGHT, true, on_arrow},
+    {' ', true, on_space},          {27, true, on_escape},         {KEY_PPAGE, true, history_key},
+    {KEY_NPAGE, true, history_key}, {KEY_HOME, true, history_key}, {KEY_END, true, history_key},
 };
 
 static void on_key(int ch)
@@ -425,6 +438,7 @@ int screen_run(Session *s, const ScreenOptions *o)
     memset(&ui, 0, sizeof ui);
     ui.s = s;
     ui.opt = *o;
+    ui.view_ply = -1;
     setlocale(LC_ALL, "");
     if (!start_curses()) return -1;
     install_signals();

@@ -118,8 +118,9 @@ static RenderOpts board_opts(int width, int height)
     o.names = ui.s->names;
     select_marks(ui.marks);
     o.marks = ui.marks;
-    if (g->nplies) {
-        const Move *m = &g->plies[g->nplies - 1].move;
+    int shown = history_plies();
+    if (shown) {
+        const Move *m = &g->plies[shown - 1].move;
         o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
         o.last_to = m->to;
     }
@@ -134,7 +135,9 @@ static bool layout_board(int width, int height)
     textgrid_free(&ui.grid);
     if (width <= 0 || height <= 0) return false;
     RenderOpts o = board_opts(width, height);
-    return render_board(&ui.s->game.pos, &o, &ui.grid);
+    Position shown;
+    history_position(&shown);
+    return render_board(&shown, &o, &ui.grid);
 }
 
 static void paint_board(int top, int left)
@@ -159,7 +162,7 @@ static void lost_pieces(const Game *g, int p, char *out, size_t len)
 {
     const Variant *v = g->v;
     int count[MAX_TYPES] = {0};
-    for (int i = 0; i < g->nplies; i++) {
+    for (int i = 0; i < history_plies(); i++) {
         Piece c = g->plies[i].undo.captured;
         if (c && PIECE_OWNER(c) == p) count[PIECE_KIND(c)]++;
     }
@@ -265,17 +268,23 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
             draw_text_line(top + height - mrows + i, x, width, parts[i], at);
         height -= mrows + 1;
     }
-    if (g->result.over) {
+    Position pos;
+    history_position(&pos);
+    if (history_viewing()) {
+        snprintf(line, sizeof line, "move %d of %d shown", history_plies(), g->nplies);
+        draw_text_line(y++, x, width, line, A_REVERSE);
+    }
+    if (g->result.over && !history_viewing()) {
         /* "result 1-0: White wins by checkmate": the words say it all */
         game_result_line(g, line, sizeof line);
         const char *words = strstr(line, ": ");
         draw_text_line(y++, x, width, words ? words + 2 : line, A_BOLD);
     } else {
-        bool check = in_check(&g->pos);
-        snprintf(line, sizeof line, "%s to move%s", v->player_name[g->pos.stm],
+        bool check = in_check(&pos);
+        snprintf(line, sizeof line, "%s to move%s", v->player_name[pos.stm],
                  check ? ", CHECK" : "");
         attr_t at = A_BOLD;
-        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + g->pos.stm);
+        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos.stm);
         draw_text_line(y++, x, width, line, at);
     }
     y = draw_clocks(y, x, width);
@@ -300,14 +309,14 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     }
     y++;
     for (int p = 0; p < v->nplayers; p++) {
-        if (v->nplayers > 2 && !(g->pos.alive & (1u << p))) {
+        if (v->nplayers > 2 && !(pos.alive & (1u << p))) {
             snprintf(line, sizeof line, "%s: out", v->player_name[p]);
             draw_text_line(y++, x, width, line, A_DIM);
             continue;
         }
         char label[64];
         if (v->has_hands) {
-            counts_line(g, g->pos.hand, p, buf, sizeof buf);
+            counts_line(g, pos.hand, p, buf, sizeof buf);
             snprintf(label, sizeof label, "%s hand:", v->player_name[p]);
         } else {
             lost_pieces(g, p, buf, sizeof buf);
@@ -315,7 +324,7 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         }
         y = draw_pieces(y, x, width, label, buf);
         if (v->has_pools) {
-            counts_line(g, g->pos.pool, p, buf, sizeof buf);
+            counts_line(g, pos.pool, p, buf, sizeof buf);
             y = draw_pieces(y, x, width, "  pool:", buf);
         }
     }
@@ -325,7 +334,7 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     if (room <= 0) return;
     static char rows[1024][96];
     int nrows = 0;
-    for (int i = 0; i < g->nplies; i++) {
+    for (int i = 0; i < history_plies(); i++) { /* up to the position shown */
         const Ply *p = &g->plies[i];
         bool new_round = i == 0 || p->mover <= g->plies[i - 1].mover;
         if (new_round) {
@@ -533,6 +542,10 @@ void ui_help(void)
     ADD("Which cell is that: F2 (or 'names') writes every cell's name in it; a cell name and "
         "? flashes that cell; the cell under the cursor or the mouse is named in the status "
         "panel.");
+    ADD("Going through the game (on an empty line): PgUp a move back, PgDn a move forward, Home "
+        "the start, End the game as it is; the game does not change. A move entered there is "
+        "asked about, and entered again continues the game from the position shown (the later "
+        "moves are taken back).");
     ADD("go, hint and the computer's turns: the message line shows its search as it goes (depth, "
         "best move so far, time left); any key stops it and its best move so far counts.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
