@@ -39,8 +39,13 @@ enum {
     OPT_NAME,
     OPT_SSH,
     OPT_LINT,
-    OPT_SHOW_ZONE
+    OPT_SHOW_ZONE,
+    OPT_WHITE,
+    OPT_BLACK,
+    OPT_PLAYER_NAME
 };
+
+#define MAX_NAMED 8 /* --white, --black and --player-name options taken */
 
 typedef struct {
     const char *variant;
@@ -62,6 +67,10 @@ typedef struct {
     /* rooms */
     const char *room, *serve_room, *room_dir, *seat, *name, *ssh, *relay_variant;
     bool rooms, relay;
+    /* players' names for the record: "SIDE=NAME" */
+    const char *named[MAX_NAMED];
+    const char *named_side[MAX_NAMED];
+    int nnamed;
 } Options;
 
 static void usage(FILE *f)
@@ -82,6 +91,8 @@ static void usage(FILE *f)
                "  --resume=previous    continue the save before that one\n"
                "  --resume=watch       watch the saved game another cellmate is playing\n"
                "  --resume=copy        play a copy of it, saved apart from it\n"
+               "  --white NAME, --black NAME  the players' names for the game's record\n"
+               "  --player-name SIDE=NAME     the same for any side (Red=Ann)\n"
                "  --ascii              plain ASCII, no colour\n"
                "  --no-save            do not keep the game in progress in the state directory\n"
                "  --perft N            count move sequences of length N; last line is\n"
@@ -148,6 +159,9 @@ static const struct option longopts[] = {
     {"seat", required_argument, NULL, OPT_SEAT},
     {"name", required_argument, NULL, OPT_NAME},
     {"ssh", required_argument, NULL, OPT_SSH},
+    {"white", required_argument, NULL, OPT_WHITE},
+    {"black", required_argument, NULL, OPT_BLACK},
+    {"player-name", required_argument, NULL, OPT_PLAYER_NAME},
     {"resume", optional_argument, NULL, 'R'},
     {"ascii", no_argument, NULL, 'a'},
     {"no-save", no_argument, NULL, 'n'},
@@ -274,6 +288,16 @@ static int parse_options(int argc, char **argv, Options *o)
         case OPT_SEAT: o->seat = optarg; break;
         case OPT_NAME: o->name = optarg; break;
         case OPT_SSH: o->ssh = optarg; break;
+        case OPT_WHITE:
+        case OPT_BLACK:
+        case OPT_PLAYER_NAME:
+            if (o->nnamed == MAX_NAMED) {
+                fprintf(stderr, "cellmate: at most %d players' names\n", MAX_NAMED);
+                return EXIT_USAGE;
+            }
+            o->named_side[o->nnamed] = ch == OPT_WHITE ? "White" : ch == OPT_BLACK ? "Black" : NULL;
+            o->named[o->nnamed++] = optarg;
+            break;
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
@@ -455,6 +479,30 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
     return room_join_main(&ro);
 }
 
+/* --white, --black and --player-name SIDE=NAME, into the game's record. */
+static bool name_players(Session *s, const Options *o)
+{
+    for (int i = 0; i < o->nnamed; i++) {
+        char side[64], err[300];
+        const char *name = o->named[i], *eq = strchr(name, '=');
+        if (o->named_side[i]) {
+            snprintf(side, sizeof side, "%s", o->named_side[i]);
+        } else if (!eq || eq == name || (size_t)(eq - name) >= sizeof side) {
+            safe_printf(stderr, "cellmate: --player-name needs SIDE=NAME (Red=Ann), not '%s'\n",
+                        name);
+            return false;
+        } else {
+            snprintf(side, sizeof side, "%.*s", (int)(eq - name), name);
+            name = eq + 1;
+        }
+        if (!session_name_player(s, side, name, err, sizeof err)) {
+            safe_printf(stderr, "cellmate: %s\n", err);
+            return false;
+        }
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -483,6 +531,10 @@ int main(int argc, char **argv)
     if (o.show_zone) return tool_show_zone(o.variant ? o.variant : DEFAULT_VARIANT, o.show_zone);
     if (o.list) return list_variants();
     if (o.replay) return replay(&o);
+    if ((o.room || o.rooms || o.serve_room || o.relay) && o.nnamed) {
+        safe_printf(stderr, "cellmate: in a room the players' names are their --name\n");
+        return EXIT_USAGE;
+    }
     if (o.room || o.rooms || o.serve_room || o.relay)
         return rooms(&o, restricted ? &restriction : NULL, ssh_command);
 
@@ -514,6 +566,10 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
+    if (!name_players(&s, &o)) {
+        session_close(&s);
+        return EXIT_USAGE;
+    }
     if (o.clock.kind != CLOCK_NONE) {
         if (game_tag(&s.game, "TimeControl"))
             safe_printf(stderr,
@@ -527,7 +583,8 @@ int main(int argc, char **argv)
         perft_report(&pos, o.perft_depth, o.divide, 0, print_line, NULL);
         rc = EXIT_OK;
     } else if (on_screen) {
-        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL};
+        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL,
+                            !o.resume && !o.load && autosave_exists()};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             safe_printf(stderr,

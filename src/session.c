@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 static void say(Sink *out, const char *fmt, ...)
@@ -59,6 +60,48 @@ static void mark_computer(Session *s)
         else if (tag && !strcmp(tag, COMPUTER))
             game_set_tag(&s->game, s->v->player_name[p], "?");
     }
+}
+
+/* A new game's Date tag: today, as the record's "YYYY.MM.DD" (local time, as PGN has it). */
+static void date_today(Game *g)
+{
+    char date[16];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm) && strftime(date, sizeof date, "%Y.%m.%d", &tm))
+        game_set_tag(g, "Date", date);
+}
+
+bool session_name_player(Session *s, const char *side, const char *name, char *err, size_t errlen)
+{
+    const Variant *v = s->v;
+    int p = 0;
+    while (p < v->nplayers && strcasecmp(v->player_name[p], side)) p++;
+    if (p == v->nplayers) {
+        size_t n = (size_t)snprintf(err, errlen, "%s has no side named '%s'; its sides are",
+                                    v->title, side);
+        for (int q = 0; q < v->nplayers && n < errlen; q++)
+            n += (size_t)snprintf(err + n, errlen - n, " %s", v->player_name[q]);
+        return false;
+    }
+    size_t len = strlen(name);
+    bool plain = len > 0 && len <= MAX_PLAYER_NAME && strcmp(name, "?");
+    for (size_t i = 0; i < len && plain; i++)
+        plain =
+            (unsigned char)name[i] >= 0x20 && name[i] != 0x7f && name[i] != '"' && name[i] != '\\';
+    if (!plain)
+        return snprintf(err, errlen,
+                        "a player's name is 1 to %d characters, without control characters, "
+                        "quotes or backslashes",
+                        MAX_PLAYER_NAME),
+               false;
+    if (!strcasecmp(name, COMPUTER))
+        return snprintf(err, errlen, "'%s' is the computer's name in records (ai %s lets it play)",
+                        COMPUTER, v->player_name[p]),
+               false;
+    if (!game_set_tag(&s->game, v->player_name[p], name))
+        return snprintf(err, errlen, "out of memory"), false;
+    return true;
 }
 
 void session_set_game(Session *s, Variant *v, const Game *g)
@@ -157,6 +200,7 @@ bool session_open(Session *s, const char *variant, const char *fen, char *err, i
     }
     s->v = v;
     game_init(&s->game, v, fen ? &start : NULL);
+    date_today(&s->game);
     clock_reset(&s->clock, &no_clock, v->nplayers);
     return true;
 }
@@ -212,6 +256,11 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     }
     Game g;
     game_init(&g, v, NULL);
+    date_today(&g);
+    for (int p = 0; p < v->nplayers; p++) { /* the same players, by their sides' names */
+        const char *name = game_tag(&s->game, v->player_name[p]);
+        if (name && strcmp(name, COMPUTER)) game_set_tag(&g, v->player_name[p], name);
+    }
     unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
     TimeControl tc = s->clock.tc;
     session_set_game(s, v, &g);

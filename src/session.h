@@ -107,6 +107,12 @@ bool session_play_move(Session *s, Move m);
  * to the room. */
 bool session_tick(Session *s, Sink *out);
 
+/* Name the player of a side (its name in the variant, any case) in the game's record: false,
+ * with the reason in err, for a side the variant does not have or a name that is empty,
+ * longer than MAX_PLAYER_NAME or holds control characters, quotes or backslashes. A new game
+ * keeps the names. */
+bool session_name_player(Session *s, const char *side, const char *name, char *err, size_t errlen);
+
 /* Run one session command by its name (never a move): what the room server does with a
  * player's "undo", "resign" or "draw". False when refused (the reason went to out->err). */
 bool session_command(Session *s, const char *name, const char *args, Sink *out);

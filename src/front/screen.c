@@ -3,6 +3,7 @@
  * interrupt only set a flag; the loop then saves the game and restores the terminal. A crash
  * signal restores the terminal with async-signal-safe calls and re-raises: the last move was
  * already saved when it was played. */
+#include "safe_text.h"
 #include "screen_int.h"
 
 #include "autosave.h"
@@ -143,29 +144,19 @@ static void show_save_error(void)
     ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0]);
 }
 
-/* The computer's moves, until a human's turn; a key pressed meanwhile makes it move at once
- * and hands the keyboard back (so "ai off" can always be typed). */
-static void computer_turns(void)
+/* The computer's turn: `go` in the thinking thread (screen_think.c); thought() takes it from
+ * there. */
+static Sink think_sink = {collect, error_line, NULL};
+
+static void computer_turn(void)
 {
     Session *s = ui.s;
     if (s->watching) return; /* the computer of a watched game plays in its own process */
-    while (!ui_should_quit() && !s->game.result.over && (s->ai_players & (1u << s->game.pos.stm))) {
-        ui.thinking = true;
-        ui_draw();
-        SearchResult r;
-        char err[128];
-        bool found = session_think(s, &r, err, sizeof err);
-        ui.thinking = false;
-        if (!found || ui_should_quit()) break;
-        session_play_move(s, r.best);
-        ui.dirty = true;
-        char text[64], res[256] = "";
-        session_last_move_text(s, text, sizeof text);
-        if (s->game.result.over) game_result_line(&s->game, res, sizeof res);
-        ui_set_message(false, "computer: %s%s%s", text, *res ? "; " : "", res);
-        save_now(s);
-        if (stdin_events() & POLLIN) break;
-    }
+    if (think_running() || ui_should_quit() || s->game.result.over ||
+        !(s->ai_players & (1u << s->game.pos.stm)))
+        return;
+    clear_lines();
+    if (!think_start("go", &think_sink)) ui_set_message(true, "the computer could not start");
 }
 
 /* Show what a command printed: one line (or a move and the result it brought) in the
@@ -181,6 +172,20 @@ static void show_output(const char *title)
     } else if (ui.nlines == 1) {
         ui_set_message(false, "%s", ui.lines[0]);
     }
+}
+
+/* `go` or `hint` has ended: what it printed, then the computer's next turn, unless a key
+ * stopped it (the keyboard is handed back, so "ai off" can always be typed). */
+static void thought(void)
+{
+    bool by_key = think_stopped_by_key();
+    if (ui.nlines && strncmp(ui.lines[0], "hint", 4))
+        ui_set_message(false, "computer: %s%s%s", ui.lines[0], ui.nlines > 1 ? "; " : "",
+                       ui.nlines > 1 ? ui.lines[1] : "");
+    else
+        show_output("go");
+    clear_lines();
+    if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
 }
 
 /* rotate goes on to the next turn at which the board fits the terminal without the quarter
@@ -201,6 +206,16 @@ static void rotate_to_fit(Sink *sink)
     session_line(s, "rotate", sink);
 }
 
+/* A command's name starts the line (anything else is read as a move). */
+static bool is_command(const char *line)
+{
+    size_t len = strcspn(line, " ");
+    if (!len || !strncmp(line, "help", len) || !strcmp(line, "?")) return true;
+    for (const Command *c = session_commands; c->name; c++)
+        if (strlen(c->name) == len && !strncmp(c->name, line, len)) return true;
+    return false;
+}
+
 void screen_line(const char *line)
 {
     Session *s = ui.s;
@@ -212,8 +227,12 @@ void screen_line(const char *line)
     clear_lines();
     ui.message[0] = 0;
     bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
+    if (!is_command(line) && history_move(line)) return;
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
+    } else if ((!strcmp(line, "go") || !strcmp(line, "hint")) && !s->watching) {
+        if (!think_start(line, &think_sink)) ui_set_message(true, "the computer could not start");
+        return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
         /* against the computer, undo goes back to the human's own last move */
@@ -223,12 +242,13 @@ void screen_line(const char *line)
     }
     if (s->v != before) ui_colours(); /* a new variant: its sides' colours */
     clear_lines();
-    if (!undo && !redo) computer_turns();
+    if (!undo && !redo) computer_turn();
 }
 
 static void session_changed(Session *s)
 {
     select_clear();
+    history_reset();
     ui.dirty = true;
     save_now(s);
 }
@@ -321,10 +341,11 @@ static const struct {
     bool empty;
     void (*run)(int ch);
 } keys[] = {
-    {KEY_RESIZE, false, on_resize}, {KEY_F(1), false, on_help},  {'?', true, on_help},
-    {KEY_MOUSE, false, on_mouse},   {KEY_F(2), false, on_names}, {KEY_UP, true, on_arrow},
-    {KEY_DOWN, true, on_arrow},     {KEY_LEFT, true, on_arrow},  {KEY_RIGHT, true, on_arrow},
-    {' ', true, on_space},          {27, true, on_escape},
+    {KEY_RESIZE, false, on_resize}, {KEY_F(1), false, on_help},    {'?', true, on_help},
+    {KEY_MOUSE, false, on_mouse},   {KEY_F(2), false, on_names},   {KEY_UP, true, on_arrow},
+    {KEY_DOWN, true, on_arrow},     {KEY_LEFT, true, on_arrow},    {KEY_RIGHT, true, on_arrow},
+    {' ', true, on_space},          {27, true, on_escape},         {KEY_PPAGE, true, history_key},
+    {KEY_NPAGE, true, history_key}, {KEY_HOME, true, history_key}, {KEY_END, true, history_key},
 };
 
 static void on_key(int ch)
@@ -418,6 +439,7 @@ int screen_run(Session *s, const ScreenOptions *o)
     memset(&ui, 0, sizeof ui);
     ui.s = s;
     ui.opt = *o;
+    ui.view_ply = -1;
     setlocale(LC_ALL, "");
     if (!start_curses()) return -1;
     install_signals();
@@ -428,6 +450,12 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (ui.opt.watch) start_watching();
     if (ui.opt.autosave && !autosave_claim(err, sizeof err))
         snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
+    if (ui.opt.save_waiting && !ui.message[0])
+        ui_set_message(false,
+                       "A saved game is waiting: quit and start cellmate --resume to continue it%s",
+                       ui.opt.autosave ? " (a move here starts a new game; the saved one is then "
+                                         "kept as previous.pgn)"
+                                       : ".");
     if (!ui.message[0])
         ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
     ui_draw();
@@ -436,6 +464,10 @@ int screen_run(Session *s, const ScreenOptions *o)
         if (ui.save_error[0] && !ui.save_error_seen) {
             show_save_error();
             ui_draw();
+        }
+        if (think_running()) { /* the computer thinks: keys wait until it is done */
+            if (think_wait()) thought(), ui_draw();
+            continue;
         }
         follow();
         int ch = ui.opt.room ? room_screen_getch() : getch();
@@ -447,6 +479,7 @@ int screen_run(Session *s, const ScreenOptions *o)
         on_key(ch);
         ui_draw();
     }
+    think_cancel();
     set_interrupt(NULL);
     save_now(s);
     input_done();
@@ -460,9 +493,9 @@ int screen_run(Session *s, const ScreenOptions *o)
     char path[4200];
     if (!ui.opt.autosave || !ui.dirty) return 0;
     if (ui.save_error[0]) {
-        fprintf(stderr, "cellmate: the game could not be saved: %s\n", ui.save_error);
+        safe_printf(stderr, "cellmate: the game could not be saved: %s\n", ui.save_error);
         if (autosave_path(path, sizeof path) && access(path, F_OK) == 0)
-            fprintf(stderr, "cellmate: %s holds the game as it was last saved\n", path);
+            safe_printf(stderr, "cellmate: %s holds the game as it was last saved\n", path);
         return 1;
     }
     if (autosave_path(path, sizeof path) && quit_signal != SIGHUP)

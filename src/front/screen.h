@@ -12,6 +12,7 @@ typedef struct {
     const char *watch; /* only watch the game another cellmate saves in this file */
     /* at a room's table (screen_room.c): the room's connection, or NULL */
     struct RoomClient *room;
+    bool save_waiting; /* a saved game was left and this run did not resume it */
 } ScreenOptions;
 
 /* Run the screen until the player quits or a hang-up/terminate signal arrives; the game is

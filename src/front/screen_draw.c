@@ -98,9 +98,11 @@ static attr_t char_attr(Attr a, char ch)
     return at;
 }
 
+static int clip_bottom = 1 << 20; /* the status panel's lines stop above this row */
+
 static void draw_text_line(int y, int x, int width, const char *text, attr_t at)
 {
-    if (y < 0 || y >= ui.rows || width <= 0) return;
+    if (y < 0 || y >= ui.rows || y >= clip_bottom || width <= 0) return;
     attron(at);
     mvaddnstr(y, x, text, width);
     attroff(at);
@@ -118,8 +120,9 @@ static RenderOpts board_opts(int width, int height)
     o.names = ui.s->names;
     select_marks(ui.marks);
     o.marks = ui.marks;
-    if (g->nplies) {
-        const Move *m = &g->plies[g->nplies - 1].move;
+    int shown = history_plies();
+    if (shown) {
+        const Move *m = &g->plies[shown - 1].move;
         o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
         o.last_to = m->to;
     }
@@ -134,7 +137,9 @@ static bool layout_board(int width, int height)
     textgrid_free(&ui.grid);
     if (width <= 0 || height <= 0) return false;
     RenderOpts o = board_opts(width, height);
-    return render_board(&ui.s->game.pos, &o, &ui.grid);
+    Position shown;
+    history_position(&shown);
+    return render_board(&shown, &o, &ui.grid);
 }
 
 static void paint_board(int top, int left)
@@ -159,7 +164,7 @@ static void lost_pieces(const Game *g, int p, char *out, size_t len)
 {
     const Variant *v = g->v;
     int count[MAX_TYPES] = {0};
-    for (int i = 0; i < g->nplies; i++) {
+    for (int i = 0; i < history_plies(); i++) {
         Piece c = g->plies[i].undo.captured;
         if (c && PIECE_OWNER(c) == p) count[PIECE_KIND(c)]++;
     }
@@ -227,6 +232,17 @@ static int wrap(char *const *lines, int n, char (*out)[512], int max, int width,
     return m;
 }
 
+/* A line of the panel broken at blanks over as many rows as it needs (continuations
+ * indented by two): a title, a result or a message is never cut. */
+static int draw_wrapped(int y, int x, int width, const char *text, attr_t at)
+{
+    static char parts[16][512];
+    char *one[1] = {(char *)text};
+    int n = wrap(one, 1, parts, 16, width, 2);
+    for (int i = 0; i < n; i++) draw_text_line(y++, x, width, parts[i], at);
+    return y;
+}
+
 /* Each player's time left, counting down on the side to move ("<"); a player under twenty
  * seconds shows tenths. */
 static int draw_clocks(int y, int x, int width)
@@ -246,6 +262,48 @@ static int draw_clocks(int y, int x, int width)
     return y;
 }
 
+/* The status in one line, for a terminal with no room for the panel: the side to move (or
+ * how the game ended), each player's clock and hand; players by their initial letter when
+ * their names make the line too long. */
+static void draw_status_line(int y)
+{
+    const Session *s = ui.s;
+    const Game *g = &s->game;
+    const Variant *v = g->v;
+    Position pos;
+    history_position(&pos);
+    char line[512];
+    for (int brief = 0; brief < 2; brief++) {
+        size_t n;
+        if (g->result.over && !history_viewing()) {
+            char res[256];
+            game_result_line(g, res, sizeof res);
+            const char *words = strstr(res, ": ");
+            n = (size_t)snprintf(line, sizeof line, "%s", words ? words + 2 : res);
+        } else {
+            n = (size_t)snprintf(line, sizeof line, "%s to move%s", v->player_name[pos.stm],
+                                 in_check(&pos) ? ", CHECK" : "");
+        }
+        if (history_viewing() && n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, " (move %d of %d)", history_plies(),
+                                  g->nplies);
+        for (int p = 0; p < v->nplayers && n < sizeof line; p++) {
+            char who[64], t[CLOCK_TEXT_MAX] = "", hand[128] = "";
+            snprintf(who, sizeof who, "%s", v->player_name[p]);
+            if (brief) who[1] = 0;
+            if (s->clock.tc.kind != CLOCK_NONE)
+                clock_format(clock_left(&s->clock, p, clock_now()), t, sizeof t);
+            if (v->has_hands) counts_line(g, pos.hand, p, hand, sizeof hand);
+            if (!*t && !v->has_hands) continue;
+            n += (size_t)snprintf(line + n, sizeof line - n, " | %s%s%s%s%s%s", who, *t ? " " : "",
+                                  t, s->clock.running == p ? "<" : "", v->has_hands ? " hand " : "",
+                                  v->has_hands ? (*hand ? hand : "-") : "");
+        }
+        if ((int)n <= ui.cols - 1) break;
+    }
+    draw_text_line(y, 0, ui.cols, line, A_BOLD);
+}
+
 static void draw_status(int top, int x, int width, int height, bool with_title)
 {
     Session *s = ui.s;
@@ -253,9 +311,10 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     const Variant *v = g->v;
     char line[256], buf[128];
     int y = top;
-    if (with_title) draw_text_line(y++, x, width, v->title, A_BOLD | A_UNDERLINE);
-    /* a message too long for its line is shown here in full, at the bottom */
-    if ((int)strlen(ui.message) > ui.cols) {
+    if (with_title) y = draw_wrapped(y, x, width, v->title, A_BOLD | A_UNDERLINE);
+    /* a message too long for its line is shown here in full, at the bottom, when the panel
+     * is tall enough for it beside the rest */
+    if ((int)strlen(ui.message) > ui.cols && height >= 10) {
         static char parts[16][512];
         char *msg[1] = {ui.message};
         int mrows = wrap(msg, 1, parts, 16, width, 0);
@@ -265,18 +324,25 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
             draw_text_line(top + height - mrows + i, x, width, parts[i], at);
         height -= mrows + 1;
     }
-    if (g->result.over) {
+    clip_bottom = top + height; /* nothing runs into the message or out of the panel */
+    Position pos;
+    history_position(&pos);
+    if (history_viewing()) {
+        snprintf(line, sizeof line, "move %d of %d shown", history_plies(), g->nplies);
+        draw_text_line(y++, x, width, line, A_REVERSE);
+    }
+    if (g->result.over && !history_viewing()) {
         /* "result 1-0: White wins by checkmate": the words say it all */
         game_result_line(g, line, sizeof line);
         const char *words = strstr(line, ": ");
-        draw_text_line(y++, x, width, words ? words + 2 : line, A_BOLD);
+        y = draw_wrapped(y, x, width, words ? words + 2 : line, A_BOLD);
     } else {
-        bool check = in_check(&g->pos);
-        snprintf(line, sizeof line, "%s to move%s", v->player_name[g->pos.stm],
+        bool check = in_check(&pos);
+        snprintf(line, sizeof line, "%s to move%s", v->player_name[pos.stm],
                  check ? ", CHECK" : "");
         attr_t at = A_BOLD;
-        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + g->pos.stm);
-        draw_text_line(y++, x, width, line, at);
+        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos.stm);
+        y = draw_wrapped(y, x, width, line, at);
     }
     y = draw_clocks(y, x, width);
     y = room_screen_status(y, x, width);
@@ -284,12 +350,12 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     if (ui.save_error[0])
         draw_text_line(y++, x, width, "game NOT SAVED",
                        ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking) draw_text_line(y++, x, width, "the computer is thinking...", A_NORMAL);
+    if (ui.thinking) draw_text_line(y++, x, width, "computer thinking...", A_NORMAL);
     /* the cell under the cursor or the mouse, named */
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
         select_describe_cell(at, line, sizeof line);
-        draw_text_line(y++, x, width, line, A_UNDERLINE);
+        y = draw_wrapped(y, x, width, line, A_UNDERLINE);
     }
     if (s->ai_players) {
         size_t n = (size_t)snprintf(line, sizeof line, "computer:");
@@ -300,14 +366,14 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     }
     y++;
     for (int p = 0; p < v->nplayers; p++) {
-        if (v->nplayers > 2 && !(g->pos.alive & (1u << p))) {
+        if (v->nplayers > 2 && !(pos.alive & (1u << p))) {
             snprintf(line, sizeof line, "%s: out", v->player_name[p]);
             draw_text_line(y++, x, width, line, A_DIM);
             continue;
         }
         char label[64];
         if (v->has_hands) {
-            counts_line(g, g->pos.hand, p, buf, sizeof buf);
+            counts_line(g, pos.hand, p, buf, sizeof buf);
             snprintf(label, sizeof label, "%s hand:", v->player_name[p]);
         } else {
             lost_pieces(g, p, buf, sizeof buf);
@@ -315,26 +381,31 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         }
         y = draw_pieces(y, x, width, label, buf);
         if (v->has_pools) {
-            counts_line(g, g->pos.pool, p, buf, sizeof buf);
+            counts_line(g, pos.pool, p, buf, sizeof buf);
             y = draw_pieces(y, x, width, "  pool:", buf);
         }
     }
     y++;
-    /* the moves, a round per row, the latest at the bottom, as many as fit */
+    /* the moves, a round per row (wrapped when a round is wider than the panel, as three
+     * players' can be), the latest at the bottom, as many as fit */
     int room = top + height - y;
     if (room <= 0) return;
-    static char rows[1024][96];
+    static char rows[2048][96];
     int nrows = 0;
-    for (int i = 0; i < g->nplies; i++) {
+    for (int i = 0; i < history_plies() && nrows < 2048; i++) {
         const Ply *p = &g->plies[i];
         bool new_round = i == 0 || p->mover <= g->plies[i - 1].mover;
-        if (new_round) {
-            if (nrows == 1024) break;
+        size_t n = new_round ? 0 : strlen(rows[nrows - 1]);
+        int col = width < 96 ? width : 95;
+        if (new_round)
             snprintf(rows[nrows++], sizeof rows[0], "%3d.%s", p->undo.fullmove,
                      p->mover && i == 0 ? ".." : "");
-        }
-        size_t n = strlen(rows[nrows - 1]);
-        snprintf(rows[nrows - 1] + n, sizeof rows[0] - n, " %-7s", p->san);
+        else if ((int)(n + 1 + strlen(p->san)) > col && nrows < 2048)
+            snprintf(rows[nrows++], sizeof rows[0], "%4s", ""); /* the round goes on below */
+        n = strlen(rows[nrows - 1]);
+        /* a column of 8 when the round fits in the panel that way, else one blank apart */
+        bool columns = 5 + 8 * v->nplayers <= col;
+        snprintf(rows[nrows - 1] + n, sizeof rows[0] - n, columns ? " %-7s" : " %s", p->san);
     }
     int start = nrows > room ? nrows - room : 0;
     for (int i = start; i < nrows; i++) draw_text_line(y++, x, width, rows[i], A_NORMAL);
@@ -371,25 +442,27 @@ static void draw_too_small(int top)
         mvaddnstr(top + i, 1, parts[i], ui.cols - 1);
 }
 
-enum { PLACE_NONE, PLACE_ALONE, PLACE_BELOW, PLACE_BESIDE };
+enum { PLACE_NONE, PLACE_ALONE, PLACE_LINE, PLACE_BELOW, PLACE_BESIDE, PLACES };
 
-/* Three arrangements, tried in turn: the status beside the board; the board across the
- * whole width with the status below it (the ring is wide and flat); the board alone. The
- * board goes into ui.grid; returns which arrangement fitted. */
+/* Four arrangements, tried in turn: the status beside the board; the board across the
+ * whole width with the status below it (the ring is wide and flat); the board with the
+ * status in one line under it; the board alone. The board goes into ui.grid; returns which
+ * arrangement fitted. */
 static int arrange(int top)
 {
     int board_w = ui.cols - STATUS_W - 1, area = ui.rows - 2 - top;
     if (board_w >= 20 && layout_board(board_w, area)) return PLACE_BESIDE;
     if (layout_board(ui.cols, area - 4)) return PLACE_BELOW;
+    if (layout_board(ui.cols, area - 1)) return PLACE_LINE;
     if (layout_board(ui.cols, area)) return PLACE_ALONE;
     return PLACE_NONE;
 }
 
 /* How good an arrangement is: the board in the view asked for (not turned a quarter to fit)
- * first, then the status beside it rather than below or missing. */
+ * first, then the status beside it rather than below, in a line, or missing. */
 static int quality(int place)
 {
-    return place == PLACE_NONE ? 0 : (ui.grid.quarter ? 0 : 4) + place;
+    return place == PLACE_NONE ? 0 : (ui.grid.quarter ? 0 : PLACES) + place;
 }
 
 void ui_draw(void)
@@ -408,13 +481,21 @@ void ui_draw(void)
         draw_status(top, board_w + 1, STATUS_W, area, !top);
     } else if (place == PLACE_BELOW) {
         paint_board(top, (ui.cols - ui.grid.width) / 2);
-        draw_status(top + ui.grid.height + 1, 1, ui.cols - 2, area - ui.grid.height - 1, !top);
+        int below = top + ui.grid.height + 1, rows = area - ui.grid.height - 1;
+        if (rows >= 8) /* else the panel's lines would not all fit: the one line */
+            draw_status(below, 1, ui.cols - 2, rows, !top);
+        else
+            draw_status_line(below);
+    } else if (place == PLACE_LINE) {
+        paint_board(top + (area - 1 - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
+        draw_status_line(top + area - 1);
     } else if (place == PLACE_ALONE) {
         paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
     } else {
         ui.too_small = true;
         draw_too_small(top + 1);
     }
+    clip_bottom = 1 << 20;
     if (ui.rows >= 2) {
         attr_t at =
             ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL;
@@ -533,6 +614,12 @@ void ui_help(void)
     ADD("Which cell is that: F2 (or 'names') writes every cell's name in it; a cell name and "
         "? flashes that cell; the cell under the cursor or the mouse is named in the status "
         "panel.");
+    ADD("Going through the game (on an empty line): PgUp a move back, PgDn a move forward, Home "
+        "the start, End the game as it is; the game does not change. A move entered there is "
+        "asked about, and entered again continues the game from the position shown (the later "
+        "moves are taken back).");
+    ADD("go, hint and the computer's turns: the message line shows its search as it goes (depth, "
+        "best move so far, time left); any key stops it and its best move so far counts.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
     ADD("%s", "");
     ADD("Commands:");

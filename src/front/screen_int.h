@@ -34,6 +34,8 @@ typedef struct {
     Cell flash;     /* a cell asked for by name */
     double flash_until;
     uint8_t marks[MAX_CELLS + 1];
+    int view_ply;                     /* plies of the game shown (screen_history.c); -1: all */
+    char confirm[MOVE_TEXT_MAX + 64]; /* a move from the position shown, asked about once */
     bool thinking;
     bool dirty;           /* the game changed since start-up: it is worth saving */
     bool saved_once;      /* this run has written the save file */
@@ -70,6 +72,21 @@ void cursor_hide(void);
 /* screen_room.c */
 int room_screen_getch(void);                     /* getch, with the room's connection served */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
+
+/* screen_think.c: go and hint in a thread, the main loop showing their progress */
+bool think_start(const char *cmd, Sink *sink); /* false when no thread could start */
+bool think_running(void);
+bool think_wait(void); /* wait a little; true once done (its output is in the sink) */
+bool think_stopped_by_key(void);
+void think_cancel(void);
+
+/* screen_history.c: going through the game */
+int history_plies(void);              /* the plies shown */
+bool history_viewing(void);           /* an earlier position is shown */
+void history_position(Position *out); /* the position shown */
+void history_reset(void);             /* back to the game as it is */
+void history_key(int ch);             /* PgUp, PgDn, Home, End */
+bool history_move(const char *line);  /* a move entered while viewing: true when answered */
 
 /* screen_input.c */
 void input_init(void);

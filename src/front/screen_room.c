@@ -60,7 +60,7 @@ int room_screen_run(RoomClient *c, Session *s, bool ascii, const char *joined)
     started = told_close = false;
     c->notify = room_text;
     c->user = NULL;
-    ScreenOptions so = {ascii, false, NULL, c};
+    ScreenOptions so = {ascii, false, NULL, c, false};
     return screen_run(s, &so);
 }
 

@@ -83,7 +83,9 @@ static const char *cell_name(Cell c)
 void select_describe_cell(Cell c, char *out, size_t len)
 {
     const Variant *v = ui.s->v;
-    Piece p = ui.s->game.pos.board[c];
+    Position shown; /* the position on the screen, maybe an earlier one */
+    history_position(&shown);
+    Piece p = shown.board[c];
     if (!p)
         snprintf(out, len, "%s: empty", cell_name(c));
     else
@@ -181,6 +183,10 @@ static bool play_to(Cell c)
 void select_point(Cell c)
 {
     if (!c) return;
+    if (history_viewing()) {
+        ui_set_message(true, "an earlier position is shown: End returns to the game");
+        return;
+    }
     if (ui.sel_from == c) {
         select_clear();
         ui_set_message(false, "%s put back", cell_name(c));
@@ -207,7 +213,10 @@ bool select_by_name(const char *text)
     if (len == 2 && (text[1] == '@' || text[1] == '*')) {
         int kind = v->kind_of_letter[(unsigned char)toupper((unsigned char)text[0])];
         if (!kind || !v->has_hands) return false;
-        pick_drop(kind);
+        if (history_viewing())
+            ui_set_message(true, "an earlier position is shown: End returns to the game");
+        else
+            pick_drop(kind);
         return true;
     }
     char name[CELL_NAME_MAX];
@@ -217,7 +226,8 @@ bool select_by_name(const char *text)
     Cell c = board_cell(&v->board, name);
     if (!c) return false;
     Piece p = ui.s->game.pos.board[c];
-    if (p && PIECE_OWNER(p) == ui.s->game.pos.stm && !ui.s->game.result.over && pick_cell(c))
+    if (p && PIECE_OWNER(p) == ui.s->game.pos.stm && !ui.s->game.result.over &&
+        !history_viewing() && pick_cell(c))
         return true;
     select_clear();
     select_flash(c);

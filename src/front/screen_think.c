@@ -1,0 +1,172 @@
+/* screen_think.c — the computer thinking while the screen stays alive. `go` and `hint` run
+ * as the session's own commands (session_line) in a second thread, with progress hooks that
+ * keep a one-line report (depth, best move so far, time left) for the main loop to show a few
+ * times a second. A key or a quit signal sets the stop flag: the search returns its best so
+ * far, which `go` plays and `hint` shows. While the command runs the main thread touches
+ * neither the game nor the state the command changes: it only rewrites the message line. */
+#include "screen_int.h"
+
+#include "notation.h"
+
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define THINK_REDRAW_MS 100 /* how often the thinking line is rewritten */
+
+static struct {
+    pthread_t thread;
+    bool running;     /* a thread was started and is not joined yet */
+    atomic_bool done; /* the command has returned */
+    atomic_bool stop;
+    bool by_key;   /* stopped by a key (or a signal), not by its limits */
+    int wake[2];   /* the thread writes a byte when it is done */
+    char line[16]; /* the command run */
+    Sink *sink;
+    pthread_mutex_t lock; /* guards report */
+    char report[160];
+    Position pos; /* the position searched, to write the best move */
+    Clock clock;  /* the clocks as they were when it started */
+    double started, limit;
+} think = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = {-1, -1}};
+
+/* From the searching thread: the best move so far, in words, for the thinking line. */
+static void on_progress(const SearchResult *r, void *ctx)
+{
+    (void)ctx;
+    char san[MOVE_TEXT_MAX] = "", score[32] = "", text[sizeof think.report];
+    if (r->found && r->depth > 0) {
+        move_san(&think.pos, r->best, san);
+        search_score_text(r->score, think.pos.v->nplayers, score, sizeof score);
+        snprintf(text, sizeof text, "depth %d, best %s (%s)", r->depth, san, score);
+    } else {
+        snprintf(text, sizeof text, "depth 1");
+    }
+    pthread_mutex_lock(&think.lock);
+    snprintf(think.report, sizeof think.report, "%s", text);
+    pthread_mutex_unlock(&think.lock);
+}
+
+static void *run(void *arg)
+{
+    (void)arg;
+    session_line(ui.s, think.line, think.sink);
+    atomic_store(&think.done, true);
+    char byte = 1;
+    ssize_t w = write(think.wake[1], &byte, 1);
+    (void)w;
+    return NULL;
+}
+
+bool think_running(void)
+{
+    return think.running;
+}
+
+/* The thinking line: what the search has found, the time it has left (or has taken), the
+ * mover's clock. */
+static void draw_thinking(void)
+{
+    char report[sizeof think.report], clock_text[CLOCK_TEXT_MAX + 32] = "", line[MSG_MAX];
+    double now = clock_now(), spent = now - think.started;
+    pthread_mutex_lock(&think.lock);
+    snprintf(report, sizeof report, "%s", think.report);
+    pthread_mutex_unlock(&think.lock);
+    if (think.clock.tc.kind != CLOCK_NONE && think.clock.running >= 0) {
+        char t[CLOCK_TEXT_MAX];
+        clock_format(clock_left(&think.clock, think.clock.running, now), t, sizeof t);
+        snprintf(clock_text, sizeof clock_text, ", clock %s", t);
+    }
+    char when[48];
+    if (think.limit > 0)
+        snprintf(when, sizeof when, "%.1f s left", spent < think.limit ? think.limit - spent : 0.0);
+    else
+        snprintf(when, sizeof when, "%.1f s", spent);
+    snprintf(line, sizeof line, "%s %s: %s, %s%s%s",
+             strcmp(think.line, "hint") ? "the computer is thinking" : "looking for a hint",
+             atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
+             when, clock_text, "");
+    move(ui.rows - 2, 0);
+    clrtoeol();
+    attron(A_BOLD);
+    mvaddnstr(ui.rows - 2, 0, line, ui.cols);
+    attroff(A_BOLD);
+    input_redisplay();
+}
+
+/* Run `go` or `hint` in a thread; its output goes to sink once it is done (think_wait). */
+bool think_start(const char *cmd, Sink *sink)
+{
+    Session *s = ui.s;
+    if (think.running) return false;
+    if (think.wake[0] < 0 && pipe(think.wake) != 0) return false;
+    snprintf(think.line, sizeof think.line, "%s", cmd);
+    think.sink = sink;
+    think.pos = s->game.pos;
+    think.clock = s->clock;
+    think.started = clock_now();
+    think.limit = session_limits(s).time;
+    think.report[0] = 0;
+    think.by_key = false;
+    atomic_store(&think.done, false);
+    atomic_store(&think.stop, false);
+    s->ai_hooks.progress = on_progress;
+    s->ai_hooks.ctx = NULL;
+    s->ai_hooks.stop = &think.stop;
+    ui.thinking = true;
+    ui_draw(); /* at once: the panel says so before the first report */
+    if (pthread_create(&think.thread, NULL, run, NULL) != 0) {
+        ui.thinking = false;
+        return false;
+    }
+    think.running = true;
+    draw_thinking();
+    return true;
+}
+
+/* Wait a little for the thread: a key (left unread for the input line) or a quit stops it;
+ * the thinking line is rewritten meanwhile. True once it is done and joined: then the
+ * output is in the sink. */
+bool think_wait(void)
+{
+    if (!think.running) return true;
+    struct pollfd p[2] = {{think.wake[0], POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+    bool stopping = atomic_load(&think.stop);
+    poll(p, stopping ? 1 : 2, THINK_REDRAW_MS);
+    if (!stopping && (ui_should_quit() || (p[1].revents & (POLLIN | POLLHUP | POLLERR)))) {
+        atomic_store(&think.stop, true);
+        think.by_key = true;
+    }
+    if (!atomic_load(&think.done)) {
+        draw_thinking();
+        refresh();
+        return false;
+    }
+    char byte;
+    ssize_t r = read(think.wake[0], &byte, 1);
+    (void)r;
+    pthread_join(think.thread, NULL);
+    think.running = false;
+    ui.thinking = false;
+    memset(&ui.s->ai_hooks, 0, sizeof ui.s->ai_hooks);
+    return true;
+}
+
+/* Whether the last search was stopped by a key or a signal (the keyboard is handed back). */
+bool think_stopped_by_key(void)
+{
+    return think.by_key;
+}
+
+/* Stop the thread and wait for it (quitting). */
+void think_cancel(void)
+{
+    if (!think.running) return;
+    atomic_store(&think.stop, true);
+    think.by_key = true;
+    while (!think_wait()) {
+    }
+}

@@ -1,0 +1,125 @@
+#!/bin/sh
+# screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
+# goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint` and the
+# computer's own turns; a plain start says when a saved game is waiting; going through a
+# loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+
+text() { T send-keys -t "$1" -l "$2"; }
+enter() { text "$1" "$2" && keys "$1" Enter; }
+last_msg() { screen_of "$1" | sed -n 23p; } # the message line of a 80x24 window
+seconds_left() { last_msg "$1" | sed -n 's/.*, \([0-9.]*\) s left.*/\1/p'; }
+
+# --- hint: shown at once, updated, then the answer ---------------------------------------
+start h screen --no-save --time 3 glinski
+wait_for h "White to move" >/dev/null
+enter h hint
+tap_ok "hint: the thinking line appears at once" wait_for h "looking for a hint (a key stops it)"
+tap_ok "hint: it shows the depth and the best move so far" wait_for h ", best "
+first=$(seconds_left h)
+sleep 0.6
+second=$(seconds_left h)
+tap_ok "hint: the time left counts down ($first, then $second)" \
+    awk -v a="$first" -v b="$second" 'BEGIN { exit !(a != "" && b != "" && b + 0 < a + 0) }'
+tap_ok "hint: the answer replaces it" wait_for h "hint: "
+tap_ok "hint: no move was played" wait_for h "White to move"
+
+# --- go: a key stops the search, the move is played at once, the key is typed ------------
+enter h quit
+gone h >/dev/null
+start g screen --no-save --time 60 glinski
+wait_for g "White to move" >/dev/null
+enter g go
+tap_ok "go: the computer says it is thinking" wait_for g "the computer is thinking (a key stops it)"
+wait_for g ", best " >/dev/null
+text g "x"
+tap_ok "go: a key stops it and its best move so far is played" wait_for g "computer: 1. "
+tap_ok "go: Black is to move" wait_for g "Black to move"
+tap_eq "go: the key went to the input line" "move> x" "$(row g 24)"
+keys g C-u
+
+# --- the computer's turn: the same line, and a key hands the keyboard back -----------------
+enter g "ai all"
+tap_ok "ai all: the computer's turn shows the thinking line" \
+    wait_for g "the computer is thinking (a key stops it)"
+text g "a"
+tap_ok "ai all: a key stops the computer's turns" wait_for g "move> a"
+sleep 1
+tap_ok "... and it does not think again by itself" hides g "is thinking"
+keys g C-u
+enter g "ai off"
+tap_ok "ai off is taken" wait_for g "the computer plays nobody"
+enter g quit
+gone g >/dev/null
+
+# --- a plain start says when a saved game is waiting ----------------------------------------
+start n screen glinski
+wait_for n "White to move" >/dev/null
+tap_ok "no saved game: the usual first message" wait_for n "Type a move and Enter"
+enter n e5
+tap_ok "a move is played and saved" wait_for n "Black to move"
+enter n quit
+gone n >/dev/null
+start w screen
+tap_ok "a plain start: the saved game is mentioned" wait_for w "A saved game is waiting: quit and start"
+tap_ok "... with --resume" wait_for w "cellmate --resume to continue it"
+enter w quit
+gone w >/dev/null
+start r screen --resume
+tap_ok "--resume: the saved game, without that message" wait_for r "Black to move"
+tap_ok "... not mentioned as waiting" hides r "saved game is waiting"
+enter r quit
+gone r >/dev/null
+
+# --- going through a loaded game ---------------------------------------------------------------
+printf 'go\ngo\ngo\ngo\nsave %s\nundo\nundo\nsave %s\n' "$tmp/four.pgn" "$tmp/two.pgn" |
+    "$CELLMATE" --batch --depth 2 glinski >/dev/null
+board_of() { screen_of "$1" | sed -n '1,22p' | cut -c1-56 | sed 's/ *$//'; } # no panel
+start two screen --no-save --load "$tmp/two.pgn"
+start l screen --no-save --load "$tmp/four.pgn"
+wait_for two "White to move" >/dev/null
+wait_for l "White to move" >/dev/null
+tap_ok "load: the whole game is shown" hides l "shown"
+keys l PPage
+tap_ok "PgUp: a move back" wait_for l "move 3 of 4 shown, after 2. "
+tap_ok "... the status panel says so" shows_re l 'move 3 of 4 shown *$'
+tap_ok "... Black is to move in the position shown" wait_for l "Black to move"
+keys l PPage
+tap_ok "PgUp again: two moves back" wait_for l "move 2 of 4 shown, after 1... "
+tap_eq "... the board is the one of the game two moves shorter" "$(board_of two)" "$(board_of l)"
+keys l Home
+tap_ok "Home: the start" wait_for l "move 0 of 4 shown, the start"
+keys l NPage
+tap_ok "PgDn: a move forward" wait_for l "move 1 of 4 shown, after 1. "
+keys l End
+tap_ok "End: the game as it is" wait_for l "the game as it is (4 moves)"
+tap_ok "... nothing changed: White to move" wait_for l "White to move"
+keys l PPage
+keys l PPage
+wait_for l "move 2 of 4 shown" >/dev/null
+enter l "Qa1"
+tap_ok "a move illegal in the position shown is refused there" \
+    wait_for l "no White Queen can go to a1"
+tap_ok "... the message says which position it was read in" shows_re l "position shown, move 2 *$"
+last=$(printf 'moves\n' | "$CELLMATE" --batch --load "$tmp/two.pgn" 2>/dev/null | tail -n 1 |
+    sed 's/^[^:]*: //' | tr ' ' '\n' | grep -v '^$' | tail -n 1)
+enter l "$last"
+tap_ok "a move from the position shown asks first ($last)" \
+    wait_for l "Enter $last again to play it from the position shown, taking back the 2"
+tap_ok "... and has not changed the game" wait_for l "move 2 of 4 shown"
+enter l "$last"
+tap_ok "entered again: the game goes on from there" wait_for l "Black to move"
+tap_ok "... the move is the game's third" shows_re l "^ *2\. $last"
+tap_ok "... and the earlier position is no longer shown" hides l "shown"
+enter l "pgn"
+tap_ok "... the record has three moves" wait_for l "2. $last *"
+keys l q
+enter l quit
+enter two quit
+gone l >/dev/null
+gone two >/dev/null
+
+tap_done

@@ -1,0 +1,82 @@
+#!/bin/sh
+# screen_sizes.sh — the status panel at every size, in tmux: the variant's title whole (in
+# the title bar or wrapped in the panel) for every family at 80x24, 120x40 and 200x60; a
+# three-player move list and a result wrapped, never cut; a terminal too narrow for the
+# panel gets the side to move, the clocks and the hands in one line.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+
+sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
+    name=$1 size=$2
+    shift 2
+    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+        "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
+}
+text() { T send-keys -t "$1" -l "$2"; }
+enter() { text "$1" "$2" && keys "$1" Enter; }
+quit() {
+    enter "$1" quit
+    gone "$1" || T kill-session -t "$1" 2>/dev/null
+}
+words() { screen_of "$1" | tr -s ' ' '\n'; } # the screen, a word a line
+all_words() { # all_words NAME TEXT: every word of TEXT is a whole word on the screen
+    words "$1" >"$tmp/words"
+    for w in $2; do grep -qxF -- "$w" "$tmp/words" || { echo "# missing: $w"; return 1; }; done
+}
+title_of() { sed -n 's/^title *= *//p' "$VARIANTS_DIR/$1.ini" | head -n 1; }
+
+# --- the title, whole, at every size --------------------------------------------------------
+for size in 80x24 120x40 200x60; do
+    for v in glinski haynie peanut chessagon cyclohexane hr-glinski hr-wellisch3 chess; do
+        sized z "$size" "$v"
+        wait_for z " to move" >/dev/null
+        t=$(title_of "$v")
+        tap_ok "$v at $size: the title '$t' is whole" all_words z "$t"
+        quit z
+    done
+done
+
+# --- a three-player move list at 80x24 ---------------------------------------------------------
+sized m 80x24 --depth 1 hr-wellisch3
+wait_for m "Red to move" >/dev/null
+for i in 1 2 3 4 5 6 7 8 9; do
+    enter m go
+    wait_for m "computer: " >/dev/null
+    keys m C-u
+done
+wait_for m "Red to move" >/dev/null
+enter m pgn
+wait_for m "any key closes" >/dev/null
+sans=$(screen_of m | sed -n '/^ *1\. /,$p' | tr -s ' ' '\n' | grep -v '^[0-9]*\.*$' |
+    grep -v '^\*$' | grep -v '^$' | grep -vx 'any\|key\|closes' | tr '\n' ' ')
+keys m q
+wait_for m "Red to move" >/dev/null
+tap_ok "three players: the record has nine moves ($sans)" test "$(echo $sans | wc -w)" -eq 9
+tap_ok "three players: each of them is whole in the panel" all_words m "$sans"
+quit m
+
+# --- a result, wrapped ---------------------------------------------------------------------------
+sized r 80x24 glinski
+wait_for r "White to move" >/dev/null
+enter r resign
+tap_ok "a result: the game ends" wait_for r "resignation"
+tap_ok "a result: every word of it in the panel" all_words r "Black wins by resignation"
+quit r
+
+# --- too narrow for the panel: one status line --------------------------------------------
+sized n 50x30 --clock 5 --depth 1 hr-glinski
+wait_for n "White to move" >/dev/null
+tap_ok "50x30: the one status line, players by initial" \
+    shows_re n '^White to move \| W [0-9]:[0-9][0-9]< hand - \| B 5:00 hand -$'
+enter n go
+tap_ok "50x30: it follows the game" wait_for n "Black to move | W "
+quit n
+sized w 60x24 --clock 5 hr-glinski
+wait_for w "White to move" >/dev/null
+tap_ok "60x24 (a panel of five rows would cut the hands): the one line, names whole" \
+    shows_re w '^White to move \| White [0-9]:[0-9][0-9]< hand - \| Black 5:00 hand -$'
+quit w
+
+tap_done
