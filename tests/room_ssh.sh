@@ -63,7 +63,7 @@ EOF
 white=$last_pid
 wait_text "$tmp/w" "you play White in room far" >/dev/null
 export CELLMATE_SSH="$ssh_opts -p $SSHD_PORT"
-start b xterm --room 127.0.0.1:far --name bob
+start b xterm --room 127.0.0.1:far --name bob 2>"$tmp/b.err"
 tap_ok "the player over ssh sits as Black" wait_for b ">Black  bob      here"
 tap_ok "the room here sees it sit down" wait_text "$tmp/w" "bob takes Black"
 tap_ok "the ssh player's screen shows White's move" wait_for b "1. Qc3"
@@ -81,7 +81,7 @@ tap_ok "a watcher joins by ssh://127.0.0.1:PORT/NAME" \
 pane=$(T display-message -p -t b '#{pane_pid}')
 kill -KILL "$pane"
 tap_ok "the ssh player's connection lost: the others are told" wait_text "$tmp/w" "Black disconnected"
-start b2 xterm --room 127.0.0.1:far --name bob
+start b2 xterm --room 127.0.0.1:far --name bob 2>"$tmp/b2.err"
 tap_ok "joining again over ssh takes the seat back" \
     wait_for b2 "you play Black in room far (glinski): move 2, Black to move"
 tap_ok "the others are told it is back" wait_text "$tmp/w" "Black is back"
