@@ -4,7 +4,8 @@
 # joins with --room 127.0.0.1:NAME, the ssh options through CELLMATE_SSH, on a screen in tmux,
 # and plays a Glinski game to mate against a scripted client on this host; a watcher joins
 # with the ssh://host:port/NAME form; the ssh player's screen, killed mid-game, comes back
-# to its seat; --ssh names the command too. Every process is ended by its PID.
+# to its seat; --ssh names the command too; a key whose forced command is a restricted relay
+# seats its player under the administrator's name. Every process is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 . "$TESTS_DIR/sshd.sh"
 
@@ -108,6 +109,31 @@ tap_ok "... and the room's host says why" grep -q "there is no room nosuch here"
 CELLMATE_SSH="$ssh_opts -p 1" "$CELLMATE" --batch --room 127.0.0.1:far </dev/null >"$tmp/out" 2>&1
 tap_eq "ssh that cannot connect: status 2" 2 "$?"
 tap_ok "... with a message" grep -q "^cellmate: " "$tmp/out"
+
+# --- a forced command: the administrator's name for the key, whatever the client says -----------
+# (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
+# this room gets a name of its own and is removed at the end)
+sshd_stop
+rx=forced$$
+rdir=/tmp/cellmate-$(id -u)/rooms
+SSHD_KEY_OPTIONS="command=\"$tmp/bin/cellmate --restricted --player zed --save-dir $tmp/saves --relay\",no-pty"
+tap_ok "an sshd whose key runs a forced relay starts" sshd_start
+ssh_opts=${SSHD_SSH% -p *}
+printf 'say hi\nquit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" glinski --name mallory >"$tmp/forced" 2>&1
+tap_eq "the forced relay's player: status 0" 0 "$?"
+tap_ok "the room knows the player by the administrator's name, not the one it gave" \
+    grep -qx "zed: hi" "$tmp/forced"
+tap_ok "... and seats it under that name" grep -q "you play White in room $rx" "$tmp/forced"
+printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:../x" >"$tmp/forced2" 2>&1
+tap_eq "a room's name with a path is refused before ssh runs (status 2)" 2 "$?"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+tap_ok "the forced relay's room was the restricted player's" test -f "$rdir/$rx.pgn"
+tap_ok "... and its record names the player as the administrator did" grep -qx '\[White "zed"\]' "$rdir/$rx.pgn"
+rm -f "$rdir/$rx".*
 
 room_check_logs
 tap_done
