@@ -456,6 +456,7 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
         return EXIT_USAGE;
     }
     ro.player = r ? r->player : NULL;
+    ro.restricted = r;
     ro.ssh_command = ssh_command;
     ro.room = o->serve_room ? o->serve_room : o->room;
     ro.variant = o->relay ? o->relay_variant : o->variant;

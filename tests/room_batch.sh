@@ -3,8 +3,8 @@
 # a two-player Glinski mate, a three-player Cyclohexane game with an elimination and a
 # resignation, watchers who join mid-game and see the position, chat, a draw offer refused
 # and then agreed, a takeback, two rooms at once, a seat that is taken, the record the room
-# keeps, --rooms, and a server that leaves once idle. Every client and server is ended by
-# its PID, also when a check fails.
+# keeps, --rooms, a server that leaves once idle, and restricted mode's bounds at a table.
+# Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -195,6 +195,24 @@ tap_ok "--rooms lists a room whose server left, from its record" \
     grep -qx "idle: haynie, move 1, White to move; White alice (away), Black - (empty); not running (the next join starts it)" "$tmp/rooms"
 tap_ok "--rooms lists the finished games' rooms too" \
     grep -q "^duel: glinski, result 1-0: White wins by checkmate;" "$tmp/rooms"
+
+# --- restricted mode at a room's table: the player's own lines keep its bounds ------------------
+# (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
+# this room gets a name of its own and is removed at once)
+mkdir -p "$tmp/saves"
+rx=restricted$$
+printf 'save %s/escaped.pgn\nsave mine\nquit\n' "$tmp" |
+    "$CELLMATE" --restricted --player alice --save-dir "$tmp/saves" --batch --room "$rx" glinski \
+        >"$tmp/out" 2>&1
+rdir=/tmp/cellmate-$(id -u)/rooms
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
+tap_ok "restricted, in a room: save takes no path" test ! -e "$tmp/escaped.pgn"
+tap_ok "... and says why, naming its line" grep -q "^line 1: " "$tmp/out"
+tap_ok "... a plain name saves in the player's directory" \
+    test -n "$(find "$tmp/saves/alice" -name mine.pgn 2>/dev/null)"
 
 room_check_logs
 tap_done

@@ -30,9 +30,9 @@ wait_re() { # wait_re NAME RE: until the screen shows a line matching RE (up to 
 }
 
 # --- two screens: chat, a takeback, a draw offer refused, the clocks, a mate --------------------
-start a xterm --room duel glinski --clock 10+5 --name alice --seat White
+start a xterm --room duel glinski --clock 10+5 --name alice --seat White 2>"$tmp/a.err"
 tap_ok "the first screen makes the room and sits as White" wait_for a ">White  alice    here"
-start b xterm --room duel --name bob
+start b xterm --room duel --name bob 2>"$tmp/b.err"
 tap_ok "the second screen takes Black and says so" \
     wait_for b "you play Black in room duel (glinski): move 1, White to move"
 tap_ok "the first screen sees Black sit down" wait_for a " Black  bob      here"
@@ -61,7 +61,7 @@ line b "no"
 tap_ok "the refusal shows on the first" wait_for a "Black says no"
 
 # a watcher comes mid-game: every seat is taken, so it watches, and sees the position
-start c xterm --room duel --name carol
+start c xterm --room duel --name carol 2>"$tmp/c.err"
 tap_ok "a third screen in a two-player room watches" wait_for c "; you watch room duel"
 tap_ok "... and is told where the game stands" wait_for c "move 3, White to move"
 tap_ok "the watcher's panel says so" wait_for c "you watch"
@@ -95,10 +95,10 @@ for w in a b c; do
 done
 
 # --- three screens: Cyclohexane until Yellow is mated out ---------------------------------------
-start r xterm --room tri cyclohexane --name red --seat Red
+start r xterm --room tri cyclohexane --name red --seat Red 2>"$tmp/r.err"
 wait_for r ">Red" >/dev/null
-start y xterm --room tri --name yel --seat Yellow
-start u xterm --room tri --name blu --seat Blue
+start y xterm --room tri --name yel --seat Yellow 2>"$tmp/y.err"
+start u xterm --room tri --name blu --seat Blue 2>"$tmp/u.err"
 tap_ok "three screens: the last to come sits as Blue" wait_for u "you play Blue in room tri"
 tap_ok "... and Red's screen shows every seat taken" wait_for r " Blue   blu      here"
 play r Sa1 y "Sa1"
@@ -132,7 +132,7 @@ for w in r y u; do line "$w" quit; done
 for w in r y u; do tap_ok "screen $w quits" gone "$w"; done
 
 # --- the computer in an empty seat, asked for on the screen --------------------------------------
-start h xterm --room bot glinski --time 0.2 --name alice --seat White
+start h xterm --room bot glinski --time 0.2 --name alice --seat White 2>"$tmp/h.err"
 wait_for h ">White  alice" >/dev/null
 line h "ai Black"
 tap_ok "ai SIDE: the room says the computer sits down" wait_for h "the computer takes Black"
@@ -143,9 +143,9 @@ line h quit
 tap_ok "ai SIDE: the screen quits" gone h
 
 # --- a flag falls: a short clock and a player who does not move ----------------------------------
-start f1 xterm --room flag glinski --clock /1 --name alice --seat White
+start f1 xterm --room flag glinski --clock /1 --name alice --seat White 2>"$tmp/f1.err"
 wait_for f1 ">White  alice" >/dev/null
-start f2 xterm --room flag --name bob
+start f2 xterm --room flag --name bob 2>"$tmp/f2.err"
 for w in f1 f2; do
     tap_ok "flag: screen $w is told White's time is up" wait_for "$w" "White's time is up"
 done

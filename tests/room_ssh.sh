@@ -4,7 +4,8 @@
 # joins with --room 127.0.0.1:NAME, the ssh options through CELLMATE_SSH, on a screen in tmux,
 # and plays a Glinski game to mate against a scripted client on this host; a watcher joins
 # with the ssh://host:port/NAME form; the ssh player's screen, killed mid-game, comes back
-# to its seat; --ssh names the command too. Every process is ended by its PID.
+# to its seat; --ssh names the command too; a key whose forced command is a restricted relay
+# seats its player under the administrator's name. Every process is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 . "$TESTS_DIR/sshd.sh"
 
@@ -36,6 +37,20 @@ tap_ok "sshd starts on 127.0.0.1" sshd_start || exit 1
 ssh_opts=${SSHD_SSH% -p *} # the options, without the port and the destination
 tap_eq "an ssh session finds this cellmate" "$tmp/bin/cellmate" "$(sshd_ssh 'command -v cellmate' 2>&1)"
 
+relays() { # the relays the ssh sessions run
+    for p in $(sshd_descendants "$SSHD_PID"); do
+        ps -o args= -p "$p" 2>/dev/null | grep -q -- "--relay" && echo "$p"
+    done
+}
+no_relays() {
+    i=0
+    while [ $i -lt 50 ] && [ -n "$(relays)" ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    [ -z "$(relays)" ]
+}
+
 # --- a screen over ssh against a scripted client here ---------------------------------------------
 player "$tmp/w" --room far glinski --name alice --seat White <<EOF
 Qc3
@@ -49,7 +64,7 @@ EOF
 white=$last_pid
 wait_text "$tmp/w" "you play White in room far" >/dev/null
 export CELLMATE_SSH="$ssh_opts -p $SSHD_PORT"
-start b xterm --room 127.0.0.1:far --name bob
+start b xterm --room 127.0.0.1:far --name bob 2>"$tmp/b.err"
 tap_ok "the player over ssh sits as Black" wait_for b ">Black  bob      here"
 tap_ok "the room here sees it sit down" wait_text "$tmp/w" "bob takes Black"
 tap_ok "the ssh player's screen shows White's move" wait_for b "1. Qc3"
@@ -67,10 +82,11 @@ tap_ok "a watcher joins by ssh://127.0.0.1:PORT/NAME" \
 pane=$(T display-message -p -t b '#{pane_pid}')
 kill -KILL "$pane"
 tap_ok "the ssh player's connection lost: the others are told" wait_text "$tmp/w" "Black disconnected"
-start b2 xterm --room 127.0.0.1:far --name bob
+start b2 xterm --room 127.0.0.1:far --name bob 2>"$tmp/b2.err"
 tap_ok "joining again over ssh takes the seat back" \
     wait_for b2 "you play Black in room far (glinski): move 2, Black to move"
 tap_ok "the others are told it is back" wait_text "$tmp/w" "Black is back"
+tap_ok "the ssh session runs cellmate --relay on the room's host" test -n "$(relays)"
 line b2 b6
 wait_for b2 "3. Bb1" >/dev/null
 line b2 e6
@@ -84,7 +100,7 @@ tap_ok "the room's record has the game" \
     grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/far.pgn"
 line b2 quit
 tap_ok "the ssh player's screen quits" gone b2
-tap_ok "no relay is left behind" sh -c "! ps -o args= --ppid $SSHD_PID | grep -q relay"
+tap_ok "no relay is left behind (the killed screen's neither)" no_relays
 
 # --- --ssh, and a room that is not there --------------------------------------------------------
 "$CELLMATE" --batch --ssh "$ssh_opts -p $SSHD_PORT" --room 127.0.0.1:nosuch </dev/null >"$tmp/out" 2>&1
@@ -93,6 +109,31 @@ tap_ok "... and the room's host says why" grep -q "there is no room nosuch here"
 CELLMATE_SSH="$ssh_opts -p 1" "$CELLMATE" --batch --room 127.0.0.1:far </dev/null >"$tmp/out" 2>&1
 tap_eq "ssh that cannot connect: status 2" 2 "$?"
 tap_ok "... with a message" grep -q "^cellmate: " "$tmp/out"
+
+# --- a forced command: the administrator's name for the key, whatever the client says -----------
+# (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
+# this room gets a name of its own and is removed at the end)
+sshd_stop
+rx=forced$$
+rdir=/tmp/cellmate-$(id -u)/rooms
+SSHD_KEY_OPTIONS="command=\"$tmp/bin/cellmate --restricted --player zed --save-dir $tmp/saves --relay\",no-pty"
+tap_ok "an sshd whose key runs a forced relay starts" sshd_start
+ssh_opts=${SSHD_SSH% -p *}
+printf 'say hi\nquit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" glinski --name mallory >"$tmp/forced" 2>&1
+tap_eq "the forced relay's player: status 0" 0 "$?"
+tap_ok "the room knows the player by the administrator's name, not the one it gave" \
+    grep -qx "zed: hi" "$tmp/forced"
+tap_ok "... and seats it under that name" grep -q "you play White in room $rx" "$tmp/forced"
+printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:../x" >"$tmp/forced2" 2>&1
+tap_eq "a room's name with a path is refused before ssh runs (status 2)" 2 "$?"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+tap_ok "the forced relay's room was the restricted player's" test -f "$rdir/$rx.pgn"
+tap_ok "... and its record names the player as the administrator did" grep -qx '\[White "zed"\]' "$rdir/$rx.pgn"
+rm -f "$rdir/$rx".*
 
 room_check_logs
 tap_done

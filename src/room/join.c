@@ -49,6 +49,7 @@ int room_join_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: %s\n", err);
         return 2;
     }
+    s.restricted = o->restricted; /* save by plain name in the player's directory, and so on */
     RoomJoinOptions jo = {o->dir,   o->variant,   o->player ? o->player : o->name, o->seat, o->ssh,
                           o->clock, o->ai_seconds};
     if (!jo.ssh) jo.ssh = getenv("CELLMATE_SSH");

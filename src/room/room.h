@@ -9,6 +9,7 @@
 
 struct RoomClient;
 struct Session;
+struct Restriction;
 
 typedef struct {
     const char *room;        /* --room, --serve-room, --relay: the room */
@@ -26,6 +27,9 @@ typedef struct {
     /* the screen at the table (the program's, not this library's: room_screen_run), used
      * on a terminal; returns -1 when no screen could start (then the scripted mode plays) */
     int (*screen)(struct RoomClient *c, struct Session *s, bool ascii, const char *joined);
+    /* restricted mode's bounds for the player's own session (saves by plain name in the
+     * player's directory ...), or NULL */
+    const struct Restriction *restricted;
 } RoomOptions;
 
 /* cellmate --room: play (or watch) in a room; returns the exit status. */
