@@ -9,13 +9,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "limits.h"
+
+/* the limits themselves are in limits.h with every other one, quoted by the man pages */
 #define ROOM_PROTO_VERSION 1
-#define ROOM_REQUEST_MAX   512   /* bytes of a client's line, without its newline */
-#define ROOM_EVENT_MAX     8192  /* of a server's line (a position string can be long) */
-#define ROOM_GARBAGE_MAX   65536 /* bytes of over-long lines skipped before the peer is dropped */
-#define ROOM_NAME_MAX      20    /* a player's name */
-#define ROOM_ROOM_MAX      32    /* a room's name */
-#define ROOM_SAY_MAX       200   /* bytes of a chat line */
+#define ROOM_REQUEST_MAX   MAX_ROOM_REQUEST /* bytes of a client's line, without its newline */
+#define ROOM_EVENT_MAX     MAX_ROOM_EVENT   /* of a server's line */
+#define ROOM_GARBAGE_MAX   MAX_ROOM_GARBAGE /* over-long bytes skipped before the peer is dropped */
+#define ROOM_NAME_MAX      MAX_PLAIN_NAME   /* a player's name, as in restricted mode */
+#define ROOM_ROOM_MAX      MAX_ROOM_NAME    /* a room's name */
+#define ROOM_SAY_MAX       MAX_ROOM_SAY     /* bytes of a chat line */
 
 /* --- lines ------------------------------------------------------------------------------- */
 
