@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "search.h"
+#include "tt.h"
 #include "testutil.h"
 
 static SearchResult search_move(const Game *g, double seconds, int depth)
@@ -330,6 +331,41 @@ static void test_score_text(void **state)
     assert_string_equal(buf, "mated in 2");
 }
 
+/* The table keeps what is stored (negative and mate scores, the move without its extra cell),
+ * keeps four keys of one bucket, and reads a slot whose two words disagree (torn by two
+ * threads writing at once) as a miss. */
+static void test_table(void **state)
+{
+    (void)state;
+    TT tt;
+    assert_true(tt_init(&tt, 1));
+    Move m = {12, 345, MOVE_EP, 0, 77};
+    TTEntry e;
+    uint64_t key = 0x123456789abcdef0ULL;
+    assert_false(tt_probe(&tt, key, &e));
+    tt_store(&tt, key, m, -(SEARCH_MATE - 7), 9, TT_LOWER);
+    assert_true(tt_probe(&tt, key, &e));
+    assert_int_equal(e.score, -(SEARCH_MATE - 7));
+    assert_int_equal(e.depth, 9);
+    assert_int_equal(e.bound, TT_LOWER);
+    assert_true(tt_move_is(e.move, m));
+    /* three more keys of the same bucket (same low bits) */
+    size_t step = tt.nbuckets;
+    for (int i = 1; i < TT_BUCKET; i++) tt_store(&tt, key + step * 2 * i, m, i, 1, TT_EXACT);
+    for (int i = 1; i < TT_BUCKET; i++) {
+        assert_true(tt_probe(&tt, key + step * 2 * i, &e));
+        assert_int_equal(e.score, i);
+    }
+    assert_true(tt_probe(&tt, key, &e));
+    /* a slot torn between two writers */
+    TTSlot *b = tt.slots + (key & (tt.nbuckets - 1)) * TT_BUCKET;
+    for (int i = 0; i < TT_BUCKET; i++) atomic_fetch_xor(&b[i].data, 1ULL << 40);
+    assert_false(tt_probe(&tt, key, &e));
+    tt_clear(&tt);
+    assert_false(tt_probe(&tt, key + step * 2, &e));
+    tt_free(&tt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_repetition_late_in_long_game),
         cmocka_unit_test(test_limits_progress_stop),
         cmocka_unit_test(test_score_text),
+        cmocka_unit_test(test_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
