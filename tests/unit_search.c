@@ -160,6 +160,13 @@ static void test_bare_king(void **state)
     assert_string_not_equal(san, "Nxd4");
     assert_true(r.score > -(SEARCH_MATE - 100));
     game_free(&g);
+    /* Black to move, one ply deep: K!g8 wins a pawn but leaves the knight to Rxe8, which
+     * takes a defended knight with a rook (an exchange quiescence leaves out as losing) but
+     * bares Black's king: quiescence must try it, and Black must not take the pawn. */
+    san = search_from(&g, v, "White: K b1, R e4, N a2, P g8; Black: K f8, N e8", 1, 1, &r);
+    assert_string_not_equal(san, "K!g8");
+    assert_true(r.score > -(SEARCH_MATE - 100));
+    game_free(&g);
     variant_free(v);
 }
 

@@ -352,6 +352,21 @@ static bool losing_capture(Search *s, Move m, int victim)
     return attacked_by(pos, m.to, checker_of(pos, pos->stm));
 }
 
+/* Whether capturing on `cell` takes its owner's last piece but the royal one: in a variant
+ * with a bare-king rule that may win the game, whatever the material says. */
+static bool bares(const Search *s, int cell)
+{
+    const Position *pos = &s->pos;
+    const Variant *v = s->v;
+    if (v->bare_king == BARE_NONE) return false;
+    int owner = PIECE_OWNER(pos->board[cell]), left = 0;
+    for (int c = 1; c <= v->board.ncells && left < 2; c++) {
+        Piece p = pos->board[c];
+        if (p && PIECE_OWNER(p) == owner && !v->type[PIECE_KIND(p)].royal) left++;
+    }
+    return left < 2;
+}
+
 #define DELTA_MARGIN 200 /* a capture that cannot bring the score near alpha is not tried */
 
 static int quiesce(Search *s, int alpha, int beta, int ply)
@@ -381,8 +396,9 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
         if (!check) {
             int victim = victim_value(&s->pos, m);
             int gain = victim + (is_promotion(m) ? s->v->type[m.promo].value : 0);
-            if (stand + gain + DELTA_MARGIN <= alpha) continue;
-            if (victim && losing_capture(s, m, victim)) continue;
+            bool prune =
+                stand + gain + DELTA_MARGIN <= alpha || (victim && losing_capture(s, m, victim));
+            if (prune && !(victim && bares(s, m.kind == MOVE_EP ? m.extra : m.to))) continue;
         }
         Undo u;
         play(s, m, &u, ply);
