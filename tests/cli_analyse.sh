@@ -45,6 +45,9 @@ for v in glinski cyclohexane hr-liuyang; do
         "$(hint $v 20000)"
 done
 
+tap_ok "--nodes 1 still searches the first ply in full" \
+    sh -c "echo hint | '$CELLMATE' --batch --variant glinski --nodes 1 | grep -q '(depth 1,'"
+
 # two threads and a small table: legal moves, counted nodes
 printf 'go\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant glinski --threads 2 --hash 1 --time 0.1 \
     >"$tmp/out" 2>&1
