@@ -42,7 +42,12 @@ enum {
     OPT_SHOW_ZONE,
     OPT_WHITE,
     OPT_BLACK,
-    OPT_PLAYER_NAME
+    OPT_PLAYER_NAME,
+    OPT_THREADS,
+    OPT_HASH,
+    OPT_MULTIPV,
+    OPT_SEED,
+    OPT_ANALYSE
 };
 
 #define MAX_NAMED 8 /* --white, --black and --player-name options taken */
@@ -62,6 +67,8 @@ typedef struct {
     TimeControl clock;
     bool time_given;
     SearchLimits ai;
+    int hash_mb;  /* the computer's table, 0: the default */
+    bool analyse; /* analyse the position and stop */
     bool restricted;
     const char *player, *save_dir;
     /* rooms */
@@ -73,56 +80,72 @@ typedef struct {
     int nnamed;
 } Options;
 
+#define TEXT_(x) #x
+#define TEXT(x)  TEXT_(x) /* a number defined elsewhere, as text */
+
 static void usage(FILE *f)
 {
-    fprintf(f, "Usage: cellmate [OPTIONS] [VARIANT]\n"
-               "Chess variants on hexagonal, triangular and ring boards.\n\n"
-               "  --variant V          play variant V (name or path to a .ini file)\n"
-               "  --fen F              start from position string F\n"
-               "  --batch              read moves and commands from standard input (the\n"
-               "                       default when it is not a terminal)\n"
-               "  --time SECONDS       thinking time of the computer per move (default 5)\n"
-               "  --nodes N            the computer searches N positions per move\n"
-               "  --depth N            the computer searches N plies deep\n"
-               "  --load FILE          start with the first game of a PGN file\n"
-               "  --clock TC           play with clocks: MINUTES[+SECONDS] (10+5, 3) or\n"
-               "                       /SECONDS per move (/30)\n"
-               "  --resume             continue the game saved when cellmate last stopped\n"
-               "  --resume=previous    continue the save before that one\n"
-               "  --resume=watch       watch the saved game another cellmate is playing\n"
-               "  --resume=copy        play a copy of it, saved apart from it\n"
-               "  --white NAME, --black NAME  the players' names for the game's record\n"
-               "  --player-name SIDE=NAME     the same for any side (Red=Ann)\n"
-               "  --ascii              plain ASCII, no colour\n"
-               "  --no-save            do not keep the game in progress in the state directory\n"
-               "  --perft N            count move sequences of length N; last line is\n"
-               "                       'perft N: COUNT (S s, NPS nps)'\n"
-               "  --divide             with --perft: one 'MOVE: COUNT' line per move first\n"
-               "  --replay FILE        check every game of a PGN file\n"
-               "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,\n"
-               "                       2 unreadable)\n"
-               "  --lint               with --check-variant: also report what is legal but\n"
-               "                       almost surely wrong (exit 3 when it finds something)\n"
-               "  --show-zone NAME     draw a zone of the --variant on the board\n"
-               "  --list               list the variants\n"
-               "  --restricted         for a public game login: no paths, saves by name in\n"
-               "                       the player's own directory, limits (also forced by\n"
-               "                       CELLMATE_RESTRICTED=1)\n"
-               "  --player NAME        restricted mode: the player, named by the administrator\n"
-               "  --save-dir DIR       restricted mode: where the players' directories are\n"
-               "  --room ROOM [VARIANT] play in a shared room: ROOM on this host (made with\n"
-               "                       VARIANT if new), [user@]host:ROOM or\n"
-               "                       ssh://[user@]host[:port]/ROOM over ssh\n"
-               "  --seat SIDE          in a room: the side to take (or any, or watch)\n"
-               "  --name NAME          in a room: the name the others see (default: login)\n"
-               "  --room-dir DIR       where rooms live (a directory a group may share)\n"
-               "  --ssh CMD            the ssh command for remote rooms (also CELLMATE_SSH)\n"
-               "  --rooms              list the rooms of this host\n"
-               "  --serve-room ROOM [VARIANT] run a room's server in the foreground\n"
-               "  --relay [ROOM [VARIANT]] join standard input and output to a room (what\n"
-               "                       ssh runs on the room's host)\n"
-               "  --help, --version\n\n"
-               "The default variant is " DEFAULT_VARIANT ". See cellmate(6).\n");
+    static const char *const lines[] = {
+        "Usage: cellmate [OPTIONS] [VARIANT]",
+        "Chess variants on hexagonal, triangular and ring boards.",
+        "",
+        "  --variant V          play variant V (name or path to a .ini file)",
+        "  --fen F              start from position string F",
+        "  --batch              read moves and commands from standard input (the",
+        "                       default when it is not a terminal)",
+        "  --time SECONDS       thinking time of the computer per move (default 5)",
+        "  --nodes N            the computer searches N positions per move",
+        "  --depth N            the computer searches N plies deep",
+        "  --threads N          search threads (default: one per core; one for a",
+        "                       search bounded only by --nodes or --depth)",
+        "  --hash MB            size of the computer's table of positions (default " TEXT(
+            ENGINE_DEFAULT_HASH_MB) ")",
+        "  --seed S             seed for what the computer draws at random",
+        "  --multipv N          analyse looks for the N best lines",
+        "  --analyse            print the best lines of the position, one line per",
+        "                       depth searched (for --time seconds), and stop",
+        "  --load FILE          start with the first game of a PGN file",
+        "  --clock TC           play with clocks: MINUTES[+SECONDS] (10+5, 3) or",
+        "                       /SECONDS per move (/30)",
+        "  --resume             continue the game saved when cellmate last stopped",
+        "  --resume=previous    continue the save before that one",
+        "  --resume=watch       watch the saved game another cellmate is playing",
+        "  --resume=copy        play a copy of it, saved apart from it",
+        "  --white NAME, --black NAME  the players' names for the game's record",
+        "  --player-name SIDE=NAME     the same for any side (Red=Ann)",
+        "  --ascii              plain ASCII, no colour",
+        "  --no-save            do not keep the game in progress in the state directory",
+        "  --perft N            count move sequences of length N; last line is",
+        "                       'perft N: COUNT (S s, NPS nps)'",
+        "  --divide             with --perft: one 'MOVE: COUNT' line per move first",
+        "  --replay FILE        check every game of a PGN file",
+        "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,",
+        "                       2 unreadable)",
+        "  --lint               with --check-variant: also report what is legal but",
+        "                       almost surely wrong (exit 3 when it finds something)",
+        "  --show-zone NAME     draw a zone of the --variant on the board",
+        "  --list               list the variants",
+        "  --restricted         for a public game login: no paths, saves by name in",
+        "                       the player's own directory, limits (also forced by",
+        "                       CELLMATE_RESTRICTED=1)",
+        "  --player NAME        restricted mode: the player, named by the administrator",
+        "  --save-dir DIR       restricted mode: where the players' directories are",
+        "  --room ROOM [VARIANT] play in a shared room: ROOM on this host (made with",
+        "                       VARIANT if new), [user@]host:ROOM or",
+        "                       ssh://[user@]host[:port]/ROOM over ssh",
+        "  --seat SIDE          in a room: the side to take (or any, or watch)",
+        "  --name NAME          in a room: the name the others see (default: login)",
+        "  --room-dir DIR       where rooms live (a directory a group may share)",
+        "  --ssh CMD            the ssh command for remote rooms (also CELLMATE_SSH)",
+        "  --rooms              list the rooms of this host",
+        "  --serve-room ROOM [VARIANT] run a room's server in the foreground",
+        "  --relay [ROOM [VARIANT]] join standard input and output to a room (what",
+        "                       ssh runs on the room's host)",
+        "  --help, --version",
+        "",
+        "The default variant is " DEFAULT_VARIANT ". See cellmate(6).",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) fprintf(f, "%s\n", lines[i]);
 }
 
 /* A whole number from lo to hi for option `name`; false after saying what is wrong. */
@@ -149,6 +172,12 @@ static const struct option longopts[] = {
     {"time", required_argument, NULL, 't'},
     {"nodes", required_argument, NULL, 'N'},
     {"depth", required_argument, NULL, 'D'},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {"hash", required_argument, NULL, OPT_HASH},
+    {"multipv", required_argument, NULL, OPT_MULTIPV},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"analyse", no_argument, NULL, OPT_ANALYSE},
+    {"analyze", no_argument, NULL, OPT_ANALYSE},
     {"load", required_argument, NULL, 'L'},
     {"clock", required_argument, NULL, 'C'},
     {"room", required_argument, NULL, OPT_ROOM},
@@ -211,6 +240,26 @@ static int search_option(int ch, const char *arg, Options *o)
     return EXIT_OK;
 }
 
+/* --threads, --hash, --multipv and --seed: a number each, in its range. */
+static int engine_option(int ch, const char *arg, Options *o)
+{
+    static const struct {
+        const char *name;
+        long lo, hi;
+    } range[] = {{"threads", 1, SEARCH_MAX_THREADS},
+                 {"hash", 1, ENGINE_MAX_HASH_MB},
+                 {"multipv", 1, SEARCH_MAX_MULTIPV},
+                 {"seed", 0, 1000000000000000L}};
+    int i = ch - OPT_THREADS;
+    long n;
+    if (!number_option(range[i].name, arg, range[i].lo, range[i].hi, &n)) return EXIT_USAGE;
+    if (ch == OPT_THREADS) o->ai.threads = (int)n;
+    if (ch == OPT_HASH) o->hash_mb = (int)n;
+    if (ch == OPT_MULTIPV) o->ai.multipv = (int)n;
+    if (ch == OPT_SEED) o->ai.seed = (uint64_t)n;
+    return EXIT_OK;
+}
+
 /* --resume[=previous|watch|copy] */
 static int resume_option(const char *arg, Options *o)
 {
@@ -262,6 +311,13 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'D':
             if ((rc = search_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
+        case OPT_THREADS:
+        case OPT_HASH:
+        case OPT_MULTIPV:
+        case OPT_SEED:
+            if ((rc = engine_option(ch, optarg, o)) != EXIT_OK) return rc;
+            break;
+        case OPT_ANALYSE: o->analyse = true; break;
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
         case OPT_LINT: o->lint = true; break;
@@ -363,6 +419,13 @@ static void sink_out(Sink *s, const char *line)
 {
     (void)s;
     (void)line; /* "loaded FILE ..." needs no echo at start-up */
+}
+
+static void sink_print(Sink *s, const char *line)
+{
+    (void)s;
+    safe_printf(stdout, "%s\n", line);
+    fflush(stdout); /* each depth as soon as it is searched */
 }
 
 static void sink_err(Sink *s, const char *line)
@@ -579,10 +642,18 @@ int main(int argc, char **argv)
         else
             session_set_clock(&s, &o.clock);
     }
+    if (o.hash_mb && !(s.engine = engine_new(o.hash_mb))) {
+        safe_printf(stderr, "cellmate: no memory for a table of %d MB (--hash)\n", o.hash_mb);
+        session_close(&s);
+        return EXIT_USAGE;
+    }
     if (o.perft_depth >= 0) {
         Position pos = s.game.pos;
         perft_report(&pos, o.perft_depth, o.divide, 0, print_line, NULL);
         rc = EXIT_OK;
+    } else if (o.analyse) {
+        Sink sink = {sink_print, sink_err, NULL};
+        rc = session_line(&s, "analyse", &sink) ? EXIT_OK : EXIT_REJECTED;
     } else if (on_screen) {
         ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL,
                             !o.resume && !o.load && autosave_exists()};

@@ -619,7 +619,9 @@ SearchLimits session_limits(const Session *s)
     return l;
 }
 
-bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
+/* A search for the side to move with the session's limits and the given hooks. */
+static bool think_hooked(Session *s, const SearchHooks *hooks, SearchResult *r, char *err,
+                         size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
@@ -629,9 +631,14 @@ bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
                false;
     if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */
     SearchLimits limits = session_limits(s);
-    *r = search_run(s->engine, &s->game, &limits, &s->ai_hooks);
+    *r = search_run(s->engine, &s->game, &limits, hooks);
     if (!r->found) return snprintf(err, errlen, "no legal move"), false;
     return true;
+}
+
+bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
+{
+    return think_hooked(s, &s->ai_hooks, r, err, errlen);
 }
 
 /* The computer's choice for the side to move (go and hint); false after a complaint. */
@@ -680,6 +687,66 @@ static bool cmd_hint(Session *s, const char *args, Sink *out)
     search_score_text(r.score, s->v->nplayers, score, sizeof score);
     say(out, "hint: %s (depth %d, score %s, %llu nodes, %.1f s, %.0f nodes/s)", san, r.depth, score,
         (unsigned long long)r.nodes, r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
+    return true;
+}
+
+/* An analysis in progress: the lines of each newly completed depth go to out; the front
+ * end's own hooks (a progress display, a stop key) still see everything. */
+typedef struct {
+    Session *s;
+    Sink *out;
+    int depth;
+} Analysis;
+
+/* "depth 6 line 1: +0.25 Bg2 Nf6 Qb3 (51234 nodes, 0.4 s)": the score from the mover's side,
+ * the line in the game's notation. */
+static void say_line(Session *s, const SearchResult *r, int k, Sink *out)
+{
+    const SearchLine *l = &r->line[k];
+    char text[SEARCH_MAX_PV * (MOVE_TEXT_MAX + 1) + 1] = "", score[32];
+    size_t n = 0;
+    Position pos = s->game.pos;
+    for (int i = 0; i < l->len && move_is_legal(&pos, l->pv[i]); i++) {
+        char san[MOVE_TEXT_MAX];
+        Undo u;
+        move_san(&pos, l->pv[i], san);
+        play_move(&pos, l->pv[i], &u);
+        size_t len = strlen(san);
+        if (n + len + 2 > sizeof text) break;
+        if (n) text[n++] = ' ';
+        memcpy(text + n, san, len + 1);
+        n += len;
+    }
+    search_score_text(l->score, s->v->nplayers, score, sizeof score);
+    say(out, "depth %d line %d: %s %s (%llu nodes, %.1f s)", r->depth, k + 1, score, text,
+        (unsigned long long)r->nodes, r->seconds);
+}
+
+static void on_analysis(const SearchResult *r, void *ctx)
+{
+    Analysis *a = ctx;
+    const SearchHooks *front = &a->s->ai_hooks;
+    if (front->progress) front->progress(r, front->ctx);
+    if (r->depth <= a->depth) return;
+    a->depth = r->depth;
+    for (int k = 0; k < r->nlines; k++) say_line(a->s, r, k, a->out);
+}
+
+static bool cmd_analyse(Session *s, const char *args, Sink *out)
+{
+    char err[128];
+    if (!no_args(args, "analyse", out)) return false;
+    Analysis a = {s, out, 0};
+    SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
+    SearchResult r;
+    if (!think_hooked(s, &hooks, &r, err, sizeof err)) return complain(out, "%s", err);
+    if (r.depth > a.depth) /* a last depth the progress report did not show */
+        for (int k = 0; k < r.nlines; k++) say_line(s, &r, k, out);
+    char san[MOVE_TEXT_MAX], score[32];
+    move_san(&s->game.pos, r.best, san);
+    search_score_text(r.score, s->v->nplayers, score, sizeof score);
+    say(out, "analyse: best %s (depth %d, score %s, %llu nodes, %.1f s)", san, r.depth, score,
+        (unsigned long long)r.nodes, r.seconds);
     return true;
 }
 
@@ -744,6 +811,8 @@ const Command session_commands[] = {
     {"perft", "N [divide] [TIMEs]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
+    {"analyse", "", "the best lines for the side to move, one line per depth searched", cmd_analyse,
+     false},
     {"resign", "[SIDE]", "the side to move (or SIDE) resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
@@ -763,7 +832,7 @@ const Command session_commands[] = {
 static bool looks_only(const char *name)
 {
     static const char *const allowed[] = {"show", "moves", "fen",    "pgn",  "save", "perft",
-                                          "hint", "flip",  "rotate", "help", "quit"};
+                                          "hint", "flip",  "rotate", "help", "quit", "analyse"};
     for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
         if (!strcmp(allowed[i], name)) return true;
     return false;
@@ -828,10 +897,10 @@ static const struct {
     const char *name;
     bool send;
 } in_room[] = {
-    {"undo", true},  {"draw", true},  {"resign", true},  {"ai", true},     {"say", true},
-    {"no", true},    {"new", true},   {"show", false},   {"moves", false}, {"fen", false},
-    {"pgn", false},  {"save", false}, {"perft", false},  {"hint", false},  {"help", false},
-    {"quit", false}, {"flip", false}, {"rotate", false},
+    {"undo", true},  {"draw", true},  {"resign", true}, {"ai", true},      {"say", true},
+    {"no", true},    {"new", true},   {"show", false},  {"moves", false},  {"fen", false},
+    {"pgn", false},  {"save", false}, {"perft", false}, {"hint", false},   {"analyse", false},
+    {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false},
 };
 
 static bool room_command(Session *s, const Command *c, const char *args, Sink *out)

@@ -31,11 +31,13 @@ if [ -d "$BEFORE" ]; then
         printf '  %-17s %s (%s)\n' "$v" "$a" "$same"
     done
 fi
-echo "the computer, 5 seconds on the start position:"
-for v in glinski haynie chessagon cyclohexane hr-glinski; do
+echo "the computer, 1 second on the start position (one thread, then the default):"
+for v in glinski chessagon peanut cyclohexane hr-liuyang hr-glinski; do
     if "$CELLMATE" --check-variant "$v" >/dev/null 2>&1; then
         printf '  %-12s ' "$v"
-        echo hint | "$CELLMATE" --variant "$v" --time 5
+        echo hint | "$CELLMATE" --variant "$v" --time 1 --threads 1
+        printf '  %-12s ' ""
+        echo hint | "$CELLMATE" --variant "$v" --time 1
     fi
 done
 echo "start-up (load a variant, print the position string), 20 runs:"

@@ -237,6 +237,59 @@ static void test_consistency(void **state)
     check_consistency("haynie");
 }
 
+/* The tactical generation of quiescence is exactly the legal captures and promotions, and the
+ * legality shortcuts (pins, and hop lines in variants with cannons or slings) agree with
+ * making every move: random games of every shipped variant. */
+static bool tactical(const Position *pos, Move m)
+{
+    if (m.kind == MOVE_DROP || m.kind == MOVE_CASTLE || m.kind == MOVE_EXCHANGE) return false;
+    return m.promo || m.kind == MOVE_EP || pos->board[m.to] != 0;
+}
+
+static void test_tactical_and_legality(void **state)
+{
+    (void)state;
+    DIR *d = opendir(getenv("VARIANTS_DIR"));
+    struct dirent *e;
+    int variants = 0, captures = 0;
+    assert_non_null(d);
+    while ((e = readdir(d))) {
+        char name[64];
+        size_t len = strlen(e->d_name);
+        if (len < 5 || len > 60 || strcmp(e->d_name + len - 4, ".ini")) continue;
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        Variant *v = tu_variant(name);
+        variants++;
+        for (int game = 0; game < 3; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 120; ply++) {
+                MoveList legal, tac;
+                tu_check_legality(&pos, &legal);
+                if (!legal.n) break;
+                gen_tactical(&pos, &tac);
+                int want = 0;
+                for (int i = 0; i < legal.n; i++) {
+                    if (!tactical(&pos, legal.m[i])) continue;
+                    want++;
+                    bool found = false;
+                    for (int j = 0; j < tac.n && !found; j++)
+                        found = move_equal(tac.m[j], legal.m[i]);
+                    assert_true(found);
+                }
+                assert_int_equal(tac.n, want);
+                captures += want;
+                Undo u;
+                play_move(&pos, legal.m[tu_rand() % (unsigned)legal.n], &u);
+            }
+        }
+        variant_free(v);
+    }
+    closedir(d);
+    assert_true(variants >= 20);
+    assert_true(captures > 1000);
+}
+
 /* --- the move limit --------------------------------------------------------------------------- */
 
 /* The bound a variant is checked against when it loads holds in every position reached: no
@@ -313,11 +366,17 @@ static void test_move_limit(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_haynie_start),       cmocka_unit_test(test_haynie_pawn),
-        cmocka_unit_test(test_haynie_bishop),      cmocka_unit_test(test_glinski_pawns),
-        cmocka_unit_test(test_glinski_en_passant), cmocka_unit_test(test_mccooey_pawns),
-        cmocka_unit_test(test_perft_reference),    cmocka_unit_test(test_consistency),
-        cmocka_unit_test(test_move_bound),         cmocka_unit_test(test_move_limit),
+        cmocka_unit_test(test_haynie_start),
+        cmocka_unit_test(test_haynie_pawn),
+        cmocka_unit_test(test_haynie_bishop),
+        cmocka_unit_test(test_glinski_pawns),
+        cmocka_unit_test(test_glinski_en_passant),
+        cmocka_unit_test(test_mccooey_pawns),
+        cmocka_unit_test(test_perft_reference),
+        cmocka_unit_test(test_consistency),
+        cmocka_unit_test(test_move_bound),
+        cmocka_unit_test(test_move_limit),
+        cmocka_unit_test(test_tactical_and_legality),
     };
     tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);

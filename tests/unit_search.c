@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "search.h"
+#include "tt.h"
 #include "testutil.h"
 
 static SearchResult search_move(const Game *g, double seconds, int depth)
@@ -157,6 +158,13 @@ static void test_bare_king(void **state)
      * last piece, and the king on g10 cannot answer: Black must leave the rook alone. */
     san = search_from(&g, v, "White: K b1, R d4, B c2; Black: K g10, N e7", 1, 3, &r);
     assert_string_not_equal(san, "Nxd4");
+    assert_true(r.score > -(SEARCH_MATE - 100));
+    game_free(&g);
+    /* Black to move, one ply deep: K!g8 wins a pawn but leaves the knight to Rxe8, which
+     * takes a defended knight with a rook (an exchange quiescence leaves out as losing) but
+     * bares Black's king: quiescence must try it, and Black must not take the pawn. */
+    san = search_from(&g, v, "White: K b1, R e4, N a2, P g8; Black: K f8, N e8", 1, 1, &r);
+    assert_string_not_equal(san, "K!g8");
     assert_true(r.score > -(SEARCH_MATE - 100));
     game_free(&g);
     variant_free(v);
@@ -330,6 +338,41 @@ static void test_score_text(void **state)
     assert_string_equal(buf, "mated in 2");
 }
 
+/* The table keeps what is stored (negative and mate scores, the move without its extra cell),
+ * keeps four keys of one bucket, and reads a slot whose two words disagree (torn by two
+ * threads writing at once) as a miss. */
+static void test_table(void **state)
+{
+    (void)state;
+    TT tt;
+    assert_true(tt_init(&tt, 1));
+    Move m = {12, 345, MOVE_EP, 0, 77};
+    TTEntry e;
+    uint64_t key = 0x123456789abcdef0ULL;
+    assert_false(tt_probe(&tt, key, &e));
+    tt_store(&tt, key, m, -(SEARCH_MATE - 7), 9, TT_LOWER);
+    assert_true(tt_probe(&tt, key, &e));
+    assert_int_equal(e.score, -(SEARCH_MATE - 7));
+    assert_int_equal(e.depth, 9);
+    assert_int_equal(e.bound, TT_LOWER);
+    assert_true(tt_move_is(e.move, m));
+    /* three more keys of the same bucket (same low bits) */
+    size_t step = tt.nbuckets;
+    for (int i = 1; i < TT_BUCKET; i++) tt_store(&tt, key + step * 2 * i, m, i, 1, TT_EXACT);
+    for (int i = 1; i < TT_BUCKET; i++) {
+        assert_true(tt_probe(&tt, key + step * 2 * i, &e));
+        assert_int_equal(e.score, i);
+    }
+    assert_true(tt_probe(&tt, key, &e));
+    /* a slot torn between two writers */
+    TTSlot *b = tt.slots + (key & (tt.nbuckets - 1)) * TT_BUCKET;
+    for (int i = 0; i < TT_BUCKET; i++) atomic_fetch_xor(&b[i].data, 1ULL << 40);
+    assert_false(tt_probe(&tt, key, &e));
+    tt_clear(&tt);
+    assert_false(tt_probe(&tt, key + step * 2, &e));
+    tt_free(&tt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_repetition_late_in_long_game),
         cmocka_unit_test(test_limits_progress_stop),
         cmocka_unit_test(test_score_text),
+        cmocka_unit_test(test_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

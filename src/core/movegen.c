@@ -10,7 +10,8 @@ typedef struct {
     const Position *pos;
     MoveList *out;
     int us;
-    int in_check; /* -1 not yet known */
+    int in_check;  /* -1 not yet known */
+    bool tactical; /* captures and promotions only (quiescence) */
     /* targets a piece whose rays meet has reached (bits: move, rifle, exchange); here rather
      * than in gen_piece, whose frame must stay small for it to be inlined */
     uint8_t seen[MAX_CELLS + 1];
@@ -37,16 +38,19 @@ static inline void push(Gen *g, int from, int to, uint8_t kind, uint8_t promo, i
         g->out->m[g->out->n++] = (Move){(Cell)from, (Cell)to, kind, promo, (Cell)extra};
 }
 
-/* Add a move that ends on `to`, once per promotion choice the cell offers. */
-static void add_moving(Gen *g, const PieceType *pt, int from, int to, uint8_t kind, int extra)
+/* Add a move that ends on `to`, once per promotion choice the cell offers. A quiet move
+ * (no capture) in a tactical generation is added only as its promotions. */
+static void add_moving(Gen *g, const PieceType *pt, int from, int to, uint8_t kind, int extra,
+                       bool quiet)
 {
     uint8_t st = pt->promo[g->us][to];
+    bool plain = !quiet || !g->tactical;
     if (st == PROMO_NONE) {
-        push(g, from, to, kind, 0, extra);
+        if (plain) push(g, from, to, kind, 0, extra);
         return;
     }
     if (st == PROMO_FORBIDDEN) return;
-    if (st == PROMO_MAY) push(g, from, to, kind, 0, extra);
+    if (st == PROMO_MAY && plain) push(g, from, to, kind, 0, extra);
     for (int i = 0; i < pt->npromo; i++) {
         uint8_t k = pt->promo_to[i];
         if (pt->promo_from_pool && !g->pos->pool[g->us][k]) continue;
@@ -62,7 +66,7 @@ static void add_en_passant(Gen *g, const PieceType *pt, int from, int t)
         if (q == g->us || pos->ep[q].passed != t) continue;
         Piece victim = pos->board[pos->ep[q].landed];
         if (victim && PIECE_OWNER(victim) == q && pos->v->type[PIECE_KIND(victim)].en_passant)
-            add_moving(g, pt, from, t, MOVE_EP, pos->ep[q].landed);
+            add_moving(g, pt, from, t, MOVE_EP, pos->ep[q].landed, false);
     }
 }
 
@@ -102,7 +106,7 @@ static void gen_piece(Gen *g, int from, Piece p)
                 if (PIECE_OWNER(q) != us && zone_ok(v, cc->zone, cc->zone_not, us, t)) {
                     if (pt->needs_dedupe && (seen[t] & 1)) continue;
                     if (pt->needs_dedupe) seen[t] |= 1;
-                    add_moving(g, pt, from, t, MOVE_NORMAL, 0);
+                    add_moving(g, pt, from, t, MOVE_NORMAL, 0, false);
                 }
                 continue;
             }
@@ -120,15 +124,15 @@ static void gen_piece(Gen *g, int from, Piece p)
                         seen[t] |= 1;
                     }
                     if (s == 1 && pt->en_passant && !(f & CF_CAPTURE))
-                        add_moving(g, pt, from, t, MOVE_DOUBLE, r[0]);
+                        add_moving(g, pt, from, t, MOVE_DOUBLE, r[0], true);
                     else
-                        add_moving(g, pt, from, t, MOVE_NORMAL, 0);
+                        add_moving(g, pt, from, t, MOVE_NORMAL, 0, true);
                     continue;
                 }
                 if (!zone_ok(v, cc->zone, cc->zone_not, us, t)) break;
                 if (PIECE_OWNER(q) == us) {
-                    if ((f & CF_EXCHANGE) && !pt->exchange_excludes[PIECE_KIND(q)] &&
-                        !side_in_check(g)) {
+                    if ((f & CF_EXCHANGE) && !g->tactical &&
+                        !pt->exchange_excludes[PIECE_KIND(q)] && !side_in_check(g)) {
                         if (!pt->needs_dedupe || !(seen[t] & 4))
                             push(g, from, t, MOVE_EXCHANGE, 0, 0);
                         if (pt->needs_dedupe) seen[t] |= 4;
@@ -141,7 +145,7 @@ static void gen_piece(Gen *g, int from, Piece p)
                     if (pt->needs_dedupe) seen[t] |= 2;
                 } else if (!pt->needs_dedupe || !(seen[t] & 1)) {
                     if (pt->needs_dedupe) seen[t] |= 1;
-                    add_moving(g, pt, from, t, MOVE_NORMAL, 0);
+                    add_moving(g, pt, from, t, MOVE_NORMAL, 0, false);
                 }
                 break;
             }
@@ -185,7 +189,7 @@ static void gen_castling(Gen *g)
     }
 }
 
-void gen_pseudo(const Position *pos, MoveList *out)
+static void generate(const Position *pos, MoveList *out, bool tactical)
 {
     const Variant *v = pos->v;
     Gen g;
@@ -193,13 +197,20 @@ void gen_pseudo(const Position *pos, MoveList *out)
     g.out = out;
     g.us = pos->stm;
     g.in_check = -1;
+    g.tactical = tactical;
     out->n = 0;
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
         if (p && PIECE_OWNER(p) == g.us) gen_piece(&g, c, p);
     }
+    if (tactical) return;
     if (v->drop_zone >= 0) gen_drops(&g);
     if (v->ncastles) gen_castling(&g);
+}
+
+void gen_pseudo(const Position *pos, MoveList *out)
+{
+    generate(pos, out, false);
 }
 
 /* --- attacks ------------------------------------------------------------------------------ */
@@ -284,6 +295,36 @@ static void find_pins(const Position *pos, int us, int q, uint8_t *pinned)
     }
 }
 
+/* Mark the cells of every line from our royal that holds a hopper of the checking player
+ * able to capture along it: a move that empties or fills one of them may open or close a
+ * hop onto the royal (a pin through a screen, or a new screen), so only those moves need
+ * making and unmaking. A line without such a hopper cannot become a hop by one of our moves. */
+static void find_hop_lines(const Position *pos, int us, int q, uint8_t *touchy)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    Cell k = pos->royal[us];
+    for (int d = 0; d < b->ndirs; d++) {
+        const Attacker *att = v->attackers[q][d];
+        int n = v->nattackers[q][d];
+        bool hops = false;
+        for (int j = 0; j < n && !hops; j++) hops = att[j].hop;
+        if (!hops) continue;
+        const Cell *r = b->ray[k][b->dir[d].opposite];
+        int s = 0;
+        for (; r[s]; s++) {
+            Piece p = pos->board[r[s]];
+            if (!p || PIECE_OWNER(p) != q) continue;
+            bool hopper = false;
+            for (int j = 0; j < n && !hopper; j++)
+                hopper = att[j].hop && att[j].kind == PIECE_KIND(p) && att[j].range > s;
+            if (hopper) break;
+        }
+        if (r[s])
+            for (int i = 0; i <= s; i++) touchy[r[i]] = 1;
+    }
+}
+
 static bool legal_by_make(Position *pos, Move m, int us, int q)
 {
     Undo u;
@@ -293,7 +334,9 @@ static bool legal_by_make(Position *pos, Move m, int us, int q)
     return ok;
 }
 
-/* Filter a pseudo-legal list in place; stop early after `limit` legal moves. */
+/* Filter a pseudo-legal list in place; stop early after `limit` legal moves. Out of check,
+ * a plain move of a piece that is not pinned and touches no hop line (and a drop on no hop
+ * line) is legal without trying it. */
 static int filter_legal(Position *pos, MoveList *ml, int limit)
 {
     const Variant *v = pos->v;
@@ -301,21 +344,21 @@ static int filter_legal(Position *pos, MoveList *ml, int limit)
     if (pos_players_left(pos) < 2) return ml->n = 0;
     int q = checker_of(pos, us);
     Cell k = pos->royal[us];
-    bool check = attacked_by(pos, k, q);
-    bool fast = !check && !v->has_hop;
-    uint8_t pinned[MAX_CELLS + 1];
+    bool fast = !attacked_by(pos, k, q);
+    uint8_t pinned[MAX_CELLS + 1]; /* pinned pieces, and cells of hop lines */
     if (fast) {
         memset(pinned, 0, (size_t)v->board.ncells + 1);
         find_pins(pos, us, q, pinned);
+        if (v->has_hop) find_hop_lines(pos, us, q, pinned);
     }
     int n = 0;
     for (int i = 0; i < ml->n && n < limit; i++) {
         Move m = ml->m[i];
         bool ok;
         if (fast && m.kind == MOVE_DROP)
-            ok = true;
+            ok = !pinned[m.to] || legal_by_make(pos, m, us, q);
         else if (fast && (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != k &&
-                 !pinned[m.from])
+                 !pinned[m.from] && !pinned[m.to])
             ok = true;
         else
             ok = legal_by_make(pos, m, us, q);
@@ -327,6 +370,12 @@ static int filter_legal(Position *pos, MoveList *ml, int limit)
 void gen_legal(Position *pos, MoveList *out)
 {
     gen_pseudo(pos, out);
+    filter_legal(pos, out, MAX_MOVES);
+}
+
+void gen_tactical(Position *pos, MoveList *out)
+{
+    generate(pos, out, true);
     filter_legal(pos, out, MAX_MOVES);
 }
 

@@ -25,6 +25,9 @@ static inline int checker_of(const Position *pos, int p)
 
 void gen_pseudo(const Position *pos, MoveList *out);
 void gen_legal(Position *pos, MoveList *out);
+/* The legal captures (en passant and rifle shots included) and promotions only, for the
+ * search's quiescence: no quiet moves, drops, castling or exchanges. */
+void gen_tactical(Position *pos, MoveList *out);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

@@ -1,38 +1,32 @@
-/* search.c — the computer opponent (see search.h). Values are always from the point of view
- * of the player the search is for ("root"): that player's turns maximise, everyone else's
- * minimise. With two players this is ordinary minimax; with three it is paranoid search,
- * which assumes both opponents play against the root player — pessimistic, but it prunes
- * as well as two-player alpha-beta and never walks into a two-against-one attack. */
+/* search.c — the computer opponent (see search.h): iterative deepening over a
+ * principal-variation search with aspiration windows, a shared transposition table (tt.c),
+ * null-move pruning, late-move reductions, check extensions and a quiescence search of
+ * captures and promotions with static-exchange pruning; helper threads search the same tree
+ * and share what they find through the table (lazy SMP).
+ *
+ * Values are from the side to move's point of view, negamax style. With three players the
+ * search is paranoid: the player the search is for ("root") against a team of both others,
+ * so a node's value is from the root's side when the root moves and from the team's side
+ * otherwise, and two team turns in a row pass the window on unchanged. Paranoid search
+ * prunes like two-player alpha-beta and never walks into a two-against-one attack. */
 #include "search.h"
 
 #include "eval.h"
+#include "tt.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#define INF     1000000
-#define MATE    SEARCH_MATE
-#define MAX_PLY 64
-#define PARTIAL 400 /* a 3/4 - 1/4 result, worth a few pawns but less than a mate */
-
-enum { TT_EXACT, TT_LOWER, TT_UPPER };
-
-typedef struct {
-    uint64_t key;
-    Move move;
-    int32_t score;
-    int8_t depth;
-    uint8_t flag;
-} TTEntry;
-
-struct Engine {
-    TTEntry *tt;
-    size_t tt_mask;
-    const Variant *variant; /* what the table was filled for: keys of two variants collide */
-    char variant_name[MAX_NAME];
-};
+#define INF         1000000
+#define MATE        SEARCH_MATE
+#define MAX_PLY     64
+#define PARTIAL     400 /* a 3/4 - 1/4 result, worth a few pawns but less than a mate */
+#define MAX_THREADS SEARCH_MAX_THREADS
+#define MATE_BOUND  (MATE - MAX_PLY) /* scores beyond this are forced ends */
 
 /* What the search knows of each ply of the line being searched, for the end rules. */
 typedef struct {
@@ -40,24 +34,48 @@ typedef struct {
     int mover;
 } PlyInfo;
 
+typedef struct Shared Shared;
+
+/* One thread's search. */
 typedef struct {
     Position pos;
     const Variant *v;
     int root;
-    double start, deadline, next_report;
+    int id; /* 0: the main thread, which reports and decides when to stop */
     bool stop;
-    uint64_t nodes, max_nodes;
-    TTEntry *tt;
-    size_t tt_mask;
-    const SearchHooks *hooks;
-    SearchResult *result;
-    Move killers[MAX_PLY][2];
-    int history[MAX_CELLS + 1][MAX_CELLS + 1];
+    bool teams;    /* three players: paranoid teams, no null move */
+    uint64_t salt; /* table keys differ per root player with three players (paranoid values) */
+    _Atomic uint64_t nodes;
+    Shared *sh;
+    Move killers[MAX_PLY + 1][2];
+    int history[MAX_PLAYERS][MAX_TYPES][MAX_CELLS + 1];
     uint64_t *keys; /* keys of the game so far and of the line being searched */
     int nkeys;
     PlyInfo line[MAX_PLY + 1];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pvlen[MAX_PLY + 1];
+    MoveList moves; /* the root's legal moves, best first after each search of the root */
     Eval eval;
 } Search;
+
+struct Shared {
+    TT *tt;
+    atomic_bool stop;
+    const SearchHooks *hooks;
+    const SearchLimits *lim;
+    double start, deadline, next_report;
+    uint64_t max_nodes;
+    int nthreads;
+    Search *thread[MAX_THREADS];
+    SearchResult *result;
+    bool first_done; /* depth 1 is complete: the limits may stop the search from now on */
+};
+
+struct Engine {
+    TT tt;
+    const Variant *variant; /* what the table was filled for: keys of two variants collide */
+    char variant_name[MAX_NAME];
+};
 
 static double now(void)
 {
@@ -66,73 +84,69 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* --- ordering ------------------------------------------------------------------------------ */
+/* --- limits and reports -------------------------------------------------------------------- */
 
-static int victim_value(const Position *pos, Move m)
+static uint64_t total_nodes(const Shared *sh)
 {
-    Cell c = m.kind == MOVE_EP ? m.extra : m.to;
-    if (m.kind == MOVE_DROP || m.kind == MOVE_CASTLE || m.kind == MOVE_EXCHANGE) return 0;
-    Piece p = pos->board[c];
-    return p ? pos->v->type[PIECE_KIND(p)].value + 1 : 0;
+    uint64_t n = 0;
+    for (int i = 0; i < sh->nthreads; i++)
+        n += atomic_load_explicit(&sh->thread[i]->nodes, memory_order_relaxed);
+    return n;
 }
 
-static bool is_tactical(const Position *pos, Move m)
+static void report(Search *s)
 {
-    return m.promo && m.kind != MOVE_DROP && m.kind != MOVE_CASTLE ? true
-                                                                   : victim_value(pos, m) > 0;
+    Shared *sh = s->sh;
+    SearchResult *r = sh->result;
+    r->nodes = total_nodes(sh);
+    r->seconds = now() - sh->start;
+    if (sh->hooks->progress) sh->hooks->progress(r, sh->hooks->ctx);
 }
 
-static void order(Search *s, MoveList *ml, Move tt_move, int ply)
-{
-    int score[MAX_MOVES];
-    const Position *pos = &s->pos;
-    for (int i = 0; i < ml->n; i++) {
-        Move m = ml->m[i];
-        int sc = 0;
-        int victim = victim_value(pos, m);
-        if (move_equal(m, tt_move))
-            sc = 1 << 30;
-        else if (victim) {
-            int attacker =
-                m.kind == MOVE_DROP ? 0 : pos->v->type[PIECE_KIND(pos->board[m.from])].value;
-            sc = (1 << 24) + victim * 16 - attacker / 8;
-        } else if (m.promo && m.kind != MOVE_DROP && m.kind != MOVE_CASTLE) {
-            sc = (1 << 23) + pos->v->type[m.promo].value;
-        } else if (ply < MAX_PLY &&
-                   (move_equal(m, s->killers[ply][0]) || move_equal(m, s->killers[ply][1]))) {
-            sc = 1 << 22;
-        } else {
-            sc = s->history[m.from][m.to];
-        }
-        score[i] = sc;
-    }
-    /* insertion sort: lists are short */
-    for (int i = 1; i < ml->n; i++) {
-        Move m = ml->m[i];
-        int sc = score[i], j = i - 1;
-        for (; j >= 0 && score[j] < sc; j--) ml->m[j + 1] = ml->m[j], score[j + 1] = score[j];
-        ml->m[j + 1] = m;
-        score[j + 1] = sc;
-    }
-}
-
-/* --- search ----------------------------------------------------------------------------------- */
-
-static void report(Search *s);
-
+/* Count a node; true once the search must end. Only the main thread reads the clock, the
+ * interrupt hook and the stop flag of the hooks; the helpers follow the shared flag. */
 static bool time_up(Search *s)
 {
-    if (s->max_nodes && s->nodes >= s->max_nodes) s->stop = true;
-    if ((s->nodes & 1023) == 0) {
-        double t = now();
-        if (t > s->deadline || interrupted() || (s->hooks->stop && atomic_load(s->hooks->stop)))
+    Shared *sh = s->sh;
+    uint64_t n = atomic_load_explicit(&s->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&s->nodes, n, memory_order_relaxed);
+    if (sh->nthreads == 1 && sh->max_nodes && n >= sh->max_nodes && sh->first_done) s->stop = true;
+    if ((n & 1023) == 0 && !s->stop) {
+        if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
             s->stop = true;
-        else if (t >= s->next_report) {
-            s->next_report = t + 0.25;
-            report(s);
+        } else if (s->id == 0) {
+            double t = now();
+            bool asked = interrupted() || (sh->hooks->stop && atomic_load(sh->hooks->stop));
+            bool limit = sh->first_done &&
+                         (t > sh->deadline || (sh->max_nodes && total_nodes(sh) >= sh->max_nodes));
+            if (asked || limit)
+                s->stop = true;
+            else if (t >= sh->next_report) {
+                sh->next_report = t + 0.25;
+                report(s);
+            }
         }
     }
+    if (s->stop) atomic_store_explicit(&sh->stop, true, memory_order_relaxed);
     return s->stop;
+}
+
+/* --- values -------------------------------------------------------------------------------- */
+
+static inline bool root_side(const Search *s, int player)
+{
+    return player == s->root;
+}
+
+/* A value for the root player, seen from the side to move. */
+static inline int for_mover(const Search *s, int v)
+{
+    return root_side(s, s->pos.stm) ? v : -v;
+}
+
+static int static_eval(Search *s)
+{
+    return for_mover(s, eval_position(&s->eval, &s->pos, s->root));
 }
 
 /* The value of a finished game for the root player. */
@@ -143,21 +157,123 @@ static int ending_value(const Search *s, Ending e, int ply)
     return sign * (e.partial ? PARTIAL : MATE - ply);
 }
 
-/* Whether the game is over here by the end rules, with its value for the root player. Asked
- * lazily: a position with no legal move is found by the caller's move generation, which then
- * asks again with has_moves 0. */
+/* Whether the game is over here by the end rules, with its value for the side to move.
+ * Asked lazily: a position with no legal move is found by the caller's move generation,
+ * which then asks again with has_moves 0. */
 static bool decided(Search *s, int ply, int has_moves, int *value)
 {
     Position *pos = &s->pos;
-    if (!(pos->alive & (1u << s->root))) return *value = -(MATE - ply), true;
+    if (!(pos->alive & (1u << s->root))) return *value = for_mover(s, -(MATE - ply)), true;
     const Variant *v = s->v;
     int repeats = v->repetition > 0 ? (v->repetition < 2 ? v->repetition : 2) : 0;
     EndContext ctx = {s->keys,   s->nkeys - 1, repeats, s->line[ply].captured, s->line[ply].mover,
                       has_moves, has_moves < 0};
     Ending e = end_rules(pos, &ctx);
     if (e.kind == END_NONE) return false;
-    *value = ending_value(s, e, ply);
+    *value = for_mover(s, ending_value(s, e, ply));
     return true;
+}
+
+static int to_tt(int v, int ply)
+{
+    return v > MATE_BOUND ? v + ply : v < -MATE_BOUND ? v - ply : v;
+}
+
+static int from_tt(int v, int ply)
+{
+    return v > MATE_BOUND ? v - ply : v < -MATE_BOUND ? v + ply : v;
+}
+
+static inline uint64_t tt_key(const Search *s)
+{
+    return s->pos.hash ^ s->salt;
+}
+
+/* --- moves --------------------------------------------------------------------------------- */
+
+static int victim_value(const Position *pos, Move m)
+{
+    if (m.kind == MOVE_DROP || m.kind == MOVE_CASTLE || m.kind == MOVE_EXCHANGE) return 0;
+    Piece p = pos->board[m.kind == MOVE_EP ? m.extra : m.to];
+    return p ? pos->v->type[PIECE_KIND(p)].value + 1 : 0;
+}
+
+static bool is_promotion(Move m)
+{
+    return m.promo && m.kind != MOVE_DROP && m.kind != MOVE_CASTLE;
+}
+
+static bool is_tactical(const Position *pos, Move m)
+{
+    return is_promotion(m) || victim_value(pos, m) > 0;
+}
+
+static int mover_value(const Position *pos, Move m)
+{
+    return m.kind == MOVE_DROP ? 0 : pos->v->type[PIECE_KIND(pos->board[m.from])].value;
+}
+
+enum {
+    ORDER_TT = 1 << 30,
+    ORDER_CAPTURE = 1 << 26,
+    ORDER_PROMOTION = 1 << 25,
+    ORDER_KILLER = 1 << 24,
+    HISTORY_MAX = 1 << 22
+};
+
+/* Ordering keys: the table's move, captures most valuable victim first (least valuable
+ * attacker first among equals), promotions, the killers of this ply, then by history. */
+static void score_moves(const Search *s, const MoveList *ml, Move tt_move, int ply, int *score)
+{
+    const Position *pos = &s->pos;
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        int victim = victim_value(pos, m);
+        if (tt_move_is(tt_move, m))
+            score[i] = ORDER_TT;
+        else if (victim)
+            score[i] = ORDER_CAPTURE + victim * 16 - mover_value(pos, m) / 8;
+        else if (is_promotion(m))
+            score[i] = ORDER_PROMOTION + pos->v->type[m.promo].value;
+        else if (move_equal(m, s->killers[ply][0]))
+            score[i] = ORDER_KILLER + 1;
+        else if (move_equal(m, s->killers[ply][1]))
+            score[i] = ORDER_KILLER;
+        else if (m.kind == MOVE_DROP)
+            score[i] = s->history[pos->stm][m.promo][m.to];
+        else
+            score[i] = s->history[pos->stm][PIECE_KIND(pos->board[m.from])][m.to];
+    }
+}
+
+/* Bring the best of moves i.. to place i: lists are picked lazily, since most nodes are cut
+ * off after one or two moves. */
+static Move pick(MoveList *ml, int *score, int i)
+{
+    int b = i;
+    for (int j = i + 1; j < ml->n; j++)
+        if (score[j] > score[b]) b = j;
+    Move m = ml->m[b];
+    int sc = score[b];
+    ml->m[b] = ml->m[i], score[b] = score[i];
+    ml->m[i] = m, score[i] = sc;
+    return m;
+}
+
+static void reward_quiet(Search *s, Move m, int depth, int ply)
+{
+    const Position *pos = &s->pos;
+    if (!move_equal(m, s->killers[ply][0])) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = m;
+    }
+    int k = m.kind == MOVE_DROP ? m.promo : PIECE_KIND(pos->board[m.from]);
+    int *h = &s->history[pos->stm][k][m.to];
+    *h += depth * depth;
+    if (*h > HISTORY_MAX) /* age the whole table rather than let one entry saturate */
+        for (int p = 0; p < MAX_PLAYERS; p++)
+            for (int t = 0; t < MAX_TYPES; t++)
+                for (int c = 0; c <= s->v->board.ncells; c++) s->history[p][t][c] /= 2;
 }
 
 static void play(Search *s, Move m, Undo *u, int ply)
@@ -174,158 +290,389 @@ static void unplay(Search *s, const Undo *u)
     s->nkeys--;
 }
 
+/* Pass the turn (null-move pruning). No repetition reaches back across it: the halfmove count
+ * starts again, restored with everything else by pos_unmake. */
+static void play_null(Search *s, Undo *u, int ply)
+{
+    int mover = s->pos.stm;
+    pos_save(&s->pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, u);
+    pos_set_stm(&s->pos, pos_next_player(&s->pos, mover));
+    s->pos.halfmove = 0;
+    s->keys[s->nkeys++] = s->pos.hash;
+    if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){false, mover};
+}
+
+/* A side that may be in zugzwang: only its royal piece and pawns, or very few pieces. */
+static bool zugzwang_prone(const Position *pos)
+{
+    const Variant *v = pos->v;
+    int pieces = 0, us = pos->stm;
+    for (int c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (!p || PIECE_OWNER(p) != us) continue;
+        const PieceType *pt = &v->type[PIECE_KIND(p)];
+        if (!pt->royal && !pt->pawn) pieces++;
+    }
+    return pieces < 2;
+}
+
+/* --- search -------------------------------------------------------------------------------- */
+
+static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok);
+static int quiesce(Search *s, int alpha, int beta, int ply);
+
+/* Search the position after a move, from the side that moved: a window passes on unchanged
+ * to a partner's turn (the other team member with three players) and negated to an
+ * opponent's. depth <= 0 is the quiescence search. */
+static int child(Search *s, int mover, int depth, int alpha, int beta, int ply, bool null_ok)
+{
+    bool same = root_side(s, s->pos.stm) == root_side(s, mover);
+    if (depth <= 0) return same ? quiesce(s, alpha, beta, ply) : -quiesce(s, -beta, -alpha, ply);
+    return same ? pvs(s, depth, alpha, beta, ply, null_ok)
+                : -pvs(s, depth, -beta, -alpha, ply, null_ok);
+}
+
+static void update_pv(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    int n = ply + 1 <= MAX_PLY ? s->pvlen[ply + 1] : 0;
+    if (n > MAX_PLY - ply) n = MAX_PLY - ply;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(Move));
+    s->pvlen[ply] = n + 1;
+}
+
+/* Whether a capture by a more valuable piece lands on a cell the next player defends: the
+ * exchange that follows loses material, so quiescence leaves it out. */
+static bool losing_capture(Search *s, Move m, int victim)
+{
+    const Position *pos = &s->pos;
+    if (m.kind == MOVE_DROP || is_promotion(m)) return false;
+    const PieceType *pt = &pos->v->type[PIECE_KIND(pos->board[m.from])];
+    if (pt->royal || pt->value <= victim) return false;
+    return attacked_by(pos, m.to, checker_of(pos, pos->stm));
+}
+
+/* Whether capturing on `cell` takes its owner's last piece but the royal one: in a variant
+ * with a bare-king rule that may win the game, whatever the material says. */
+static bool bares(const Search *s, int cell)
+{
+    const Position *pos = &s->pos;
+    const Variant *v = s->v;
+    if (v->bare_king == BARE_NONE) return false;
+    int owner = PIECE_OWNER(pos->board[cell]), left = 0;
+    for (int c = 1; c <= v->board.ncells && left < 2; c++) {
+        Piece p = pos->board[c];
+        if (p && PIECE_OWNER(p) == owner && !v->type[PIECE_KIND(p)].royal) left++;
+    }
+    return left < 2;
+}
+
+#define DELTA_MARGIN 200 /* a capture that cannot bring the score near alpha is not tried */
+
 static int quiesce(Search *s, int alpha, int beta, int ply)
 {
     int value;
-    s->nodes++;
+    s->pvlen[ply] = 0;
     if (time_up(s)) return 0;
     if (decided(s, ply, -1, &value)) return value;
-    bool maximise = s->pos.stm == s->root;
-    int stand = eval_position(&s->eval, &s->pos, s->root);
-    if (ply >= MAX_PLY - 1) return stand;
-    if (maximise ? stand >= beta : stand <= alpha) return stand;
-    if (maximise && stand > alpha) alpha = stand;
-    if (!maximise && stand < beta) beta = stand;
+    if (ply >= MAX_PLY - 1) return static_eval(s);
+    bool check = in_check(&s->pos);
+    int best = -INF, stand = -INF;
     MoveList ml;
-    gen_legal(&s->pos, &ml);
-    if (!ml.n && decided(s, ply, 0, &value)) return value;
-    order(s, &ml, (Move){0}, ply);
-    int best = stand;
+    if (check) { /* every evasion, and mate found */
+        gen_legal(&s->pos, &ml);
+        if (!ml.n && decided(s, ply, 0, &value)) return value;
+    } else {
+        stand = best = static_eval(s);
+        if (stand >= beta) return stand;
+        if (stand > alpha) alpha = stand;
+        gen_tactical(&s->pos, &ml);
+    }
+    int score[MAX_MOVES];
+    score_moves(s, &ml, (Move){0}, ply, score);
+    int mover = s->pos.stm;
     for (int i = 0; i < ml.n; i++) {
-        if (!is_tactical(&s->pos, ml.m[i])) continue;
+        Move m = pick(&ml, score, i);
+        if (!check) {
+            int victim = victim_value(&s->pos, m);
+            int gain = victim + (is_promotion(m) ? s->v->type[m.promo].value : 0);
+            bool prune =
+                stand + gain + DELTA_MARGIN <= alpha || (victim && losing_capture(s, m, victim));
+            if (prune && !(victim && bares(s, m.kind == MOVE_EP ? m.extra : m.to))) continue;
+        }
         Undo u;
-        play(s, ml.m[i], &u, ply);
-        int sc = quiesce(s, alpha, beta, ply + 1);
+        play(s, m, &u, ply);
+        int sc = child(s, mover, 0, alpha, beta, ply + 1, false);
         unplay(s, &u);
         if (s->stop) return 0;
-        if (maximise ? sc > best : sc < best) best = sc;
-        if (maximise && best > alpha) alpha = best;
-        if (!maximise && best < beta) beta = best;
+        if (sc > best) best = sc;
+        if (best > alpha) alpha = best;
         if (alpha >= beta) break;
     }
     return best;
 }
 
-static int to_tt(int v, int ply)
-{
-    return v > MATE - MAX_PLY ? v + ply : v < -(MATE - MAX_PLY) ? v - ply : v;
-}
+#define NULL_MIN_DEPTH 3
+#define RFP_MARGIN     120 /* per ply of depth left: a static lead this large is kept */
 
-static int from_tt(int v, int ply)
-{
-    return v > MATE - MAX_PLY ? v - ply : v < -(MATE - MAX_PLY) ? v + ply : v;
-}
-
-static int alphabeta(Search *s, int depth, int alpha, int beta, int ply, Move *best_out)
+static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
 {
     int value;
-    s->nodes++;
+    bool pv_node = beta - alpha > 1;
+    s->pvlen[ply] = 0;
     if (time_up(s)) return 0;
-    if (ply > 0 && decided(s, ply, -1, &value)) return value;
-    if (depth <= 0) return quiesce(s, alpha, beta, ply);
+    if (decided(s, ply, -1, &value)) return value;
+    if (ply >= MAX_PLY - 1) return static_eval(s);
 
-    TTEntry *e = &s->tt[s->pos.hash & s->tt_mask];
+    TTEntry e;
     Move tt_move = {0};
-    if (e->key == s->pos.hash) {
-        tt_move = e->move;
-        if (ply > 0 && e->depth >= depth) {
-            int v = from_tt(e->score, ply);
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
-                (e->flag == TT_UPPER && v <= alpha))
-                return v;
+    if (tt_probe(s->sh->tt, tt_key(s), &e)) {
+        tt_move = e.move;
+        int v = from_tt(e.score, ply);
+        if (!pv_node && e.depth >= depth &&
+            (e.bound == TT_EXACT || (e.bound == TT_LOWER && v >= beta) ||
+             (e.bound == TT_UPPER && v <= alpha)))
+            return v;
+    }
+    bool check = in_check(&s->pos);
+    if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
+
+    int mover = s->pos.stm;
+    if (!pv_node && !check && !s->teams && beta < MATE_BOUND && beta > -MATE_BOUND) {
+        int stand = static_eval(s);
+        if (depth <= 3 && stand - RFP_MARGIN * depth >= beta) return stand;
+        if (null_ok && depth >= NULL_MIN_DEPTH && stand >= beta && !zugzwang_prone(&s->pos)) {
+            Undo u;
+            int r = 2 + depth / 6;
+            play_null(s, &u, ply);
+            int sc = child(s, mover, depth - 1 - r, beta - 1, beta, ply + 1, false);
+            unplay(s, &u);
+            if (s->stop) return 0;
+            if (sc >= beta) return sc < MATE_BOUND ? sc : beta;
         }
     }
+
     MoveList ml;
     gen_legal(&s->pos, &ml);
-    if (!ml.n && decided(s, ply, 0, &value)) return value;
-    order(s, &ml, tt_move, ply);
+    if (!ml.n) return decided(s, ply, 0, &value) ? value : 0;
+    int score[MAX_MOVES];
+    score_moves(s, &ml, tt_move, ply, score);
 
-    bool maximise = s->pos.stm == s->root;
-    int a0 = alpha, b0 = beta;
-    int best = maximise ? -INF : INF;
+    int a0 = alpha, best = -INF;
     Move best_move = ml.m[0];
     for (int i = 0; i < ml.n; i++) {
-        Move m = ml.m[i];
+        Move m = pick(&ml, score, i);
+        bool quiet = score[i] < ORDER_KILLER;
         Undo u;
         play(s, m, &u, ply);
-        int sc = alphabeta(s, depth - 1, alpha, beta, ply + 1, NULL);
+        int sc;
+        if (i == 0) {
+            sc = child(s, mover, depth - 1, alpha, beta, ply + 1, true);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 3 && quiet && !check && !in_check(&s->pos))
+                r = 1 + (depth >= 6 && i >= 8) + (!pv_node && i >= 16);
+            sc = child(s, mover, depth - 1 - r, alpha, alpha + 1, ply + 1, true);
+            if (!s->stop && sc > alpha && r)
+                sc = child(s, mover, depth - 1, alpha, alpha + 1, ply + 1, true);
+            if (!s->stop && sc > alpha && sc < beta)
+                sc = child(s, mover, depth - 1, alpha, beta, ply + 1, true);
+        }
         unplay(s, &u);
         if (s->stop) return 0;
-        if (maximise ? sc > best : sc < best) {
+        if (sc > best) {
             best = sc;
             best_move = m;
-        }
-        if (maximise && best > alpha) alpha = best;
-        if (!maximise && best < beta) beta = best;
-        if (alpha >= beta) {
-            if (!is_tactical(&s->pos, m) && ply < MAX_PLY) {
-                s->killers[ply][1] = s->killers[ply][0];
-                s->killers[ply][0] = m;
-                s->history[m.from][m.to] += depth * depth;
+            if (sc > alpha) {
+                alpha = sc;
+                if (pv_node) update_pv(s, ply, m);
             }
+        }
+        if (alpha >= beta) {
+            if (!is_tactical(&s->pos, m)) reward_quiet(s, m, depth, ply);
             break;
         }
     }
-    e->key = s->pos.hash;
-    e->move = best_move;
-    e->score = to_tt(best, ply);
-    e->depth = (int8_t)depth;
-    e->flag = best <= a0 ? TT_UPPER : best >= b0 ? TT_LOWER : TT_EXACT;
-    if (best_out) *best_out = best_move;
+    tt_store(s->sh->tt, tt_key(s), best_move, to_tt(best, ply), depth,
+             best >= beta ? TT_LOWER
+             : best > a0  ? TT_EXACT
+                          : TT_UPPER);
     return best;
 }
 
-/* The line the table holds from the root: the best move, then what the table remembers. */
-static void collect_pv(Search *s, Move best, SearchLine *line)
+/* Search the root's moves first.. (the ones before are lines already found this depth),
+ * and bring the best of them to place `first`. Its value, or a bound outside the window. */
+static int search_root(Search *s, int depth, int alpha, int beta, int first)
 {
-    Position pos = s->pos;
-    line->len = 0;
-    for (Move m = best; line->len < SEARCH_MAX_PV && move_is_legal(&pos, m);) {
+    MoveList *ml = &s->moves;
+    int best = -INF, best_i = first, a0 = alpha;
+    int mover = s->pos.stm;
+    s->pvlen[0] = 0;
+    for (int i = first; i < ml->n; i++) {
+        Move m = ml->m[i];
         Undo u;
-        line->pv[line->len++] = m;
-        play_move(&pos, m, &u);
-        const TTEntry *e = &s->tt[pos.hash & s->tt_mask];
-        if (e->key != pos.hash) break;
-        m = e->move;
+        play(s, m, &u, 0);
+        int sc;
+        if (i == first) {
+            sc = child(s, mover, depth - 1, alpha, beta, 1, true);
+        } else {
+            sc = child(s, mover, depth - 1, alpha, alpha + 1, 1, true);
+            if (!s->stop && sc > alpha && sc < beta)
+                sc = child(s, mover, depth - 1, alpha, beta, 1, true);
+        }
+        unplay(s, &u);
+        if (s->stop) break;
+        if (sc > best) {
+            best = sc;
+            best_i = i;
+            if (sc > alpha) {
+                alpha = sc;
+                update_pv(s, 0, m);
+            }
+        }
+        if (alpha >= beta) break;
+    }
+    if (s->stop) return best;
+    Move m = ml->m[best_i]; /* to the front of the rest, the others keeping their order */
+    memmove(&ml->m[first + 1], &ml->m[first], (size_t)(best_i - first) * sizeof(Move));
+    ml->m[first] = m;
+    if (best > -INF && s->pvlen[0] == 0) { /* failed low: the line is just the move */
+        s->pv[0][0] = m;
+        s->pvlen[0] = 1;
+    }
+    if (first == 0) /* later lines leave out the best moves: not the root's value */
+        tt_store(s->sh->tt, tt_key(s), m, to_tt(best, 0), depth,
+                 best >= beta ? TT_LOWER
+                 : best > a0  ? TT_EXACT
+                              : TT_UPPER);
+    return best;
+}
+
+#define ASPIRATION 35
+
+/* One line of the root at `depth`: an aspiration window around the last value that widens
+ * until the value falls inside it. */
+static int search_line(Search *s, int depth, int last, int first)
+{
+    int delta = ASPIRATION;
+    bool narrow = depth >= 4 && last > -MATE_BOUND && last < MATE_BOUND;
+    int alpha = narrow ? last - delta : -INF, beta = narrow ? last + delta : INF;
+    for (;;) {
+        int sc = search_root(s, depth, alpha, beta, first);
+        if (s->stop) return sc;
+        if (sc <= alpha && alpha > -INF)
+            alpha = sc - delta > -INF ? sc - delta : -INF;
+        else if (sc >= beta && beta < INF)
+            beta = sc + delta < INF ? sc + delta : INF;
+        else
+            return sc;
+        delta *= 2;
     }
 }
 
-/* Scores go out from the mover's side. */
-static void report(Search *s)
+static void keep_line(Search *s, SearchLine *line, int score)
 {
-    SearchResult *r = s->result;
-    r->nodes = s->nodes;
-    r->seconds = now() - s->start;
-    if (s->hooks->progress) s->hooks->progress(r, s->hooks->ctx);
+    line->score = score;
+    line->len = s->pvlen[0] < SEARCH_MAX_PV ? s->pvlen[0] : SEARCH_MAX_PV;
+    memcpy(line->pv, s->pv[0], (size_t)line->len * sizeof(Move));
+    /* restore the en passant cells the table's moves lost, through the position */
+    Position pos = s->pos;
+    for (int i = 0; i < line->len; i++) {
+        MoveList ml;
+        gen_legal(&pos, &ml);
+        int j = 0;
+        while (j < ml.n && !tt_move_is(line->pv[i], ml.m[j])) j++;
+        if (j == ml.n) {
+            line->len = i;
+            break;
+        }
+        Undo u;
+        line->pv[i] = ml.m[j];
+        play_move(&pos, ml.m[j], &u);
+    }
 }
+
+/* Iterative deepening: the main thread keeps the lines of every completed depth in the
+ * result; helper threads search alongside, every other one a ply deeper, and feed the table. */
+static void deepen(Search *s)
+{
+    Shared *sh = s->sh;
+    const SearchLimits *lim = sh->lim;
+    SearchResult *r = sh->result;
+    int limit = lim->depth > 0 && lim->depth < MAX_PLY - 8 ? lim->depth : MAX_PLY - 8;
+    if (s->moves.n == 1) limit = 1; /* no choice: a score is all there is to find */
+    int lines = s->id ? 1 : lim->multipv > 1 ? lim->multipv : 1;
+    if (lines > SEARCH_MAX_MULTIPV) lines = SEARCH_MAX_MULTIPV;
+    if (lines > s->moves.n) lines = s->moves.n;
+    int last[SEARCH_MAX_MULTIPV] = {0};
+    for (int depth = 1 + (s->id & 1); depth <= limit; depth++) {
+        SearchLine found[SEARCH_MAX_MULTIPV];
+        int k = 0;
+        for (; k < lines; k++) {
+            int sc = search_line(s, depth, last[k], k);
+            if (s->stop) break;
+            last[k] = sc;
+            keep_line(s, &found[k], sc);
+        }
+        if (s->id) {
+            if (s->stop) return;
+            continue;
+        }
+        if (k == lines) {
+            /* later lines may score above earlier ones found with other windows */
+            for (int i = 1; i < k; i++)
+                for (int j = i; j > 0 && found[j].score > found[j - 1].score; j--) {
+                    SearchLine t = found[j];
+                    found[j] = found[j - 1];
+                    found[j - 1] = t;
+                }
+            memcpy(r->line, found, (size_t)k * sizeof *found);
+            r->nlines = k;
+            r->depth = depth;
+            r->score = found[0].score;
+            r->best = found[0].len ? found[0].pv[0] : s->moves.m[0];
+            sh->first_done = true;
+            report(s);
+        }
+        if (s->stop) return;
+        if (r->score > MATE_BOUND || r->score < -MATE_BOUND) return; /* a forced end */
+        if (lim->time > 0 && now() - sh->start > lim->time / 2)
+            return; /* the next depth would not end in time */
+        if (sh->max_nodes && total_nodes(sh) >= sh->max_nodes) return;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    deepen(arg);
+    return NULL;
+}
+
+/* --- the interface ------------------------------------------------------------------------- */
 
 Engine *engine_new(int hash_mb)
 {
     if (hash_mb <= 0) hash_mb = ENGINE_DEFAULT_HASH_MB;
     if (hash_mb > ENGINE_MAX_HASH_MB) hash_mb = ENGINE_MAX_HASH_MB;
-    size_t n = 1;
-    while (n * 2 * sizeof(TTEntry) <= (size_t)hash_mb << 20) n *= 2;
     Engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
-    e->tt = calloc(n, sizeof *e->tt);
-    if (!e->tt) {
+    if (!tt_init(&e->tt, (size_t)hash_mb)) {
         free(e);
         return NULL;
     }
-    e->tt_mask = n - 1;
     return e;
 }
 
 void engine_free(Engine *e)
 {
     if (!e) return;
-    free(e->tt);
+    tt_free(&e->tt);
     free(e);
 }
 
 void engine_clear(Engine *e)
 {
-    memset(e->tt, 0, (e->tt_mask + 1) * sizeof *e->tt);
+    tt_clear(&e->tt);
 }
 
 SearchLimits search_limits_time(double seconds)
@@ -347,6 +694,49 @@ void search_score_text(int score, int nplayers, char *buf, size_t len)
     }
 }
 
+int search_default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
+}
+
+/* Threads for these limits: as asked; by default one per core, but one for a search bounded
+ * only by nodes or depth, which is meant to be reproducible. */
+static int threads_for(const SearchLimits *lim)
+{
+    int n = lim->threads;
+    if (n <= 0) n = lim->time <= 0 && (lim->nodes || lim->depth) ? 1 : search_default_threads();
+    return n > MAX_THREADS ? MAX_THREADS : n;
+}
+
+static Search *search_new(Shared *sh, const Game *g, int id)
+{
+    Search *s = calloc(1, sizeof *s);
+    if (s) s->keys = malloc(((size_t)g->nplies + MAX_PLY + 2) * sizeof *s->keys);
+    if (!s || !s->keys) {
+        free(s);
+        return NULL;
+    }
+    s->id = id;
+    s->sh = sh;
+    s->pos = g->pos;
+    s->v = g->v;
+    s->root = g->pos.stm;
+    s->teams = g->v->nplayers > 2;
+    s->salt = s->teams ? (uint64_t)(s->root + 1) * 0x9e3779b97f4a7c15ULL : 0;
+    eval_prepare(&s->eval, s->v);
+    s->keys[s->nkeys++] = g->start.hash;
+    for (int i = 0; i < g->nplies; i++) s->keys[s->nkeys++] = g->plies[i].hash;
+    return s;
+}
+
+static void search_delete(Search *s)
+{
+    if (!s) return;
+    free(s->keys);
+    free(s);
+}
+
 SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
                         const SearchHooks *hooks)
 {
@@ -355,10 +745,10 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
     memset(&r, 0, sizeof r);
     Engine *own = engine ? NULL : engine_new(4);
     Engine *e = engine ? engine : own;
-    Search *s = e ? calloc(1, sizeof *s) : NULL;
-    if (s) s->keys = malloc(((size_t)g->nplies + MAX_PLY + 2) * sizeof *s->keys);
-    if (!s || !s->keys) {
-        if (s) free(s);
+    Shared *sh = e ? calloc(1, sizeof *sh) : NULL;
+    Search *s = sh ? search_new(sh, g, 0) : NULL;
+    if (!s) {
+        free(sh);
         engine_free(own);
         return r;
     }
@@ -367,54 +757,57 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
         e->variant = g->v;
         snprintf(e->variant_name, sizeof e->variant_name, "%s", g->v->name);
     }
-    s->tt = e->tt;
-    s->tt_mask = e->tt_mask;
-    s->hooks = hooks ? hooks : &no_hooks;
-    s->result = &r;
-    s->pos = g->pos;
-    s->v = g->v;
-    s->root = g->pos.stm;
-    s->max_nodes = lim->nodes;
-    s->start = now();
-    s->deadline = lim->time > 0 ? s->start + lim->time : 1e300;
-    s->next_report = s->start + 0.25;
-    eval_prepare(&s->eval, s->v);
-    s->keys[s->nkeys++] = g->start.hash;
-    for (int i = 0; i < g->nplies; i++) s->keys[s->nkeys++] = g->plies[i].hash;
+    tt_new_search(&e->tt);
+    sh->tt = &e->tt;
+    sh->hooks = hooks ? hooks : &no_hooks;
+    sh->lim = lim;
+    sh->result = &r;
+    sh->max_nodes = lim->nodes;
+    sh->start = now();
+    sh->deadline = lim->time > 0 ? sh->start + lim->time : 1e300;
+    sh->next_report = sh->start + 0.25;
+    sh->thread[sh->nthreads++] = s;
 
-    MoveList ml;
-    gen_legal(&s->pos, &ml);
-    if (ml.n) {
+    gen_legal(&s->pos, &s->moves);
+    if (s->moves.n) {
         r.found = true;
-        r.best = ml.m[0];
-        if (ml.n > 1) {
-            int limit = lim->depth > 0 && lim->depth < MAX_PLY - 8 ? lim->depth : MAX_PLY - 8;
-            for (int depth = 1; depth <= limit; depth++) {
-                Move best = r.best;
-                int sc = alphabeta(s, depth, -INF, INF, 0, &best);
-                if (s->stop) break;
-                r.best = best;
-                r.score = sc;
-                r.depth = depth;
-                r.nlines = 1;
-                r.line[0].score = sc;
-                collect_pv(s, best, &r.line[0]);
-                report(s);
-                if (sc > MATE - MAX_PLY || sc < -(MATE - MAX_PLY)) break; /* a forced end */
-                if (lim->time > 0 && now() - s->start > lim->time / 2)
-                    break; /* the next iteration would not end */
-            }
+        r.best = s->moves.m[0];
+        /* the table's move first, the rest as generated */
+        TTEntry te;
+        if (tt_probe(sh->tt, tt_key(s), &te))
+            for (int i = 1; i < s->moves.n; i++)
+                if (tt_move_is(te.move, s->moves.m[i])) {
+                    Move m = s->moves.m[i];
+                    memmove(&s->moves.m[1], &s->moves.m[0], (size_t)i * sizeof(Move));
+                    s->moves.m[0] = m;
+                }
+        int want = s->moves.n > 1 ? threads_for(lim) : 1;
+        pthread_t tid[MAX_THREADS];
+        int started = 1;
+        for (; started < want; started++) {
+            Search *h = search_new(sh, g, started);
+            if (!h) break;
+            h->moves = s->moves;
+            sh->thread[sh->nthreads++] = h;
         }
+        for (int i = 1; i < started; i++)
+            if (pthread_create(&tid[i], NULL, helper_main, sh->thread[i])) {
+                started = i; /* fewer helpers than asked: the others stay idle */
+                break;
+            }
+        deepen(s);
+        atomic_store(&sh->stop, true);
+        for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
         if (!r.nlines) {
             r.nlines = 1;
             r.line[0].len = 1;
             r.line[0].pv[0] = r.best;
         }
     }
-    r.nodes = s->nodes;
-    r.seconds = now() - s->start;
-    free(s->keys);
-    free(s);
+    r.nodes = total_nodes(sh);
+    r.seconds = now() - sh->start;
+    for (int i = 0; i < sh->nthreads; i++) search_delete(sh->thread[i]);
+    free(sh);
     engine_free(own);
     return r;
 }

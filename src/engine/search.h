@@ -13,13 +13,14 @@
 #define SEARCH_MAX_PV      32
 #define SEARCH_MAX_MULTIPV 8
 #define SEARCH_MAX_LEVEL   10
+#define SEARCH_MAX_THREADS 64
 #define SEARCH_MATE        100000 /* a score of SEARCH_MATE - n: the mover wins in n plies */
 
 typedef struct {
     double time;    /* seconds for this move; 0: no time limit */
     int depth;      /* plies; 0: no limit */
     uint64_t nodes; /* 0: no limit */
-    int threads;    /* 0: one per core */
+    int threads;    /* 0: one per core (one when only nodes or depth bound the search) */
     int level;      /* 1 (a beginner's opponent) .. 10 (full strength); 0: full strength */
     int multipv;    /* how many best lines to find and report; 0 or 1: one */
     uint64_t seed;  /* the levels' mistakes and the helper threads follow it */
@@ -69,6 +70,9 @@ void engine_clear(Engine *e);
  * hooks may be NULL. The game's whole history counts for repetitions. */
 SearchResult search_run(Engine *e, const Game *g, const SearchLimits *lim,
                         const SearchHooks *hooks);
+
+/* The threads a search uses by default: one per core. */
+int search_default_threads(void);
 
 /* Limits for a plain timed search at full strength. */
 SearchLimits search_limits_time(double seconds);

@@ -1,0 +1,69 @@
+#!/bin/sh
+# cli_analyse.sh — the computer's analysis and its options: analyse and --analyse print one
+# line per completed depth; --multipv N gives N lines with different first moves, best
+# first; --threads 1 with --seed and --nodes gives the same move and node count every time;
+# more threads and --hash still play legal moves; bad values are refused with status 2.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$CELLMATE" --analyse --variant glinski --depth 4 >"$tmp/out" 2>"$tmp/err"
+tap_eq "--analyse exits 0" 0 $?
+tap_eq "one line per depth, then the best move" "1 2 3 4 best" \
+    "$(sed -n -e 's/^depth \([0-9]*\) line 1: .*/\1/p' -e 's/^analyse: \(best\) .*/\1/p' "$tmp/out" | tr '\n' ' ' | sed 's/ $//')"
+tap_ok "each line has a score from the mover's side, the moves, nodes and time" \
+    grep -Eq '^depth 4 line 1: [-+][0-9]+\.[0-9][0-9] [A-Za-z][^ ]*( [A-Za-z][^ ]*){3} \([0-9]+ nodes, [0-9.]+ s\)$' "$tmp/out"
+best=$(sed -n 's/^analyse: best \([^ ]*\) .*/\1/p' "$tmp/out")
+tap_eq "the best move is the first of the deepest line" "$best" \
+    "$(sed -n 's/^depth 4 line 1: [^ ]* \([^ ]*\).*/\1/p' "$tmp/out")"
+
+# multipv: distinct first moves, scores never rising down the list
+printf 'e4\nanalyse\n' | "$CELLMATE" --batch --variant chessagon --depth 3 --multipv 4 >"$tmp/out" 2>&1
+tap_eq "four lines at each depth" "4 4 4" \
+    "$(for d in 1 2 3; do grep -c "^depth $d line" "$tmp/out"; done | tr '\n' ' ' | sed 's/ $//')"
+firsts=$(sed -n 's/^depth 3 line [0-9]: [^ ]* \([^ ]*\).*/\1/p' "$tmp/out")
+tap_eq "four different first moves" 4 "$(echo "$firsts" | sort -u | wc -l | tr -d ' ')"
+scores=$(sed -n 's/^depth 3 line [0-9]: \([-+][0-9.]*\) .*/\1/p' "$tmp/out")
+tap_eq "best first" "$(echo "$scores" | sort -g -r | tr '\n' ' ')" "$(echo "$scores" | tr '\n' ' ')"
+
+# a mate is reported as such, from the mover's side
+printf 'Qe1c3\nQe10c6\nb1b2\nb7b6\nBf3b1\ne7e6\nanalyse\n' |
+    "$CELLMATE" --batch --variant glinski --depth 3 >"$tmp/out" 2>&1
+tap_ok "a mate in one is found" grep -q '^analyse: best Qxf9# (depth [0-9]*, score mate in 1,' "$tmp/out"
+
+printf 'analyse x\n' | "$CELLMATE" --batch --variant glinski --depth 1 >"$tmp/out" 2>"$tmp/err"
+tap_eq "analyse takes no arguments" "line 1: 'analyse' takes no arguments" "$(cat "$tmp/err")"
+
+# reproducible with one thread
+hint() {
+    echo hint | "$CELLMATE" --batch --variant "$1" --threads 1 --seed 7 --nodes "$2" |
+        sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
+}
+for v in glinski cyclohexane hr-liuyang; do
+    a=$(hint $v 20000)
+    tap_eq "$v: --threads 1 --seed --nodes gives the same move and node count twice" "$a" \
+        "$(hint $v 20000)"
+done
+
+tap_ok "--nodes 1 still searches the first ply in full" \
+    sh -c "echo hint | '$CELLMATE' --batch --variant glinski --nodes 1 | grep -q '(depth 1,'"
+
+# two threads and a small table: legal moves, counted nodes
+printf 'go\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant glinski --threads 2 --hash 1 --time 0.1 \
+    >"$tmp/out" 2>&1
+tap_eq "two threads play four moves" 4 "$(grep -c '^[0-9]' "$tmp/out")"
+
+for bad in "--threads 0" "--threads 65" "--hash 0" "--hash 4097" "--multipv 0" "--multipv 9" \
+    "--seed -1" "--threads x"; do
+    # shellcheck disable=SC2086
+    "$CELLMATE" --variant glinski $bad </dev/null >/dev/null 2>"$tmp/err"
+    tap_eq "$bad exits 2" 2 $?
+done
+tap_eq "the message names the range" \
+    "cellmate: --threads needs a whole number from 1 to 64, not 'x'" "$(cat "$tmp/err")"
+# Glinski's fool's mate, over
+mated="6/BP3p1/RP3qpr/N1P3p1n/3P1p4/BB2P1p1Qbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 b - 0 4"
+"$CELLMATE" --analyse --variant glinski --fen "$mated" --depth 2 </dev/null >"$tmp/out" 2>"$tmp/err"
+tap_eq "--analyse of a finished game exits 1" 1 $?
+tap_eq "and says why" "cellmate: the game is over" "$(cat "$tmp/err")"
+tap_done
