@@ -33,14 +33,17 @@ static const char *base_lines[] = {
 };
 #define NBASE (int)(sizeof base_lines / sizeof base_lines[0])
 
+/* The base file with text in place of line `line`; the result lasts until the next call. */
 static char *with_line(int line, const char *text)
 {
-    static char out[8192];
-    out[0] = 0;
-    for (int i = 1; i <= NBASE; i++) {
-        strcat(out, i == line ? text : base_lines[i - 1]);
-        strcat(out, "\n");
-    }
+    static char *out;
+    size_t len = 1;
+    for (int i = 1; i <= NBASE; i++) len += strlen(i == line ? text : base_lines[i - 1]) + 1;
+    free(out);
+    out = malloc(len);
+    assert_non_null(out);
+    char *p = out;
+    for (int i = 1; i <= NBASE; i++) p += sprintf(p, "%s\n", i == line ? text : base_lines[i - 1]);
     return out;
 }
 
