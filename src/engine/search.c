@@ -413,6 +413,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
     }
     r.nodes = s->nodes;
     r.seconds = now() - s->start;
+    eval_free(&s->eval);
     free(s->keys);
     free(s);
     engine_free(own);
