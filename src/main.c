@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_VARIANT "haynie"
@@ -84,6 +85,8 @@ static void usage(FILE *f)
                "  --time SECONDS       thinking time of the computer per move (default 5)\n"
                "  --nodes N            the computer searches N positions per move\n"
                "  --depth N            the computer searches N plies deep\n"
+               "  --level N            the computer's level: 1 (a beginner's opponent) to 10\n"
+               "                       (full strength, the default)\n"
                "  --load FILE          start with the first game of a PGN file\n"
                "  --clock TC           play with clocks: MINUTES[+SECONDS] (10+5, 3) or\n"
                "                       /SECONDS per move (/30)\n"
@@ -149,6 +152,7 @@ static const struct option longopts[] = {
     {"time", required_argument, NULL, 't'},
     {"nodes", required_argument, NULL, 'N'},
     {"depth", required_argument, NULL, 'D'},
+    {"level", required_argument, NULL, 'E'},
     {"load", required_argument, NULL, 'L'},
     {"clock", required_argument, NULL, 'C'},
     {"room", required_argument, NULL, OPT_ROOM},
@@ -262,6 +266,12 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'D':
             if ((rc = search_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
+        case 'E': {
+            long n;
+            if (!number_option("level", optarg, 1, SEARCH_MAX_LEVEL, &n)) return EXIT_USAGE;
+            o->ai.level = (int)n;
+            break;
+        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
         case OPT_LINT: o->lint = true; break;
@@ -546,6 +556,8 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     s.ai = o.ai;
+    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
+        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
     if (restricted) {
         s.restricted = &restriction;
         o.resume = o.resume || autosave_exists(); /* a player's game goes on where it stopped */

@@ -6,6 +6,7 @@
 #include "search.h"
 
 #include "eval.h"
+#include "level.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,9 +348,25 @@ void search_score_text(int score, int nplayers, char *buf, size_t len)
     }
 }
 
-SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
+/* A root move's score for a level's choice (level.h): searched depth - 1 plies after it,
+ * or with depth 0 the position after it as it stands, unless the game is over there. */
+static bool level_score(void *ctx, Move m, int depth, int *score)
+{
+    Search *s = ctx;
+    Undo u;
+    play(s, m, &u, 0);
+    if (depth > 0)
+        *score = alphabeta(s, depth - 1, -INF, INF, 1, NULL);
+    else if (!decided(s, 1, has_legal_move(&s->pos), score))
+        *score = eval_position(&s->eval, &s->pos, s->root);
+    unplay(s, &u);
+    return !s->stop;
+}
+
+SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
                         const SearchHooks *hooks)
 {
+    const SearchLimits level = level_limits(full), *lim = &level;
     static const SearchHooks no_hooks = {NULL, NULL, NULL};
     SearchResult r;
     memset(&r, 0, sizeof r);
@@ -405,6 +422,8 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
                     break; /* the next iteration would not end */
             }
         }
+        if (level_below_full(lim) && !s->stop)
+            r.best = level_choose(&s->pos, &ml, r.depth, r.best, lim, level_score, s);
         if (!r.nlines) {
             r.nlines = 1;
             r.line[0].len = 1;
