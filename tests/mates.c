@@ -10,6 +10,7 @@
  */
 #include "fen.h"
 #include "game.h"
+#include "number.h"
 #include "paths.h"
 #include "search.h"
 
@@ -81,16 +82,22 @@ int main(int argc, char **argv)
             return 2;
         }
         i++;
+        long n = 0;
+        bool number = !strcmp(a, "--positions") || !strcmp(a, "--nodes") || !strcmp(a, "--seed");
+        if (number && !number_parse(val, 1, 1000000000, &n)) {
+            fprintf(stderr, "mates: %s needs a whole number from 1, not '%s'\n", a, val);
+            return 2;
+        }
         if (!strcmp(a, "--variant"))
             variant = val;
         else if (!strcmp(a, "--piece"))
             piece = val;
         else if (!strcmp(a, "--positions"))
-            positions = atoi(val);
+            positions = (int)n;
         else if (!strcmp(a, "--nodes"))
-            nodes = strtoull(val, NULL, 10);
+            nodes = (unsigned long long)n;
         else if (!strcmp(a, "--seed"))
-            seed = strtoull(val, NULL, 10);
+            seed = (unsigned long long)n;
         else {
             fprintf(stderr, "mates: unknown option %s\n", a);
             return 2;
