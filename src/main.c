@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_VARIANT "haynie"
@@ -96,6 +97,8 @@ static void usage(FILE *f)
         "  --time SECONDS       thinking time of the computer per move (default 5)",
         "  --nodes N            the computer searches N positions per move",
         "  --depth N            the computer searches N plies deep",
+        "  --level N            the computer's level: 1 (a beginner's opponent) to 10",
+        "                       (full strength, the default)",
         "  --threads N          search threads (default: one per core; one for a",
         "                       search bounded only by --nodes or --depth)",
         "  --hash MB            size of the computer's table of positions (default " TEXT(
@@ -178,6 +181,7 @@ static const struct option longopts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"analyse", no_argument, NULL, OPT_ANALYSE},
     {"analyze", no_argument, NULL, OPT_ANALYSE},
+    {"level", required_argument, NULL, 'E'},
     {"load", required_argument, NULL, 'L'},
     {"clock", required_argument, NULL, 'C'},
     {"room", required_argument, NULL, OPT_ROOM},
@@ -318,6 +322,12 @@ static int parse_options(int argc, char **argv, Options *o)
             if ((rc = engine_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ANALYSE: o->analyse = true; break;
+        case 'E': {
+            long n;
+            if (!number_option("level", optarg, 1, SEARCH_MAX_LEVEL, &n)) return EXIT_USAGE;
+            o->ai.level = (int)n;
+            break;
+        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
         case OPT_LINT: o->lint = true; break;
@@ -609,6 +619,8 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     s.ai = o.ai;
+    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
+        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
     if (restricted) {
         s.restricted = &restriction;
         o.resume = o.resume || autosave_exists(); /* a player's game goes on where it stopped */

@@ -10,6 +10,7 @@
 #include "render.h"
 #include "pgn.h"
 #include "restrict.h"
+#include "level.h"
 #include "search.h"
 
 #include <ctype.h>
@@ -47,17 +48,18 @@ static void changed(Session *s)
     if (s->changed) s->changed(s);
 }
 
-/* The sides the computer plays are kept in the record as players named COMPUTER, so that
- * a resumed or loaded game goes on as it was played. */
-#define COMPUTER "cellmate"
-
+/* The sides the computer plays are kept in the record as players named "cellmate", or
+ * "cellmate (level N)" below full strength (level.h), so that a resumed or loaded game goes
+ * on as it was played. */
 static void mark_computer(Session *s)
 {
+    char name[64];
+    level_player_name(s->ai.level, name, sizeof name);
     for (int p = 0; p < s->v->nplayers; p++) {
         const char *tag = game_tag(&s->game, s->v->player_name[p]);
         if (s->ai_players & (1u << p))
-            game_set_tag(&s->game, s->v->player_name[p], COMPUTER);
-        else if (tag && !strcmp(tag, COMPUTER))
+            game_set_tag(&s->game, s->v->player_name[p], name);
+        else if (tag && level_from_player_name(tag))
             game_set_tag(&s->game, s->v->player_name[p], "?");
     }
 }
@@ -95,9 +97,11 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
                         "quotes or backslashes",
                         MAX_PLAYER_NAME),
                false;
-    if (!strcasecmp(name, COMPUTER))
+    char computer[64];
+    level_player_name(SEARCH_MAX_LEVEL, computer, sizeof computer);
+    if (!strcasecmp(name, computer) || level_from_player_name(name))
         return snprintf(err, errlen, "'%s' is the computer's name in records (ai %s lets it play)",
-                        COMPUTER, v->player_name[p]),
+                        level_from_player_name(name) ? name : computer, v->player_name[p]),
                false;
     if (!game_set_tag(&s->game, v->player_name[p], name))
         return snprintf(err, errlen, "out of memory"), false;
@@ -117,7 +121,10 @@ void session_set_game(Session *s, Variant *v, const Game *g)
     s->ai_players = 0;
     for (int p = 0; p < v->nplayers; p++) {
         const char *tag = game_tag(&s->game, v->player_name[p]);
-        if (tag && !strcmp(tag, COMPUTER)) s->ai_players |= 1u << p;
+        int level = tag ? level_from_player_name(tag) : 0;
+        if (!level) continue;
+        s->ai_players |= 1u << p;
+        s->ai.level = level;
     }
     session_clock_from_record(s);
 }
@@ -259,7 +266,7 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     date_today(&g);
     for (int p = 0; p < v->nplayers; p++) { /* the same players, by their sides' names */
         const char *name = game_tag(&s->game, v->player_name[p]);
-        if (name && strcmp(name, COMPUTER)) game_set_tag(&g, v->player_name[p], name);
+        if (name && !level_from_player_name(name)) game_set_tag(&g, v->player_name[p], name);
     }
     unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
     TimeControl tc = s->clock.tc;
@@ -678,10 +685,34 @@ static bool cmd_ai(Session *s, const char *args, Sink *out)
     return p >= 0 && set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
 }
 
+/* level: which level the computer plays at; level N: play at level N from now on. */
+static bool cmd_level(Session *s, const char *args, Sink *out)
+{
+    int level = s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL ? s->ai.level : SEARCH_MAX_LEVEL;
+    long n;
+    if (*args) {
+        if (!number_parse(args, 1, SEARCH_MAX_LEVEL, &n))
+            return complain(out,
+                            "level needs a whole number from 1 (a beginner's opponent) to %d "
+                            "(full strength), not '%s'",
+                            SEARCH_MAX_LEVEL, args);
+        level = (int)n;
+        s->ai.level = (int)n;
+        mark_computer(s);
+        changed(s);
+    }
+    say(out, "level %d%s", level, level == SEARCH_MAX_LEVEL ? " (full strength)" : "");
+    return true;
+}
+
 static bool cmd_hint(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
-    if (!think(s, "hint", args, out, &r)) return false;
+    int level = s->ai.level; /* a hint is the best move the computer finds, whatever its level */
+    s->ai.level = 0;
+    bool ok = think(s, "hint", args, out, &r);
+    s->ai.level = level;
+    if (!ok) return false;
     char san[MOVE_TEXT_MAX], score[32];
     move_san(&s->game.pos, r.best, san);
     search_score_text(r.score, s->v->nplayers, score, sizeof score);
@@ -813,6 +844,8 @@ const Command session_commands[] = {
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
     {"analyse", "", "the best lines for the side to move, one line per depth searched", cmd_analyse,
      false},
+    {"level", "[1-10]", "the computer's level: 1 a beginner's opponent .. 10 full strength",
+     cmd_level, false},
     {"resign", "[SIDE]", "the side to move (or SIDE) resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},

@@ -130,6 +130,11 @@ start e screen --time 0.2 haynie
 wait_for e "White to move" >/dev/null
 line e "ai Black"
 tap_ok "ai: the computer takes a side" wait_for e "the computer plays Black"
+line e "level 3"
+tap_ok "level: the status panel shows the computer's level" wait_for e "computer's level: 3"
+line e "save $tmp/level.pgn"
+tap_ok "level: the record names the computer with its level" \
+    sh -c "for i in 1 2 3 4 5 6 7 8 9 10; do grep -qF '[Black \"cellmate (level 3)\"]' '$tmp/level.pgn' 2>/dev/null && exit 0; sleep 0.5; done; exit 1"
 line e "Nc5"
 tap_ok "ai: it answers a move" wait_for e "computer: 1..."
 tap_ok "ai: then it is the player's turn again" wait_for e "White to move"

@@ -1,41 +1,477 @@
-/* eval.c — static evaluation (see eval.h): material, pieces in hand, and a bonus for
- * non-royal pieces on central cells. */
+/* eval.c — static evaluation (see eval.h). Everything a variant's rules say about a cell is
+ * worked out once per search in eval_prepare, so that eval_position, asked at every node of
+ * the quiescence search, is one pass over the board plus a few table lookups. */
 #include "eval.h"
 
-void eval_prepare(Eval *e, const Variant *v)
+#include "movegen.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAR 255 /* no way there */
+
+static const EvalWeights default_weights = {
+    .centre = 2,
+    .advance = 40,
+    .passed = 90,
+    .mobility = 3,
+    .attack = 8,
+    .shelter = 10,
+    .hand = 80,
+    .pool = 10,
+    .bare = 120,
+    .edge = 12,
+    .close = 20,
+    .box = 2,
+};
+
+/* --- tables ---------------------------------------------------------------------------------- */
+
+static size_t slot(const Eval *e, int owner, int kind, Cell c)
 {
-    const Board *b = &v->board;
-    e->v = v;
-    for (Cell c = 1; c <= b->ncells; c++) {
-        e->centre[c] = 0;
-        for (int d = 0; d < b->ndirs; d++)
-            if (b->dir[d].atom != 'N' && b->ray[c][d][0]) e->centre[c]++;
+    return ((size_t)owner * (e->v->ntypes + 1) + kind) * (e->ncells + 1) + c;
+}
+
+static void set_bit(uint64_t *w, Cell c)
+{
+    w[c / 64] |= 1ull << (c % 64);
+}
+
+static bool any_common(const uint64_t *a, const uint64_t *b, int words)
+{
+    for (int i = 0; i < words; i++)
+        if (a[i] & b[i]) return true;
+    return false;
+}
+
+/* The cells a piece of kind k owned by o reaches from c on an empty board with a component
+ * having one of `flags`, each once; their number. */
+static int targets(const Variant *v, int o, int k, Cell c, uint8_t flags, Cell *out, uint8_t *mark)
+{
+    const PieceType *pt = &v->type[k];
+    int n = 0;
+    for (int i = 0; i < pt->ncomp; i++) {
+        const CompiledComp *cc = &pt->cc[o][i];
+        if (!(cc->flags & flags) || (cc->flags & CF_EXCHANGE)) continue;
+        for (int j = 0; j < cc->ndirs; j++) {
+            const Cell *ray = v->board.ray[c][cc->dirs[j]];
+            for (int s = 0; s < cc->range && ray[s]; s++) {
+                Cell t = ray[s];
+                if (cc->zone >= 0 && zone_has(v, cc->zone, o, t) == cc->zone_not) continue;
+                if (!mark[t]) out[n++] = t, mark[t] = 1;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) mark[out[i]] = 0;
+    return n;
+}
+
+static int first_royal(const Variant *v)
+{
+    for (int k = 1; k <= v->ntypes; k++)
+        if (v->type[k].royal) return k;
+    return 0;
+}
+
+/* Royal steps between every two cells, and how far into a corner each cell is: how many
+ * moves fewer than its best a royal piece has there, plus how much nearer it stands to the
+ * cells where it has the fewest (so that the way to the board's own edges and corners,
+ * whatever its shape, runs downhill from the middle). */
+static bool royal_tables(Eval *e, Cell *list, uint8_t *mark, Cell *queue)
+{
+    const Variant *v = e->v;
+    int n = e->ncells, k = first_royal(v), most = 0, fewest = MAX_MOVES;
+    if (!k) return true;
+    for (Cell c = 1; c <= n; c++) {
+        int m = targets(v, 0, k, c, CF_MOVE, list, mark);
+        e->step_at[c + 1] = e->step_at[c] + m;
+        e->edge[c] = (int8_t)(m > 127 ? 127 : m);
+        if (e->edge[c] > most) most = e->edge[c];
+        if (e->edge[c] < fewest) fewest = e->edge[c];
+    }
+    e->step = malloc(((size_t)e->step_at[n + 1] + 1) * sizeof *e->step);
+    if (!e->step) return false;
+    for (Cell c = 1; c <= n; c++) targets(v, 0, k, c, CF_MOVE, e->step + e->step_at[c], mark);
+    for (Cell from = 1; from <= n; from++) {
+        uint8_t *d = e->dist + (size_t)from * (n + 1);
+        memset(d, FAR, (size_t)n + 1);
+        int head = 0, tail = 0;
+        d[from] = 0;
+        queue[tail++] = from;
+        while (head < tail) {
+            Cell c = queue[head++];
+            int m = targets(v, 0, k, c, CF_MOVE, list, mark);
+            for (int i = 0; i < m; i++)
+                if (d[list[i]] == FAR) {
+                    d[list[i]] = d[c] + 1 < FAR ? (uint8_t)(d[c] + 1) : FAR - 1;
+                    queue[tail++] = list[i];
+                }
+        }
+        for (Cell c = 1; c <= n; c++)
+            if (d[c] != FAR && d[c] > e->maxdist) e->maxdist = d[c];
+    }
+    int corner[MAX_CELLS + 1], far = 0; /* steps to the nearest cell of fewest moves */
+    for (Cell c = 1; c <= n; c++) {
+        corner[c] = FAR;
+        for (Cell t = 1; t <= n; t++)
+            if (e->edge[t] == fewest && e->dist[(size_t)c * (n + 1) + t] < corner[c])
+                corner[c] = e->dist[(size_t)c * (n + 1) + t];
+        if (corner[c] != FAR && corner[c] > far) far = corner[c];
+    }
+    for (Cell c = 1; c <= n; c++) {
+        int into = most - e->edge[c] + (corner[c] == FAR ? 0 : far - corner[c]);
+        e->edge[c] = (int8_t)(into > 127 ? 127 : into);
+    }
+    return true;
+}
+
+/* For a kind that promotes: its moves to its own promotion cells from every cell (d), the
+ * bonus for being nearer, and the cells where an enemy pawn would stand in its way (the
+ * cells of its shortest paths and the single steps beside them). */
+static void promotion_tables(Eval *e, int o, int k, int *d, Cell *list, uint8_t *mark, Cell *queue)
+{
+    const Variant *v = e->v;
+    const PieceType *pt = &v->type[k];
+    int n = e->ncells, far = 0;
+    for (Cell c = 1; c <= n; c++)
+        d[c] = pt->promo[o][c] == PROMO_MAY || pt->promo[o][c] == PROMO_MUST ? 0 : FAR;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (Cell c = 1; c <= n; c++) {
+            if (!d[c]) continue;
+            int m = targets(v, o, k, c, CF_MOVE, list, mark);
+            for (int i = 0; i < m; i++)
+                if (d[list[i]] + 1 < d[c]) d[c] = d[list[i]] + 1, changed = true;
+        }
+    }
+    for (Cell c = 1; c <= n; c++)
+        if (d[c] != FAR && d[c] > far) far = d[c];
+    if (far < 2) return;
+    for (Cell c = 1; c <= n; c++) {
+        if (d[c] == FAR || !d[c]) continue;
+        int near = far - d[c];
+        e->place[slot(e, o, k, c)] +=
+            (int16_t)(e->w.advance * near * near / ((far - 1) * (far - 1)));
+        e->passed[slot(e, o, k, c)] =
+            (int16_t)(e->w.passed * near * near / ((far - 1) * (far - 1)));
+        uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
+        int head = 0, tail = 0;
+        queue[tail++] = c;
+        while (head < tail) {
+            Cell x = queue[head++];
+            int m = targets(v, o, k, x, CF_MOVE, list, mark);
+            for (int i = 0; i < m; i++) {
+                Cell t = list[i];
+                if (d[t] >= d[x] || (cone[t / 64] >> (t % 64) & 1)) continue;
+                set_bit(cone, t);
+                queue[tail++] = t;
+            }
+        }
+        for (Cell x = 1; x <= n; x++)
+            if (cone[x / 64] >> (x % 64) & 1)
+                for (int w = 0; w < e->words; w++) cone[w] |= e->around[(size_t)x * e->words + w];
+        for (int w = 0; w < e->words; w++) cone[w] |= e->around[(size_t)c * e->words + w];
     }
 }
 
-static int material(const Eval *e, const Position *pos, int p)
+static bool parse_env(Eval *e)
 {
-    const Variant *v = pos->v;
-    int sum = 0;
-    for (Cell c = 1; c <= v->board.ncells; c++) {
-        Piece pc = pos->board[c];
-        if (!pc || PIECE_OWNER(pc) != p) continue;
-        const PieceType *pt = &v->type[PIECE_KIND(pc)];
-        sum += pt->value;
-        if (!pt->royal) sum += 2 * e->centre[c];
+    static atomic_bool told;
+    const char *text = getenv("CELLMATE_EVAL");
+    char err[200];
+    EvalWeights w = e->w;
+    int values[MAX_TYPES];
+    memcpy(values, e->value, sizeof values);
+    if (!text) return true;
+    if (eval_parse_weights(e->v, text, &w, values, err, sizeof err)) {
+        e->w = w; /* all of it or nothing */
+        memcpy(e->value, values, sizeof values);
+        return true;
     }
-    for (int k = 1; k <= v->ntypes; k++) sum += pos->hand[p][k] * v->type[k].value * 4 / 5;
-    return sum;
+    if (!atomic_exchange(&told, true)) fprintf(stderr, "cellmate: CELLMATE_EVAL: %s\n", err);
+    return false;
+}
+
+bool eval_parse_weights(const Variant *v, const char *text, EvalWeights *w, int *values, char *err,
+                        size_t errlen)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } names[] = {
+#define W(x) {#x, offsetof(EvalWeights, x)}
+        W(centre), W(advance), W(passed), W(mobility), W(attack), W(shelter),
+        W(hand),   W(pool),    W(bare),   W(edge),     W(close),  W(box),
+#undef W
+    };
+    while (*text) {
+        const char *eq = strchr(text, '='), *end = strchr(text, ',');
+        if (!end) end = text + strlen(text);
+        if (!eq || eq > end) {
+            snprintf(err, errlen, "expected NAME=NUMBER, not '%.*s'", (int)(end - text), text);
+            return false;
+        }
+        char *num_end;
+        long n = strtol(eq + 1, &num_end, 10);
+        if (num_end != end || eq + 1 == end || n < -100000 || n > 100000) {
+            snprintf(err, errlen, "'%.*s' needs a whole number", (int)(eq - text), text);
+            return false;
+        }
+        size_t len = (size_t)(eq - text);
+        bool known = false;
+        if (len == 1 && text[0] >= 'A' && text[0] <= 'Z' && v->kind_of_letter[(int)text[0]]) {
+            values[v->kind_of_letter[(int)text[0]]] = (int)n;
+            known = true;
+        }
+        for (size_t i = 0; !known && i < sizeof names / sizeof names[0]; i++)
+            if (strlen(names[i].name) == len && !strncmp(names[i].name, text, len)) {
+                *(int *)((char *)w + names[i].offset) = (int)n;
+                known = true;
+            }
+        if (!known) {
+            snprintf(err, errlen, "no weight or piece letter '%.*s'", (int)len, text);
+            return false;
+        }
+        text = *end ? end + 1 : end;
+    }
+    return true;
+}
+
+void eval_free(Eval *e)
+{
+    free(e->place);
+    free(e->passed);
+    free(e->cone);
+    free(e->hits);
+    free(e->around);
+    free(e->dist);
+    free(e->edge);
+    free(e->step);
+    free(e->step_at);
+    e->step = NULL;
+    e->step_at = NULL;
+    e->place = e->passed = NULL;
+    e->cone = e->hits = e->around = NULL;
+    e->dist = NULL;
+    e->edge = NULL;
+}
+
+bool eval_prepare(Eval *e, const Variant *v)
+{
+    const Board *b = &v->board;
+    memset(e, 0, sizeof *e);
+    e->v = v;
+    e->ncells = b->ncells;
+    e->words = b->ncells / 64 + 1;
+    e->w = default_weights;
+    for (int k = 1; k <= v->ntypes; k++) {
+        e->value[k] = v->type[k].value;
+        e->promotes[k] = v->type[k].npromo > 0;
+        for (int i = 0; i < v->type[k].ncomp; i++)
+            if (v->type[k].comp[i].range > 1 &&
+                !(v->type[k].comp[i].flags & (CF_HOP | CF_EXCHANGE)))
+                e->slider[k] = true;
+    }
+    parse_env(e);
+    size_t n1 = (size_t)b->ncells + 1, per = (size_t)v->nplayers * (v->ntypes + 1) * n1;
+    e->place = calloc(per, sizeof *e->place);
+    e->passed = calloc(per, sizeof *e->passed);
+    e->cone = calloc(per * e->words, sizeof *e->cone);
+    e->hits = calloc(per * e->words, sizeof *e->hits);
+    e->around = calloc(n1 * e->words, sizeof *e->around);
+    e->dist = calloc(n1 * n1, 1);
+    e->edge = calloc(n1, 1);
+    e->step_at = calloc(n1 + 1, sizeof *e->step_at);
+    Cell *list = calloc(n1, sizeof *list), *queue = calloc(n1, sizeof *queue);
+    uint8_t *mark = calloc(n1, 1);
+    int *d = calloc(n1, sizeof *d);
+    bool ok = e->place && e->passed && e->cone && e->hits && e->around && e->dist && e->edge &&
+              e->step_at && list && queue && mark && d;
+    if (ok) {
+        for (Cell c = 1; c <= b->ncells; c++) {
+            int steps = 0;
+            set_bit(e->around + c * e->words, c);
+            for (int dir = 0; dir < b->ndirs; dir++)
+                if (b->dir[dir].atom != 'N' && b->ray[c][dir][0]) {
+                    steps++;
+                    set_bit(e->around + c * e->words, b->ray[c][dir][0]);
+                }
+            for (int o = 0; o < v->nplayers; o++)
+                for (int k = 1; k <= v->ntypes; k++) {
+                    if (v->type[k].royal) continue;
+                    e->place[slot(e, o, k, c)] = (int16_t)(e->w.centre * steps);
+                    int m = targets(v, o, k, c, CF_CAPTURE | CF_RIFLE, list, mark);
+                    uint64_t *h = e->hits + slot(e, o, k, c) * e->words;
+                    for (int i = 0; i < m; i++) set_bit(h, list[i]);
+                }
+        }
+        for (int o = 0; o < v->nplayers; o++)
+            for (int k = 1; k <= v->ntypes; k++)
+                if (e->promotes[k]) promotion_tables(e, o, k, d, list, mark, queue);
+        ok = royal_tables(e, list, mark, queue);
+    }
+    free(list);
+    free(queue);
+    free(mark);
+    free(d);
+    if (!ok) eval_free(e);
+    return ok;
+}
+
+/* --- the evaluation ------------------------------------------------------------------------- */
+
+/* Cells a slider reaches along its rays up to the first piece (taking an enemy there). */
+static int mobility(const Variant *v, const Position *pos, int o, int k, Cell c)
+{
+    const PieceType *pt = &v->type[k];
+    int n = 0;
+    for (int i = 0; i < pt->ncomp; i++) {
+        const CompiledComp *cc = &pt->cc[o][i];
+        if (cc->range < 2 || (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL))) continue;
+        for (int j = 0; j < cc->ndirs; j++) {
+            const Cell *ray = v->board.ray[c][cc->dirs[j]];
+            for (int s = 0; s < cc->range && ray[s]; s++) {
+                Piece q = pos->board[ray[s]];
+                if (!q) {
+                    n += !!(cc->flags & CF_MOVE);
+                    continue;
+                }
+                n += PIECE_OWNER(q) != o && (cc->flags & CF_CAPTURE);
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+typedef struct {
+    int score, material, nonroyal, pawns;
+} Side;
+
+/* How many cells the royal piece of q could walk to without stepping onto a cell player s
+ * attacks: the box s keeps it in (seen with the royal piece off the board, so that it does
+ * not hide the cells behind it from a slider). */
+static int box(const Eval *e, const Position *pos, int q, int s)
+{
+    static _Thread_local Position open;
+    uint8_t seen[MAX_CELLS + 1];
+    Cell queue[MAX_CELLS];
+    Cell r = pos->royal[q];
+    open = *pos;
+    open.board[r] = 0;
+    memset(seen, 0, (size_t)e->ncells + 1);
+    int head = 0, tail = 0;
+    seen[r] = 1;
+    queue[tail++] = r;
+    while (head < tail) {
+        Cell c = queue[head++];
+        for (int i = e->step_at[c]; i < e->step_at[c + 1]; i++) {
+            Cell t = e->step[i];
+            if (seen[t]) continue;
+            seen[t] = 1;
+            Piece p = open.board[t];
+            if ((p && PIECE_OWNER(p) == q) || attacked_by(&open, t, s)) continue;
+            queue[tail++] = t;
+        }
+    }
+    return tail;
 }
 
 int eval_position(const Eval *e, const Position *pos, int p)
 {
     const Variant *v = pos->v;
-    int mine = material(e, pos, p), others = 0, n = 0;
-    for (int q = 0; q < v->nplayers; q++) {
+    int np = v->nplayers;
+    Side side[MAX_PLAYERS];
+    memset(side, 0, sizeof side);
+    if (!e->place) { /* no tables: material only */
+        for (Cell c = 1; c <= v->board.ncells; c++)
+            if (pos->board[c])
+                side[PIECE_OWNER(pos->board[c])].score += e->value[PIECE_KIND(pos->board[c])];
+    } else {
+        uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
+        memset(pawns, 0, sizeof pawns[0] * np);
+        Cell movers[MAX_PIECES];
+        Cell attackers[MAX_PIECES];
+        int nmovers = 0, nattackers = 0;
+        for (Cell c = 1; c <= v->board.ncells; c++) {
+            Piece pc = pos->board[c];
+            if (!pc) continue;
+            int o = PIECE_OWNER(pc), k = PIECE_KIND(pc);
+            const PieceType *pt = &v->type[k];
+            Side *s = &side[o];
+            s->score += e->value[k] + e->place[slot(e, o, k, c)];
+            if (pt->royal) continue;
+            s->nonroyal++;
+            if (pt->pawn) {
+                s->pawns++;
+                set_bit(pawns[o], c);
+            } else {
+                s->material += e->value[k];
+                if (nattackers < MAX_PIECES) attackers[nattackers++] = c;
+            }
+            if (e->promotes[k] && nmovers < MAX_PIECES) movers[nmovers++] = c;
+            if (e->slider[k] && e->w.mobility)
+                s->score += e->w.mobility * mobility(v, pos, o, k, c);
+        }
+        for (int i = 0; i < nmovers; i++) { /* passed: no enemy pawn in the way */
+            Cell c = movers[i];
+            int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
+            int bonus = e->passed[slot(e, o, k, c)];
+            if (!bonus) continue;
+            const uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
+            bool stopped = false;
+            for (int q = 0; q < np && !stopped; q++)
+                stopped = q != o && any_common(cone, pawns[q], e->words);
+            if (!stopped) side[o].score += bonus;
+        }
+        for (int q = 0; q < np; q++) { /* the royal piece: attackers and shelter around it */
+            Cell r = pos->royal[q];
+            if (!r || !(pos->alive & (1u << q))) continue;
+            const uint64_t *zone = e->around + (size_t)r * e->words;
+            int attack = 0, shelter = 0;
+            for (int i = 0; i < nattackers; i++) {
+                Cell c = attackers[i];
+                int o = PIECE_OWNER(pos->board[c]);
+                if (o == q) {
+                    shelter += zone[c / 64] >> (c % 64) & 1;
+                    continue;
+                }
+                attack += any_common(e->hits + slot(e, o, PIECE_KIND(pos->board[c]), c) * e->words,
+                                     zone, e->words);
+            }
+            side[q].score -= e->w.attack * attack * attack;
+            side[q].score += e->w.shelter * (shelter < 3 ? shelter : 3);
+        }
+    }
+    for (int q = 0; q < np; q++) {
+        for (int k = 1; k <= v->ntypes; k++)
+            side[q].score +=
+                (pos->hand[q][k] * e->w.hand + pos->pool[q][k] * e->w.pool) * e->value[k] / 100;
+        if (v->bare_king != BARE_NONE && side[q].nonroyal == 1) side[q].score -= e->w.bare;
+    }
+    /* mop-up: a lone or outnumbered royal piece without pawns is driven to the cells where it
+     * has the fewest moves, and the strong side's royal piece comes closer */
+    if (e->edge)
+        for (int q = 0; q < np; q++) {
+            Cell rq = pos->royal[q];
+            if (!rq || !(pos->alive & (1u << q)) || side[q].pawns) continue;
+            for (int s = 0; s < np; s++) {
+                Cell rs = pos->royal[s];
+                if (s == q || !rs || !(pos->alive & (1u << s))) continue;
+                if (side[s].material < side[q].material + 400) continue;
+                int d = e->dist[(size_t)rs * (e->ncells + 1) + rq];
+                side[s].score +=
+                    e->w.edge * e->edge[rq] + e->w.box * (e->ncells - box(e, pos, q, s));
+                if (d != FAR) side[s].score += e->w.close * (e->maxdist - d);
+            }
+        }
+    int others = 0, n = 0;
+    for (int q = 0; q < np; q++) {
         if (q == p || !(pos->alive & (1u << q))) continue;
-        others += material(e, pos, q);
+        others += side[q].score;
         n++;
     }
-    return n ? mine - others / n : mine;
+    return n ? side[p].score - others / n : side[p].score;
 }

@@ -1,21 +1,61 @@
 /* eval.h — the computer's judgement of a position that is not over: a score in centipawns
- * for one player, from tables worked out once per variant (Eval) out of the variant's data
- * alone, so that no variant needs code of its own. */
+ * for one player, from tables worked out once per variant (eval_prepare) out of the
+ * variant's data alone, so that no variant needs code of its own: piece values, placement,
+ * advancement of pieces that promote (measured by their own promotion zone), mobility of
+ * sliders, safety of the royal piece, pieces in hand and in pools, the bare-king threat,
+ * and driving a lone royal piece to the cells where it has the fewest moves. */
 #ifndef CELLMATE_EVAL_H
 #define CELLMATE_EVAL_H
 
 #include "position.h"
 
+/* The weights, in centipawns per unit; eval_prepare sets the defaults (tuned by self-play),
+ * which the environment variable CELLMATE_EVAL may change for tuning matches. */
+typedef struct {
+    int centre;   /* per single step a non-royal piece has from its cell */
+    int advance;  /* a promoting piece one step from its zone, from the farthest cell: 0 */
+    int passed;   /* the same, extra, when no enemy pawn stands in its way */
+    int mobility; /* per cell a slider reaches */
+    int attack;   /* per enemy piece that attacks the cells around a royal piece (squared) */
+    int shelter;  /* per own piece beside a royal piece (at most three count) */
+    int hand;     /* a piece in hand, in percent of its value */
+    int pool;     /* a piece in a promotion pool, in percent of its value */
+    int bare;     /* a side down to one non-royal piece where a bare royal piece loses */
+    int edge;     /* per move fewer a lone royal piece has than in the open */
+    int close;    /* per step the strong royal piece stands closer to the lone one */
+    int box;      /* per cell of the board the lone royal piece cannot walk to */
+} EvalWeights;
+
 typedef struct {
     const Variant *v;
-    int centre[MAX_CELLS + 1]; /* how central a cell is: its single steps */
+    int ncells, words;
+    EvalWeights w;
+    int value[MAX_TYPES]; /* material, from the variant (CELLMATE_EVAL may override) */
+    int16_t *place;       /* [owner][kind][cell]: centre and advancement */
+    int16_t *passed;      /* [owner][kind][cell]: the bonus when passed */
+    uint64_t *cone;       /* [owner][kind][cell]: words of cells where an enemy pawn stops it */
+    uint64_t *hits;       /* [owner][kind][cell]: words of cells it attacks on an empty board */
+    uint64_t *around;     /* [cell]: words of the cell and its single steps */
+    uint8_t *dist;        /* [cell][cell]: royal steps between two cells (255: never) */
+    int8_t *edge;         /* [cell]: how far into an edge or corner (royal_tables) */
+    int *step_at;         /* [cell]: where the cell's royal steps start in step */
+    Cell *step;
+    int maxdist;
+    bool slider[MAX_TYPES];
+    bool promotes[MAX_TYPES];
 } Eval;
 
-/* Work out the tables of e for variant v. */
-void eval_prepare(Eval *e, const Variant *v);
+/* Work out the tables of e for variant v; false when out of memory (then e evaluates by
+ * material alone). eval_free releases them. */
+bool eval_prepare(Eval *e, const Variant *v);
+void eval_free(Eval *e);
 
-/* pos judged for player p: p's material and placement against the average of the players
- * still in. */
+/* pos judged for player p: p's score against the average of the players still in. */
 int eval_position(const Eval *e, const Position *pos, int p);
+
+/* Read "name=value,..." into w and values (KIND letter=centipawns); false with a message
+ * in err on a bad item. Used for CELLMATE_EVAL and by the tests. */
+bool eval_parse_weights(const Variant *v, const char *text, EvalWeights *w, int *values, char *err,
+                        size_t errlen);
 
 #endif

@@ -12,6 +12,7 @@
 #include "search.h"
 
 #include "eval.h"
+#include "level.h"
 #include "tt.h"
 
 #include <pthread.h>
@@ -733,13 +734,30 @@ static Search *search_new(Shared *sh, const Game *g, int id)
 static void search_delete(Search *s)
 {
     if (!s) return;
+    eval_free(&s->eval);
     free(s->keys);
     free(s);
 }
 
-SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
+/* A root move's score for a level's choice (level.h): searched depth - 1 plies after it,
+ * or with depth 0 the position after it as it stands, unless the game is over there. */
+static bool level_score(void *ctx, Move m, int depth, int *score)
+{
+    Search *s = ctx;
+    Undo u;
+    play(s, m, &u, 0);
+    if (depth > 0)
+        *score = child(s, s->root, depth - 1, -INF, INF, 1, true);
+    else if (!decided(s, 1, has_legal_move(&s->pos), score))
+        *score = eval_position(&s->eval, &s->pos, s->root);
+    unplay(s, &u);
+    return !s->stop;
+}
+
+SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
                         const SearchHooks *hooks)
 {
+    const SearchLimits level = level_limits(full), *lim = &level;
     static const SearchHooks no_hooks = {NULL, NULL, NULL};
     SearchResult r;
     memset(&r, 0, sizeof r);
@@ -796,8 +814,13 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *lim,
                 break;
             }
         deepen(s);
+        bool cut = s->stop; /* by the time, the nodes or the stop flag */
         atomic_store(&sh->stop, true);
         for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
+        /* a level's choice searches on alone: the helpers' stop must not end it */
+        atomic_store(&sh->stop, false);
+        if (level_below_full(lim) && !cut)
+            r.best = level_choose(&s->pos, &s->moves, r.depth, r.best, lim, level_score, s);
         if (!r.nlines) {
             r.nlines = 1;
             r.line[0].len = 1;

@@ -363,6 +363,10 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
             if (s->ai_players & (1u << p))
                 n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->player_name[p]);
         draw_text_line(y++, x, width, line, A_NORMAL);
+        if (s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL) {
+            snprintf(line, sizeof line, "computer's level: %d", s->ai.level);
+            draw_text_line(y++, x, width, line, A_NORMAL);
+        }
     }
     y++;
     for (int p = 0; p < v->nplayers; p++) {

@@ -1,0 +1,88 @@
+/* level.c — levels for people (see level.h): one table row per level says how deep the
+ * computer looks, how far below its best move it may choose, and how often it judges a move
+ * without seeing the captures that answer it. */
+#include "level.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define COMPUTER "cellmate"
+
+static const struct {
+    int depth;  /* plies searched */
+    int margin; /* centipawns below the best a chosen move may score */
+    int blind;  /* in percent: root moves judged without seeing the answers to them */
+} levels[SEARCH_MAX_LEVEL] = {
+    {1, 250, 40}, /* 1: a beginner's opponent */
+    {1, 180, 25}, {2, 130, 15}, {2, 90, 8}, {3, 60, 0}, {3, 40, 0},
+    {4, 25, 0},   {4, 15, 0},   {5, 8, 0},  {0, 0, 0}, /* 10: full strength */
+};
+
+bool level_below_full(const SearchLimits *lim)
+{
+    return lim->level >= 1 && lim->level < SEARCH_MAX_LEVEL;
+}
+
+SearchLimits level_limits(const SearchLimits *lim)
+{
+    SearchLimits l = *lim;
+    if (level_below_full(lim)) {
+        int d = levels[lim->level - 1].depth;
+        if (!l.depth || l.depth > d) l.depth = d;
+    }
+    return l;
+}
+
+static uint64_t next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull); /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
+                  const SearchLimits *lim, LevelScore score, void *ctx)
+{
+    if (!level_below_full(lim) || ml->n < 2) return best;
+    const int margin = levels[lim->level - 1].margin, blind = levels[lim->level - 1].blind;
+    uint64_t rng = lim->seed ^ pos->hash;
+    int sc[MAX_MOVES], top = 0;
+    for (int i = 0; i < ml->n; i++) {
+        bool unseen = (int)(next(&rng) % 100) < blind;
+        if (!score(ctx, ml->m[i], unseen ? 0 : depth < 1 ? 1 : depth, &sc[i])) return best;
+        if (!i || sc[i] > top) top = sc[i];
+    }
+    /* the moves within the margin, the better ones likelier: weight margin + 1 - shortfall */
+    long total = 0;
+    for (int i = 0; i < ml->n; i++)
+        if (top - sc[i] <= margin) total += margin + 1 - (top - sc[i]);
+    long pick = (long)(next(&rng) % (uint64_t)total);
+    for (int i = 0; i < ml->n; i++) {
+        if (top - sc[i] > margin) continue;
+        pick -= margin + 1 - (top - sc[i]);
+        if (pick < 0) return ml->m[i];
+    }
+    return best;
+}
+
+void level_player_name(int level, char *buf, size_t len)
+{
+    if (level >= 1 && level < SEARCH_MAX_LEVEL)
+        snprintf(buf, len, "%s (level %d)", COMPUTER, level);
+    else
+        snprintf(buf, len, "%s", COMPUTER);
+}
+
+int level_from_player_name(const char *name)
+{
+    int level, n = 0;
+    if (!strcmp(name, COMPUTER)) return SEARCH_MAX_LEVEL;
+    if (sscanf(name, COMPUTER " (level %d)%n", &level, &n) == 1 && !name[n] && level >= 1 &&
+        level < SEARCH_MAX_LEVEL) {
+        char canonical[64];
+        level_player_name(level, canonical, sizeof canonical);
+        return strcmp(canonical, name) ? 0 : level;
+    }
+    return 0;
+}
