@@ -300,4 +300,41 @@ for size in 80x24 120x40 200x60; do
     done
 done
 
+# --- the Horn Rimmed family: the player at the bottom at every size ------------------------
+# The first player's pieces (upper case, or w before the letter in outlined cells, with two
+# players; r before the letter with three) stand only on the lower half of the board's rows,
+# whatever the orientation of the game; the Glinski-orientation games at 80x24 are turned 30
+# degrees to fit and the panel and the help page say so, the others not.
+lower_half() { # lower_half NAME WIDTH PATTERN: within the board's WIDTH columns, every row
+    # holding cells (found in the name view) that matches PATTERN lies in the lower half
+    names_view "$1" "$tmp/h.names" || return 1
+    plain "$1" | cut -c "1-$2" >"$tmp/h.pieces"
+    cut -c "1-$2" "$tmp/h.names" | awk -v pat="$3" '
+        FNR == NR { if (/[a-n][0-9]/) { n++; row[FNR] = n }; next }
+        (FNR in row) && $0 ~ pat { if (2 * row[FNR] <= n + 1) bad = 1; seen = 1 }
+        END { exit !(seen && !bad) }' - "$tmp/h.pieces"
+}
+for size in 80x24 120x40 200x60; do
+    for v in hr-glinski hr-trios hr-wellisch hr-mccooey3 hr-wellisch3; do
+        sized h "$size" screen "$v"
+        wait_for h " to move" >/dev/null
+        case $v in *3) pat='(^| )r[A-Z]' ;; *) pat='(^| )([A-Z]( |$)|w[A-Z])' ;; esac
+        tap_ok "$v at $size: the first player's army in the lower half" \
+            lower_half h $((${size%x*} - 23)) "$pat"
+        case $size/$v in
+        80x24/hr-glinski | 80x24/hr-trios | 80x24/hr-mccooey3)
+            tap_ok "$v at $size: the panel says the board is turned to fit" \
+                shows_re h 'turned 30 degrees'
+            keys h F1
+            wait_for h "any key" >/dev/null
+            tap_ok "$v at $size: ... and so does the help page" \
+                shows_re h 'turned 30 degrees clockwise'
+            keys h q
+            ;;
+        *) tap_ok "$v at $size: upright, nothing said of a turn" hides h 'turned 30' ;;
+        esac
+        quit h
+    done
+done
+
 tap_done

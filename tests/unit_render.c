@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,8 +263,10 @@ static const char *HAYNIE_DIAGRAM = "11                     b   r   q   k   r   
                                     " 1                     B   R   Q   K   R   B\n";
 
 /* The same with the renderer's labels: each rank's number just before its first cell and
- * after its last; file letters where each file (running up and to the left) enters the board,
- * on a line below rank 1, and above rank 11 for the files that leave the board there. */
+ * after its last; file letters where each file (running up and to the left) leaves the board
+ * through its bottom or top row: below rank 1 for files a to f, above rank 11 for f to k (the
+ * files g to k enter the board through its lower right side, where a letter would stand
+ * beside a rank's row). */
 static const char *HAYNIE_COORDS = "           f   g   h   i   j   k\n"
                                    "         11  b   r   q   k   r   b  11\n"
                                    "       10  f   n   w   b   w   n   f  10\n"
@@ -276,7 +279,7 @@ static const char *HAYNIE_COORDS = "           f   g   h   i   j   k\n"
                                    "      3  P   P   P   P   P   P   P   P  3\n"
                                    "        2  F   N   W   B   W   N   F  2\n"
                                    "          1  B   R   Q   K   R   B  1\n"
-                                   "               a   b   c   d   e   f   g   h   i   j   k\n";
+                                   "               a   b   c   d   e   f\n";
 
 static void test_haynie_start(void **state)
 {
@@ -428,15 +431,30 @@ static void test_hr_start(void **state)
     large.coords = true;
     const char *labelled = draw(&pos, &large, &g);
     assert_int_equal(g.height, 26);
-    assert_int_equal(g.quarter, false);
+    assert_int_equal(g.fit_turn, 0);
     assert_non_null(strstr(labelled, "\n    a   b   c   d   e   f   g   h   i   k   l   m   n\n"));
     textgrid_free(&g);
-    /* 80x24: turned a quarter, with room beside it for a status area */
-    RenderOpts small = area(80, 24, true);
+    /* 80x24: 25 rows do not fit; turned a twelfth clockwise, White still at the bottom (at
+     * the lower left), in 15 rows with room beside them for the status panel */
+    RenderOpts small = area(57, 21, true);
+    char *fitted = strdup(draw(&pos, &small, &g));
+    assert_int_equal(g.fit_turn, -30);
+    assert_int_equal(g.angle, 330);
+    assert_int_equal(g.height, 15);
+    textgrid_free(&g);
+    /* the same drawing as the view turned that way on purpose, which is not turned to fit */
+    small.turn = -30;
+    assert_string_equal(draw(&pos, &small, &g), fitted);
+    assert_int_equal(g.fit_turn, 0);
+    textgrid_free(&g);
+    free(fitted);
+    /* turned a quarter by the view: files are rows, as in the document's turned diagram */
+    small = area(80, 24, true);
+    small.turn = -90;
     assert_string_equal(draw(&pos, &small, &g), HR_GLINSKI_TURNED);
     assert_int_equal(g.width, 67);
     assert_int_equal(g.height, 15);
-    assert_true(g.quarter);
+    assert_int_equal(g.fit_turn, 0);
     assert_int_equal(g.angle, 270);
     textgrid_free(&g);
     /* narrower: the labels that overhang the board are left out */
@@ -1039,7 +1057,8 @@ static void test_outlined(void **state)
     variant_free(v);
 }
 
-/* The words of the help page, read off the drawing. */
+/* The words of the help page, read off the drawing: how the cells are named, and where the
+ * labels stand. */
 static void test_describe(void **state)
 {
     (void)state;
@@ -1052,21 +1071,25 @@ static void test_describe(void **state)
          "The cells of one letter form a column up the board: a lies on the left, l on the "
          "right; along it the numbers rise up. The cells of one number form a line bent in the "
          "middle, its middle below its ends: 1 lies at the bottom, 11 at the top; along it the "
-         "letters rise right."},
+         "letters rise right. The letters are written below the board; the numbers on the left "
+         "and on the right."},
         {"glinski", 180,
          "The cells of one letter form a column up the board: a lies on the right, l on the "
          "left; along it the numbers rise down. The cells of one number form a line bent in the "
          "middle, its middle above its ends: 1 lies at the top, 11 at the bottom; along it the "
-         "letters rise left."},
+         "letters rise left. The letters are written below the board; the numbers on the left "
+         "and on the right."},
         {"haynie", 0,
          "The cells of one letter form a straight line running up and to the left: a lies on "
          "the left, k on the right; along it the numbers rise up and to the left. The cells of "
          "one number form a row across the board: 1 lies at the bottom, 11 at the top; along it "
-         "the letters rise right."},
+         "the letters rise right. The letters are written above the board and below it; the "
+         "numbers on the left and on the right."},
         {"chessagon", 0,
          "The cells of one letter form a row across the board: a lies at the top, o at the "
          "bottom; along it the numbers rise right. The cells of one number form a column up "
-         "the board: 1 lies on the left, 8 on the right; along it the letters rise down."},
+         "the board: 1 lies on the left, 8 on the right; along it the letters rise down. The "
+         "letters are written on the left and on the right; the numbers below the board."},
         {"cyclohexane", 0,
          "Each row of the drawing is one ring of cells, the letter of their names: a the inner "
          "ring at the top, e the outer one at the bottom. The numbers go round the ring, rising "
@@ -1136,7 +1159,7 @@ static void test_sizes(void **state)
      * overhang, 45 wide */
     Variant *v = tu_variant("haynie");
     assert_true(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS) >= 2);
-    assert_int_equal(s[0].width, 56);
+    assert_int_equal(s[0].width, 47);
     assert_int_equal(s[0].height, 13);
     assert_true(render_min_size(v, &o, &w, &h));
     assert_int_equal(w, 45);
@@ -1162,13 +1185,15 @@ static void test_sizes(void **state)
     assert_int_equal(s[1].height, 21 + 2 + 1);
     o.max_scale = 0;
     variant_free(v);
-    /* the 127-cell board: 25 lines and labels usually, 15 lines turned */
+    /* the 127-cell board: 25 lines and labels usually, 15 lines turned a twelfth (13 rows of
+     * cells and a line of letters above and below), 51 columns without the labels that
+     * overhang */
     v = hr_glinski();
     render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
     assert_int_equal(s[0].width, 57);
     assert_int_equal(s[0].height, 26);
     assert_true(render_min_size(v, &o, &w, &h));
-    assert_int_equal(w, 53);
+    assert_int_equal(w, 51);
     assert_int_equal(h, 15);
     variant_free(v);
     /* the ring: 103 columns at four a cell, 79 at three */
@@ -1189,6 +1214,238 @@ static void test_sizes(void **state)
     assert_int_equal(w, 33);
     assert_int_equal(h, 15);
     variant_free(v);
+}
+
+/* --- labels and orientation of every shipped variant, read off the drawing --------------- */
+
+static const char *SHIPPED[] = {"glinski",         "mccooey",     "haynie",          "peanut",
+                                "chessagon",       "cyclohexane", "chess",           "hr-glinski",
+                                "hr-glinski-foh",  "hr-mccooey",  "hr-mccooey-foh",  "hr-trios",
+                                "hr-trios-foh",    "hr-liuyang",  "hr-liuyang-foh",  "hr-wellisch",
+                                "hr-wellisch-foh", "hr-mccooey3", "hr-mccooey3-foh", "hr-wellisch3",
+                                "hr-wellisch3-foh"};
+
+/* The board areas the screen gives at 80x24, 120x40 and 200x60: beside the 23 columns of
+ * the status panel, below the title line, above the message and input lines. */
+static const int AREAS[3][2] = {{57, 21}, {97, 37}, {177, 57}};
+
+typedef struct {
+    int row, col, len;
+    bool letter; /* a file letter, else a rank number */
+    int key;     /* the letter's index, or the number */
+} Label;
+
+/* The labels of a drawing: runs of coordinate characters on one row. */
+static int read_labels(const TextGrid *g, const Board *b, Label *out, int max)
+{
+    int n = 0;
+    for (int r = 0; r < g->height; r++)
+        for (int c = 0; c < g->width; c++) {
+            if (!(g->attr[r * g->width + c] & ATTR_COORD)) continue;
+            int e = c;
+            while (e < g->width && (g->attr[r * g->width + e] & ATTR_COORD)) e++;
+            char t[8] = "";
+            snprintf(t, sizeof t, "%.*s", e - c, g->text + r * g->width + c);
+            Label l = {r, c, e - c, false, 0};
+            const char *at = t[0] && !t[1] ? strchr(b->spec.letters, t[0]) : NULL;
+            if (at) {
+                l.letter = true;
+                l.key = (int)(at - b->spec.letters);
+            } else {
+                l.key = atoi(t);
+                if (l.key <= 0) fail_msg("label \"%s\" names no file or rank", t);
+            }
+            if (n < max) out[n++] = l;
+            c = e;
+        }
+    return n;
+}
+
+static bool on_line(const Board *b, Cell c, const Label *l, int *order)
+{
+    const char *p = strchr(b->spec.letters, b->name[c][0]);
+    int letter = p ? (int)(p - b->spec.letters) : -1, number = atoi(b->name[c] + 1);
+    *order = l->letter ? number : letter;
+    return l->letter ? letter == l->key : number == l->key;
+}
+
+/* The drawn cells of the line a label names, in order along it; how many. */
+static int lines_cells(const Board *b, const int *rr, const Label *l, int *line)
+{
+    int ord[MAX_CELLS], n = 0;
+    for (int c = 1; c <= b->ncells; c++) {
+        int order, i;
+        if (rr[c] == -1000 || !on_line(b, (Cell)c, l, &order)) continue;
+        for (i = n++; i > 0 && ord[i - 1] > order; i--) line[i] = line[i - 1], ord[i] = ord[i - 1];
+        line[i] = c, ord[i] = order;
+    }
+    return n;
+}
+
+/* A label reads right when it stands beyond one end of the line it names, in the direction
+ * the line runs there (within 40 degrees: a flat drawing's label stays on the end cell's text
+ * row, half a step off the line), and no cell of another line stands between it and that
+ * end (less than two columns off the way). Distances in columns and rows counted twice (text rows
+ * are about twice as tall). */
+static void check_label(const TextGrid *g, const Board *b, const Label *l, const char *what)
+{
+    int rr[MAX_CELLS + 1], cc[MAX_CELLS + 1];
+    for (int c = 1; c <= b->ncells; c++)
+        if (!textgrid_cell_centre(g, (Cell)c, &rr[c], &cc[c])) rr[c] = -1000;
+    /* the label's line in order; a line of one cell runs as the nearest longer one does */
+    int line[MAX_CELLS], n = lines_cells(b, rr, l, line), dir[MAX_CELLS], nd = n;
+    memcpy(dir, line, sizeof line);
+    for (int k = 1; k < 100 && nd < 2; k++)
+        for (int sign = -1; sign <= 1 && nd < 2; sign += 2) {
+            Label near = *l;
+            near.key += sign * k;
+            nd = lines_cells(b, rr, &near, dir);
+        }
+    assert_true(n > 0 && nd > 1);
+    double qx = l->col + (l->len - 1) / 2.0, qy = 2.0 * l->row, mx = 0, my = 0;
+    /* ends: first and last in order, the direction there from the next cell or (triangles
+     * zigzag from one cell to the next) the one after; and (the ring's rows wrap round) the
+     * cells farthest left and right, their direction from the line's middle */
+    int left = line[0], right = line[0], in = nd > 2 ? 2 : 1;
+    for (int i = 0; i < n; i++) {
+        mx += cc[line[i]] / (double)n, my += 2.0 * rr[line[i]] / n;
+        if (cc[line[i]] < cc[left]) left = line[i];
+        if (cc[line[i]] > cc[right]) right = line[i];
+    }
+    struct {
+        int e;
+        double lx, ly;
+    } ends[6] = {
+        {line[0], cc[dir[0]] - cc[dir[1]], 2.0 * (rr[dir[0]] - rr[dir[1]])},
+        {line[n - 1], cc[dir[nd - 1]] - cc[dir[nd - 2]], 2.0 * (rr[dir[nd - 1]] - rr[dir[nd - 2]])},
+        {line[0], cc[dir[0]] - cc[dir[in]], 2.0 * (rr[dir[0]] - rr[dir[in]])},
+        {line[n - 1], cc[dir[nd - 1]] - cc[dir[nd - 1 - in]],
+         2.0 * (rr[dir[nd - 1]] - rr[dir[nd - 1 - in]])},
+        {left, cc[left] - mx, 2.0 * rr[left] - my},
+        {right, cc[right] - mx, 2.0 * rr[right] - my},
+    };
+    bool ok = false;
+    for (int end = 0; end < (n > 1 ? 6 : 4) && !ok; end++) {
+        double ex = cc[ends[end].e], ey = 2.0 * rr[ends[end].e], dx = qx - ex, dy = qy - ey;
+        double d = sqrt(dx * dx + dy * dy), lx = ends[end].lx, ly = ends[end].ly;
+        double ld = sqrt(lx * lx + ly * ly);
+        if (d == 0 || ld == 0 || (dx * lx + dy * ly) / (d * ld) < cos(40 * M_PI / 180)) continue;
+        bool between = false;
+        for (int c = 1; c <= b->ncells && !between; c++) {
+            int order;
+            if (rr[c] == -1000 || on_line(b, (Cell)c, l, &order)) continue;
+            /* along the way from the label to the end, less than half a cell aside */
+            double cx = cc[c] - qx, cy = 2.0 * rr[c] - qy, along = (cx * -dx + cy * -dy) / d;
+            between = along > 0 && along < d && fabs(cx * -dy - cy * -dx) / d < 2;
+        }
+        ok = !between;
+    }
+    if (!ok) {
+        char *s = textgrid_string(g, false);
+        fail_msg("%s: the label %s%d at row %d, column %d is not beyond an end of its line\n%s",
+                 what, l->letter ? "letter " : "", l->key, l->row, l->col, s);
+    }
+}
+
+/* Every shipped variant, every player at the bottom, at the three sizes: each label names a
+ * file or rank and stands beyond an end of it; letters and numbers never alternate along a
+ * row (they would read as one another's); every file and rank is labelled somewhere,
+ * unless the area is too narrow for the labels that overhang. */
+static void test_labels_read_right(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof SHIPPED / sizeof SHIPPED[0]; i++) {
+        Variant *v = tu_variant(SHIPPED[i]);
+        const Board *b = &v->board;
+        Position pos;
+        pos_init(&pos, v);
+        for (int a = 0; a < 3; a++)
+            for (int p = 0; p < v->nplayers; p++) {
+                RenderOpts o = area(AREAS[a][0], AREAS[a][1], true);
+                o.max_scale = 2;
+                o.bottom = p;
+                TextGrid g;
+                char what[96];
+                snprintf(what, sizeof what, "%s at %dx%d, %s at the bottom", SHIPPED[i],
+                         AREAS[a][0], AREAS[a][1], v->player_name[p]);
+                if (!render_board(&pos, &o, &g)) { /* the ring: the whole width, panel below */
+                    o.max_width = AREAS[a][0] + 23;
+                    o.max_height = AREAS[a][1] - 4;
+                    assert_true(render_board(&pos, &o, &g));
+                }
+                Label labels[400];
+                int n = read_labels(&g, b, labels, 400);
+                bool seen[2][100] = {{false}};
+                for (int k = 0; k < n; k++) {
+                    check_label(&g, b, &labels[k], what);
+                    seen[labels[k].letter][labels[k].key % 100] = true;
+                    /* a letter between two numbers on one row, or a number between two
+                     * letters: they alternate */
+                    for (int j = 0; j < n; j++)
+                        for (int m = 0; m < n; m++)
+                            if (labels[j].row == labels[k].row && labels[m].row == labels[k].row &&
+                                labels[j].letter == labels[m].letter &&
+                                labels[k].letter != labels[j].letter &&
+                                labels[j].col < labels[k].col && labels[k].col < labels[m].col)
+                                fail_msg("%s: letters and numbers alternate on row %d", what,
+                                         labels[k].row);
+                }
+                /* a drawing too wide for the area leaves out the labels that overhang */
+                RenderOpts wide = o;
+                wide.max_width = 0;
+                TextGrid full;
+                assert_true(render_board(&pos, &wide, &full));
+                bool trimmed = full.width > g.width && full.fit_turn == g.fit_turn;
+                textgrid_free(&full);
+                for (int c = 1; c <= b->ncells && !trimmed; c++) {
+                    const char *at = strchr(b->spec.letters, b->name[c][0]);
+                    if (!seen[1][at - b->spec.letters] || !seen[0][atoi(b->name[c] + 1) % 100])
+                        fail_msg("%s: %s's file or rank has no label", what, b->name[c]);
+                }
+                textgrid_free(&g);
+            }
+        variant_free(v);
+    }
+}
+
+/* Every Horn Rimmed game puts the player at the bottom, at every size and for every seat:
+ * every piece of that player's army stands below the middle row of the board's cells (a
+ * quarter turn would put it beside the middle); and where the board is turned to fit, every
+ * game of the same orientation is turned the same way. */
+static void test_hr_orientation(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof SHIPPED / sizeof SHIPPED[0]; i++) {
+        if (strncmp(SHIPPED[i], "hr-", 3)) continue;
+        Variant *v = tu_variant(SHIPPED[i]);
+        Position pos;
+        pos_init(&pos, v);
+        for (int a = 0; a < 3; a++)
+            for (int p = 0; p < v->nplayers; p++) {
+                RenderOpts o = area(AREAS[a][0], AREAS[a][1], true);
+                o.max_scale = 2;
+                o.bottom = p;
+                TextGrid g;
+                assert_true(render_board(&pos, &o, &g));
+                int top = 1 << 20, bottom = -1, highest = 1 << 20;
+                for (int c = 1; c <= v->board.ncells; c++) {
+                    int r, col;
+                    assert_true(textgrid_cell_centre(&g, (Cell)c, &r, &col));
+                    if (r < top) top = r;
+                    if (r > bottom) bottom = r;
+                    if (pos.board[c] && PIECE_OWNER(pos.board[c]) == p && r < highest) highest = r;
+                }
+                if (2 * highest <= top + bottom)
+                    fail_msg("%s at %dx%d: %s's army reaches the upper half (row %d of %d-%d)",
+                             SHIPPED[i], AREAS[a][0], AREAS[a][1], v->player_name[p], highest, top,
+                             bottom);
+                /* forward along a file (Glinski's orientation) or a diagonal (Wellisch's) */
+                bool along_file = v->forward_hour[0] % 2 == 0;
+                assert_int_equal(g.fit_turn, along_file && a == 0 ? -30 : 0);
+                textgrid_free(&g);
+            }
+        variant_free(v);
+    }
 }
 
 /* An area too small for every drawing: false, and nothing to free. */
@@ -1248,6 +1505,8 @@ int main(void)
         cmocka_unit_test(test_unicode_theme),
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_too_small),
+        cmocka_unit_test(test_labels_read_right),
+        cmocka_unit_test(test_hr_orientation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

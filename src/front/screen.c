@@ -188,8 +188,8 @@ static void thought(void)
     if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
 }
 
-/* rotate goes on to the next turn at which the board fits the terminal without the quarter
- * turn its drawings fall back on (a turned 38-cell Peanut may not); when none does, one
+/* rotate goes on to the next turn at which the board fits the terminal without the turn
+ * its drawings fall back on (a turned 38-cell Peanut may not); when none does, one
  * step. */
 static void rotate_to_fit(Sink *sink)
 {
@@ -197,7 +197,7 @@ static void rotate_to_fit(Sink *sink)
     int first = s->view_turn, steps = 360 / render_rotate_step(s->v);
     for (int i = 1; i < steps; i++) {
         ui_draw();
-        if (ui.grid.text && !ui.grid.quarter) return;
+        if (ui.grid.text && !ui.grid.fit_turn) return;
         clear_lines();
         session_line(s, "rotate", sink);
     }

@@ -344,6 +344,11 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos.stm);
         y = draw_wrapped(y, x, width, line, at);
     }
+    if (ui.grid.fit_turn) { /* the view is not the one the help page promises: say so */
+        snprintf(line, sizeof line, "turned %d degrees %s to fit", abs(ui.grid.fit_turn),
+                 ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
+        y = draw_wrapped(y, x, width, line, A_NORMAL);
+    }
     y = draw_clocks(y, x, width);
     y = room_screen_status(y, x, width);
     if (ui.s->watching) draw_text_line(y++, x, width, "watching (read only)", A_BOLD);
@@ -462,11 +467,11 @@ static int arrange(int top)
     return PLACE_NONE;
 }
 
-/* How good an arrangement is: the board in the view asked for (not turned a quarter to fit)
+/* How good an arrangement is: the board in the view asked for (not turned to fit)
  * first, then the status beside it rather than below, in a line, or missing. */
 static int quality(int place)
 {
-    return place == PLACE_NONE ? 0 : (ui.grid.quarter ? 0 : PLACES) + place;
+    return place == PLACE_NONE ? 0 : (ui.grid.fit_turn ? 0 : PLACES) + place;
 }
 
 void ui_draw(void)
@@ -571,11 +576,12 @@ static void view_help(char *out, size_t len)
     const char *where = ui.s->view_turn == 0     ? "at the bottom, moving up the screen"
                         : ui.s->view_turn == 180 ? "at the top (the board is flipped)"
                                                  : "turned away from the bottom (rotate)";
+    char fitted[96] = "";
+    if (ui.grid.fit_turn)
+        snprintf(fitted, sizeof fitted, ", then turned %d degrees %s to fit the terminal",
+                 abs(ui.grid.fit_turn), ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
     size_t n = (size_t)snprintf(out, len, "The board is drawn with %s's side %s%s. ",
-                                v->player_name[p], where,
-                                ui.grid.quarter ? ", then turned a quarter clockwise to fit the "
-                                                  "terminal"
-                                                : "");
+                                v->player_name[p], where, fitted);
     if (n < len) render_describe(v, &ui.grid, out + n, len - n);
 }
 

@@ -341,7 +341,7 @@ bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out)
         if (ok) {
             out->angle = norm_angle(x.angle + f->layouts[i].turn);
             out->scale = f->layouts[i].scale;
-            out->quarter = f->layouts[i].turn != 0;
+            out->fit_turn = f->layouts[i].turn;
             return true;
         }
     }

@@ -76,11 +76,13 @@ typedef struct {
     /* the drawing chosen */
     int angle;    /* degrees anticlockwise from the board's native frame */
     int scale;    /* 0 compact, 1 and 2 outlined */
-    bool quarter; /* turned a quarter from the view asked for, to fit */
+    int fit_turn; /* degrees anticlockwise turned from the view asked for, to fit (0: none;
+                   * -30 on hex boards, -90 as their last resort) */
 } TextGrid;
 
 /* Draw pos. Chooses the roomiest drawing that fits max_width x max_height (larger cells up to
- * max_scale, the usual compact one, more compact ones, then the view turned a quarter). False,
+ * max_scale, the usual compact one, more compact ones, then the view turned to fit: a
+ * twelfth clockwise on hex boards, a quarter as a last resort). False,
  * with out empty, when none fits (or memory runs out). */
 bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out);
 

@@ -147,6 +147,39 @@ static size_t describe_part(const Board *b, const Point *pt, int by, char *out, 
                             towards(ax, ay));
 }
 
+/* Where the labels of one kind stand: "above the board, below it and on the right". */
+static size_t label_places(const Board *b, const TextGrid *g, int by, char *out, size_t len)
+{
+    enum { ABOVE, BELOW, LEFT, RIGHT };
+    static const char *words[] = {"above the board", "below it", "on the left", "on the right"};
+    bool seen[4] = {false};
+    int top = g->height, bottom = -1;
+    for (int i = 0; i < g->width * g->height; i++)
+        if (g->cell[i]) {
+            if (i / g->width < top) top = i / g->width;
+            if (i / g->width > bottom) bottom = i / g->width;
+        }
+    for (int i = 0; i < g->width * g->height; i++) {
+        if (!(g->attr[i] & ATTR_COORD) || (i % g->width && g->attr[i - 1] & ATTR_COORD)) continue;
+        bool letter = strchr(b->spec.letters, g->text[i]) != NULL;
+        if (letter != (by == BY_LETTER)) continue;
+        int r = i / g->width, c = i % g->width;
+        seen[r < top ? ABOVE : r > bottom ? BELOW : c < g->width / 2 ? LEFT : RIGHT] = true;
+    }
+    size_t n = 0;
+    int count = 0, total = seen[0] + seen[1] + seen[2] + seen[3];
+    for (int i = 0; i < 4 && n < len; i++) {
+        if (!seen[i]) continue;
+        count++;
+        n += (size_t)snprintf(out + n, len - n, "%s%s",
+                              count == 1       ? ""
+                              : count == total ? " and "
+                                               : ", ",
+                              i == BELOW && !seen[ABOVE] ? "below the board" : words[i]);
+    }
+    return n;
+}
+
 void render_describe(const Variant *v, const TextGrid *g, char *out, size_t len)
 {
     const Board *b = &v->board;
@@ -163,6 +196,13 @@ void render_describe(const Variant *v, const TextGrid *g, char *out, size_t len)
     }
     size_t n = describe_part(b, pt, BY_LETTER, out, len);
     if (n < len) n += describe_part(b, pt, BY_NUMBER, out + n, len - n);
+    char letters[96] = "", numbers[96] = "";
+    label_places(b, g, BY_LETTER, letters, sizeof letters);
+    label_places(b, g, BY_NUMBER, numbers, sizeof numbers);
+    if (n < len && (*letters || *numbers))
+        n += (size_t)snprintf(out + n, len - n, "The letters are written %s%s%s%s. ",
+                              *letters ? letters : "nowhere", *numbers ? "; the numbers " : "",
+                              numbers, *numbers ? "" : "; the numbers nowhere");
     if (n > 0 && n <= len) out[n - 1] = 0; /* no blank at the end */
     if (n == 0 && len) out[0] = 0;
 }

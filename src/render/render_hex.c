@@ -119,66 +119,182 @@ static void label_text(const Board *b, int by, int key, char *t)
         snprintf(t, 4, "%d", key);
 }
 
-/* A label one step beyond a slanted line's end, or beyond its start. */
-static void label_beyond(Sketch *k, const Spot *at, Box cells, const Line *l, int by, int key,
-                         bool end, bool flat, bool trim, const Board *b, const char *t)
+/* Where a slanted or bent line's label can go: one step beyond one of its ends. */
+enum { EDGE_ROW, EDGE_TOP, EDGE_BOTTOM, EDGE_SIDE };
+
+typedef struct {
+    int row, col; /* where the label ends (left of the board) or starts (right of it) */
+    int edge;     /* EDGE_ROW: beside the end cell on its text row; EDGE_TOP, EDGE_BOTTOM:
+                   * above or below the board; EDGE_SIDE: beside a row of other cells */
+    int steps;    /* steps taken beyond the end */
+    bool right;   /* the label grows rightwards from col */
+} Beyond;
+
+typedef struct {
+    Sketch *k;
+    const Board *b;
+    const Spot *at;
+    Box rows;  /* the first and last text rows holding cells (r0, r1) */
+    Box cells; /* the cells' bounds, for trimming */
+    bool flat, trim;
+    bool placed[2][MAX_KEY]; /* which lines have a label */
+    int owner[EDGE_SIDE];    /* the kind labelled above (below) the board, -1: none yet */
+} Labeller;
+
+static int edge_of(const Labeller *L, int row)
 {
-    int first_row = at[1].row, last_row = at[1].row;
-    for (int c = 2; c <= b->ncells; c++) {
-        if (at[c].row < first_row) first_row = at[c].row;
-        if (at[c].row > last_row) last_row = at[c].row;
+    return row < L->rows.r0 ? EDGE_TOP : row > L->rows.r1 ? EDGE_BOTTOM : EDGE_SIDE;
+}
+
+/* One step beyond a line's end; with `walk`, on along the line's direction until clear of
+ * the rows of cells (a line that leaves through a side, labelled above or below). */
+static bool beyond(const Labeller *L, const Line *l, int by, int key, bool end, bool walk,
+                   Beyond *out)
+{
+    Spot d, f = L->at[end ? l->last : l->first];
+    if (!line_step(L->b, L->at, by, key, end, L->flat, &d)) return false;
+    *out = (Beyond){f.row + d.row, f.col + d.col, EDGE_ROW, 1, d.col > 0};
+    if (!d.row) return true;
+    out->edge = edge_of(L, out->row);
+    for (; walk && out->edge == EDGE_SIDE; out->steps++) {
+        out->row += d.row, out->col += d.col;
+        out->edge = edge_of(L, out->row);
     }
-    Spot d, f = at[end ? l->last : l->first];
-    if (!line_step(b, at, by, key, end, flat, &d)) return;
-    int row = f.row + d.row, col = f.col + d.col, len = (int)strlen(t);
-    /* rows of a pointy drawing are files or ranks, labelled in the margin: a label beside
-     * one would read as a cell name, so go on to the edge; at the line's far end only when
-     * it leaves through the top or bottom row there, not through a side */
-    if (end && !flat && d.row && row >= first_row && row <= last_row) return;
-    for (; !flat && d.row && row >= cells.r0 && row <= cells.r1; row += d.row) col += d.col;
-    if (trim && (col - len + 1 < cells.c0 || col > cells.c1)) return;
-    if (d.col > 0) col += len - 1; /* right of the board: grow rightwards */
-    /* outlined cells: the first step may land on an edge; the next is clear of it */
-    for (int tries = 0; tries < 2 && occupied(k, row, col - len, len + 2); tries++)
-        col += d.col ? (d.col > 0 ? 2 : -2) : 0;
-    put_label_right(k, row, col, t);
+    return true;
+}
+
+/* A label with a blank column on either side of it (other labels, outlines), on free
+ * ground; false when there is none there. */
+static bool put_label_apart(Sketch *k, const Beyond *at, const char *t)
+{
+    int len = (int)strlen(t), start = at->right ? at->col : at->col - len + 1;
+    if (occupied(k, at->row, start, len)) return false;
+    for (int i = 0; i < k->n; i++) {
+        const Stroke *s = &k->s[i];
+        if (s->row == at->row && s->prio >= PRIO_LINE &&
+            (s->col == start - 1 || s->col == start + len))
+            return false;
+    }
+    put_label(k, at->row, start, t);
+    return true;
+}
+
+/* Label a line's end at d; false when it is trimmed or there is no room. */
+static bool label_end(Labeller *L, int by, int key, Beyond d)
+{
+    char t[4];
+    label_text(L->b, by, key, t);
+    int len = (int)strlen(t), start = d.right ? d.col : d.col - len + 1;
+    if (L->trim && (start < L->cells.c0 || start + len - 1 > L->cells.c1)) return false;
+    /* outlined cells: the first step beside a row may land on an edge */
+    for (int tries = 0; tries < 5; tries++, d.col += d.right ? 2 : -2) {
+        if (put_label_apart(L->k, &d, t)) {
+            L->placed[by][key] = true;
+            if (d.edge != EDGE_ROW) L->owner[d.edge] = by;
+            return true;
+        }
+        if (d.edge != EDGE_ROW) break;
+    }
+    return false;
+}
+
+/* The ends of slanted lines that leave the board towards `edge`: counted for each kind
+ * (want: lines without a label yet), or labelled (the kinds `only` allows, -1: both). */
+static void label_edge(Labeller *L, int edge, int only, int *want)
+{
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++) {
+        if (only >= 0 && by != only) continue;
+        for (int key = 0; key < MAX_KEY; key++) {
+            Line l = line_of(L->b, L->at, by, key);
+            Beyond d;
+            for (int end = 0; l.n && end < 2; end++) {
+                if (!beyond(L, &l, by, key, end, false, &d) || d.edge != edge) continue;
+                if (want)
+                    want[by] += !L->placed[by][key];
+                else
+                    label_end(L, by, key, d);
+            }
+        }
+    }
+}
+
+/* Slanted and bent lines (Glinski's ranks, every line of a turned drawing) are labelled one
+ * step beyond their ends: beside the end cell when the line leaves the board along a text
+ * row (in the flat frame a half step also moves a row: the label stays on the end cell's
+ * row, where no cell can be), above or below the board when it leaves through the top or
+ * bottom row. A label beside a row of other cells would read as that row's, so none goes
+ * there; a line leaving through the sides at both ends is labelled where its nearer end,
+ * carried on, clears the board. The row above the board (and the one below) carries one
+ * kind of label only, so that letters and numbers never alternate along it: the kind with
+ * more lines labelled nowhere else. */
+static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls, bool flat,
+                         bool trim)
+{
+    Labeller L = {k,    x->b,  at,          {at[1].row, 0, at[1].row, 0}, bounds(k), flat,
+                  trim, {{0}}, {-1, -1, -1}};
+    for (int c = 2; c <= x->b->ncells; c++) {
+        if (at[c].row < L.rows.r0) L.rows.r0 = at[c].row;
+        if (at[c].row > L.rows.r1) L.rows.r1 = at[c].row;
+    }
+    /* lines of the other classes are labelled in the margins: never here */
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++)
+        for (int key = 0; key < MAX_KEY && cls[by] != LINES_SLANT; key++) L.placed[by][key] = true;
+    int kinds = cls[BY_LETTER] != LINES_SLANT   ? BY_NUMBER
+                : cls[BY_NUMBER] != LINES_SLANT ? BY_LETTER
+                                                : -1;
+    if (cls[BY_LETTER] != LINES_SLANT && cls[BY_NUMBER] != LINES_SLANT) return;
+    label_edge(&L, EDGE_ROW, kinds, NULL);
+    for (int edge = EDGE_TOP; edge <= EDGE_BOTTOM; edge++) {
+        int want[2] = {0, 0};
+        label_edge(&L, edge, kinds, want);
+        label_edge(&L, edge, kinds >= 0 ? kinds : want[BY_NUMBER] > want[BY_LETTER], NULL);
+    }
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++)
+        for (int key = 0; key < MAX_KEY; key++) {
+            Line l = line_of(x->b, at, by, key);
+            Beyond d[2];
+            if (!l.n || L.placed[by][key]) continue;
+            bool ok[2] = {beyond(&L, &l, by, key, false, true, &d[0]),
+                          beyond(&L, &l, by, key, true, true, &d[1])};
+            for (int i = 0; i < 2; i++)
+                ok[i] = ok[i] && (L.owner[d[i].edge] < 0 || L.owner[d[i].edge] == by);
+            int near = ok[0] && (!ok[1] || d[0].steps <= d[1].steps) ? 0 : 1;
+            if (ok[near] && !label_end(&L, by, key, d[near]) && ok[1 - near])
+                label_end(&L, by, key, d[1 - near]);
+        }
 }
 
 /* Lines along one text row get a label just before their first cell and one just after
- * their last; lines down one text column a label
- * below the board; other lines (slanted lines, Glinski's bent ranks) one at either end, just
- * beyond the cell there. `at` holds each cell's middle. */
+ * their last; lines down one text column a label below the board; other lines (slanted
+ * lines, Glinski's bent ranks) beyond their ends (slant_labels). `at` holds each cell's
+ * middle. */
 static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, bool trim, int scale)
 {
     const Board *b = x->b;
-    Box cells = bounds(k);
     int cls[2] = {line_class(b, at, BY_LETTER), line_class(b, at, BY_NUMBER)};
     /* slanted lines first, next to the cells; the margins then go outside them */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int by = BY_LETTER; by <= BY_NUMBER; by++) {
-            if ((cls[by] == LINES_SLANT) != (pass == 0)) continue;
-            for (int key = 0; key < MAX_KEY; key++) {
-                Line l = line_of(b, at, by, key);
-                char t[4];
-                if (!l.n) continue;
-                label_text(b, by, key, t);
-                if (cls[by] == LINES_ROW) {
-                    int left = at[l.first].col, right = left;
-                    for (int c = 1; c <= b->ncells; c++) {
-                        int key2, order;
-                        cell_key(b, (Cell)c, by, &key2, &order);
-                        if (key2 != key) continue;
-                        if (at[c].col < left) left = at[c].col;
-                        if (at[c].col > right) right = at[c].col;
-                    }
-                    put_label_right(k, at[l.first].row, left - (scale ? 4 : 2 + x->tw), t);
-                    if (!trim) put_label(k, at[l.first].row, right + (scale ? 4 : 3), t);
-                } else if (cls[by] == LINES_COLUMN) {
-                    put_label_right(k, cells.r1 + 1, at[l.first].col + (int)strlen(t) / 2, t);
-                } else {
-                    label_beyond(k, at, cells, &l, by, key, false, flat, trim, b, t);
-                    label_beyond(k, at, cells, &l, by, key, true, flat, trim, b, t);
+    slant_labels(k, x, at, cls, flat, trim);
+    Box cells = bounds(k);
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++) {
+        if (cls[by] == LINES_SLANT) continue;
+        for (int key = 0; key < MAX_KEY; key++) {
+            Line l = line_of(b, at, by, key);
+            char t[4];
+            if (!l.n) continue;
+            label_text(b, by, key, t);
+            if (cls[by] == LINES_ROW) {
+                int left = at[l.first].col, right = left;
+                for (int c = 1; c <= b->ncells; c++) {
+                    int key2, order;
+                    cell_key(b, (Cell)c, by, &key2, &order);
+                    if (key2 != key) continue;
+                    if (at[c].col < left) left = at[c].col;
+                    if (at[c].col > right) right = at[c].col;
                 }
+                put_label_right(k, at[l.first].row, left - (scale ? 4 : 2 + x->tw), t);
+                if (!trim) put_label(k, at[l.first].row, right + (scale ? 4 : 3), t);
+            } else {
+                put_label_right(k, cells.r1 + 1, at[l.first].col + (int)strlen(t) / 2, t);
             }
         }
     }
@@ -238,14 +354,18 @@ static bool draw_hex(Sketch *k, const Ctx *x, const Layout *l)
     return true;
 }
 
-/* Outlined cells where there is room, the compact tokens (with fewer labels, then narrower),
- * then all of it a quarter turn clockwise: files become rows, which is how the 127-cell board
- * fits 24 lines. */
+/* Outlined cells where there is room, the compact tokens (with fewer labels, then narrower);
+ * then the same turned a twelfth clockwise, which changes the frame (flat to pointy): the
+ * 127-cell board in the flat frame needs 25 text rows, turned it needs 13, and the player
+ * at the bottom stays at the bottom, forward pointing up and to the right; a quarter turn
+ * (the player on the left) only as a last resort. */
+#define HEX_LAYOUTS(turn)                                                                          \
+    {turn, 1, 0, false}, {turn, 0, 4, false}, {turn, 0, 4, true}, {turn, 0, 3, false},             \
+    {                                                                                              \
+        turn, 0, 2, false                                                                          \
+    }
 static const Layout hex_layouts[] = {
-    {0, 2, 0, false},  {0, 1, 0, false},   {0, 0, 4, false},   {0, 0, 4, true},
-    {0, 0, 3, false},  {0, 0, 2, false},   {-90, 1, 0, false}, {-90, 0, 4, false},
-    {-90, 0, 4, true}, {-90, 0, 3, false}, {-90, 0, 2, false},
-};
+    {0, 2, 0, false}, HEX_LAYOUTS(0), HEX_LAYOUTS(-30), HEX_LAYOUTS(-90)};
 
 const RenderFamily render_hex = {forward_seat_angle, 60,
                                  hex_layouts,        sizeof hex_layouts / sizeof hex_layouts[0],
