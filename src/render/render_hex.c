@@ -1,6 +1,7 @@
 /* render_hex.c — hexagon boards drawn as text: each cell a token at its doubled coordinates,
  * in the flat frame (files vertical) or the pointy one (ranks horizontal), turned by any
- * multiple of 30 degrees; files and ranks labelled where they meet the edge. */
+ * multiple of 30 degrees (30 clockwise when the board does not fit upright); files and ranks
+ * labelled where they leave the board. */
 #include "render_int.h"
 
 #include <math.h>
@@ -31,9 +32,9 @@ static void hex_turn(const Board *b, Cell c, int angle, int *u, int *w)
 }
 
 /* Labels: a cell name is a letter (its file) and a number (its rank). A file or rank that
- * lies on one text row is labelled in the left margin, one on a single text column below the
- * board; any other line (slanted lines, Glinski's bent ranks) beyond its first cell, where
- * it enters the board. */
+ * lies on one text row is labelled in the margins, one on a single text column below the
+ * board; any other line (slanted lines, Glinski's bent ranks) one step beyond where it leaves
+ * the board (slant_labels). */
 enum { BY_LETTER, BY_NUMBER };
 enum { LINES_ROW, LINES_COLUMN, LINES_SLANT };
 #define MAX_KEY 100

@@ -32,7 +32,7 @@ typedef struct {
 
 /* One drawing a family can make; each family reads the fields it needs. */
 typedef struct {
-    int turn;  /* degrees added to the view: -90 turns a board too tall a quarter clockwise */
+    int turn;  /* degrees added to the view to fit: -30 turns a hex board a twelfth clockwise */
     int scale; /* 0: compact tokens; 1, 2: outlined cells, larger */
     int pitch; /* compact flat hex: columns per file; compact ring: columns per cell */
     bool trim; /* only the labels that fit beside the cells' own columns */
