@@ -150,9 +150,10 @@ static size_t describe_part(const Board *b, const Point *pt, int by, char *out, 
 /* Where the labels of one kind stand: "above the board, below it and on the right". */
 static size_t label_places(const Board *b, const TextGrid *g, int by, char *out, size_t len)
 {
-    enum { ABOVE, BELOW, LEFT, RIGHT };
-    static const char *words[] = {"above the board", "below it", "on the left", "on the right"};
-    bool seen[4] = {false};
+    enum { ABOVE, BELOW, LEFT, RIGHT, INSIDE, PLACES };
+    static const char *words[] = {"above the board", "below it", "on the left", "on the right",
+                                  "inside the board, in the bends of their lines"};
+    bool seen[PLACES] = {false};
     int top = g->height, bottom = -1;
     for (int i = 0; i < g->width * g->height; i++)
         if (g->cell[i]) {
@@ -163,12 +164,19 @@ static size_t label_places(const Board *b, const TextGrid *g, int by, char *out,
         if (!(g->attr[i] & ATTR_COORD) || (i % g->width && g->attr[i - 1] & ATTR_COORD)) continue;
         bool letter = strchr(b->spec.letters, g->text[i]) != NULL;
         if (letter != (by == BY_LETTER)) continue;
-        int r = i / g->width, c = i % g->width;
-        seen[r < top ? ABOVE : r > bottom ? BELOW : c < g->width / 2 ? LEFT : RIGHT] = true;
+        int r = i / g->width, c = i % g->width, left = 0, right = 0;
+        for (int j = r * g->width; j < (r + 1) * g->width; j++)
+            if (g->cell[j]) j % g->width < c ? left++ : right++;
+        seen[r < top            ? ABOVE
+             : r > bottom       ? BELOW
+             : left && right    ? INSIDE
+             : c < g->width / 2 ? LEFT
+                                : RIGHT] = true;
     }
     size_t n = 0;
-    int count = 0, total = seen[0] + seen[1] + seen[2] + seen[3];
-    for (int i = 0; i < 4 && n < len; i++) {
+    int count = 0, total = 0;
+    for (int i = 0; i < PLACES; i++) total += seen[i];
+    for (int i = 0; i < PLACES && n < len; i++) {
         if (!seen[i]) continue;
         count++;
         n += (size_t)snprintf(out + n, len - n, "%s%s",

@@ -265,6 +265,46 @@ static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls
         }
 }
 
+/* The cell of a line next to c in order, one way (dir -1 or 1), or NO_CELL; *steps: how many
+ * cells of the line lie beyond c that way. */
+static Cell line_next(const Board *b, int by, int key, Cell c, int dir, int *steps)
+{
+    int k, o, at, best = 0;
+    Cell next = NO_CELL;
+    cell_key(b, c, by, &k, &at);
+    *steps = 0;
+    for (int d = 1; d <= b->ncells; d++) {
+        cell_key(b, (Cell)d, by, &k, &o);
+        if (k != key || (o - at) * dir <= 0) continue;
+        ++*steps;
+        if (!next || (o - best) * dir < 0) next = (Cell)d, best = o;
+    }
+    return next;
+}
+
+/* A bent line (Glinski's ranks, in the flat frame) is labelled in its bend as well, so that
+ * the middle of the board says which rank is which: the cells either side of the bend lie on
+ * one text row, half a row beside the cell at the bend, and the label goes between them, in
+ * the bend cell's column, flanked by two cells of its own line and no other. Only where the
+ * spot is free (the compact drawing) and each arm has three cells or more (a short line's
+ * labels at its ends are close by). */
+static void bend_labels(Sketch *k, const Board *b, const Spot *at, int by)
+{
+    for (int c = 1; c <= b->ncells; c++) {
+        int key, order, before, after;
+        cell_key(b, (Cell)c, by, &key, &order);
+        Cell p = line_next(b, by, key, (Cell)c, -1, &before),
+             q = line_next(b, by, key, (Cell)c, 1, &after);
+        if (!p || !q || before < 2 || after < 2 || at[p].row != at[q].row ||
+            at[p].row == at[c].row || at[c].col - at[p].col != at[q].col - at[c].col)
+            continue;
+        char t[4];
+        label_text(b, by, key, t);
+        Beyond d = {at[p].row, at[c].col + ((int)strlen(t) - 1) / 2, EDGE_ROW, 0, false};
+        put_label_apart(k, &d, t);
+    }
+}
+
 /* Lines along one text row get a label just before their first cell and one just after
  * their last; lines down one text column a label below the board; other lines (slanted
  * lines, Glinski's bent ranks) beyond their ends (slant_labels). `at` holds each cell's
@@ -275,6 +315,8 @@ static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, bool 
     int cls[2] = {line_class(b, at, BY_LETTER), line_class(b, at, BY_NUMBER)};
     /* slanted lines first, next to the cells; the margins then go outside them */
     slant_labels(k, x, at, cls, flat, trim);
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++)
+        if (cls[by] == LINES_SLANT && flat) bend_labels(k, b, at, by);
     Box cells = bounds(k);
     for (int by = BY_LETTER; by <= BY_NUMBER; by++) {
         if (cls[by] == LINES_SLANT) continue;
