@@ -160,6 +160,15 @@ static void test_requests(void **state)
     assert_string_equal(rq.seat, "Red");
     room_parse_request("hello 1 alice", &rq);
     assert_string_equal(rq.seat, "any");
+    /* refusals of a hello are said whole */
+    room_parse_request("hello 1 x a b", &rq);
+    assert_int_equal(rq.kind, REQ_BAD);
+    assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: too many words");
+    room_parse_request("hello one x", &rq);
+    assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: the version is a number");
+    room_parse_request("hello 1 -x", &rq);
+    assert_string_equal(rq.error,
+                        "a name is 1 to 32 letters, digits, '.', '_' or '-' (and not 'cellmate')");
     room_parse_request("  move   e3-f6  ", &rq);
     assert_int_equal(rq.kind, REQ_MOVE);
     assert_string_equal(rq.text, "e3-f6");

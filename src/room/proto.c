@@ -190,12 +190,21 @@ const char *room_request_verb(enum room_request kind)
     return "?";
 }
 
-static void bad(RoomRequest *rq, const char *fmt, const char *arg)
+/* A refusal naming a word of the line, cut so that the message always fits. */
+static void bad(RoomRequest *rq, const char *fmt, const char *word)
 {
-    char shown[40]; /* a word of the line, cut so that the message always fits */
+    char shown[40];
     rq->kind = REQ_BAD;
-    snprintf(shown, sizeof shown, "%.32s", arg);
+    snprintf(shown, sizeof shown, "%.32s", word);
     snprintf(rq->error, sizeof rq->error, fmt, shown);
+}
+
+/* A refusal in fixed words. */
+static void bad_text(RoomRequest *rq, const char *text)
+{
+    _Static_assert(sizeof(((RoomRequest *)0)->error) >= 100, "room errors fit their texts");
+    rq->kind = REQ_BAD;
+    snprintf(rq->error, sizeof rq->error, "%s", text);
 }
 
 void room_parse_request(const char *line, RoomRequest *rq)
@@ -232,14 +241,13 @@ void room_parse_request(const char *line, RoomRequest *rq)
         char *ver = room_word(&rest), *name = room_word(&rest), *seat = room_word(&rest);
         long version;
         if (!number_parse(ver, 0, 999, &version))
-            return bad(rq, "%s", "hello VERSION NAME [SEAT|any|watch]: the version is a number");
+            return bad_text(rq, "hello VERSION NAME [SEAT|any|watch]: the version is a number");
         rq->version = (int)version;
         if (!room_valid_player(name))
-            return bad(rq, "%s",
-                       "a name is 1 to " ROOM_NAME_TEXT
-                       " letters, digits, '.', '_' or '-' (and not 'cellmate')");
+            return bad_text(rq, "a name is 1 to " ROOM_NAME_TEXT
+                                " letters, digits, '.', '_' or '-' (and not 'cellmate')");
         if (*rest || strlen(seat) >= sizeof rq->seat)
-            return bad(rq, "%s", "hello VERSION NAME [SEAT|any|watch]: too many words");
+            return bad_text(rq, "hello VERSION NAME [SEAT|any|watch]: too many words");
         snprintf(rq->name, sizeof rq->name, "%s", name);
         snprintf(rq->seat, sizeof rq->seat, "%s", *seat ? seat : "any");
         break;
