@@ -461,13 +461,14 @@ int screen_run(Session *s, const ScreenOptions *o)
     ui_draw();
     set_interrupt(screen_interrupt);
     while (!ui_should_quit()) {
-        if (ui.save_error[0] && !ui.save_error_seen) {
-            show_save_error();
-            ui_draw();
-        }
+        /* first: while the computer thinks, its thread may save (and set save_error) */
         if (think_running()) { /* the computer thinks: keys wait until it is done */
             if (think_wait()) thought(), ui_draw();
             continue;
+        }
+        if (ui.save_error[0] && !ui.save_error_seen) {
+            show_save_error();
+            ui_draw();
         }
         follow();
         int ch = ui.opt.room ? room_screen_getch() : getch();
