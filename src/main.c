@@ -484,19 +484,24 @@ static int enter_restricted(const Options *o, Restriction *r)
 
 /* The scripted mode of a restricted login keeps the player's game after every move, as the
  * screen does. */
+static bool batch_save_failed; /* a failed save makes the exit status 1 */
+
 static void batch_autosave(Session *s)
 {
     static bool claimed, saved;
     char err[600];
     if (!claimed && !autosave_claim(err, sizeof err)) {
         safe_printf(stderr, "cellmate: %s\n", err);
+        batch_save_failed = true;
         return;
     }
     claimed = true;
-    if (autosave_write(s, !saved, err, sizeof err))
+    if (autosave_write(s, !saved, err, sizeof err)) {
         saved = true;
-    else
+    } else {
         safe_printf(stderr, "cellmate: the game is NOT saved: %s\n", err);
+        batch_save_failed = true;
+    }
 }
 
 static int replay(const Options *o)
@@ -680,6 +685,7 @@ int main(int argc, char **argv)
     } else {
         if (restricted && !o.no_save) s.changed = batch_autosave;
         rc = batch_run(&s, stdin);
+        if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
     }
     session_close(&s);
     return rc;

@@ -164,4 +164,16 @@ tap_ok "restricted: ... so /etc/ never appears" hides r "/etc/"
 keys r C-u
 line r "load /etc/passwd"
 tap_ok "restricted: load of a path is refused on the screen" wait_for r "plain name"
+# --- a save that cannot keep the one it replaces fails, and the old game stays ----------------
+run 'e5
+' $R --player kim --variant glinski
+mkdir "$players/kim/previous.pgn" # previous.pgn cannot be written: a directory is in the way
+run 'new
+f6
+' $R --player kim --variant glinski
+tap_eq "previous.pgn cannot be kept: exit status 1" 1 "$status"
+tap_ok "... saying the game is NOT saved, and why" \
+    grep -q "the game is NOT saved: .*previous.pgn: cannot keep the last save there" "$tmp/err"
+tap_ok "... and the saved game is still the old one" grep -q '^1\. e5' "$players/kim/current.pgn"
+
 tap_done

@@ -221,22 +221,32 @@ static bool write_temp(const char *path, const char *text, unsigned mode, const 
 
 /* Keep the file at path as keep, leaving path in place: a second link renamed over keep, so
  * that path and keep never both go missing. Where links are not possible (some file
- * systems), path is renamed to keep; the new file follows at once. Nothing at path is fine. */
-static void keep_old(const char *path, const char *keep)
+ * systems), path is renamed to keep; the new file follows at once. Nothing at path is fine.
+ * False (and why in err) when the old file exists but could not be kept: the caller must
+ * not replace it then, or the only copy of the game before would be gone. */
+static bool keep_old(const char *path, const char *keep, char *err, int errlen)
 {
     char tmp[4200];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", keep) >= (int)sizeof tmp) return;
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", keep) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "%s: the name is too long", keep);
+        return false;
+    }
     int fd = mkstemp(tmp); /* a free name for the link */
     if (fd >= 0) {
         close(fd);
         unlink(tmp);
         if (link(path, tmp) == 0) {
-            if (rename(tmp, keep) != 0) unlink(tmp);
-            return;
+            if (rename(tmp, keep) == 0) return true;
+            snprintf(err, errlen, "%s: cannot keep the last save there: %s", keep, strerror(errno));
+            unlink(tmp);
+            return false;
         }
-        if (errno == ENOENT) return;
-    }
-    rename(path, keep);
+        if (errno == ENOENT) return true;
+    } else if (access(path, F_OK) != 0 && errno == ENOENT)
+        return true;
+    if (rename(path, keep) == 0 || errno == ENOENT) return true;
+    snprintf(err, errlen, "%s: cannot keep the last save there: %s", keep, strerror(errno));
+    return false;
 }
 
 bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
@@ -246,7 +256,10 @@ bool write_file_keeping(const char *path, const char *text, unsigned mode, const
     struct stat old;
     if (!save_target(path, keep, real, sizeof real, &old, err, errlen)) return false;
     if (!write_temp(real, text, mode, &old, tmp, sizeof tmp, err, errlen)) return false;
-    if (keep) keep_old(real, keep);
+    if (keep && !keep_old(real, keep, err, errlen)) {
+        unlink(tmp);
+        return false;
+    }
     if (rename(tmp, real) != 0) {
         snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
         unlink(tmp);
