@@ -15,6 +15,7 @@
 #include "safe_text.h"
 #include "screen.h"
 #include "search.h"
+#include "variant_default.h"
 #include "variant_tools.h"
 
 #include <getopt.h>
@@ -24,8 +25,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#define DEFAULT_VARIANT "haynie"
 
 enum exit_code { EXIT_OK = 0, EXIT_REJECTED = 1, EXIT_USAGE = 2 };
 
@@ -146,9 +145,13 @@ static void usage(FILE *f)
         "                       ssh runs on the room's host)",
         "  --help, --version",
         "",
-        "The default variant is " DEFAULT_VARIANT ". See cellmate(6).",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) fprintf(f, "%s\n", lines[i]);
+    char def[MAX_NAME];
+    if (variant_default_name(def, sizeof def))
+        fprintf(f, "The default variant is %s. See cellmate(6).\n", def);
+    else
+        fprintf(f, "No variant is installed. See cellmate(6).\n");
 }
 
 /* A whole number from lo to hi for option `name`; false after saying what is wrong. */
@@ -484,6 +487,20 @@ static int enter_restricted(const Options *o, Restriction *r)
 
 /* The scripted mode of a restricted login keeps the player's game after every move, as the
  * screen does. */
+/* The variant named, or the default one (the variant directories' `default` file); NULL,
+ * said on standard error, when there is none. */
+static const char *variant_or_default(const char *named)
+{
+    static char def[MAX_NAME];
+    if (named) return named;
+    if (!def[0] && !variant_default_name(def, sizeof def)) {
+        safe_printf(stderr, "cellmate: no variant is installed (cellmate --list shows where it "
+                            "looked)\n");
+        return NULL;
+    }
+    return def;
+}
+
 static bool batch_save_failed; /* a failed save makes the exit status 1 */
 
 static void batch_autosave(Session *s)
@@ -607,7 +624,10 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (o.check_variant) return tool_check_variant(o.check_variant, o.lint);
-    if (o.show_zone) return tool_show_zone(o.variant ? o.variant : DEFAULT_VARIANT, o.show_zone);
+    if (o.show_zone) {
+        const char *v = variant_or_default(o.variant);
+        return v ? tool_show_zone(v, o.show_zone) : EXIT_USAGE;
+    }
     if (o.list) return list_variants();
     if (o.replay) return replay(&o);
     if ((o.room || o.rooms || o.serve_room || o.relay) && o.nnamed) {
@@ -619,7 +639,9 @@ int main(int argc, char **argv)
 
     Session s;
     char err[600];
-    if (!session_open(&s, o.variant ? o.variant : DEFAULT_VARIANT, o.fen, err, sizeof err)) {
+    const char *variant = variant_or_default(o.variant);
+    if (!variant) return EXIT_USAGE;
+    if (!session_open(&s, variant, o.fen, err, sizeof err)) {
         safe_printf(stderr, "cellmate: %s\n", err);
         return EXIT_USAGE;
     }

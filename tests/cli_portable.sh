@@ -30,6 +30,36 @@ tap_ok "a copy under another prefix lists that prefix's variants" \
 out=$(clean_env "$tmp/prefix/bin/cellmate" --variant glinski --perft 1 | tail -n 1 | sed 's/ (.*//')
 tap_eq "and plays them" "perft 1: 51" "$out"
 
+# the default variant is data: the first `default` file of the variant directories
+first_fen() { printf 'fen\n' | clean_env "$@" --batch 2>&1 | head -n 1; }
+glinski_fen=$(first_fen "$CELLMATE" --variant glinski)
+peanut_fen=$(first_fen "$CELLMATE" --variant peanut)
+tap_eq "the build tree's default is the source tree's variants/default" \
+    "$(first_fen "$CELLMATE" --variant "$(cat "$TESTS_DIR/../variants/default")")" \
+    "$(first_fen "$CELLMATE")"
+tap_eq "a prefix's only variant is its default when it has no default file" "$glinski_fen" \
+    "$(first_fen "$tmp/prefix/bin/cellmate")"
+cp "$TESTS_DIR/../variants/peanut.ini" "$tmp/prefix/share/cellmate/variants/"
+echo peanut >"$tmp/prefix/share/cellmate/variants/default"
+tap_eq "a prefix's default file chooses its default" "$peanut_fen" \
+    "$(first_fen "$tmp/prefix/bin/cellmate")"
+mkdir -p "$tmp/home/.local/share/cellmate/variants"
+echo glinski >"$tmp/home/.local/share/cellmate/variants/default"
+tap_eq "a user's default file comes before the installed one" "$glinski_fen" \
+    "$(first_fen "$tmp/prefix/bin/cellmate")"
+rm -r "$tmp/home/.local"
+tap_ok "--help names the default variant" \
+    sh -c '"$1" --help | grep -qx "The default variant is peanut. See cellmate(6)."' sh \
+    "$tmp/prefix/bin/cellmate"
+# (glinski is also the name of a way of naming hex cells, the `naming` key: those lines aside)
+named=""
+for f in "$TESTS_DIR"/../variants/*.ini; do
+    v=$(basename "$f" .ini)
+    grep -rn "\"$v\"" "$TESTS_DIR/../src" --include='*.[ch]' | grep -v naming >/dev/null &&
+        named="$named $v"
+done
+tap_eq "the program's source names no variant in a string" "" "$named"
+
 # a copy with no variants anywhere it looks (on a machine where cellmate is not installed
 # under the prefix this build was configured with, as in CI)
 mkdir -p "$tmp/alone"

@@ -215,12 +215,13 @@ static bool hex_read(BoardSpec *s, BoardKeys *k)
         return false;
     }
     /* the naming follows from the frame; a file may say it, and must say it right */
+    static const char *const namings[] = {"glinski", "axial"}; /* naming: flat, pointy */
     if ((v = k->get(k, "naming"))) {
-        if (strcmp(v, "glinski") && strcmp(v, "axial")) {
+        if (strcmp(v, namings[0]) && strcmp(v, namings[1])) {
             k->fail(k, "naming", "naming must be glinski or axial, not '%s'", v);
             return false;
         }
-        if (!strcmp(v, "glinski") != flat(s)) {
+        if (!strcmp(v, namings[0]) != flat(s)) {
             k->fail(k, "naming", "glinski naming goes with the flat frame, axial with pointy");
             return false;
         }

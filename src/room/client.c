@@ -553,7 +553,7 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
     if (!exists && !variant) {
         snprintf(err, errlen,
                  "there is no room %s here (cellmate --rooms lists them); give a variant to "
-                 "make it: cellmate --room %s glinski",
+                 "make it: cellmate --room %s VARIANT",
                  room, room);
         return -1;
     }

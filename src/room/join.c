@@ -4,6 +4,7 @@
 #include "room/client.h"
 #include "room/dir.h"
 #include "room/room.h"
+#include "variant_default.h"
 #include "room/script.h"
 #include "room/server.h"
 #include "safe_text.h"
@@ -43,9 +44,15 @@ int room_join_main(const RoomOptions *o)
                 o->variant);
         return 2;
     }
-    /* the session starts with the variant asked for (or any), until the room's arrives */
+    /* the session starts with the variant asked for (or the default one), until the room's
+     * arrives */
     Session s;
-    if (!session_open(&s, o->variant ? o->variant : "glinski", NULL, err, sizeof err)) {
+    char def[MAX_NAME] = "";
+    if (!o->variant && !variant_default_name(def, sizeof def)) {
+        fprintf(stderr, "cellmate: no variant is installed\n");
+        return 2;
+    }
+    if (!session_open(&s, o->variant ? o->variant : def, NULL, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         return 2;
     }
