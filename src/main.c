@@ -639,10 +639,8 @@ int main(int argc, char **argv)
         return rc;
     }
     if (o.load) {
-        char line[4200];
-        snprintf(line, sizeof line, "load %s", o.load);
         Sink sink = {sink_out, sink_err, NULL};
-        if (!session_line(&s, line, &sink)) {
+        if (!session_load(&s, o.load, &sink)) {
             session_close(&s);
             return EXIT_USAGE;
         }

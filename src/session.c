@@ -523,7 +523,7 @@ static bool list_saves(Session *s, Sink *out)
     return true;
 }
 
-static bool cmd_load(Session *s, const char *args, Sink *out)
+bool session_load(Session *s, const char *args, Sink *out)
 {
     PgnReport rep;
     char err[1200], path[4096];
@@ -838,7 +838,7 @@ const Command session_commands[] = {
     {"fen", "", "print the position string", cmd_fen, false},
     {"pgn", "", "print the game record", cmd_pgn, false},
     {"save", "FILE", "save the game record to FILE", cmd_save, false},
-    {"load", "FILE", "load the first game of a PGN file", cmd_load, false},
+    {"load", "FILE", "load the first game of a PGN file", session_load, false},
     {"perft", "N [divide] [TIMEs]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},

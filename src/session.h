@@ -72,6 +72,11 @@ bool session_open_record(Session *s, const char *path, char *err, int errlen);
 struct PgnReport;
 bool session_load_file(Session *s, const char *path, struct PgnReport *rep, char *err, int errlen);
 
+/* The load command: replace the game by the first game of the file `name` (in restricted
+ * mode a save's plain name; "" there lists the saves), saying what was loaded on out and
+ * calling the changed hook. False when refused (the reason went to out->err). */
+bool session_load(Session *s, const char *name, Sink *out);
+
 /* Replace the game with a new one of variant v (taking ownership of v). */
 void session_set_game(Session *s, Variant *v, const Game *g);
 
