@@ -488,11 +488,8 @@ static bool cmd_save(Session *s, const char *args, Sink *out)
     char err[600], path[4096];
     if (!*args) return complain(out, "save needs a %s", s->restricted ? "name" : "file name");
     if (!save_file(s, args, true, path, sizeof path, out)) return false;
-    char *text = pgn_write(&s->game);
-    if (!text) return complain(out, "out of memory");
-    bool ok = write_file_atomic(path, text, 0666, err, sizeof err);
-    free(text);
-    if (!ok) return complain(out, "%s", s->restricted ? "the game could not be saved" : err);
+    if (!pgn_write_file(&s->game, path, 0666, NULL, err, sizeof err))
+        return complain(out, "%s", s->restricted ? "the game could not be saved" : err);
     say(out, "saved to %s", s->restricted ? args : path);
     return true;
 }
