@@ -9,7 +9,6 @@
 #include "notation.h"
 #include "number.h"
 #include "paths.h"
-#include "perft.h"
 #include "restrict.h"
 #include "room/room.h"
 #include "safe_text.h"
@@ -419,12 +418,6 @@ static int list_variants(void)
     return EXIT_OK;
 }
 
-static void print_line(void *ctx, const char *line)
-{
-    (void)ctx;
-    safe_printf(stdout, "%s\n", line);
-}
-
 static void sink_out(Sink *s, const char *line)
 {
     (void)s;
@@ -663,9 +656,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (o.perft_depth >= 0) {
-        Position pos = s.game.pos;
-        perft_report(&pos, o.perft_depth, o.divide, 0, print_line, NULL);
-        rc = EXIT_OK;
+        rc = batch_perft(&s, o.perft_depth, o.divide);
     } else if (o.analyse) {
         Sink sink = {sink_print, sink_err, NULL};
         rc = session_line(&s, "analyse", &sink) ? EXIT_OK : EXIT_REJECTED;

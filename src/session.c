@@ -431,6 +431,12 @@ static void sink_line(void *ctx, const char *line)
     out->out(out, line);
 }
 
+void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out)
+{
+    Position pos = s->game.pos;
+    perft_report(&pos, depth, divide, seconds, sink_line, out);
+}
+
 static bool cmd_perft(Session *s, const char *args, Sink *out)
 {
     const char *p = args;
@@ -453,8 +459,7 @@ static bool cmd_perft(Session *s, const char *args, Sink *out)
                         "perft needs a depth from 0 to %d, then optionally 'divide' and a time "
                         "limit such as 30s (at most 86400s)",
                         max);
-    Position pos = s->game.pos;
-    perft_report(&pos, (int)depth, divide, seconds, sink_line, out);
+    session_perft(s, (int)depth, divide, seconds, out);
     return true;
 }
 

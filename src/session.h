@@ -118,6 +118,12 @@ bool session_tick(Session *s, Sink *out);
  * keeps the names. */
 bool session_name_player(Session *s, const char *side, const char *name, char *err, size_t errlen);
 
+/* The perft command: count the move sequences of length depth from the game's position,
+ * first one "MOVE: COUNT" line per move when divide; cut short with a partial count at
+ * `seconds` (0: no limit) or when the interrupt hook (movegen.h set_interrupt) says so. The
+ * lines go to out. */
+void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out);
+
 /* Run one session command by its name (never a move): what the room server does with a
  * player's "undo", "resign" or "draw". False when refused (the reason went to out->err). */
 bool session_command(Session *s, const char *name, const char *args, Sink *out);
