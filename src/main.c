@@ -575,6 +575,106 @@ static bool name_players(Session *s, const Options *o)
     return true;
 }
 
+/* The options that do one job and end (checking a variant, a zone, the list, a replay,
+ * rooms); -1 when none of them was given. */
+static int tools(const Options *o, const Restriction *r, const char *ssh_command)
+{
+    bool room = o->room || o->rooms || o->serve_room || o->relay;
+    if (o->lint && !o->check_variant) {
+        safe_printf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
+        return EXIT_USAGE;
+    }
+    if (o->check_variant) return tool_check_variant(o->check_variant, o->lint);
+    if (o->show_zone)
+        return tool_show_zone(o->variant ? o->variant : DEFAULT_VARIANT, o->show_zone);
+    if (o->list) return list_variants();
+    if (o->replay) return replay(o);
+    if (room && o->nnamed) {
+        safe_printf(stderr, "cellmate: in a room the players' names are their --name\n");
+        return EXIT_USAGE;
+    }
+    if (room) return rooms(o, r, ssh_command);
+    return -1;
+}
+
+/* The game's start from the options: --resume, --load, the players' names, --clock, --hash.
+ * Sets *watch when another process plays the game resumed. -1 to go on, or the status to
+ * end with. */
+static int game_start(Session *s, const Options *o, bool on_screen, bool saves, char *watch,
+                      size_t watch_len)
+{
+    int rc;
+    if (o->resume &&
+        (rc = resume_start(s, o->resume_mode, on_screen, saves, watch, watch_len)) >= 0)
+        return rc;
+    Sink sink = {sink_out, sink_err, NULL};
+    if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
+    if (!name_players(s, o)) return EXIT_USAGE;
+    if (o->clock.kind != CLOCK_NONE) {
+        if (game_tag(&s->game, "TimeControl"))
+            safe_printf(stderr,
+                        "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
+                        game_tag(&s->game, "TimeControl"));
+        else
+            session_set_clock(s, &o->clock);
+    }
+    if (o->hash_mb && !(s->engine = engine_new(o->hash_mb))) {
+        safe_printf(stderr, "cellmate: no memory for a table of %d MB (--hash)\n", o->hash_mb);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* The game itself: --perft, --analyse, the screen, or the scripted mode. */
+static int play(Options *o, const Restriction *r)
+{
+    Session s;
+    char err[600];
+    if (!session_open(&s, o->variant ? o->variant : DEFAULT_VARIANT, o->fen, err, sizeof err)) {
+        safe_printf(stderr, "cellmate: %s\n", err);
+        return EXIT_USAGE;
+    }
+    s.ai = o->ai;
+    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
+        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
+    if (r) {
+        s.restricted = r;
+        o->resume = o->resume || autosave_exists(); /* a player's game goes on where it stopped */
+    }
+    bool on_screen =
+        o->perft_depth < 0 && !o->batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    bool saves = !o->no_save && (on_screen || r); /* this run keeps the game */
+    char watch[4400] = "";
+    int rc = game_start(&s, o, on_screen, saves, watch, sizeof watch);
+    if (rc >= 0) {
+        session_close(&s);
+        return rc;
+    }
+    if (o->perft_depth >= 0) {
+        rc = batch_perft(&s, o->perft_depth, o->divide);
+    } else if (o->analyse) {
+        Sink sink = {sink_print, sink_err, NULL};
+        rc = session_line(&s, "analyse", &sink) ? EXIT_OK : EXIT_REJECTED;
+    } else if (on_screen) {
+        ScreenOptions so = {o->ascii, !o->no_save && !*watch, *watch ? watch : NULL, NULL,
+                            !o->resume && !o->load && autosave_exists()};
+        rc = screen_run(&s, &so);
+        if (rc < 0) {
+            safe_printf(stderr,
+                        "cellmate: this terminal cannot show the game screen (TERM=%s); "
+                        "reading moves line by line\n",
+                        getenv("TERM") ? getenv("TERM") : "");
+            rc = batch_run(&s, stdin);
+        }
+    } else {
+        if (r && !o->no_save) s.changed = batch_autosave;
+        rc = batch_run(&s, stdin);
+        if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
+    }
+    session_close(&s);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -595,87 +695,6 @@ int main(int argc, char **argv)
         safe_printf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
         return EXIT_USAGE;
     }
-    if (o.lint && !o.check_variant) {
-        safe_printf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
-        return EXIT_USAGE;
-    }
-    if (o.check_variant) return tool_check_variant(o.check_variant, o.lint);
-    if (o.show_zone) return tool_show_zone(o.variant ? o.variant : DEFAULT_VARIANT, o.show_zone);
-    if (o.list) return list_variants();
-    if (o.replay) return replay(&o);
-    if ((o.room || o.rooms || o.serve_room || o.relay) && o.nnamed) {
-        safe_printf(stderr, "cellmate: in a room the players' names are their --name\n");
-        return EXIT_USAGE;
-    }
-    if (o.room || o.rooms || o.serve_room || o.relay)
-        return rooms(&o, restricted ? &restriction : NULL, ssh_command);
-
-    Session s;
-    char err[600];
-    if (!session_open(&s, o.variant ? o.variant : DEFAULT_VARIANT, o.fen, err, sizeof err)) {
-        safe_printf(stderr, "cellmate: %s\n", err);
-        return EXIT_USAGE;
-    }
-    s.ai = o.ai;
-    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
-        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
-    if (restricted) {
-        s.restricted = &restriction;
-        o.resume = o.resume || autosave_exists(); /* a player's game goes on where it stopped */
-    }
-    bool on_screen = o.perft_depth < 0 && !o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    bool saves = !o.no_save && (on_screen || restricted); /* this run keeps the game */
-    char watch[4400] = "";
-    if (o.resume &&
-        (rc = resume_start(&s, o.resume_mode, on_screen, saves, watch, sizeof watch)) >= 0) {
-        session_close(&s);
-        return rc;
-    }
-    if (o.load) {
-        Sink sink = {sink_out, sink_err, NULL};
-        if (!session_load(&s, o.load, &sink)) {
-            session_close(&s);
-            return EXIT_USAGE;
-        }
-    }
-    if (!name_players(&s, &o)) {
-        session_close(&s);
-        return EXIT_USAGE;
-    }
-    if (o.clock.kind != CLOCK_NONE) {
-        if (game_tag(&s.game, "TimeControl"))
-            safe_printf(stderr,
-                        "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
-                        game_tag(&s.game, "TimeControl"));
-        else
-            session_set_clock(&s, &o.clock);
-    }
-    if (o.hash_mb && !(s.engine = engine_new(o.hash_mb))) {
-        safe_printf(stderr, "cellmate: no memory for a table of %d MB (--hash)\n", o.hash_mb);
-        session_close(&s);
-        return EXIT_USAGE;
-    }
-    if (o.perft_depth >= 0) {
-        rc = batch_perft(&s, o.perft_depth, o.divide);
-    } else if (o.analyse) {
-        Sink sink = {sink_print, sink_err, NULL};
-        rc = session_line(&s, "analyse", &sink) ? EXIT_OK : EXIT_REJECTED;
-    } else if (on_screen) {
-        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL,
-                            !o.resume && !o.load && autosave_exists()};
-        rc = screen_run(&s, &so);
-        if (rc < 0) {
-            safe_printf(stderr,
-                        "cellmate: this terminal cannot show the game screen (TERM=%s); "
-                        "reading moves line by line\n",
-                        getenv("TERM") ? getenv("TERM") : "");
-            rc = batch_run(&s, stdin);
-        }
-    } else {
-        if (restricted && !o.no_save) s.changed = batch_autosave;
-        rc = batch_run(&s, stdin);
-        if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
-    }
-    session_close(&s);
-    return rc;
+    if ((rc = tools(&o, restricted ? &restriction : NULL, ssh_command)) >= 0) return rc;
+    return play(&o, restricted ? &restriction : NULL);
 }
