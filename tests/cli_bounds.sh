@@ -9,6 +9,16 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 said() { grep -qF -- "$1" "$tmp/out"; }
+# ended: wait up to 30 s for the background cellmate $pid to end, its status in $st (one still
+# running then is killed: a failure, not a hang)
+ended() {
+    n=0
+    while kill -0 "$pid" 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+    kill "$pid" 2>/dev/null
+    wait "$pid"
+    st=$?
+    pid=
+}
 
 # --replay of a file with no game
 : >"$tmp/empty.pgn"
@@ -49,12 +59,7 @@ sleep 0.5 # now in perft 12, which takes hours
 kill -INT "$pid"
 printf 'perft 2\n' >&3
 exec 3>&-
-n=0
-while kill -0 "$pid" 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
-kill "$pid" 2>/dev/null # still running after 30 s: a failure, not a hang
-wait "$pid"
-st=$?
-pid=
+ended
 tap_eq "after SIGINT the program goes on to the end of its input (exit 0)" 0 "$st"
 tap_ok "SIGINT: perft 12 reports a partial count" \
     grep -q '^perft 12: interrupted after [0-9.]* s, [0-9]* leaves counted so far$' "$tmp/out"
@@ -75,12 +80,7 @@ n=0
 until catches_int || [ $n -ge 300 ]; do sleep 0.1; n=$((n + 1)); done
 sleep 0.3 # some leaves counted
 kill -INT "$pid"
-n=0
-while kill -0 "$pid" 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
-kill "$pid" 2>/dev/null # still running after 30 s: a failure, not a hang
-wait "$pid"
-st=$?
-pid=
+ended
 tap_eq "--perft 12 stopped by SIGINT: ends by that signal (130)" 130 "$st"
 tap_ok "--perft 12 stopped by SIGINT: the partial count is its last line" \
     sh -c "tail -n 1 '$tmp/out' | grep -Eq '^perft 12: interrupted after [0-9.]+ s, [1-9][0-9]* leaves counted so far\$'"
