@@ -297,6 +297,33 @@ static int positional_arguments(int argc, char **argv, Options *o)
     return EXIT_OK;
 }
 
+/* --level, --clock and the players' names (--white, --black, --player-name). */
+static int game_option(int ch, const char *arg, Options *o)
+{
+    long n;
+    char err[300];
+    switch (ch) {
+    case 'E':
+        if (!number_option("level", arg, 1, SEARCH_MAX_LEVEL, &n)) return EXIT_USAGE;
+        o->ai.level = (int)n;
+        return EXIT_OK;
+    case 'C':
+        if (!tc_parse(arg, &o->clock, err, sizeof err)) {
+            safe_printf(stderr, "cellmate: --clock %s\n", err);
+            return EXIT_USAGE;
+        }
+        return EXIT_OK;
+    default:
+        if (o->nnamed == MAX_NAMED) {
+            fprintf(stderr, "cellmate: at most %d players' names\n", MAX_NAMED);
+            return EXIT_USAGE;
+        }
+        o->named_side[o->nnamed] = ch == OPT_WHITE ? "White" : ch == OPT_BLACK ? "Black" : NULL;
+        o->named[o->nnamed++] = arg;
+        return EXIT_OK;
+    }
+}
+
 static int parse_options(int argc, char **argv, Options *o)
 {
     int ch, rc;
@@ -321,12 +348,13 @@ static int parse_options(int argc, char **argv, Options *o)
             if ((rc = engine_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ANALYSE: o->analyse = true; break;
-        case 'E': {
-            long n;
-            if (!number_option("level", optarg, 1, SEARCH_MAX_LEVEL, &n)) return EXIT_USAGE;
-            o->ai.level = (int)n;
+        case 'E':
+        case 'C':
+        case OPT_WHITE:
+        case OPT_BLACK:
+        case OPT_PLAYER_NAME:
+            if ((rc = game_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
-        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
         case OPT_LINT: o->lint = true; break;
@@ -334,14 +362,6 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
         case 'L': o->load = optarg; break;
-        case 'C': {
-            char err[300];
-            if (!tc_parse(optarg, &o->clock, err, sizeof err)) {
-                safe_printf(stderr, "cellmate: --clock %s\n", err);
-                return EXIT_USAGE;
-            }
-            break;
-        }
         case 'R':
             if ((rc = resume_option(optarg, o)) != EXIT_OK) return rc;
             break;
@@ -353,16 +373,6 @@ static int parse_options(int argc, char **argv, Options *o)
         case OPT_SEAT: o->seat = optarg; break;
         case OPT_NAME: o->name = optarg; break;
         case OPT_SSH: o->ssh = optarg; break;
-        case OPT_WHITE:
-        case OPT_BLACK:
-        case OPT_PLAYER_NAME:
-            if (o->nnamed == MAX_NAMED) {
-                fprintf(stderr, "cellmate: at most %d players' names\n", MAX_NAMED);
-                return EXIT_USAGE;
-            }
-            o->named_side[o->nnamed] = ch == OPT_WHITE ? "White" : ch == OPT_BLACK ? "Black" : NULL;
-            o->named[o->nnamed++] = optarg;
-            break;
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
@@ -654,7 +664,7 @@ static int play(Options *o, const Restriction *r)
         rc = batch_perft(&s, o->perft_depth, o->divide);
     } else if (o->analyse) {
         Sink sink = {sink_print, sink_err, NULL};
-        rc = session_line(&s, "analyse", &sink) ? EXIT_OK : EXIT_REJECTED;
+        rc = session_analyse(&s, &sink) ? EXIT_OK : EXIT_REJECTED;
     } else if (on_screen) {
         ScreenOptions so = {o->ascii, !o->no_save && !*watch, *watch ? watch : NULL, NULL,
                             !o->resume && !o->load && autosave_exists()};

@@ -765,10 +765,9 @@ static void on_analysis(const SearchResult *r, void *ctx)
     for (int k = 0; k < r->nlines; k++) say_line(a->s, r, k, a->out);
 }
 
-static bool cmd_analyse(Session *s, const char *args, Sink *out)
+bool session_analyse(Session *s, Sink *out)
 {
     char err[128];
-    if (!no_args(args, "analyse", out)) return false;
     Analysis a = {s, out, 0};
     SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
     SearchResult r;
@@ -781,6 +780,11 @@ static bool cmd_analyse(Session *s, const char *args, Sink *out)
     say(out, "analyse: best %s (depth %d, score %s, %llu nodes, %.1f s)", san, r.depth, score,
         (unsigned long long)r.nodes, r.seconds);
     return true;
+}
+
+static bool cmd_analyse(Session *s, const char *args, Sink *out)
+{
+    return no_args(args, "analyse", out) && session_analyse(s, out);
 }
 
 int session_view_player(const Session *s)

@@ -124,6 +124,10 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
  * lines go to out. */
 void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out);
 
+/* The analyse command: the computer's best lines for the side to move, one line per depth
+ * searched, then the best move; false (the reason on out->err) when there is none. */
+bool session_analyse(Session *s, Sink *out);
+
 /* Run one session command by its name (never a move): what the room server does with a
  * player's "undo", "resign" or "draw". False when refused (the reason went to out->err). */
 bool session_command(Session *s, const char *name, const char *args, Sink *out);
