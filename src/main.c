@@ -9,7 +9,6 @@
 #include "notation.h"
 #include "number.h"
 #include "paths.h"
-#include "perft.h"
 #include "restrict.h"
 #include "room/room.h"
 #include "safe_text.h"
@@ -301,6 +300,33 @@ static int positional_arguments(int argc, char **argv, Options *o)
     return EXIT_OK;
 }
 
+/* --level, --clock and the players' names (--white, --black, --player-name). */
+static int game_option(int ch, const char *arg, Options *o)
+{
+    long n;
+    char err[300];
+    switch (ch) {
+    case 'E':
+        if (!number_option("level", arg, 1, SEARCH_MAX_LEVEL, &n)) return EXIT_USAGE;
+        o->ai.level = (int)n;
+        return EXIT_OK;
+    case 'C':
+        if (!tc_parse(arg, &o->clock, err, sizeof err)) {
+            safe_printf(stderr, "cellmate: --clock %s\n", err);
+            return EXIT_USAGE;
+        }
+        return EXIT_OK;
+    default:
+        if (o->nnamed == MAX_NAMED) {
+            fprintf(stderr, "cellmate: at most %d players' names\n", MAX_NAMED);
+            return EXIT_USAGE;
+        }
+        o->named_side[o->nnamed] = ch == OPT_WHITE ? "White" : ch == OPT_BLACK ? "Black" : NULL;
+        o->named[o->nnamed++] = arg;
+        return EXIT_OK;
+    }
+}
+
 static int parse_options(int argc, char **argv, Options *o)
 {
     int ch, rc;
@@ -325,12 +351,13 @@ static int parse_options(int argc, char **argv, Options *o)
             if ((rc = engine_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ANALYSE: o->analyse = true; break;
-        case 'E': {
-            long n;
-            if (!number_option("level", optarg, 1, SEARCH_MAX_LEVEL, &n)) return EXIT_USAGE;
-            o->ai.level = (int)n;
+        case 'E':
+        case 'C':
+        case OPT_WHITE:
+        case OPT_BLACK:
+        case OPT_PLAYER_NAME:
+            if ((rc = game_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
-        }
         case 'd': o->divide = true; break;
         case 'c': o->check_variant = optarg; break;
         case OPT_LINT: o->lint = true; break;
@@ -338,14 +365,6 @@ static int parse_options(int argc, char **argv, Options *o)
         case 'r': o->replay = optarg; break;
         case 'b': o->batch = true; break;
         case 'L': o->load = optarg; break;
-        case 'C': {
-            char err[300];
-            if (!tc_parse(optarg, &o->clock, err, sizeof err)) {
-                safe_printf(stderr, "cellmate: --clock %s\n", err);
-                return EXIT_USAGE;
-            }
-            break;
-        }
         case 'R':
             if ((rc = resume_option(optarg, o)) != EXIT_OK) return rc;
             break;
@@ -357,16 +376,6 @@ static int parse_options(int argc, char **argv, Options *o)
         case OPT_SEAT: o->seat = optarg; break;
         case OPT_NAME: o->name = optarg; break;
         case OPT_SSH: o->ssh = optarg; break;
-        case OPT_WHITE:
-        case OPT_BLACK:
-        case OPT_PLAYER_NAME:
-            if (o->nnamed == MAX_NAMED) {
-                fprintf(stderr, "cellmate: at most %d players' names\n", MAX_NAMED);
-                return EXIT_USAGE;
-            }
-            o->named_side[o->nnamed] = ch == OPT_WHITE ? "White" : ch == OPT_BLACK ? "Black" : NULL;
-            o->named[o->nnamed++] = optarg;
-            break;
         case 'a': o->ascii = true; break;
         case 'n': o->no_save = true; break;
         case 'l': o->list = true; break;
@@ -420,12 +429,6 @@ static int list_variants(void)
         variant_free(v);
     }
     return EXIT_OK;
-}
-
-static void print_line(void *ctx, const char *line)
-{
-    (void)ctx;
-    safe_printf(stdout, "%s\n", line);
 }
 
 static void sink_out(Sink *s, const char *line)
@@ -599,6 +602,110 @@ static bool name_players(Session *s, const Options *o)
     return true;
 }
 
+/* The options that do one job and end (checking a variant, a zone, the list, a replay,
+ * rooms); -1 when none of them was given. */
+static int tools(const Options *o, const Restriction *r, const char *ssh_command)
+{
+    bool room = o->room || o->rooms || o->serve_room || o->relay;
+    if (o->lint && !o->check_variant) {
+        safe_printf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
+        return EXIT_USAGE;
+    }
+    if (o->check_variant) return tool_check_variant(o->check_variant, o->lint);
+    if (o->show_zone) {
+        const char *v = variant_or_default(o->variant);
+        return v ? tool_show_zone(v, o->show_zone) : EXIT_USAGE;
+    }
+    if (o->list) return list_variants();
+    if (o->replay) return replay(o);
+    if (room && o->nnamed) {
+        safe_printf(stderr, "cellmate: in a room the players' names are their --name\n");
+        return EXIT_USAGE;
+    }
+    if (room) return rooms(o, r, ssh_command);
+    return -1;
+}
+
+/* The game's start from the options: --resume, --load, the players' names, --clock, --hash.
+ * Sets *watch when another process plays the game resumed. -1 to go on, or the status to
+ * end with. */
+static int game_start(Session *s, const Options *o, bool on_screen, bool saves, char *watch,
+                      size_t watch_len)
+{
+    int rc;
+    if (o->resume &&
+        (rc = resume_start(s, o->resume_mode, on_screen, saves, watch, watch_len)) >= 0)
+        return rc;
+    Sink sink = {sink_out, sink_err, NULL};
+    if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
+    if (!name_players(s, o)) return EXIT_USAGE;
+    if (o->clock.kind != CLOCK_NONE) {
+        if (game_tag(&s->game, "TimeControl"))
+            safe_printf(stderr,
+                        "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
+                        game_tag(&s->game, "TimeControl"));
+        else
+            session_set_clock(s, &o->clock);
+    }
+    if (o->hash_mb && !(s->engine = engine_new(o->hash_mb))) {
+        safe_printf(stderr, "cellmate: no memory for a table of %d MB (--hash)\n", o->hash_mb);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* The game itself: --perft, --analyse, the screen, or the scripted mode. */
+static int play(Options *o, const Restriction *r)
+{
+    Session s;
+    char err[600];
+    const char *variant = variant_or_default(o->variant);
+    if (!variant) return EXIT_USAGE;
+    if (!session_open(&s, variant, o->fen, err, sizeof err)) {
+        safe_printf(stderr, "cellmate: %s\n", err);
+        return EXIT_USAGE;
+    }
+    s.ai = o->ai;
+    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
+        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
+    if (r) {
+        s.restricted = r;
+        o->resume = o->resume || autosave_exists(); /* a player's game goes on where it stopped */
+    }
+    bool on_screen =
+        o->perft_depth < 0 && !o->batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    bool saves = !o->no_save && (on_screen || r); /* this run keeps the game */
+    char watch[4400] = "";
+    int rc = game_start(&s, o, on_screen, saves, watch, sizeof watch);
+    if (rc >= 0) {
+        session_close(&s);
+        return rc;
+    }
+    if (o->perft_depth >= 0) {
+        rc = batch_perft(&s, o->perft_depth, o->divide);
+    } else if (o->analyse) {
+        Sink sink = {sink_print, sink_err, NULL};
+        rc = session_analyse(&s, &sink) ? EXIT_OK : EXIT_REJECTED;
+    } else if (on_screen) {
+        ScreenOptions so = {o->ascii, !o->no_save && !*watch, *watch ? watch : NULL, NULL,
+                            !o->resume && !o->load && autosave_exists()};
+        rc = screen_run(&s, &so);
+        if (rc < 0) {
+            safe_printf(stderr,
+                        "cellmate: this terminal cannot show the game screen (TERM=%s); "
+                        "reading moves line by line\n",
+                        getenv("TERM") ? getenv("TERM") : "");
+            rc = batch_run(&s, stdin);
+        }
+    } else {
+        if (r && !o->no_save) s.changed = batch_autosave;
+        rc = batch_run(&s, stdin);
+        if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
+    }
+    session_close(&s);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -619,96 +726,6 @@ int main(int argc, char **argv)
         safe_printf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
         return EXIT_USAGE;
     }
-    if (o.lint && !o.check_variant) {
-        safe_printf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
-        return EXIT_USAGE;
-    }
-    if (o.check_variant) return tool_check_variant(o.check_variant, o.lint);
-    if (o.show_zone) {
-        const char *v = variant_or_default(o.variant);
-        return v ? tool_show_zone(v, o.show_zone) : EXIT_USAGE;
-    }
-    if (o.list) return list_variants();
-    if (o.replay) return replay(&o);
-    if ((o.room || o.rooms || o.serve_room || o.relay) && o.nnamed) {
-        safe_printf(stderr, "cellmate: in a room the players' names are their --name\n");
-        return EXIT_USAGE;
-    }
-    if (o.room || o.rooms || o.serve_room || o.relay)
-        return rooms(&o, restricted ? &restriction : NULL, ssh_command);
-
-    Session s;
-    char err[600];
-    const char *variant = variant_or_default(o.variant);
-    if (!variant) return EXIT_USAGE;
-    if (!session_open(&s, variant, o.fen, err, sizeof err)) {
-        safe_printf(stderr, "cellmate: %s\n", err);
-        return EXIT_USAGE;
-    }
-    s.ai = o.ai;
-    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
-        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
-    if (restricted) {
-        s.restricted = &restriction;
-        o.resume = o.resume || autosave_exists(); /* a player's game goes on where it stopped */
-    }
-    bool on_screen = o.perft_depth < 0 && !o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    bool saves = !o.no_save && (on_screen || restricted); /* this run keeps the game */
-    char watch[4400] = "";
-    if (o.resume &&
-        (rc = resume_start(&s, o.resume_mode, on_screen, saves, watch, sizeof watch)) >= 0) {
-        session_close(&s);
-        return rc;
-    }
-    if (o.load) {
-        char line[4200];
-        snprintf(line, sizeof line, "load %s", o.load);
-        Sink sink = {sink_out, sink_err, NULL};
-        if (!session_line(&s, line, &sink)) {
-            session_close(&s);
-            return EXIT_USAGE;
-        }
-    }
-    if (!name_players(&s, &o)) {
-        session_close(&s);
-        return EXIT_USAGE;
-    }
-    if (o.clock.kind != CLOCK_NONE) {
-        if (game_tag(&s.game, "TimeControl"))
-            safe_printf(stderr,
-                        "cellmate: --clock is ignored: the game keeps its own clocks (%s)\n",
-                        game_tag(&s.game, "TimeControl"));
-        else
-            session_set_clock(&s, &o.clock);
-    }
-    if (o.hash_mb && !(s.engine = engine_new(o.hash_mb))) {
-        safe_printf(stderr, "cellmate: no memory for a table of %d MB (--hash)\n", o.hash_mb);
-        session_close(&s);
-        return EXIT_USAGE;
-    }
-    if (o.perft_depth >= 0) {
-        Position pos = s.game.pos;
-        perft_report(&pos, o.perft_depth, o.divide, 0, print_line, NULL);
-        rc = EXIT_OK;
-    } else if (o.analyse) {
-        Sink sink = {sink_print, sink_err, NULL};
-        rc = session_line(&s, "analyse", &sink) ? EXIT_OK : EXIT_REJECTED;
-    } else if (on_screen) {
-        ScreenOptions so = {o.ascii, !o.no_save && !*watch, *watch ? watch : NULL, NULL,
-                            !o.resume && !o.load && autosave_exists()};
-        rc = screen_run(&s, &so);
-        if (rc < 0) {
-            safe_printf(stderr,
-                        "cellmate: this terminal cannot show the game screen (TERM=%s); "
-                        "reading moves line by line\n",
-                        getenv("TERM") ? getenv("TERM") : "");
-            rc = batch_run(&s, stdin);
-        }
-    } else {
-        if (restricted && !o.no_save) s.changed = batch_autosave;
-        rc = batch_run(&s, stdin);
-        if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
-    }
-    session_close(&s);
-    return rc;
+    if ((rc = tools(&o, restricted ? &restriction : NULL, ssh_command)) >= 0) return rc;
+    return play(&o, restricted ? &restriction : NULL);
 }

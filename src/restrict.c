@@ -136,6 +136,18 @@ static bool join(char *out, size_t len, const char *a, const char *b)
     return (size_t)snprintf(out, len, "%s/%s", a, b) < len;
 }
 
+/* A player's directory is a directory itself, not a symbolic link to one elsewhere. */
+static bool real_dir(const char *dir, char *err, int errlen)
+{
+    struct stat st;
+    if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return true;
+    snprintf(err, errlen,
+             "restricted mode: %s is not a directory of its own (a symbolic link?); the "
+             "player's directories must be real ones",
+             dir);
+    return false;
+}
+
 bool restrict_enter(Restriction *r, const char *player, const char *root, char *err, int errlen)
 {
     char base[RESTRICT_PATH_MAX];
@@ -163,7 +175,10 @@ bool restrict_enter(Restriction *r, const char *player, const char *root, char *
         return false;
     }
     umask(077);
-    if (!make_dirs(r->saves, err, errlen)) return false;
+    if (!make_dirs(r->saves, err, errlen) || !real_dir(r->dir, err, errlen) ||
+        !real_dir(r->saves, err, errlen))
+        return false;
+    fileio_no_links_under(r->dir); /* the game in progress (current.pgn) too */
     if (chdir(r->dir) != 0) {
         snprintf(err, errlen, "%s: %s", r->dir, strerror(errno));
         return false;
@@ -217,6 +232,13 @@ bool restrict_save_path(const Restriction *r, const char *name, bool creating, c
         return false;
     }
     struct stat st;
+    if (!real_dir(r->saves, err, errlen)) return false;
+    if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
+        snprintf(err, errlen,
+                 "the save '%s' is a symbolic link, which restricted mode never follows: %s", name,
+                 creating ? "save under another name" : "nothing was loaded");
+        return false;
+    }
     if (creating && lstat(out, &st) != 0 && scan_saves(r->saves, NULL, 0) >= MAX_SAVES) {
         snprintf(err, errlen,
                  "you have %d saved games, the most kept: save over one of them ('load' "

@@ -431,6 +431,12 @@ static void sink_line(void *ctx, const char *line)
     out->out(out, line);
 }
 
+void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out)
+{
+    Position pos = s->game.pos;
+    perft_report(&pos, depth, divide, seconds, sink_line, out);
+}
+
 static bool cmd_perft(Session *s, const char *args, Sink *out)
 {
     const char *p = args;
@@ -453,8 +459,7 @@ static bool cmd_perft(Session *s, const char *args, Sink *out)
                         "perft needs a depth from 0 to %d, then optionally 'divide' and a time "
                         "limit such as 30s (at most 86400s)",
                         max);
-    Position pos = s->game.pos;
-    perft_report(&pos, (int)depth, divide, seconds, sink_line, out);
+    session_perft(s, (int)depth, divide, seconds, out);
     return true;
 }
 
@@ -488,11 +493,8 @@ static bool cmd_save(Session *s, const char *args, Sink *out)
     char err[600], path[4096];
     if (!*args) return complain(out, "save needs a %s", s->restricted ? "name" : "file name");
     if (!save_file(s, args, true, path, sizeof path, out)) return false;
-    char *text = pgn_write(&s->game);
-    if (!text) return complain(out, "out of memory");
-    bool ok = write_file_atomic(path, text, 0666, err, sizeof err);
-    free(text);
-    if (!ok) return complain(out, "%s", s->restricted ? "the game could not be saved" : err);
+    if (!pgn_write_file(&s->game, path, 0666, NULL, err, sizeof err))
+        return complain(out, "%s", s->restricted ? "the game could not be saved" : err);
     say(out, "saved to %s", s->restricted ? args : path);
     return true;
 }
@@ -523,7 +525,7 @@ static bool list_saves(Session *s, Sink *out)
     return true;
 }
 
-static bool cmd_load(Session *s, const char *args, Sink *out)
+bool session_load(Session *s, const char *args, Sink *out)
 {
     PgnReport rep;
     char err[1200], path[4096];
@@ -763,10 +765,9 @@ static void on_analysis(const SearchResult *r, void *ctx)
     for (int k = 0; k < r->nlines; k++) say_line(a->s, r, k, a->out);
 }
 
-static bool cmd_analyse(Session *s, const char *args, Sink *out)
+bool session_analyse(Session *s, Sink *out)
 {
     char err[128];
-    if (!no_args(args, "analyse", out)) return false;
     Analysis a = {s, out, 0};
     SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
     SearchResult r;
@@ -779,6 +780,11 @@ static bool cmd_analyse(Session *s, const char *args, Sink *out)
     say(out, "analyse: best %s (depth %d, score %s, %llu nodes, %.1f s)", san, r.depth, score,
         (unsigned long long)r.nodes, r.seconds);
     return true;
+}
+
+static bool cmd_analyse(Session *s, const char *args, Sink *out)
+{
+    return no_args(args, "analyse", out) && session_analyse(s, out);
 }
 
 int session_view_player(const Session *s)
@@ -838,7 +844,7 @@ const Command session_commands[] = {
     {"fen", "", "print the position string", cmd_fen, false},
     {"pgn", "", "print the game record", cmd_pgn, false},
     {"save", "FILE", "save the game record to FILE", cmd_save, false},
-    {"load", "FILE", "load the first game of a PGN file", cmd_load, false},
+    {"load", "FILE", "load the first game of a PGN file", session_load, false},
     {"perft", "N [divide] [TIMEs]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},

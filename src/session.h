@@ -72,6 +72,11 @@ bool session_open_record(Session *s, const char *path, char *err, int errlen);
 struct PgnReport;
 bool session_load_file(Session *s, const char *path, struct PgnReport *rep, char *err, int errlen);
 
+/* The load command: replace the game by the first game of the file `name` (in restricted
+ * mode a save's plain name; "" there lists the saves), saying what was loaded on out and
+ * calling the changed hook. False when refused (the reason went to out->err). */
+bool session_load(Session *s, const char *name, Sink *out);
+
 /* Replace the game with a new one of variant v (taking ownership of v). */
 void session_set_game(Session *s, Variant *v, const Game *g);
 
@@ -112,6 +117,16 @@ bool session_tick(Session *s, Sink *out);
  * longer than MAX_PLAYER_NAME or holds control characters, quotes or backslashes. A new game
  * keeps the names. */
 bool session_name_player(Session *s, const char *side, const char *name, char *err, size_t errlen);
+
+/* The perft command: count the move sequences of length depth from the game's position,
+ * first one "MOVE: COUNT" line per move when divide; cut short with a partial count at
+ * `seconds` (0: no limit) or when the interrupt hook (movegen.h set_interrupt) says so. The
+ * lines go to out. */
+void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out);
+
+/* The analyse command: the computer's best lines for the side to move, one line per depth
+ * searched, then the best move; false (the reason on out->err) when there is none. */
+bool session_analyse(Session *s, Sink *out);
 
 /* Run one session command by its name (never a move): what the room server does with a
  * player's "undo", "resign" or "draw". False when refused (the reason went to out->err). */

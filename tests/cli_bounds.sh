@@ -1,13 +1,24 @@
 #!/bin/sh
 # cli_bounds.sh — the smaller items of issue 9 item 10: --replay of a file with no game is an
 # error; perft in the scripted mode takes a time limit and SIGINT stops it with a partial
-# count, the program going on with the next line. (--time and the other option values are
-# checked in cli_numbers.sh.) Reference counts from the rule book (as in cli_perft.sh).
+# count, the program going on with the next line; SIGINT stops --perft N too, which then ends
+# by that signal. (--time and the other option values are checked in cli_numbers.sh.)
+# Reference counts from the rule book (as in cli_perft.sh).
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 said() { grep -qF -- "$1" "$tmp/out"; }
+# ended: wait up to 30 s for the background cellmate $pid to end, its status in $st (one still
+# running then is killed: a failure, not a hang)
+ended() {
+    n=0
+    while kill -0 "$pid" 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+    kill "$pid" 2>/dev/null
+    wait "$pid"
+    st=$?
+    pid=
+}
 
 # --replay of a file with no game
 : >"$tmp/empty.pgn"
@@ -48,14 +59,29 @@ sleep 0.5 # now in perft 12, which takes hours
 kill -INT "$pid"
 printf 'perft 2\n' >&3
 exec 3>&-
-n=0
-while kill -0 "$pid" 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
-kill "$pid" 2>/dev/null # still running after 30 s: a failure, not a hang
-wait "$pid"
-st=$?
-pid=
+ended
 tap_eq "after SIGINT the program goes on to the end of its input (exit 0)" 0 "$st"
 tap_ok "SIGINT: perft 12 reports a partial count" \
     grep -q '^perft 12: interrupted after [0-9.]* s, [0-9]* leaves counted so far$' "$tmp/out"
 tap_ok "the line after it runs" said "perft 2: 2586 ("
+# --perft N on the command line: SIGINT stops it with the partial count as its last line, and
+# the program then ends by that signal (a shell sees 130), so a calling script stops too.
+# The signal is sent only once cellmate catches it (its SigCgt mask in /proc has SIGINT's
+# bit), so a slow start cannot turn the test into a plain kill.
+perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' "$CELLMATE" --perft 12 glinski >"$tmp/out" 2>&1 &
+pid=$!
+catches_int() {
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$pid/status" 2>/dev/null)
+    last=${mask#"${mask%?}"}
+    case $last in 2 | 3 | 6 | 7 | a | b | e | f) return 0 ;; esac
+    return 1
+}
+n=0
+until catches_int || [ $n -ge 300 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.3 # some leaves counted
+kill -INT "$pid"
+ended
+tap_eq "--perft 12 stopped by SIGINT: ends by that signal (130)" 130 "$st"
+tap_ok "--perft 12 stopped by SIGINT: the partial count is its last line" \
+    sh -c "tail -n 1 '$tmp/out' | grep -Eq '^perft 12: interrupted after [0-9.]+ s, [1-9][0-9]* leaves counted so far\$'"
 tap_done

@@ -65,4 +65,18 @@ tap_ok "a file with a NUL byte: not text" said "$tmp/nul.pgn: not a text file (i
 bounded --check-variant /dev/null
 tap_ok "--check-variant /dev/null: refused as a device" said "/dev/null: cannot read a character device"
 
+# --load takes the path as it is, through the session's own load: a path longer than a
+# command line's 1024 characters and one ending in a space are both read whole.
+deep=$tmp
+while [ ${#deep} -lt 1100 ]; do deep=$deep/a-rather-long-directory-name-for-one-step; done
+mkdir -p "$deep"
+printf '[Variant "glinski"]\n\n1. Nc3 *\n' >"$deep/long.pgn"
+echo fen >"$tmp/in"
+bounded --load "$deep/long.pgn" --batch glinski <"$tmp/in"
+tap_eq "--load of a ${#deep}-character path: read (exit 0)" 0 "$st"
+tap_ok "--load of a long path: the game's move is played" said " b - "
+printf '[Variant "glinski"]\n\n1. Nc3 *\n' >"$tmp/space .pgn "
+bounded --load "$tmp/space .pgn " --batch glinski <"$tmp/in"
+tap_eq "--load of a name ending in a space: read (exit 0)" 0 "$st"
+
 tap_done

@@ -87,6 +87,44 @@ load
 tap_ok "another player starts afresh" grep -q ' w - ' "$tmp/out"
 tap_eq "and does not see the first player's saves" "you have no saved games" "$(sed -n 2p "$tmp/out")"
 
+# --- symbolic links planted in a player's directory are never followed -----------------------
+outside=$tmp/outside
+mkdir -p "$outside"
+printf '[Variant "glinski"]\n\n1. Nc3 *\n' >"$outside/game.pgn"
+run 'fen
+' $R --player mallory --variant glinski
+ln -s "$outside/new.pgn" "$players/mallory/saves/away.pgn"
+ln -s "$outside/game.pgn" "$players/mallory/saves/theirs.pgn"
+run 'save away
+load theirs
+load away
+fen
+' $R --player mallory --variant glinski
+link_refused="is a symbolic link, which restricted mode never follows"
+tap_ok "save through a planted link is refused" \
+    grep -qF "line 1: the save 'away' $link_refused: save under another name" "$tmp/err"
+tap_ok "load through a planted link is refused" \
+    grep -qF "line 2: the save 'theirs' $link_refused: nothing was loaded" "$tmp/err"
+tap_ok "load of a link to nothing is refused the same way" \
+    grep -qF "line 3: the save 'away' $link_refused: nothing was loaded" "$tmp/err"
+tap_ok "the game stays as it was (nothing loaded)" grep -q ' w - ' "$tmp/out"
+tap_eq "a refused link: exit 1" 1 "$status"
+ln -s "$outside/current.pgn" "$players/mallory/current.pgn"
+run 'e5
+' $R --player mallory --variant glinski
+tap_ok "the game in progress is not saved through a planted link, and says so" \
+    grep -qF "the game is NOT saved: $players/mallory/current.pgn: a symbolic link, which restricted mode never follows" "$tmp/err"
+rm "$players/mallory/current.pgn"
+rm -r "$players/mallory/saves"
+ln -s "$outside" "$players/mallory/saves"
+run 'save x
+' $R --player mallory --variant glinski
+tap_eq "a save directory that is a link: refused at the start (exit 2)" 2 "$status"
+tap_ok "and says why" grep -qF "$players/mallory/saves is not a directory of its own (a symbolic link?)" "$tmp/err"
+tap_eq "nothing outside the player's directory was written" "game.pgn" "$(ls "$outside")"
+tap_eq "the file a link pointed at is unchanged" "$(printf '[Variant "glinski"]\n\n1. Nc3 *')" \
+    "$(cat "$outside/game.pgn")"
+
 # --- the environment: only a checked minimum is kept ---------------------------------------
 # (the process's own environment cannot be read from outside once changed, so its effects are)
 mkdir -p "$tmp/evil-variants"

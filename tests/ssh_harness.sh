@@ -5,16 +5,7 @@
 . "$TESTS_DIR/tap.sh"
 . "$TESTS_DIR/sshd.sh"
 
-if ! [ -x "$SSHD" ] || ! command -v ssh >/dev/null 2>&1; then
-    if [ "${CI:-}" = true ]; then
-        echo "not ok 1 - openssh-server and openssh-client are installed (required in CI)"
-        echo "1..1"
-        exit 1
-    fi
-    echo "ok 1 # SKIP openssh-server or openssh-client is not installed"
-    echo "1..1"
-    exit 0
-fi
+sshd_require_openssh
 
 tmp=$(mktemp -d)
 test_cleanup() {

@@ -14,6 +14,7 @@
 #                               can add to SSHD_SSH's options, not change them: ssh keeps the
 #                               first value given, so to override one run
 #                               ssh -o OPTION=VALUE ${SSHD_SSH#ssh } ...)
+#   sshd_require_openssh        end the test as skipped (failed in CI) without OpenSSH
 #   sshd_stop                   stop it and every session it started (also done on exit)
 #   sshd_descendants "$SSHD_PID"  the PIDs of the sessions and the commands they run
 #
@@ -41,6 +42,20 @@
 # Descendants are found with ps (procps).
 
 SSHD=${SSHD:-/usr/sbin/sshd}
+
+# Without the OpenSSH server and client, end the test: a skip, but a failure in CI, which
+# must run it.
+sshd_require_openssh() {
+    [ -x "$SSHD" ] && command -v ssh >/dev/null 2>&1 && return 0
+    if [ "${CI:-}" = true ]; then
+        echo "not ok 1 - openssh-server and openssh-client are installed (required in CI)"
+        echo "1..1"
+        exit 1
+    fi
+    echo "ok 1 # SKIP openssh-server or openssh-client is not installed"
+    echo "1..1"
+    exit 0
+}
 SSHD_DIR=
 SSHD_PID=
 SSHD_PORT=

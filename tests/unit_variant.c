@@ -132,6 +132,13 @@ static const struct {
     {14, "promote_must = promotion",
      "bad.ini:14: unknown zone 'promotion' (define it in a [zone promotion] section)"},
     {14, "captured = lost", "bad.ini:14: captured must be gone, hand or pool, not 'lost'"},
+    {14, "promote_from = all", "bad.ini:14: promote_from must be any or pool, not 'all'"},
+    {2, "title = Test\nsymmetry = sideways",
+     "bad.ini:3: symmetry must be none, mirror or rotate, not 'sideways'"},
+    {15, "[rules]\nstalemate = never\n[setup]",
+     "bad.ini:16: stalemate must be draw, win, loss or 3/4, not 'never'"},
+    {15, "[rules]\nbare_king = lose\n[setup]",
+     "bad.ini:16: bare_king must be none, win or win-unless-reply, not 'lose'"},
     {14, "colour = red",
      "bad.ini:14: unknown key 'colour' in [piece K] (expected one of: name moves royal pawn "
      "en_passant forward promote_to promote_must promote_may promote_auto promote_from "

@@ -256,6 +256,25 @@ static bool parse_bool(Loader *L, Entry *e, bool *out)
     return false;
 }
 
+/* Which of the n words (an enumeration's names, in its order) the value is; -1 after an
+ * error that lists them ("stalemate must be draw, win, loss or 3/4, not 'x'"). */
+static int parse_choice(Loader *L, const Entry *e, const char *const *words, int n)
+{
+    char list[160] = "";
+    for (int i = 0; i < n; i++)
+        if (!strcmp(e->value, words[i])) return i;
+    for (int i = 0; i < n; i++) {
+        size_t k = strlen(list);
+        snprintf(list + k, sizeof list - k, "%s%s",
+                 i == 0       ? ""
+                 : i == n - 1 ? " or "
+                              : ", ",
+                 words[i]);
+    }
+    lerr(L, e->line, "%s must be %s, not '%s'", e->key, list, e->value);
+    return -1;
+}
+
 static bool parse_int(Loader *L, Entry *e, int lo, int hi, int *out)
 {
     long n;
@@ -362,13 +381,9 @@ static void load_variant_section(Loader *L, Variant *v)
     if ((e = get(L, "variant", "reconstructed"))) parse_bool(L, e, &v->reconstructed);
     copy_text(L, v->lint_accept, get(L, "variant", "lint_accept"));
     if ((e = get(L, "variant", "symmetry"))) {
-        static const char *names[] = {"none", "mirror", "rotate"};
-        int i = 0;
-        while (i < 3 && strcmp(e->value, names[i])) i++;
-        if (i == 3)
-            lerr(L, e->line, "symmetry must be none, mirror or rotate, not '%s'", e->value);
-        else
-            v->symmetry = (enum symmetry)i;
+        static const char *const names[] = {"none", "mirror", "rotate"};
+        int i = parse_choice(L, e, names, 3);
+        if (i >= 0) v->symmetry = (enum symmetry)i;
         v->symmetry_given = true;
     }
 }
@@ -759,10 +774,8 @@ static void load_piece_promotion(Loader *L, Variant *v, const char *sec, PieceTy
         pt->promo_may_zone = (int8_t)zone_ref(L, v, e);
     }
     if ((e = get(L, sec, "promote_from"))) {
-        if (!strcmp(e->value, "pool"))
-            pt->promo_from_pool = true;
-        else if (strcmp(e->value, "any"))
-            lerr(L, e->line, "promote_from must be any or pool, not '%s'", e->value);
+        static const char *const from[] = {"any", "pool"};
+        if (parse_choice(L, e, from, 2) == 1) pt->promo_from_pool = true;
     }
     if ((pt->promo_must_zone >= 0 || pt->promo_may_zone >= 0) && !pt->npromo && !L->failed)
         lerr(L, section_line(L, sec), "[%s] promotes but has no 'promote_to'", sec);
@@ -774,14 +787,9 @@ static void load_piece_capture(Loader *L, Variant *v, const char *sec, PieceType
 {
     Entry *e;
     if ((e = get(L, sec, "captured"))) {
-        if (!strcmp(e->value, "gone"))
-            pt->returns = RETURN_GONE;
-        else if (!strcmp(e->value, "hand"))
-            pt->returns = RETURN_HAND;
-        else if (!strcmp(e->value, "pool"))
-            pt->returns = RETURN_POOL;
-        else
-            lerr(L, e->line, "captured must be gone, hand or pool, not '%s'", e->value);
+        static const char *const returns[] = {"gone", "hand", "pool"}; /* enum capture_return */
+        int i = parse_choice(L, e, returns, 3);
+        if (i >= 0) pt->returns = (enum capture_return)i;
     }
     pt->returns_as = (uint8_t)kind;
     if ((e = get(L, sec, "captured_as"))) pt->returns_as = (uint8_t)kind_ref(L, v, e, e->value);
@@ -1054,28 +1062,14 @@ static void load_rules(Loader *L, Variant *v)
     v->move_rule = 50;
     v->drop_zone = -1;
     check_keys(L, "rules", " stalemate bare_king repetition move_rule drops ");
-    if ((e = get(L, "rules", "stalemate"))) {
-        if (!strcmp(e->value, "draw"))
-            v->stalemate = STALEMATE_DRAW;
-        else if (!strcmp(e->value, "win"))
-            v->stalemate = STALEMATE_WIN;
-        else if (!strcmp(e->value, "loss"))
-            v->stalemate = STALEMATE_LOSS;
-        else if (!strcmp(e->value, "3/4"))
-            v->stalemate = STALEMATE_34;
-        else
-            lerr(L, e->line, "stalemate must be draw, win, loss or 3/4, not '%s'", e->value);
-    }
-    if ((e = get(L, "rules", "bare_king"))) {
-        if (!strcmp(e->value, "none"))
-            v->bare_king = BARE_NONE;
-        else if (!strcmp(e->value, "win"))
-            v->bare_king = BARE_WIN;
-        else if (!strcmp(e->value, "win-unless-reply"))
-            v->bare_king = BARE_WIN_UNLESS_REPLY;
-        else
-            lerr(L, e->line, "bare_king must be none, win or win-unless-reply, not '%s'", e->value);
-    }
+    /* in the order of enum stalemate_rule and enum bare_rule */
+    static const char *const stalemate[] = {"draw", "win", "loss", "3/4"};
+    static const char *const bare[] = {"none", "win", "win-unless-reply"};
+    int i;
+    if ((e = get(L, "rules", "stalemate")) && (i = parse_choice(L, e, stalemate, 4)) >= 0)
+        v->stalemate = (enum stalemate_rule)i;
+    if ((e = get(L, "rules", "bare_king")) && (i = parse_choice(L, e, bare, 3)) >= 0)
+        v->bare_king = (enum bare_rule)i;
     if ((e = get(L, "rules", "repetition"))) parse_int(L, e, 0, 100, &v->repetition);
     if ((e = get(L, "rules", "move_rule"))) parse_int(L, e, 0, 1000, &v->move_rule);
     if ((e = get(L, "rules", "drops"))) v->drop_zone = (int8_t)zone_ref(L, v, e);

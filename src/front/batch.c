@@ -105,6 +105,22 @@ int batch_run(Session *s, FILE *in)
     return status;
 }
 
+int batch_perft(const Session *s, int depth, bool divide)
+{
+    BatchSink bs = {{out_line, err_line, NULL}, 0};
+    catch_interrupt(true);
+    stop_work = 0;
+    working = 1;
+    session_perft(s, depth, divide, 0, &bs.sink);
+    working = 0;
+    fflush(stdout);
+    catch_interrupt(false);
+    /* the partial count is out: now end as SIGINT ends a program, so that a calling shell
+     * script stops too */
+    if (stop_work) raise(SIGINT);
+    return stop_work ? 1 : 0;
+}
+
 int batch_replay(const char *path, const Variant *fallback)
 {
     PgnReader r;

@@ -11,8 +11,13 @@
 /* Run the lines of `in` through the session; returns the exit status (0 or 1). */
 int batch_run(Session *s, FILE *in);
 
+/* --perft: the session's perft from the game's position, its lines on stdout. SIGINT stops
+ * it with a partial count, then ends the program by that signal (status 130 in a shell). */
+int batch_perft(const Session *s, int depth, bool divide);
+
 /* Check every game of a PGN file; returns 0 when all are ok, 1 when any failed or the file
- * holds no game, 2 when the file cannot be read. fallback is the variant of games without a Variant tag (may be NULL). */
+ * holds no game, 2 when the file cannot be read. fallback is the variant of games without a Variant
+ * tag (may be NULL). */
 int batch_replay(const char *path, const Variant *fallback);
 
 #endif

@@ -304,29 +304,26 @@ static void draw_status_line(int y)
     draw_text_line(y, 0, ui.cols, line, A_BOLD);
 }
 
-static void draw_status(int top, int x, int width, int height, bool with_title)
+/* A message too long for its line is shown in full at the bottom of the panel, when the
+ * panel is tall enough for it beside the rest; returns the height left above it. */
+static int status_message(int top, int x, int width, int height)
 {
-    Session *s = ui.s;
-    const Game *g = &s->game;
-    const Variant *v = g->v;
-    char line[256], buf[128];
-    int y = top;
-    if (with_title) y = draw_wrapped(y, x, width, v->title, A_BOLD | A_UNDERLINE);
-    /* a message too long for its line is shown here in full, at the bottom, when the panel
-     * is tall enough for it beside the rest */
-    if ((int)strlen(ui.message) > ui.cols && height >= 10) {
-        static char parts[16][512];
-        char *msg[1] = {ui.message};
-        int mrows = wrap(msg, 1, parts, 16, width, 0);
-        if (mrows > height / 2) mrows = height / 2;
-        attr_t at = ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) : A_BOLD) : 0;
-        for (int i = 0; i < mrows; i++)
-            draw_text_line(top + height - mrows + i, x, width, parts[i], at);
-        height -= mrows + 1;
-    }
-    clip_bottom = top + height; /* nothing runs into the message or out of the panel */
-    Position pos;
-    history_position(&pos);
+    if ((int)strlen(ui.message) <= ui.cols || height < 10) return height;
+    static char parts[16][512];
+    char *msg[1] = {ui.message};
+    int mrows = wrap(msg, 1, parts, 16, width, 0);
+    if (mrows > height / 2) mrows = height / 2;
+    attr_t at = ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) : A_BOLD) : 0;
+    for (int i = 0; i < mrows; i++)
+        draw_text_line(top + height - mrows + i, x, width, parts[i], at);
+    return height - (mrows + 1);
+}
+
+/* Whose turn it is in the position shown, or how the game ended; returns the next row. */
+static int status_turn(int y, int x, int width, const Position *pos)
+{
+    const Game *g = &ui.s->game;
+    char line[256];
     if (history_viewing()) {
         snprintf(line, sizeof line, "move %d of %d shown", history_plies(), g->nplies);
         draw_text_line(y++, x, width, line, A_REVERSE);
@@ -335,15 +332,23 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         /* "result 1-0: White wins by checkmate": the words say it all */
         game_result_line(g, line, sizeof line);
         const char *words = strstr(line, ": ");
-        y = draw_wrapped(y, x, width, words ? words + 2 : line, A_BOLD);
-    } else {
-        bool check = in_check(&pos);
-        snprintf(line, sizeof line, "%s to move%s", v->player_name[pos.stm],
-                 check ? ", CHECK" : "");
-        attr_t at = A_BOLD;
-        if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos.stm);
-        y = draw_wrapped(y, x, width, line, at);
+        return draw_wrapped(y, x, width, words ? words + 2 : line, A_BOLD);
     }
+    snprintf(line, sizeof line, "%s to move%s", g->v->player_name[pos->stm],
+             in_check(pos) ? ", CHECK" : "");
+    attr_t at = A_BOLD;
+    if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos->stm);
+    return draw_wrapped(y, x, width, line, at);
+}
+
+/* A view turned to fit, the clocks, the room, the states of the screen (watching, not saved,
+ * thinking), the cell under the cursor or the mouse and the sides the computer plays;
+ * returns the next row. */
+static int status_notes(int y, int x, int width)
+{
+    const Session *s = ui.s;
+    const Variant *v = s->game.v;
+    char line[256];
     if (ui.grid.fit_turn) { /* the view is not the one the help page promises: say so */
         snprintf(line, sizeof line, "turned %d degrees %s to fit", abs(ui.grid.fit_turn),
                  ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
@@ -351,12 +356,11 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
     }
     y = draw_clocks(y, x, width);
     y = room_screen_status(y, x, width);
-    if (ui.s->watching) draw_text_line(y++, x, width, "watching (read only)", A_BOLD);
+    if (s->watching) draw_text_line(y++, x, width, "watching (read only)", A_BOLD);
     if (ui.save_error[0])
         draw_text_line(y++, x, width, "game NOT SAVED",
                        ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
     if (ui.thinking) draw_text_line(y++, x, width, "computer thinking...", A_NORMAL);
-    /* the cell under the cursor or the mouse, named */
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
         select_describe_cell(at, line, sizeof line);
@@ -373,16 +377,23 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
             draw_text_line(y++, x, width, line, A_NORMAL);
         }
     }
-    y++;
+    return y;
+}
+
+/* Each side's lost pieces (or hand) and pool, or that it is out; returns the next row. */
+static int status_pieces(int y, int x, int width, const Position *pos)
+{
+    const Game *g = &ui.s->game;
+    const Variant *v = g->v;
+    char line[256], buf[128], label[64];
     for (int p = 0; p < v->nplayers; p++) {
-        if (v->nplayers > 2 && !(pos.alive & (1u << p))) {
+        if (v->nplayers > 2 && !(pos->alive & (1u << p))) {
             snprintf(line, sizeof line, "%s: out", v->player_name[p]);
             draw_text_line(y++, x, width, line, A_DIM);
             continue;
         }
-        char label[64];
         if (v->has_hands) {
-            counts_line(g, pos.hand, p, buf, sizeof buf);
+            counts_line(g, pos->hand, p, buf, sizeof buf);
             snprintf(label, sizeof label, "%s hand:", v->player_name[p]);
         } else {
             lost_pieces(g, p, buf, sizeof buf);
@@ -390,14 +401,18 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
         }
         y = draw_pieces(y, x, width, label, buf);
         if (v->has_pools) {
-            counts_line(g, pos.pool, p, buf, sizeof buf);
+            counts_line(g, pos->pool, p, buf, sizeof buf);
             y = draw_pieces(y, x, width, "  pool:", buf);
         }
     }
-    y++;
-    /* the moves, a round per row (wrapped when a round is wider than the panel, as three
-     * players' can be), the latest at the bottom, as many as fit */
-    int room = top + height - y;
+    return y;
+}
+
+/* The moves, a round per row (wrapped when a round is wider than the panel, as three
+ * players' can be), the latest at the bottom, as many as fit in `room` rows. */
+static void status_moves(int y, int x, int width, int room)
+{
+    const Game *g = &ui.s->game;
     if (room <= 0) return;
     static char rows[2048][96];
     int nrows = 0;
@@ -413,11 +428,25 @@ static void draw_status(int top, int x, int width, int height, bool with_title)
             snprintf(rows[nrows++], sizeof rows[0], "%4s", ""); /* the round goes on below */
         n = strlen(rows[nrows - 1]);
         /* a column of 8 when the round fits in the panel that way, else one blank apart */
-        bool columns = 5 + 8 * v->nplayers <= col;
+        bool columns = 5 + 8 * g->v->nplayers <= col;
         snprintf(rows[nrows - 1] + n, sizeof rows[0] - n, columns ? " %-7s" : " %s", p->san);
     }
     int start = nrows > room ? nrows - room : 0;
     for (int i = start; i < nrows; i++) draw_text_line(y++, x, width, rows[i], A_NORMAL);
+}
+
+static void draw_status(int top, int x, int width, int height, bool with_title)
+{
+    int y = top;
+    if (with_title) y = draw_wrapped(y, x, width, ui.s->game.v->title, A_BOLD | A_UNDERLINE);
+    height = status_message(top, x, width, height);
+    clip_bottom = top + height; /* nothing runs into the message or out of the panel */
+    Position pos;
+    history_position(&pos);
+    y = status_turn(y, x, width, &pos);
+    y = status_notes(y, x, width);
+    y = status_pieces(y + 1, x, width, &pos);
+    status_moves(y + 1, x, width, top + height - (y + 1));
 }
 
 static void draw_title(void)

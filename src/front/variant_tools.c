@@ -18,15 +18,25 @@ static void print_finding(void *ctx, const char *message)
     safe_printf(stdout, "%s: lint: %s\n", (const char *)ctx, message);
 }
 
-int tool_check_variant(const char *path, bool lint)
+/* The variant a tool works on; NULL after saying why, with the tool's exit status in *rc
+ * (2: the file cannot be read, 1: it is wrong). */
+static Variant *open_variant(const char *name, int *rc)
 {
     char err[600];
     bool unreadable;
-    Variant *v = variant_open(path, err, sizeof err, &unreadable);
+    Variant *v = variant_open(name, err, sizeof err, &unreadable);
     if (!v) {
         safe_printf(stderr, "cellmate: %s\n", err);
-        return unreadable ? 2 : 1;
+        *rc = unreadable ? 2 : 1;
     }
+    return v;
+}
+
+int tool_check_variant(const char *path, bool lint)
+{
+    int rc;
+    Variant *v = open_variant(path, &rc);
+    if (!v) return rc;
     int findings = lint ? variant_lint(v, print_finding, (void *)path) : 0;
     if (!findings)
         safe_printf(stdout, "%s: ok (%s, %d cells, %d players, %d pieces)\n", path, v->title,
@@ -37,14 +47,10 @@ int tool_check_variant(const char *path, bool lint)
 
 int tool_show_zone(const char *variant, const char *zone)
 {
-    char err[600];
-    bool unreadable;
-    Variant *v = variant_open(variant, err, sizeof err, &unreadable);
-    if (!v) {
-        safe_printf(stderr, "cellmate: %s\n", err);
-        return unreadable ? 2 : 1;
-    }
-    int z = variant_zone(v, zone), rc = 0;
+    int rc = 0;
+    Variant *v = open_variant(variant, &rc);
+    if (!v) return rc;
+    int z = variant_zone(v, zone);
     if (z < 0) {
         safe_printf(stderr, "cellmate: %s has no zone '%s' (its zones:", variant, zone);
         for (int i = 0; i < v->nzones; i++) safe_printf(stderr, " %s", v->zone[i].name);

@@ -193,16 +193,8 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
         snprintf(err, errlen, "%s: path too long", dir);
         return false;
     }
-    char *text = pgn_write(&s->game);
-    if (!text) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
     /* the save it replaces becomes previous.pgn only once the new one is safe */
-    bool ok =
-        write_file_keeping(save_path, text, 0600, keep_previous ? previous : NULL, err, errlen);
-    free(text);
-    return ok;
+    return pgn_write_file(&s->game, save_path, 0600, keep_previous ? previous : NULL, err, errlen);
 }
 
 /* The most recently written current*.pgn of the state directory. */

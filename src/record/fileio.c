@@ -12,6 +12,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static char no_links_dir[4096]; /* "": links are followed everywhere */
+
+void fileio_no_links_under(const char *dir)
+{
+    snprintf(no_links_dir, sizeof no_links_dir, "%s", dir);
+}
+
+/* Whether a symbolic link at path may be followed. */
+static bool may_follow(const char *path)
+{
+    size_t n = strlen(no_links_dir);
+    return !n || strncmp(path, no_links_dir, n) || (path[n] != '/' && path[n]);
+}
+
 static const char *kind_of(mode_t m)
 {
     return S_ISDIR(m)    ? "a directory"
@@ -37,7 +51,12 @@ static char *read_failed(int fd, char *text, char *err, int errlen, const char *
 char *read_text_file(const char *path, size_t *len, char *err, int errlen)
 {
     /* non-blocking: opening a FIFO must not wait for a writer */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+                            (may_follow(path) ? 0 : O_NOFOLLOW));
+    if (fd < 0 && errno == ELOOP && !may_follow(path)) {
+        snprintf(err, errlen, "%s: a symbolic link, which restricted mode never follows", path);
+        return NULL;
+    }
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
@@ -149,6 +168,10 @@ static bool save_target(const char *path, const char *keep, char *real, size_t l
     if (lstat(path, &st) != 0) {
         if (errno == ENOENT) return true;
         snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
+        return false;
+    }
+    if (S_ISLNK(st.st_mode) && !may_follow(path)) {
+        snprintf(err, errlen, "%s: a symbolic link, which restricted mode never follows", path);
         return false;
     }
     if (S_ISLNK(st.st_mode)) {

@@ -26,6 +26,11 @@ bool write_file_atomic(const char *path, const char *text, unsigned mode, char *
 bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
                         char *err, int errlen);
 
+/* Restricted mode: under dir (an absolute path), the reading and writing above never follow
+ * a symbolic link; a file there that is one is refused with a message saying so. Files
+ * elsewhere (the installed variants) are read as before. */
+void fileio_no_links_under(const char *dir);
+
 /* Create a directory and its parents (mode 0700 for new ones); false with err on failure,
  * also when something on the way is not a directory. */
 bool make_dirs(const char *path, char *err, int errlen);

@@ -203,6 +203,19 @@ char *pgn_write(const Game *g)
     return b.s;
 }
 
+bool pgn_write_file(const Game *g, const char *path, unsigned mode, const char *keep, char *err,
+                    int errlen)
+{
+    char *text = pgn_write(g);
+    if (!text) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return false;
+    }
+    bool ok = write_file_keeping(path, text, mode, keep, err, errlen);
+    free(text);
+    return ok;
+}
+
 /* --- reading ------------------------------------------------------------------------------ */
 
 static void reader_init(PgnReader *r, char *text, size_t len, const Variant *fallback)

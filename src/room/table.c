@@ -149,16 +149,10 @@ void table_save(Server *sv)
             n += (size_t)snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
     }
     game_set_tag(&sv->s.game, "RoomUsers", users);
-    char *text = pgn_write(&sv->s.game);
-    if (!text) {
-        room_log("%s: out of memory writing the record", sv->record);
-        return;
-    }
-    if (!write_file_atomic(sv->record, text, sv->mode, err, sizeof err)) {
+    if (!pgn_write_file(&sv->s.game, sv->record, sv->mode, NULL, err, sizeof err)) {
         room_log("%s", err);
         room_broadcast(sv, "info the room could not save its record: %s", err);
     }
-    free(text);
 }
 
 static void seats_from_record(Server *sv)
@@ -591,16 +585,13 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
     char path[ROOM_PATH_MAX + 32], err[700];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
     if (!sv->s.game.result.over) return refuse(c, "the game is not over");
-    char *text = pgn_write(&sv->s.game);
-    if (!text) return refuse(c, "out of memory");
     int n = 1;
     for (; n < 100000; n++) {
         snprintf(path, sizeof path, "%s/%s.%d.pgn", sv->opt.dir, sv->opt.room, n);
         if (access(path, F_OK) != 0) break;
     }
-    bool ok = write_file_atomic(path, text, sv->mode, err, sizeof err);
-    free(text);
-    if (!ok) return refuse(c, "the finished game could not be kept: %s", err);
+    if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
+        return refuse(c, "the finished game could not be kept: %s", err);
     computer_stop(sv);
     Game g;
     TimeControl tc = sv->s.clock.tc;
