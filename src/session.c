@@ -86,8 +86,11 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
             n += (size_t)snprintf(err + n, errlen - n, " %s", v->player_name[q]);
         return false;
     }
-    size_t len = strlen(name);
-    bool plain = len > 0 && len <= MAX_PLAYER_NAME && strcmp(name, "?");
+    size_t len = strlen(name), chars = 0;
+    for (size_t i = 0; i < len; i++) chars += ((unsigned char)name[i] & 0xc0) != 0x80;
+    /* characters of UTF-8, each at most 4 bytes */
+    bool plain =
+        chars > 0 && chars <= MAX_PLAYER_NAME && len <= 4 * MAX_PLAYER_NAME && strcmp(name, "?");
     for (size_t i = 0; i < len && plain; i++)
         plain =
             (unsigned char)name[i] >= 0x20 && name[i] != 0x7f && name[i] != '"' && name[i] != '\\';
@@ -621,6 +624,9 @@ static bool cmd_quit(Session *s, const char *args, Sink *out)
 SearchLimits session_limits(const Session *s)
 {
     SearchLimits l = s->ai;
+    /* with clocks, never the time it has not got (a search bounded by depth or nodes too) */
+    double share = clock_think_share(&s->clock, s->game.pos.stm, clock_now());
+    if (share > 0 && (l.time <= 0 || share < l.time)) l.time = share;
     if (s->restricted) { /* a shared machine: bounded time, one core per player */
         if (!(l.time > 0 && l.time <= MAX_RESTRICTED_THINK)) l.time = MAX_RESTRICTED_THINK;
         if (l.threads < 1 || l.threads > MAX_RESTRICTED_THREADS) l.threads = MAX_RESTRICTED_THREADS;

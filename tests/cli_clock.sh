@@ -2,7 +2,7 @@
 # cli_clock.sh — clocks in the scripted mode: --clock's forms and errors, the record's
 # TimeControl tag and [%clk] comments, a flag that falls while the script waits (the next
 # move is refused, exit status 1), three players where the one out of time is out, and a
-# record reloaded with the times it had.
+# record reloaded with the times it had; the computer thinking within its clock.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,6 +25,19 @@ printf 'pgn\n' | "$CELLMATE" --batch --clock /30 >"$tmp/out" 2>&1
 tap_ok "/30 is the TimeControl 1/30" grep -qx '\[TimeControl "1/30"\]' "$tmp/out"
 printf 'pgn\n' | "$CELLMATE" --batch --clock 3 >"$tmp/out" 2>&1
 tap_ok "3 is the TimeControl 180" grep -qx '\[TimeControl "180"\]' "$tmp/out"
+
+# --- the computer thinks within its clock ----------------------------------------------------
+# 1.2 s for the game: the computer's usual 5 s would use it all (0:00:00 in the record); it
+# thinks a share of what is left, so the clock still has time after its move.
+printf 'go\npgn\n' | "$CELLMATE" --batch --variant chess --clock 0.02 >"$tmp/out" 2>&1
+tap_ok "the computer's move leaves time on its clock (1.2 s for the game)" \
+    grep -qx '1\. [A-Za-z0-9]* {\[%clk 0:00:0[12]\]} \*' "$tmp/out"
+# bounded by depth alone, the search would run for hours (killed after 60 s here)
+printf 'go\npgn\n' | timeout 60 "$CELLMATE" --batch --variant chess --clock 0.02 --depth 60 \
+    >"$tmp/out" 2>&1
+tap_eq "a search bounded by depth alone stops in time too: exit status 0" 0 "$?"
+tap_ok "... its move leaves time on its clock" \
+    grep -qx '1\. [A-Za-z0-9]* {\[%clk 0:00:0[12]\]} \*' "$tmp/out"
 
 # --- a flag falls while the script waits -----------------------------------------------------
 {

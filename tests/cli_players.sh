@@ -2,7 +2,8 @@
 # cli_players.sh — what a game's record says about when and by whom it was played: a real
 # Date tag (today, local time) for a new game, the players' names from --white, --black and
 # --player-name SIDE=NAME (any side of any variant), kept by `new`, written by `save`, read
-# back by --load, and the refusals of a side the variant lacks or a name that cannot be.
+# back by --load, and the refusals of a side the variant lacks or a name that cannot be (its
+# length counted in characters, not bytes).
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,6 +51,11 @@ refused "a name with a quote" "a player's name is 1 to 64 characters" --white 'a
 refused "an empty name" "a player's name is 1 to 64 characters" --black ''
 refused "a name of 65 characters" "a player's name is 1 to 64 characters" \
     --white "$(printf '%065d' 0)"
+printf 'pgn\n' | "$CELLMATE" --batch --white "$(printf 'é%.0s' $(seq 64))" glinski >"$tmp/out" 2>&1
+tap_ok "a name of 64 characters of two bytes each is taken" \
+    grep -qx "\[White \"$(printf 'é%.0s' $(seq 64))\"\]" "$tmp/out"
+refused "a name of 65 characters of two bytes each" "a player's name is 1 to 64 characters" \
+    --white "$(printf 'é%.0s' $(seq 65))"
 refused "the computer's name" "'cellmate' is the computer's name" --white Cellmate
 refused "--player-name without =" "--player-name needs SIDE=NAME (Red=Ann), not 'Ann'" \
     --player-name Ann

@@ -41,6 +41,14 @@ tap_ok "go: Black is to move" wait_for g "Black to move"
 tap_eq "go: the key went to the input line" "move> x" "$(row g 24)"
 keys g C-u
 
+# Esc stops a hint and its answer stays (Esc does not also clear the message line)
+enter g hint
+wait_for g ", best " >/dev/null
+keys g Escape
+tap_ok "hint: Esc stops it and its answer is shown" wait_for g "hint: "
+sleep 0.5
+tap_ok "... and stays" shows_re g "^hint: "
+
 # --- the computer's turn: the same line, and a key hands the keyboard back -----------------
 enter g "ai all"
 tap_ok "ai all: the computer's turn shows the thinking line" \

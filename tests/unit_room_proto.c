@@ -199,6 +199,14 @@ static void test_requests(void **state)
         if (rq.kind != REQ_BAD) fail_msg("'%s' was taken", bad[i]);
         assert_true(rq.error[0]);
     }
+    /* a hello's errors are said whole, the name's length as a number */
+    room_parse_request("hello x alice", &rq);
+    assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: the version is a number");
+    room_parse_request("hello 1 -x", &rq);
+    assert_string_equal(rq.error,
+                        "a name is 1 to 32 letters, digits, '.', '_' or '-' (and not 'cellmate')");
+    room_parse_request("hello 1 a b c", &rq);
+    assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: too many words");
 }
 
 static void test_events(void **state)

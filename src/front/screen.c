@@ -174,11 +174,20 @@ static void show_output(const char *title)
     }
 }
 
+/* Esc that stopped a search has done its job: it does not also clear the answer. */
+static void drop_escape(void)
+{
+    if (!(stdin_events() & POLLIN)) return;
+    int ch = getch();
+    if (ch != 27 && ch != ERR) ungetch(ch);
+}
+
 /* `go` or `hint` has ended: what it printed, then the computer's next turn, unless a key
  * stopped it (the keyboard is handed back, so "ai off" can always be typed). */
 static void thought(void)
 {
     bool by_key = think_stopped_by_key();
+    if (by_key) drop_escape();
     if (ui.nlines && strncmp(ui.lines[0], "hint", 4))
         ui_set_message(false, "computer: %s%s%s", ui.lines[0], ui.nlines > 1 ? "; " : "",
                        ui.nlines > 1 ? ui.lines[1] : "");

@@ -179,6 +179,14 @@ int clock_flag(const Clock *c, double now)
     return clock_left(c, c->running, now) <= 0 ? c->running : -1;
 }
 
+double clock_think_share(const Clock *c, int p, double now)
+{
+    if (c->tc.kind == CLOCK_NONE) return 0;
+    double left = clock_left(c, p, now) / 1000.0;
+    double share = c->tc.kind == CLOCK_MOVE ? left / 2 : left / 30 + c->tc.inc_ms / 2000.0;
+    return share > 0.05 ? share : 0.05;
+}
+
 long clock_until_flag(const Clock *c, double now)
 {
     if (c->running < 0 || c->tc.kind == CLOCK_NONE) return -1;

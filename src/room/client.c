@@ -222,6 +222,7 @@ static void ev_game(RoomClient *c, char **a)
     c->snap_v = v;
     game_init(&c->snap, v, NULL);
     c->in_snapshot = true;
+    c->offer_kind = 0; /* the state that follows says again what is on the table */
     c->snap_has_clock = false;
 }
 
@@ -254,6 +255,7 @@ static void ev_move(RoomClient *c, char **a)
     if (move_parse(&g->pos, a[1], &m, err, sizeof err, NULL) != PARSE_OK) return resync(c, err);
     int out = g->pos.nout;
     game_play(g, m);
+    c->offer_kind = 0; /* an offer lapses with the next move */
     g->plies[g->nplies - 1].clock_ms = clk;
     if (c->in_snapshot) return;
     char text[64];
@@ -272,6 +274,7 @@ static void ev_leave(RoomClient *c, char **a, bool flag)
     if (p < 0 || g->result.over || !(g->pos.alive & (1u << p)) ||
         (g->v->nplayers > 2 && p != g->pos.stm))
         return resync(c, "a player left who could not");
+    c->offer_kind = 0; /* a ply: the offer lapses */
     if (flag)
         game_time_out(g, p);
     else
@@ -283,6 +286,7 @@ static void ev_drawn(RoomClient *c)
 {
     Game *g = current(c);
     if (g->result.over) return resync(c, "a draw after the end");
+    c->offer_kind = 0;
     game_agree_draw(g);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
@@ -294,6 +298,7 @@ static void ev_takeback(RoomClient *c, char **a)
     if (c->in_snapshot || !parse_long(a[0], &n) || n > g->nplies) return resync(c, "a takeback");
     while (g->nplies > n) game_undo(g);
     g->nredo = 0;
+    c->offer_kind = 0; /* the takeback asked is done */
     if (c->s->changed) c->s->changed(c->s);
 }
 

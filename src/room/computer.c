@@ -11,12 +11,9 @@ static void *think(void *arg)
 {
     Server *sv = arg;
     SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
-    const Clock *c = &sv->s.clock;
-    if (c->tc.kind != CLOCK_NONE) { /* never the time it has not got */
-        double left = clock_left(c, sv->ai_game.pos.stm, clock_now()) / 1000.0;
-        double share = c->tc.kind == CLOCK_MOVE ? left / 2 : left / 30 + c->tc.inc_ms / 2000.0;
-        if (share < lim.time) lim.time = share > 0.05 ? share : 0.05;
-    }
+    /* never the time it has not got */
+    double share = clock_think_share(&sv->s.clock, sv->ai_game.pos.stm, clock_now());
+    if (share > 0 && share < lim.time) lim.time = share;
     SearchHooks hooks = {NULL, NULL, &sv->stop};
     sv->ai_result = search_run(sv->engine, &sv->ai_game, &lim, &hooks);
     char b = 1;

@@ -47,11 +47,12 @@ static bool from_ssh_command(RelayTarget *t, const char *cmd, char *err, int err
     return false;
 }
 
-/* Until the hello has passed, lines are read whole so that its name can be set; after it
- * the bytes go through as they come. */
+/* When the administrator named the player, every line is looked at (a hello after a refused
+ * one, or with tabs between its words, as the room reads them): each hello gets that name.
+ * A line too long for any hello goes through as it comes; the room refuses it whole. */
 typedef struct {
     const char *player;
-    bool passed;
+    bool long_line; /* passing the rest of a line longer than the room takes */
     char line[ROOM_REQUEST_MAX + 3];
     size_t len;
 } HelloGate;
@@ -68,32 +69,47 @@ static bool write_all(int fd, const char *p, size_t n)
     return true;
 }
 
+/* One whole line (g->line, ending in a newline) to the room, a hello with the player's name. */
+static bool line_to_room(HelloGate *g, int sock)
+{
+    char copy[sizeof g->line], out[sizeof g->line + ROOM_NAME_MAX];
+    memcpy(copy, g->line, g->len);
+    copy[g->len] = 0;
+    for (char *t = copy; *t; t++)
+        if (*t == '\t') *t = ' '; /* the room reads a tab as a blank */
+    char *rest = copy, *verb = room_word(&rest);
+    size_t n = g->len;
+    g->len = 0;
+    if (strcmp(verb, "hello")) return write_all(sock, g->line, n);
+    char *ver = room_word(&rest), *name = room_word(&rest);
+    (void)name; /* the administrator's name stands, whatever the client said */
+    snprintf(out, sizeof out, "hello %s %s %s", ver, g->player, rest);
+    size_t ol = strlen(out);
+    while (ol && (out[ol - 1] == '\n' || out[ol - 1] == '\r' || out[ol - 1] == ' ')) out[--ol] = 0;
+    out[ol++] = '\n';
+    return write_all(sock, out, ol);
+}
+
 static bool to_room(HelloGate *g, int sock, const char *data, size_t n)
 {
-    if (!g->player || g->passed) return write_all(sock, data, n);
+    if (!g->player) return write_all(sock, data, n);
     for (size_t i = 0; i < n; i++) {
-        if (g->len >= sizeof g->line - 1) return false; /* no hello line is this long */
-        g->line[g->len++] = data[i];
-        if (data[i] != '\n') continue;
-        g->line[g->len] = 0;
-        char copy[sizeof g->line], out[sizeof g->line + ROOM_NAME_MAX];
-        memcpy(copy, g->line, g->len + 1);
-        char *rest = copy, *verb = room_word(&rest);
-        if (!strcmp(verb, "hello")) {
-            char *ver = room_word(&rest), *name = room_word(&rest);
-            (void)name; /* the administrator's name stands, whatever the client said */
-            snprintf(out, sizeof out, "hello %s %s %s", ver, g->player, rest);
-            size_t ol = strlen(out);
-            while (ol && (out[ol - 1] == '\n' || out[ol - 1] == '\r' || out[ol - 1] == ' '))
-                out[--ol] = 0;
-            out[ol++] = '\n';
-            if (!write_all(sock, out, ol)) return false;
-            g->passed = true;
-            g->len = 0;
-            return write_all(sock, data + i + 1, n - i - 1);
+        if (g->long_line) {
+            const char *nl = memchr(data + i, '\n', n - i);
+            size_t upto = nl ? (size_t)(nl - data) + 1 : n;
+            if (!write_all(sock, data + i, upto - i)) return false;
+            g->long_line = !nl;
+            i = upto - 1;
+            continue;
         }
-        if (!write_all(sock, g->line, g->len)) return false;
-        g->len = 0;
+        g->line[g->len++] = data[i];
+        if (data[i] == '\n') {
+            if (!line_to_room(g, sock)) return false;
+        } else if (g->len >= sizeof g->line - 1) { /* longer than the room takes: no hello */
+            if (!write_all(sock, g->line, g->len)) return false;
+            g->len = 0;
+            g->long_line = true;
+        }
     }
     return true;
 }

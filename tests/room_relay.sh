@@ -1,0 +1,55 @@
+#!/bin/sh
+# room_relay.sh — the relay of a restricted login (cellmate --restricted --player NAME --relay
+# ROOM, what a player's ssh runs) gives every hello the administrator's name, however the
+# player writes it: with tabs between its words (which the room reads as blanks), a second
+# hello after a refused one, a hello after another request; a line too long for the room
+# still goes through to be refused. The room lives where a restricted login's rooms live
+# (/tmp/cellmate-UID/rooms, the environment being dropped), under a name of its own; its
+# server is ended by its PID and its files removed.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+room=relay$$
+rooms=/tmp/cellmate-$(id -u)/rooms
+cleanup() {
+    if [ -f "$rooms/$room.pid" ]; then
+        pid=$(cat "$rooms/$room.pid")
+        kill "$pid" 2>/dev/null
+        i=0
+        while [ $i -lt 50 ] && kill -0 "$pid" 2>/dev/null; do
+            sleep 0.1
+            i=$((i + 1))
+        done
+        kill -KILL "$pid" 2>/dev/null
+    fi
+    rm -f "$rooms/$room".*
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+
+relay() { # relay LINES: the lines (printf's form) through pat's relay; the room's answers
+    {
+        printf "$1"
+        sleep 1
+        printf 'quit\n'
+    } | timeout 30 "$CELLMATE" --restricted --player pat --save-dir "$tmp/players" \
+        --relay "$room" glinski >"$tmp/out" 2>&1
+}
+seated_as_pat() { grep -qx 'welcome White pat' "$tmp/out" && ! grep -q 'admin' "$tmp/out"; }
+
+relay 'hello 1 admin White\n'
+tap_ok "a plain hello gets the administrator's name" seated_as_pat
+relay 'hello\t1\tadmin\tWhite\n'
+tap_ok "... so does one with tabs between its words" seated_as_pat
+relay 'hello 1 admin Purple\nhello 1 admin White\n'
+tap_ok "the first hello refused ..." grep -q "^error no side 'Purple'" "$tmp/out"
+tap_ok "... the second gets the administrator's name too" seated_as_pat
+relay 'ping\nhello 1 admin White\n'
+tap_ok "a hello after another request gets it" seated_as_pat
+relay " hello 1 admin White\nsay $(printf '%0600d' 0)\nping\n"
+tap_ok "a hello with a blank before it gets it" seated_as_pat
+tap_ok "a line longer than the room takes goes through and is refused" \
+    grep -qx 'error a line is at most 512 bytes' "$tmp/out"
+tap_ok "... and the next line is read" grep -qx 'pong' "$tmp/out"
+
+tap_done
