@@ -47,4 +47,11 @@ sed "s/^title = .*/title = Glinski $(printf '\302\233')2J caf$(printf '\303\251'
 tap_ok "--check-variant of a title with a C1 control: nothing raw" no_control "$tmp/out"
 tap_ok "the C1 control shown as \\x9b, UTF-8 kept, a stray byte shown as \\xff" \
     said "Glinski \\x9b2J café \\xff"
+
+# a bidirectional override (U+202E) in a tag: valid UTF-8, but it would reverse the line
+printf '[Event "a%sb"]\n[Variant "glinski"]\n\n1. Nc3 *\n' "$(printf '\342\200\256')" \
+    >"$tmp/bidi.pgn"
+printf 'load %s\npgn\n' "$tmp/bidi.pgn" | "$CELLMATE" --batch glinski >"$tmp/out" 2>&1
+tap_ok "pgn: a bidirectional override in a tag shown as \\u202e" said '[Event "a\u202eb"]'
+tap_ok "... and never sent" sh -c "! grep -q '$(printf '\342\200\256')' '$tmp/out'"
 tap_done

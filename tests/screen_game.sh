@@ -14,7 +14,7 @@ last_msg() { screen_of "$1" | sed -n 23p; } # the message line of a 80x24 window
 seconds_left() { last_msg "$1" | sed -n 's/.*, \([0-9.]*\) s left.*/\1/p'; }
 
 # --- hint: shown at once, updated, then the answer ---------------------------------------
-start h screen --no-save --time 3 glinski
+start h screen --no-save --time 10 glinski
 wait_for h "White to move" >/dev/null
 enter h hint
 tap_ok "hint: the thinking line appears at once" wait_for h "looking for a hint (a key stops it)"

@@ -21,6 +21,14 @@ static size_t utf8_length(const unsigned char *s)
     return n;
 }
 
+/* The bidirectional formatting characters (marks, embeddings, overrides, isolates): valid
+ * text, but one of them in a name or a chat line reverses what the terminal shows after it. */
+static bool is_bidi_control(unsigned cp)
+{
+    return cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
 /* The shown form of the character at *p into piece (at most 8 bytes with the NUL); *p is
  * moved past it. */
 static void next_piece(const char **p, bool keep_newlines, char piece[8])
@@ -35,8 +43,11 @@ static void next_piece(const char **p, bool keep_newlines, char piece[8])
         snprintf(piece, 8, "\\x%02x", s[1]); /* a C1 control, written in UTF-8 */
         n = 2;
     } else if ((n = utf8_length(s)) != 0) {
-        memcpy(piece, s, n);
-        piece[n] = 0;
+        unsigned cp = n == 3 ? (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu) : 0;
+        if (is_bidi_control(cp))
+            snprintf(piece, 8, "\\u%04x", cp & 0xffffu); /* it would turn the line round */
+        else
+            memcpy(piece, s, n), piece[n] = 0;
     } else {
         snprintf(piece, 8, "\\x%02x", s[0]);
         n = 1;

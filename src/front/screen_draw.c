@@ -1,6 +1,7 @@
 /* screen_draw.c — what the screen shows: a title line, the board (drawn by render.c into
  * the largest area it fits), a status panel beside it, the message line, and full-screen
  * pages for help and long command output. */
+#include "safe_text.h"
 #include "screen_int.h"
 
 #include "fen.h"
@@ -56,9 +57,11 @@ void ui_colours(void)
 void ui_set_message(bool error, const char *fmt, ...)
 {
     va_list ap;
+    char text[sizeof ui.message];
     va_start(ap, fmt);
-    vsnprintf(ui.message, sizeof ui.message, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    safe_text(text, ui.message, sizeof ui.message); /* a peer's or a file's words among them */
     ui.message_is_error = error;
 }
 
@@ -680,5 +683,5 @@ void ui_help(void)
         ADD("  %c %s: %s", v->type[k].letter, v->type[k].name, how);
     }
 #undef ADD
-    ui_show_lines(" cellmate help (q closes)", lines, n);
+    ui_show_lines(" cellmate help", lines, n);
 }
