@@ -39,11 +39,12 @@ Rxe10+
 resign
 EOF
 red=$last_pid
-player "$tmp/yellow" --room tri cyclohexane --name yel --seat Yellow <<'EOF'
+player "$tmp/yellow" --room tri cyclohexane --name yel --seat Yellow <<EOF
 Ub8
 Uxe4+
 d8
 Sc8
+@wait $tmp/red Red will leave the game at their turn
 Rb10
 EOF
 yellow=$last_pid
