@@ -8,7 +8,6 @@
  * the line it is about. */
 #include "variant.h"
 
-#include "fileio.h"
 #include "number.h"
 #include "symmetry.h"
 #include "zone.h"
@@ -19,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 _Static_assert(MAX_LINE + 2 <= INI_MAX_LINE, "libinih must pass a whole line (and its end)");
 
@@ -56,7 +54,8 @@ typedef struct {
     int nsections;
     char err[512];
     bool failed;
-    uint8_t zone_state[MAX_ZONES]; /* 0: cells not worked out, 1: being worked out, 2: done */
+    uint8_t zone_state[MAX_ZONES];   /* 0: cells not worked out, 1: being worked out, 2: done */
+    const VariantResolver *resolver; /* the texts of base variants; NULL: none */
 } Loader;
 
 static void lerr(Loader *L, int line, const char *fmt, ...)
@@ -1223,27 +1222,6 @@ static void parse_text(Loader *L)
     }
 }
 
-/* Finds a base variant's file by name outside the inheriting file's directory (paths.c sets
- * it to the variant search path); NULL: only beside the file. */
-static bool (*base_finder)(const char *name, char *path, size_t len);
-
-void variant_set_base_finder(bool (*find)(const char *name, char *path, size_t len))
-{
-    base_finder = find;
-}
-
-/* The file of base variant `name` for a file at `from`: beside it, or where the finder says. */
-static bool find_base(const char *from, const char *name, char *path, size_t len)
-{
-    const char *slash = strrchr(from, '/');
-    struct stat st;
-    if ((size_t)snprintf(path, len, "%.*s%s.ini", slash ? (int)(slash - from + 1) : 0, from, name) <
-            len &&
-        stat(path, &st) == 0 && S_ISREG(st.st_mode))
-        return true;
-    return base_finder && base_finder(name, path, len);
-}
-
 /* Lay the keys of L over those of B, the file L inherits from, and keep the result in L:
  * a key L gives replaces B's, a section L adds comes after B's. */
 static void overlay(Loader *L, Loader *B)
@@ -1318,21 +1296,23 @@ static void apply_base(Loader *L, int depth)
              MAX_BASE_DEPTH);
         return;
     }
-    if (!find_base(L->fname, name, path, sizeof path)) {
-        lerr(L, e->line, "base variant '%s' not found (looked for %s.ini beside this file%s)", name,
-             name, base_finder ? " and in the variant directories" : "");
+    if (!L->resolver) {
+        lerr(L, e->line, "base variant '%s' not found (this variant was not read from a file)",
+             name);
+        return;
+    }
+    char *text =
+        L->resolver->text(L->resolver->ctx, L->fname, name, path, sizeof path, err, sizeof err);
+    if (!text) {
+        lerr(L, e->line, "%s", err);
         return;
     }
     for (int i = 0; i < L->src->n; i++)
         if (!strcmp(L->src->name[i], path)) {
+            free(text);
             lerr(L, e->line, "base: '%s' inherits from itself (a loop of bases)", name);
             return;
         }
-    char *text = read_text_file(path, NULL, err, sizeof err);
-    if (!text) {
-        lerr(L, e->line, "base: %s", err);
-        return;
-    }
     Loader *B = calloc(1, sizeof *B);
     if (!B) {
         free(text);
@@ -1340,6 +1320,7 @@ static void apply_base(Loader *L, int depth)
         return;
     }
     B->src = L->src;
+    B->resolver = L->resolver;
     B->file = L->src->n++;
     snprintf(L->src->name[B->file], MAX_TEXT, "%s", path);
     B->fname = L->src->name[B->file];
@@ -1396,38 +1377,20 @@ static Variant *load(Loader *L, const char *name, char *err, int errlen)
     return v;
 }
 
-static void base_name(const char *path, char *out, size_t len)
-{
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    snprintf(out, len, "%s", b);
-    char *dot = strrchr(out, '.');
-    if (dot && !strcmp(dot, ".ini")) *dot = 0;
-}
-
-Variant *variant_load_file(const char *path, char *err, int errlen)
+Variant *variant_load_text(const char *text, const char *file, const char *name,
+                           const VariantResolver *resolver, char *err, int errlen)
 {
     Loader L;
-    char name[MAX_NAME];
     memset(&L, 0, sizeof L);
-    L.fname = path;
-    char *text = read_text_file(path, NULL, err, errlen);
-    if (!text) return NULL;
+    L.fname = file;
     L.text = text;
-    base_name(path, name, sizeof name);
-    Variant *v = load(&L, name, err, errlen);
-    free(text);
-    if (v) snprintf(v->path, MAX_TEXT, "%s", path);
-    return v;
+    L.resolver = resolver;
+    return load(&L, name, err, errlen);
 }
 
 Variant *variant_load_string(const char *text, const char *name, char *err, int errlen)
 {
-    Loader L;
-    memset(&L, 0, sizeof L);
-    L.fname = name;
-    L.text = text;
-    return load(&L, name, err, errlen);
+    return variant_load_text(text, name, name, NULL, err, errlen);
 }
 
 void *variant_cells(Variant *v, int players, size_t size)
