@@ -4,6 +4,7 @@
 #define CELLMATE_TESTUTIL_H
 
 #include "game.h"
+#include "variant_file.h"
 
 /* Load variants/NAME.ini from $VARIANTS_DIR (the source tree); aborts the test on error. */
 Variant *tu_variant(const char *name);

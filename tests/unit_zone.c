@@ -1,8 +1,8 @@
 /* unit_zone.c — the shorter variant format: zone descriptions (ranks, files, the rim,
  * distances, other zones, a piece's promotion cells, +, - and &), mirror and rotate for
- * zones, setups and castling, and `base =` inheritance with `pieces =`; each mistake gets
- * its message. Cell sets are checked against lists counted by hand from the board diagrams
- * of cellmate-variants(5). */
+ * zones, setups and castling, and `base =` inheritance with `pieces =` (from files, and from
+ * a caller's resolver with no files); each mistake gets its message. Cell sets are checked against
+ * lists counted by hand from the board diagrams of cellmate-variants(5). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -257,6 +257,58 @@ static void test_inheritance(void **state)
     variant_free(v);
 }
 
+/* The core reads no files: a base variant's text comes from the caller's resolver, here a
+ * table in memory. */
+static const char *const memory_files[][2] = {
+    {"base", NULL}, /* base_file */
+    {"mid", "[variant]\nbase = base\ntitle = Mid\n[piece Q]\nmoves = W*\n"},
+    {"loopa", "[variant]\nbase = loopb\n"},
+    {"loopb", "[variant]\nbase = loopa\n"},
+};
+
+static char *memory_text(void *ctx, const char *from, const char *name, char *where,
+                         size_t wherelen, char *err, int errlen)
+{
+    int *asked = ctx;
+    (*asked)++;
+    (void)from;
+    for (size_t i = 0; i < sizeof memory_files / sizeof memory_files[0]; i++)
+        if (!strcmp(memory_files[i][0], name)) {
+            snprintf(where, wherelen, "mem:%s", name);
+            return strdup(memory_files[i][1] ? memory_files[i][1] : base_file);
+        }
+    snprintf(err, (size_t)errlen, "no '%s' in memory", name);
+    return NULL;
+}
+
+static void test_resolver(void **state)
+{
+    (void)state;
+    int asked = 0;
+    char err[600];
+    VariantResolver r = {memory_text, &asked};
+    Variant *v = variant_load_text("[variant]\nbase = mid\ntitle = Top\n", "top", "top", &r, err,
+                                   sizeof err);
+    assert_non_null(v);
+    assert_int_equal(asked, 2); /* mid, then its base */
+    assert_string_equal(v->name, "top");
+    assert_string_equal(v->title, "Top");
+    assert_string_equal(v->type[2].moves_text, "W*");
+    assert_string_equal(v->type[2].name, "Queen");
+    variant_free(v);
+    /* messages name the resolver's name for the text and its line */
+    assert_null(variant_load_text("[variant]\nbase = loopa\n", "top", "top", &r, err, sizeof err));
+    assert_string_equal(err, "mem:loopb:2: base: 'loopa' inherits from itself (a loop of bases)");
+    assert_null(variant_load_text("[variant]\ntitle = T\nbase = gone\n", "top", "top", &r, err,
+                                  sizeof err));
+    assert_string_equal(err, "top:3: no 'gone' in memory");
+    /* without a resolver no base is found, and nothing is looked for on the disk */
+    assert_null(variant_load_string("[variant]\nbase = base\n", "t.ini", err, sizeof err));
+    assert_string_equal(err,
+                        "t.ini:2: base variant 'base' not found (this variant was not read from a "
+                        "file)");
+}
+
 static void test_castle_mirror(void **state)
 {
     (void)state;
@@ -290,7 +342,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_terms),          cmocka_unit_test(test_mirror_and_rotate),
         cmocka_unit_test(test_promotion_auto), cmocka_unit_test(test_zone_errors),
-        cmocka_unit_test(test_inheritance),    cmocka_unit_test(test_castle_mirror),
+        cmocka_unit_test(test_inheritance),    cmocka_unit_test(test_resolver),
+        cmocka_unit_test(test_castle_mirror),
     };
     return cmocka_run_group_tests(tests, setup_dir, remove_dir);
 }

@@ -190,17 +190,28 @@ typedef struct Variant {
  * (freed by variant_free); NULL when out of memory. The board must be built. */
 void *variant_cells(Variant *v, int players, size_t size);
 
-/* Load a variant from a file path. On failure returns NULL with "FILE:LINE: message". */
-Variant *variant_load_file(const char *path, char *err, int errlen);
+/* Where `base = NAME` gets the text of the variant it inherits from: the core reads no files,
+ * its caller does. `text` returns the malloc'ed text of the variant called `name` for the
+ * one named `from` (a file name the loader was given, or one `text` filled in before), with
+ * that variant's file name in `where` (messages name it, and a name met twice is a loop of
+ * bases); NULL with the whole message in err when it is not found or cannot be read. */
+typedef struct {
+    char *(*text)(void *ctx, const char *from, const char *name, char *where, size_t wherelen,
+                  char *err, int errlen);
+    void *ctx;
+} VariantResolver;
 
-/* Parse a whole variant from memory (tests); name is used in messages. */
+/* Parse a whole variant from its text. `file` names it in messages ("FILE:LINE: message"),
+ * `name` is the variant's name (the file's name without .ini); base variants come from
+ * resolver (NULL: a `base = NAME` is not found). On failure NULL with the message in err.
+ * Reading a variant's file is src/record/variant_file.h. */
+Variant *variant_load_text(const char *text, const char *file, const char *name,
+                           const VariantResolver *resolver, char *err, int errlen);
+
+/* The same with no base variants, `name` both the file and the variant's name (tests). */
 Variant *variant_load_string(const char *text, const char *name, char *err, int errlen);
 
 void variant_free(Variant *v);
-
-/* Where `base = NAME` looks when NAME.ini is not beside the inheriting file: `find` fills in
- * the path of the variant called name and says whether there is one (paths.c sets it). */
-void variant_set_base_finder(bool (*find)(const char *name, char *path, size_t len));
 
 /* Index of a zone by name, or -1. */
 int variant_zone(const Variant *v, const char *name);

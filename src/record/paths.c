@@ -6,6 +6,8 @@
  * only the build tree's and the installed directory count, and only names are accepted. */
 #include "paths.h"
 
+#include "variant_file.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <limits.h>
@@ -139,7 +141,6 @@ static bool find_variant(const char *name, char *path, size_t len)
 
 Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
 {
-    variant_set_base_finder(find_variant);
     char dirs[MAX_DIRS_SEARCHED][PATH_LEN], path[PATH_LEN + MAX_NAME + 8], lower[MAX_NAME];
     *unreadable = false;
     size_t len = strlen(name);
@@ -153,7 +154,7 @@ Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
         struct stat st;
         if (stat(name, &st) != 0 || !S_ISREG(st.st_mode) || access(name, R_OK) != 0)
             *unreadable = true;
-        return variant_load_file(name, err, errlen);
+        return variant_load_file_finding(name, find_variant, err, errlen);
     }
     if (!valid_name(name)) {
         snprintf(err, errlen, "'%s' is not a variant name (try cellmate --list)", name);
@@ -164,7 +165,8 @@ Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
     int n = variant_search_dirs(dirs, MAX_DIRS_SEARCHED);
     for (int i = 0; i < n; i++) {
         if (snprintf(path, sizeof path, "%s/%s.ini", dirs[i], lower) >= (int)sizeof path) continue;
-        if (access(path, F_OK) == 0) return variant_load_file(path, err, errlen);
+        if (access(path, F_OK) == 0)
+            return variant_load_file_finding(path, find_variant, err, errlen);
     }
     snprintf(err, errlen, "unknown variant '%s' (cellmate --list shows the variants)", name);
     *unreadable = true;
