@@ -87,6 +87,7 @@ static void gen_piece(Gen *g, int from, Piece p)
         (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
     uint8_t *seen = g->seen;
     if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
+    bool no_quiet = g->tactical && !pt->npromo; /* an empty cell gives it nothing */
 
     for (int i = 0; i < pt->ncomp; i++) {
         const CompiledComp *cc = &pt->cc[us][i];
@@ -118,6 +119,7 @@ static void gen_piece(Gen *g, int from, Piece p)
                             add_en_passant(g, pt, from, t);
                         continue;
                     }
+                    if (no_quiet) continue;
                     if (!zone_ok(v, cc->zone, cc->zone_not, us, t)) continue;
                     if (pt->needs_dedupe) {
                         if (seen[t] & 1) continue;

@@ -165,6 +165,7 @@ static void bank_capture(Position *pos, Piece cap, int captor, int dir)
 static void clear_castling(Position *pos, Cell c)
 {
     const Variant *v = pos->v;
+    if (!pos->castling) return;
     for (int i = 0; i < v->ncastles; i++)
         for (int p = 0; p < v->nplayers; p++) {
             const Castle *cs = &v->castle[i];

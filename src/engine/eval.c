@@ -379,71 +379,42 @@ static int box(const Eval *e, const Position *pos, int q, int s)
     return tail;
 }
 
-int eval_position(const Eval *e, const Position *pos, int p)
+/* p's score against the average of the players still in. */
+static int relative(const Position *pos, const Side *side, int p)
+{
+    int others = 0, n = 0;
+    for (int q = 0; q < pos->v->nplayers; q++) {
+        if (q == p || !(pos->alive & (1u << q))) continue;
+        others += side[q].score;
+        n++;
+    }
+    return n ? side[p].score - others / n : side[p].score;
+}
+
+/* The cheap terms: material, placement, hands and pools, the bare-king threat, mop-up; the
+ * cells of the pieces the costly terms look at are kept in `pieces`. */
+static int quick_terms(const Eval *e, const Position *pos, Side *side, Cell *pieces,
+                       uint64_t (*pawns)[MAX_CELLS / 64 + 1])
 {
     const Variant *v = pos->v;
-    int np = v->nplayers;
-    Side side[MAX_PLAYERS];
-    memset(side, 0, sizeof side);
-    if (!e->place) { /* no tables: material only */
-        for (Cell c = 1; c <= v->board.ncells; c++)
-            if (pos->board[c])
-                side[PIECE_OWNER(pos->board[c])].score += e->value[PIECE_KIND(pos->board[c])];
-    } else {
-        uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
-        memset(pawns, 0, sizeof pawns[0] * np);
-        Cell movers[MAX_PIECES];
-        Cell attackers[MAX_PIECES];
-        int nmovers = 0, nattackers = 0;
-        for (Cell c = 1; c <= v->board.ncells; c++) {
-            Piece pc = pos->board[c];
-            if (!pc) continue;
-            int o = PIECE_OWNER(pc), k = PIECE_KIND(pc);
-            const PieceType *pt = &v->type[k];
-            Side *s = &side[o];
-            s->score += e->value[k] + e->place[slot(e, o, k, c)];
-            if (pt->royal) continue;
-            s->nonroyal++;
-            if (pt->pawn) {
-                s->pawns++;
-                set_bit(pawns[o], c);
-            } else {
-                s->material += e->value[k];
-                if (nattackers < MAX_PIECES) attackers[nattackers++] = c;
-            }
-            if (e->promotes[k] && nmovers < MAX_PIECES) movers[nmovers++] = c;
-            if (e->slider[k] && e->w.mobility)
-                s->score += e->w.mobility * mobility(v, pos, o, k, c);
+    int np = v->nplayers, npieces = 0;
+    size_t per_kind = (size_t)e->ncells + 1, per_owner = (v->ntypes + 1) * per_kind;
+    for (Cell c = 1; c <= v->board.ncells; c++) {
+        Piece pc = pos->board[c];
+        if (!pc) continue;
+        int o = PIECE_OWNER(pc), k = PIECE_KIND(pc);
+        const PieceType *pt = &v->type[k];
+        Side *s = &side[o];
+        s->score += e->value[k] + e->place[o * per_owner + k * per_kind + c];
+        if (pt->royal) continue;
+        s->nonroyal++;
+        if (pt->pawn) {
+            s->pawns++;
+            set_bit(pawns[o], c);
+        } else {
+            s->material += e->value[k];
         }
-        for (int i = 0; i < nmovers; i++) { /* passed: no enemy pawn in the way */
-            Cell c = movers[i];
-            int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
-            int bonus = e->passed[slot(e, o, k, c)];
-            if (!bonus) continue;
-            const uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
-            bool stopped = false;
-            for (int q = 0; q < np && !stopped; q++)
-                stopped = q != o && any_common(cone, pawns[q], e->words);
-            if (!stopped) side[o].score += bonus;
-        }
-        for (int q = 0; q < np; q++) { /* the royal piece: attackers and shelter around it */
-            Cell r = pos->royal[q];
-            if (!r || !(pos->alive & (1u << q))) continue;
-            const uint64_t *zone = e->around + (size_t)r * e->words;
-            int attack = 0, shelter = 0;
-            for (int i = 0; i < nattackers; i++) {
-                Cell c = attackers[i];
-                int o = PIECE_OWNER(pos->board[c]);
-                if (o == q) {
-                    shelter += zone[c / 64] >> (c % 64) & 1;
-                    continue;
-                }
-                attack += any_common(e->hits + slot(e, o, PIECE_KIND(pos->board[c]), c) * e->words,
-                                     zone, e->words);
-            }
-            side[q].score -= e->w.attack * attack * attack;
-            side[q].score += e->w.shelter * (shelter < 3 ? shelter : 3);
-        }
+        pieces[npieces++] = c;
     }
     for (int q = 0; q < np; q++) {
         for (int k = 1; k <= v->ntypes; k++)
@@ -453,25 +424,89 @@ int eval_position(const Eval *e, const Position *pos, int p)
     }
     /* mop-up: a lone or outnumbered royal piece without pawns is driven to the cells where it
      * has the fewest moves, and the strong side's royal piece comes closer */
-    if (e->edge)
-        for (int q = 0; q < np; q++) {
-            Cell rq = pos->royal[q];
-            if (!rq || !(pos->alive & (1u << q)) || side[q].pawns) continue;
-            for (int s = 0; s < np; s++) {
-                Cell rs = pos->royal[s];
-                if (s == q || !rs || !(pos->alive & (1u << s))) continue;
-                if (side[s].material < side[q].material + 400) continue;
-                int d = e->dist[(size_t)rs * (e->ncells + 1) + rq];
-                side[s].score +=
-                    e->w.edge * e->edge[rq] + e->w.box * (e->ncells - box(e, pos, q, s));
-                if (d != FAR) side[s].score += e->w.close * (e->maxdist - d);
-            }
-        }
-    int others = 0, n = 0;
     for (int q = 0; q < np; q++) {
-        if (q == p || !(pos->alive & (1u << q))) continue;
-        others += side[q].score;
-        n++;
+        Cell rq = pos->royal[q];
+        if (!rq || !(pos->alive & (1u << q)) || side[q].pawns) continue;
+        for (int s = 0; s < np; s++) {
+            Cell rs = pos->royal[s];
+            if (s == q || !rs || !(pos->alive & (1u << s))) continue;
+            if (side[s].material < side[q].material + 400) continue;
+            int d = e->dist[(size_t)rs * (e->ncells + 1) + rq];
+            side[s].score += e->w.edge * e->edge[rq] + e->w.box * (e->ncells - box(e, pos, q, s));
+            if (d != FAR) side[s].score += e->w.close * (e->maxdist - d);
+        }
     }
-    return n ? side[p].score - others / n : side[p].score;
+    return npieces;
+}
+
+/* The costly terms: slider mobility, passed pieces, attackers and shelter around each royal
+ * piece. */
+static void full_terms(const Eval *e, const Position *pos, Side *side, const Cell *pieces,
+                       int npieces, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+{
+    const Variant *v = pos->v;
+    int np = v->nplayers;
+    for (int i = 0; i < npieces; i++) {
+        Cell c = pieces[i];
+        int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
+        if (e->slider[k] && e->w.mobility)
+            side[o].score += e->w.mobility * mobility(v, pos, o, k, c);
+        if (!e->promotes[k]) continue;
+        int bonus = e->passed[slot(e, o, k, c)]; /* passed: no enemy pawn in the way */
+        if (!bonus) continue;
+        const uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
+        bool stopped = false;
+        for (int q = 0; q < np && !stopped; q++)
+            stopped = q != o && any_common(cone, pawns[q], e->words);
+        if (!stopped) side[o].score += bonus;
+    }
+    for (int q = 0; q < np; q++) { /* the royal piece: attackers and shelter around it */
+        Cell r = pos->royal[q];
+        if (!r || !(pos->alive & (1u << q))) continue;
+        const uint64_t *zone = e->around + (size_t)r * e->words;
+        int attack = 0, shelter = 0;
+        for (int i = 0; i < npieces; i++) {
+            Cell c = pieces[i];
+            int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
+            if (v->type[k].pawn) continue;
+            if (o == q) {
+                shelter += zone[c / 64] >> (c % 64) & 1;
+                continue;
+            }
+            attack += any_common(e->hits + slot(e, o, k, c) * e->words, zone, e->words);
+        }
+        side[q].score -= e->w.attack * attack * attack;
+        side[q].score += e->w.shelter * (shelter < 3 ? shelter : 3);
+    }
+}
+
+int eval_lazy(const Eval *e, const Position *pos, int p, int lo, int hi, bool *full)
+{
+    *full = true;
+    const Variant *v = pos->v;
+    Side side[MAX_PLAYERS];
+    memset(side, 0, sizeof side);
+    if (!e->place) { /* no tables: material only */
+        for (Cell c = 1; c <= v->board.ncells; c++)
+            if (pos->board[c])
+                side[PIECE_OWNER(pos->board[c])].score += e->value[PIECE_KIND(pos->board[c])];
+        return relative(pos, side, p);
+    }
+    uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
+    memset(pawns, 0, sizeof pawns[0] * v->nplayers);
+    Cell pieces[MAX_CELLS];
+    int npieces = quick_terms(e, pos, side, pieces, pawns);
+    int quick = relative(pos, side, p);
+    if (quick - EVAL_LAZY_MARGIN >= hi || quick + EVAL_LAZY_MARGIN <= lo) {
+        *full = false;
+        return quick;
+    }
+    full_terms(e, pos, side, pieces, npieces, pawns);
+    return relative(pos, side, p);
+}
+
+int eval_position(const Eval *e, const Position *pos, int p)
+{
+    bool full;
+    return eval_lazy(e, pos, p, -EVAL_LAZY_MARGIN - 1000000, EVAL_LAZY_MARGIN + 1000000, &full);
 }

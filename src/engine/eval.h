@@ -53,6 +53,13 @@ void eval_free(Eval *e);
 /* pos judged for player p: p's score against the average of the players still in. */
 int eval_position(const Eval *e, const Position *pos, int p);
 
+/* The same, but when the cheap terms alone (material, placement, hands, mop-up) put the
+ * score further than EVAL_LAZY_MARGIN outside (lo, hi), only they are counted: the costly
+ * terms (mobility, passed pieces, royal safety) seldom add up to that much; *full says
+ * whether every term was counted. */
+#define EVAL_LAZY_MARGIN 300
+int eval_lazy(const Eval *e, const Position *pos, int p, int lo, int hi, bool *full);
+
 /* Read "name=value,..." into w and values (KIND letter=centipawns); false with a message
  * in err on a bad item. Used for CELLMATE_EVAL and by the tests. */
 bool eval_parse_weights(const Variant *v, const char *text, EvalWeights *w, int *values, char *err,

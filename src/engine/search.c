@@ -37,6 +37,14 @@ typedef struct {
 
 typedef struct Shared Shared;
 
+/* A static value for the root player, kept by the position's key. */
+typedef struct {
+    uint64_t key;
+    int value;
+} EvalSlot;
+
+#define EVAL_SLOTS (1u << 15)
+
 /* One thread's search. */
 typedef struct {
     Position pos;
@@ -57,6 +65,7 @@ typedef struct {
     int pvlen[MAX_PLY + 1];
     MoveList moves; /* the root's legal moves, best first after each search of the root */
     Eval eval;
+    EvalSlot *evals; /* full static values by position key: iterations meet the same leaves */
 } Search;
 
 struct Shared {
@@ -145,9 +154,23 @@ static inline int for_mover(const Search *s, int v)
     return root_side(s, s->pos.stm) ? v : -v;
 }
 
+/* The static value where only its place against (alpha, beta) matters: far outside the
+ * window the cheap terms alone decide (eval_lazy). Full values are kept by key. */
+static int window_eval(Search *s, int alpha, int beta)
+{
+    uint64_t key = s->pos.hash;
+    EvalSlot *slot = s->evals ? &s->evals[key & (EVAL_SLOTS - 1)] : NULL;
+    if (slot && key && slot->key == key) return for_mover(s, slot->value);
+    bool root = root_side(s, s->pos.stm), full;
+    int lo = root ? alpha : -beta, hi = root ? beta : -alpha;
+    int v = eval_lazy(&s->eval, &s->pos, s->root, lo, hi, &full);
+    if (slot && full) *slot = (EvalSlot){key, v};
+    return for_mover(s, v);
+}
+
 static int static_eval(Search *s)
 {
-    return for_mover(s, eval_position(&s->eval, &s->pos, s->root));
+    return window_eval(s, -INF, INF);
 }
 
 /* The value of a finished game for the root player. */
@@ -384,7 +407,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
         gen_legal(&s->pos, &ml);
         if (!ml.n && decided(s, ply, 0, &value)) return value;
     } else {
-        stand = best = static_eval(s);
+        stand = best = window_eval(s, alpha, beta);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
         gen_tactical(&s->pos, &ml);
@@ -718,6 +741,7 @@ static Search *search_new(Shared *sh, const Game *g, int id)
         free(s);
         return NULL;
     }
+    s->evals = calloc(EVAL_SLOTS, sizeof *s->evals); /* none: every value worked out */
     s->id = id;
     s->sh = sh;
     s->pos = g->pos;
@@ -735,6 +759,7 @@ static void search_delete(Search *s)
 {
     if (!s) return;
     eval_free(&s->eval);
+    free(s->evals);
     free(s->keys);
     free(s);
 }
