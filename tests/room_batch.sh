@@ -214,5 +214,28 @@ tap_ok "... and says why, naming its line" grep -q "^line 1: " "$tmp/out"
 tap_ok "... a plain name saves in the player's directory" \
     test -n "$(find "$tmp/saves/alice" -name mine.pgn 2>/dev/null)"
 
+# --- a restricted relay (what a forced command runs over ssh): every hello gets the name the
+# administrator gave, however it is spelt and however many come ---------------------------------
+relay() {
+    SSH_ORIGINAL_COMMAND="cellmate --relay $rx glinski" \
+        "$CELLMATE" --restricted --player zed --save-dir "$tmp/saves" --relay
+}
+rx=relay$$
+printf 'hello\t1\tbob\nquit\n' | relay >"$tmp/relay1" 2>&1
+tap_ok "a restricted relay: a hello with tabs seats the administrator's name" \
+    grep -qx "welcome White zed" "$tmp/relay1"
+tap_ok "... never the one it gave" test -z "$(grep bob "$tmp/relay1")"
+printf 'hello 1 bob nosuch\nhello 1 bob\nhello 1\tbob Black\nquit\n' | relay >"$tmp/relay2" 2>&1
+tap_ok "... a hello after a refused one is gated too" grep -qx "welcome White zed" "$tmp/relay2"
+tap_ok "... and so is a third" test -z "$(grep bob "$tmp/relay2")"
+printf 'hello 1 bob\nsay a\033[2Jb\nsay fine\nquit\n' | relay >"$tmp/relay3" 2>&1
+tap_ok "... a line with control characters is dropped by the relay, never passed to the room" \
+    test -z "$(grep -a -e "say zed a" -e "error control" "$tmp/relay3")"
+tap_ok "... and the lines after it do" grep -qx "say zed fine" "$tmp/relay3"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
+
 room_check_logs
 tap_done
