@@ -196,6 +196,29 @@ tap_ok "--rooms lists a room whose server left, from its record" \
 tap_ok "--rooms lists the finished games' rooms too" \
     grep -q "^duel: glinski, result 1-0: White wins by checkmate;" "$tmp/rooms"
 
+# --- the next game in a room: a new game as the session makes it (today's date, the same
+# players), with the room's own tags kept; the finished one is kept as it was -------------------
+u=$(id -u)
+record() { # record DATE RESULT [TERMINATION]: a room's record of a game without moves
+    printf '[Variant "glinski"]\n[Event "cellmate room again"]\n[Site "?"]\n[Date "%s"]\n' "$1"
+    printf '[Round "?"]\n[White "alice"]\n[Black "bob"]\n[Result "%s"]\n' "$2"
+    [ -z "$3" ] || printf '[Termination "%s"]\n' "$3"
+    printf '[RoomUsers "%s %s"]\n\n%s\n' "$u" "$u" "$2"
+}
+mkdir -p "$ROOMS"
+record 2001.02.03 0-1 resignation >"$ROOMS/again.pgn"
+cp "$ROOMS/again.pgn" "$tmp/again.old"
+before=$(date +%Y.%m.%d)
+printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay again >"$tmp/again" 2>&1
+after=$(date +%Y.%m.%d)
+tap_ok "a room's next game begins" grep -q "^info a new game begins" "$tmp/again"
+tap_ok "... the finished game is kept as it was" cmp -s "$tmp/again.old" "$ROOMS/again.1.pgn"
+record "$before" "*" >"$tmp/again.new1"
+record "$after" "*" >"$tmp/again.new2"
+tap_ok "... and the new game's record has today's date, and the room's tags and players" \
+    sh -c "cmp -s '$tmp/again.new1' '$ROOMS/again.pgn' || cmp -s '$tmp/again.new2' '$ROOMS/again.pgn'"
+p=$(room_server again) && end_pid "$p"
+
 # --- restricted mode at a room's table: the player's own lines keep its bounds ------------------
 # (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
 # this room gets a name of its own and is removed at once)

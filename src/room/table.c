@@ -593,14 +593,22 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
     if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
         return refuse(c, "the finished game could not be kept: %s", err);
     computer_stop(sv);
-    Game g;
-    TimeControl tc = sv->s.clock.tc;
-    game_init(&g, sv->s.v, NULL);
-    for (int i = 0; i < sv->s.game.ntags; i++) /* the room's tags, not the result's */
-        if (strcasecmp(sv->s.game.tags[i].name, "Termination"))
-            game_set_tag(&g, sv->s.game.tags[i].name, sv->s.game.tags[i].value);
-    session_set_game(&sv->s, sv->s.v, &g);
-    if (tc.kind != CLOCK_NONE) session_set_clock(&sv->s, &tc);
+    /* the session's own new game (today's date, the same players and clock), with the
+     * room's tags kept; the players' tags follow the seats at the next save */
+    static const char *const room_tags[] = {"Event", "RoomUsers"};
+    char *kept[sizeof room_tags / sizeof room_tags[0]];
+    for (size_t i = 0; i < sizeof room_tags / sizeof room_tags[0]; i++) {
+        const char *value = game_tag(&sv->s.game, room_tags[i]);
+        kept[i] = value ? strdup(value) : NULL;
+    }
+    Sink k = {sink_out, sink_err, sv};
+    sv->err[0] = 0;
+    bool ok = session_command(&sv->s, "new", "", &k);
+    for (size_t i = 0; i < sizeof room_tags / sizeof room_tags[0]; i++) {
+        if (ok && kept[i]) game_set_tag(&sv->s.game, room_tags[i], kept[i]);
+        free(kept[i]);
+    }
+    if (!ok) return refuse(c, "no new game: %s", sv->err);
     clear_offer(sv, NULL);
     for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
     EACH_CLIENT(sv, x) send_state(sv, x);
