@@ -219,6 +219,24 @@ tap_ok "... and the new game's record has today's date, and the room's tags and 
     sh -c "cmp -s '$tmp/again.new1' '$ROOMS/again.pgn' || cmp -s '$tmp/again.new2' '$ROOMS/again.pgn'"
 p=$(room_server again) && end_pid "$p"
 
+# --- numbers in a room's files are read whole, never wrapped into another ----------------------
+# a uid past uid_t (the player's own plus 2^32) names no one: the seat is empty, not the player's
+record 2001.02.03 '*' | sed "s/^\[RoomUsers .*/[RoomUsers \"$((u + 4294967296)) $u\"]/" >"$ROOMS/wrap.pgn"
+printf 'hello 1 carol watch\nquit\n' | "$CELLMATE" --relay wrap >"$tmp/wrap" 2>&1
+tap_ok "a RoomUsers uid past uid_t seats no one" grep -qx "seat White empty -" "$tmp/wrap"
+tap_ok "... and the other seat is read as before" grep -qx "seat Black away bob" "$tmp/wrap"
+p=$(room_server wrap) && end_pid "$p"
+# a PID past pid_t in a held ROOM.pid is not taken for PID 1
+printf '4294967297\n' >"$ROOMS/wrap.pid"
+flock "$ROOMS/wrap.pid" sleep 10 &
+locker=$!
+room_pids="$room_pids $locker"
+sleep 0.3
+"$CELLMATE" --serve-room wrap >"$tmp/wrap.serve" 2>&1
+tap_ok "a PID past pid_t in ROOM.pid is no PID" test -z "$(grep 'PID 1)' "$tmp/wrap.serve")"
+end_pid "$locker"
+rm -f "$ROOMS/wrap".*
+
 # --- restricted mode at a room's table: the player's own lines keep its bounds ------------------
 # (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
 # this room gets a name of its own and is removed at once)

@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "fileio.h"
+#include "number.h"
 #include "pgn.h"
 #include "room/describe.h"
 
@@ -132,9 +133,15 @@ static void send_state(Server *sv, Conn *c)
 
 /* Seats are kept in the record: the players' tags hold the names (the computer's seats
  * "cellmate", as a local game writes them) and RoomUsers the Unix users, in seat order. */
+_Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
+               "a uid is read and written as a long");
+#define UID_LARGEST ((long)(uid_t)-2) /* (uid_t)-1 is no one */
+/* RoomUsers: a word a seat, " " and a uid (a long: at most 20 characters) or "-" */
+#define ROOM_USERS_MAX (MAX_PLAYERS * (1 + 20))
+
 void table_save(Server *sv)
 {
-    char users[64] = "", err[700];
+    char users[ROOM_USERS_MAX + 1] = "", err[700];
     size_t n = 0;
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
@@ -142,11 +149,11 @@ void table_save(Server *sv)
                            : st->kind == SEAT_AI  ? COMPUTER_NAME
                                                   : "?";
         game_set_tag(&sv->s.game, side(sv, p), name);
-        if (st->kind == SEAT_HUMAN)
-            n +=
-                (size_t)snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid);
-        else
-            n += (size_t)snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
+        int w = st->kind == SEAT_HUMAN
+                    ? snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid)
+                    : snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
+        if (w < 0 || (size_t)w >= sizeof users - n) break; /* cannot happen: sized above */
+        n += (size_t)w;
     }
     game_set_tag(&sv->s.game, "RoomUsers", users);
     if (!pgn_write_file(&sv->s.game, sv->record, sv->mode, NULL, err, sizeof err)) {
@@ -158,21 +165,21 @@ void table_save(Server *sv)
 static void seats_from_record(Server *sv)
 {
     const char *users = game_tag(&sv->s.game, "RoomUsers");
-    char buf[64];
+    char buf[ROOM_USERS_MAX + 1];
     snprintf(buf, sizeof buf, "%s", users ? users : "");
     char *rest = buf;
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         Seat *st = &sv->seat[p];
         const char *name = game_tag(&sv->s.game, side(sv, p));
         char *uid = room_word(&rest);
+        long id;
         memset(st, 0, sizeof *st);
         if (name && !strcmp(name, COMPUTER_NAME)) {
             st->kind = SEAT_AI;
-        } else if (name && room_valid_player(name) && *uid &&
-                   strspn(uid, "0123456789") == strlen(uid)) {
+        } else if (name && room_valid_player(name) && number_parse(uid, 0, UID_LARGEST, &id)) {
             st->kind = SEAT_HUMAN;
             snprintf(st->name, sizeof st->name, "%s", name);
-            st->uid = (uid_t)strtoul(uid, NULL, 10);
+            st->uid = (uid_t)id;
         }
     }
 }
