@@ -197,6 +197,47 @@ tap_ok "--rooms lists a room whose server left, from its record" \
 tap_ok "--rooms lists the finished games' rooms too" \
     grep -q "^duel: glinski, result 1-0: White wins by checkmate;" "$tmp/rooms"
 
+# --- the next game in a room: a new game as the session makes it (today's date, the same
+# players), with the room's own tags kept; the finished one is kept as it was -------------------
+u=$(id -u)
+record() { # record DATE RESULT [TERMINATION]: a room's record of a game without moves
+    printf '[Variant "glinski"]\n[Event "cellmate room again"]\n[Site "?"]\n[Date "%s"]\n' "$1"
+    printf '[Round "?"]\n[White "alice"]\n[Black "bob"]\n[Result "%s"]\n' "$2"
+    [ -z "$3" ] || printf '[Termination "%s"]\n' "$3"
+    printf '[RoomUsers "%s %s"]\n\n%s\n' "$u" "$u" "$2"
+}
+mkdir -p "$ROOMS"
+record 2001.02.03 0-1 resignation >"$ROOMS/again.pgn"
+cp "$ROOMS/again.pgn" "$tmp/again.old"
+before=$(date +%Y.%m.%d)
+printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay again >"$tmp/again" 2>&1
+after=$(date +%Y.%m.%d)
+tap_ok "a room's next game begins" grep -q "^info a new game begins" "$tmp/again"
+tap_ok "... the finished game is kept as it was" cmp -s "$tmp/again.old" "$ROOMS/again.1.pgn"
+record "$before" "*" >"$tmp/again.new1"
+record "$after" "*" >"$tmp/again.new2"
+tap_ok "... and the new game's record has today's date, and the room's tags and players" \
+    sh -c "cmp -s '$tmp/again.new1' '$ROOMS/again.pgn' || cmp -s '$tmp/again.new2' '$ROOMS/again.pgn'"
+p=$(room_server again) && end_pid "$p"
+
+# --- numbers in a room's files are read whole, never wrapped into another ----------------------
+# a uid past uid_t (the player's own plus 2^32) names no one: the seat is empty, not the player's
+record 2001.02.03 '*' | sed "s/^\[RoomUsers .*/[RoomUsers \"$((u + 4294967296)) $u\"]/" >"$ROOMS/wrap.pgn"
+printf 'hello 1 carol watch\nquit\n' | "$CELLMATE" --relay wrap >"$tmp/wrap" 2>&1
+tap_ok "a RoomUsers uid past uid_t seats no one" grep -qx "seat White empty -" "$tmp/wrap"
+tap_ok "... and the other seat is read as before" grep -qx "seat Black away bob" "$tmp/wrap"
+p=$(room_server wrap) && end_pid "$p"
+# a PID past pid_t in a held ROOM.pid is not taken for PID 1
+printf '4294967297\n' >"$ROOMS/wrap.pid"
+flock "$ROOMS/wrap.pid" sleep 10 &
+locker=$!
+room_pids="$room_pids $locker"
+sleep 0.3
+"$CELLMATE" --serve-room wrap >"$tmp/wrap.serve" 2>&1
+tap_ok "a PID past pid_t in ROOM.pid is no PID" test -z "$(grep 'PID 1)' "$tmp/wrap.serve")"
+end_pid "$locker"
+rm -f "$ROOMS/wrap".*
+
 # --- restricted mode at a room's table: the player's own lines keep its bounds ------------------
 # (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
 # this room gets a name of its own and is removed at once)
@@ -214,6 +255,29 @@ tap_ok "restricted, in a room: save takes no path" test ! -e "$tmp/escaped.pgn"
 tap_ok "... and says why, naming its line" grep -q "^line 1: " "$tmp/out"
 tap_ok "... a plain name saves in the player's directory" \
     test -n "$(find "$tmp/saves/alice" -name mine.pgn 2>/dev/null)"
+
+# --- a restricted relay (what a forced command runs over ssh): every hello gets the name the
+# administrator gave, however it is spelt and however many come ---------------------------------
+relay() {
+    SSH_ORIGINAL_COMMAND="cellmate --relay $rx glinski" \
+        "$CELLMATE" --restricted --player zed --save-dir "$tmp/saves" --relay
+}
+rx=relay$$
+printf 'hello\t1\tbob\nquit\n' | relay >"$tmp/relay1" 2>&1
+tap_ok "a restricted relay: a hello with tabs seats the administrator's name" \
+    grep -qx "welcome White zed" "$tmp/relay1"
+tap_ok "... never the one it gave" test -z "$(grep bob "$tmp/relay1")"
+printf 'hello 1 bob nosuch\nhello 1 bob\nhello 1\tbob Black\nquit\n' | relay >"$tmp/relay2" 2>&1
+tap_ok "... a hello after a refused one is gated too" grep -qx "welcome White zed" "$tmp/relay2"
+tap_ok "... and so is a third" test -z "$(grep bob "$tmp/relay2")"
+printf 'hello 1 bob\nsay a\033[2Jb\nsay fine\nquit\n' | relay >"$tmp/relay3" 2>&1
+tap_ok "... a line with control characters is dropped by the relay, never passed to the room" \
+    test -z "$(grep -a -e "say zed a" -e "error control" "$tmp/relay3")"
+tap_ok "... and the lines after it do" grep -qx "say zed fine" "$tmp/relay3"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
 
 room_check_logs
 tap_done

@@ -100,6 +100,12 @@ static void test_weights(void **state)
     assert_non_null(strstr(err, "speed"));
     assert_false(eval_parse_weights(v, "Z=3", &w, values, err, sizeof err));
     assert_false(eval_parse_weights(v, "edge=3x", &w, values, err, sizeof err));
+    assert_true(eval_parse_weights(v, "edge=-7", &w, values, err, sizeof err));
+    assert_int_equal(w.edge, -7);
+    const char *bad[] = {"edge=+7",     "edge= 7",      "edge=-",
+                         "edge=100001", "edge=-100001", "edge=99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_false(eval_parse_weights(v, bad[i], &w, values, err, sizeof err));
     variant_free(v);
 }
 

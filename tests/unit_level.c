@@ -81,6 +81,9 @@ static void test_player_names(void **state)
     assert_int_equal(level_from_player_name("cellmate (level 03)"), 0);
     assert_int_equal(level_from_player_name("cellmate (level 3) "), 0);
     assert_int_equal(level_from_player_name("Anna"), 0);
+    /* a level past int: never wrapped round to one that reads back */
+    assert_int_equal(level_from_player_name("cellmate (level 4294967299)"), 0);
+    assert_int_equal(level_from_player_name("cellmate (level +3)"), 0);
 }
 
 int main(void)

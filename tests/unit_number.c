@@ -76,6 +76,30 @@ static void test_parse(void **state)
     assert_false(number_parse("0", 1, 20, &v));
 }
 
+static void test_signed(void **state)
+{
+    (void)state;
+    long v;
+    const char *text = "-12,7", *s = text;
+    assert_int_equal(number_scan_signed_to(&s, text + 3, 100, &v), NUMBER_OK);
+    assert_int_equal(v, -12);
+    assert_ptr_equal(s, text + 3);
+    s = text + 4;
+    assert_int_equal(number_scan_signed_to(&s, NULL, 100, &v), NUMBER_OK);
+    assert_int_equal(v, 7);
+    const char *none[] = {"-", "+1", " 1", "--1", ""};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        s = none[i];
+        assert_int_equal(number_scan_signed_to(&s, NULL, 100, &v), NUMBER_NONE);
+        assert_ptr_equal(s, none[i]);
+    }
+    s = "-101";
+    assert_int_equal(number_scan_signed_to(&s, NULL, 100, &v), NUMBER_TOO_LARGE);
+    s = "-99999999999999999999999";
+    assert_int_equal(number_scan_signed_to(&s, NULL, 100, &v), NUMBER_TOO_LARGE);
+    assert_int_equal(*s, 0);
+}
+
 static void test_decimal(void **state)
 {
     (void)state;
@@ -110,9 +134,8 @@ static void test_decimal(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_scan),
-        cmocka_unit_test(test_no_overflow),
-        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_scan),    cmocka_unit_test(test_no_overflow),
+        cmocka_unit_test(test_parse),   cmocka_unit_test(test_signed),
         cmocka_unit_test(test_decimal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,6 +32,19 @@ enum number_status number_scan(const char **s, long max, long *out)
     return number_scan_to(s, NULL, max, out);
 }
 
+enum number_status number_scan_signed_to(const char **s, const char *end, long max, long *out)
+{
+    const char *p = *s;
+    bool minus = p != end && *p == '-';
+    if (minus) p++;
+    long v;
+    enum number_status st = number_scan_to(&p, end, max, &v);
+    if (st == NUMBER_NONE) return st;
+    *s = p;
+    if (st == NUMBER_OK) *out = minus ? -v : v;
+    return st;
+}
+
 bool number_parse(const char *text, long lo, long hi, long *out)
 {
     long v;

@@ -21,6 +21,10 @@ enum number_status number_scan(const char **s, long max, long *out);
 /* The same for a run that also ends at `end` (a field of a longer text). */
 enum number_status number_scan_to(const char **s, const char *end, long max, long *out);
 
+/* The same with an optional '-' before the digits (never '+' or a blank): at most max
+ * either side of zero. */
+enum number_status number_scan_signed_to(const char **s, const char *end, long max, long *out);
+
 /* Whether all of text is one number from lo to hi (lo >= 0). */
 bool number_parse(const char *text, long lo, long hi, long *out);
 

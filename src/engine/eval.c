@@ -4,6 +4,7 @@
 #include "eval.h"
 
 #include "movegen.h"
+#include "number.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -213,9 +214,9 @@ bool eval_parse_weights(const Variant *v, const char *text, EvalWeights *w, int 
             snprintf(err, errlen, "expected NAME=NUMBER, not '%.*s'", (int)(end - text), text);
             return false;
         }
-        char *num_end;
-        long n = strtol(eq + 1, &num_end, 10);
-        if (num_end != end || eq + 1 == end || n < -100000 || n > 100000) {
+        const char *num_end = eq + 1;
+        long n;
+        if (number_scan_signed_to(&num_end, end, 100000, &n) != NUMBER_OK || num_end != end) {
             snprintf(err, errlen, "'%.*s' needs a whole number", (int)(eq - text), text);
             return false;
         }

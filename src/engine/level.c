@@ -3,6 +3,8 @@
  * without seeing the captures that answer it. */
 #include "level.h"
 
+#include "number.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -76,13 +78,14 @@ void level_player_name(int level, char *buf, size_t len)
 
 int level_from_player_name(const char *name)
 {
-    int level, n = 0;
+    static const char prefix[] = COMPUTER " (level ";
     if (!strcmp(name, COMPUTER)) return SEARCH_MAX_LEVEL;
-    if (sscanf(name, COMPUTER " (level %d)%n", &level, &n) == 1 && !name[n] && level >= 1 &&
-        level < SEARCH_MAX_LEVEL) {
-        char canonical[64];
-        level_player_name(level, canonical, sizeof canonical);
-        return strcmp(canonical, name) ? 0 : level;
-    }
-    return 0;
+    const char *p = name + sizeof prefix - 1;
+    long level;
+    if (strncmp(name, prefix, sizeof prefix - 1) ||
+        number_scan(&p, SEARCH_MAX_LEVEL - 1, &level) != NUMBER_OK || strcmp(p, ")") || level < 1)
+        return 0;
+    char canonical[64];
+    level_player_name((int)level, canonical, sizeof canonical);
+    return strcmp(canonical, name) ? 0 : (int)level;
 }

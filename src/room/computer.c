@@ -7,15 +7,22 @@
 #include <stdio.h>
 #include <unistd.h>
 
+/* The search's limits, from the room's clock as it stands when the turn begins (read here,
+ * in the server's thread: the loop changes the clock while the search runs). */
+static SearchLimits turn_limits(const Server *sv)
+{
+    SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
+    /* never the time it has not got */
+    double share = clock_think_share(&sv->s.clock, sv->s.game.pos.stm, clock_now());
+    if (share > 0 && share < lim.time) lim.time = share;
+    return lim;
+}
+
 static void *think(void *arg)
 {
     Server *sv = arg;
-    SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
-    /* never the time it has not got */
-    double share = clock_think_share(&sv->s.clock, sv->ai_game.pos.stm, clock_now());
-    if (share > 0 && share < lim.time) lim.time = share;
     SearchHooks hooks = {NULL, NULL, &sv->stop};
-    sv->ai_result = search_run(sv->engine, &sv->ai_game, &lim, &hooks);
+    sv->ai_result = search_run(sv->engine, &sv->ai_game, &sv->ai_limits, &hooks);
     char b = 1;
     ssize_t w = write(sv->ai_pipe[1], &b, 1);
     (void)w;
@@ -32,6 +39,7 @@ void computer_turn(Server *sv)
     if (!game_copy(&sv->ai_game, g)) return;
     atomic_store(&sv->stop, false);
     sv->ai_generation = sv->generation;
+    sv->ai_limits = turn_limits(sv);
     if (pthread_create(&sv->thread, NULL, think, sv) != 0) {
         game_free(&sv->ai_game);
         return;

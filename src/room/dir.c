@@ -2,6 +2,7 @@
 #include "room/dir.h"
 
 #include "fileio.h"
+#include "number.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -108,6 +109,9 @@ int room_connect(const char *dir, const char *room, char *err, int errlen)
     return fd;
 }
 
+_Static_assert(sizeof(pid_t) == 4, "a PID is an int32");
+#define PID_LARGEST 2147483647L
+
 pid_t room_server_pid(const char *dir, const char *room)
 {
     char path[ROOM_PATH_MAX], text[32];
@@ -119,7 +123,10 @@ pid_t room_server_pid(const char *dir, const char *room)
         ssize_t n = read(fd, text, sizeof text - 1);
         if (n > 0) {
             text[n] = 0;
-            pid = (pid_t)strtol(text, NULL, 10);
+            long v;
+            const char *p = text;
+            if (number_scan(&p, PID_LARGEST, &v) == NUMBER_OK && (*p == '\n' || !*p))
+                pid = (pid_t)v;
         }
     }
     close(fd);

@@ -47,14 +47,12 @@ static bool from_ssh_command(RelayTarget *t, const char *cmd, char *err, int err
     return false;
 }
 
-/* When the administrator named the player, every line is looked at (a hello after a refused
- * one, or with tabs between its words, as the room reads them): each hello gets that name.
- * A line too long for any hello goes through as it comes; the room refuses it whole. */
+/* When the administrator named the player, every line is read as the server reads it (the
+ * same line reader and parser), so that no spelling of a hello (tabs, a second hello after a
+ * refused one) reaches the room with a name the player chose. */
 typedef struct {
-    const char *player;
-    bool long_line; /* passing the rest of a line longer than the room takes */
-    char line[ROOM_REQUEST_MAX + 3];
-    size_t len;
+    const char *player; /* NULL: the bytes go through as they come */
+    LineReader in;
 } HelloGate;
 
 static bool write_all(int fd, const char *p, size_t n)
@@ -69,46 +67,43 @@ static bool write_all(int fd, const char *p, size_t n)
     return true;
 }
 
-/* One whole line (g->line, ending in a newline) to the room, a hello with the player's name. */
-static bool line_to_room(HelloGate *g, int sock)
+/* One line as the room will read it: a hello is rebuilt from its parsed fields with the
+ * administrator's name; any other line goes on as the server's reader gave it. */
+static bool gate_line(const HelloGate *g, int sock, const char *line)
 {
-    char copy[sizeof g->line], out[sizeof g->line + ROOM_NAME_MAX];
-    memcpy(copy, g->line, g->len);
-    copy[g->len] = 0;
-    for (char *t = copy; *t; t++)
-        if (*t == '\t') *t = ' '; /* the room reads a tab as a blank */
-    char *rest = copy, *verb = room_word(&rest);
-    size_t n = g->len;
-    g->len = 0;
-    if (strcmp(verb, "hello")) return write_all(sock, g->line, n);
-    char *ver = room_word(&rest), *name = room_word(&rest);
-    (void)name; /* the administrator's name stands, whatever the client said */
-    snprintf(out, sizeof out, "hello %s %s %s", ver, g->player, rest);
-    size_t ol = strlen(out);
-    while (ol && (out[ol - 1] == '\n' || out[ol - 1] == '\r' || out[ol - 1] == ' ')) out[--ol] = 0;
-    out[ol++] = '\n';
-    return write_all(sock, out, ol);
+    char out[ROOM_REQUEST_MAX + ROOM_NAME_MAX + 40];
+    RoomRequest rq;
+    room_parse_request(line, &rq);
+    int n = rq.kind == REQ_HELLO
+                ? snprintf(out, sizeof out, "hello %d %s %s\n", rq.version, g->player, rq.seat)
+                : snprintf(out, sizeof out, "%s\n", line);
+    return n > 0 && (size_t)n < sizeof out && write_all(sock, out, (size_t)n);
 }
 
 static bool to_room(HelloGate *g, int sock, const char *data, size_t n)
 {
     if (!g->player) return write_all(sock, data, n);
-    for (size_t i = 0; i < n; i++) {
-        if (g->long_line) {
-            const char *nl = memchr(data + i, '\n', n - i);
-            size_t upto = nl ? (size_t)(nl - data) + 1 : n;
-            if (!write_all(sock, data + i, upto - i)) return false;
-            g->long_line = !nl;
-            i = upto - 1;
-            continue;
-        }
-        g->line[g->len++] = data[i];
-        if (data[i] == '\n') {
-            if (!line_to_room(g, sock)) return false;
-        } else if (g->len >= sizeof g->line - 1) { /* longer than the room takes: no hello */
-            if (!write_all(sock, g->line, g->len)) return false;
-            g->len = 0;
-            g->long_line = true;
+    char line[ROOM_REQUEST_MAX + 1];
+    while (n) {
+        size_t room;
+        char *at = linereader_space(&g->in, &room);
+        size_t take = n < room ? n : room;
+        memcpy(at, data, take);
+        linereader_added(&g->in, take);
+        data += take;
+        n -= take;
+        for (;;) {
+            enum line_status st = linereader_next(&g->in, line);
+            if (st == LINE_NONE) break;
+            if (st == LINE_GARBAGE) return false;
+            if (st == LINE_TOO_LONG) { /* the room refuses one as long, and says so */
+                memset(line, 'x', ROOM_REQUEST_MAX);
+                line[ROOM_REQUEST_MAX] = 0;
+                if (!write_all(sock, line, ROOM_REQUEST_MAX) || !write_all(sock, "x\n", 2))
+                    return false;
+            }
+            /* a line with control bytes is dropped: it never reaches the room */
+            if (st == LINE_OK && !gate_line(g, sock, line)) return false;
         }
     }
     return true;
@@ -143,7 +138,12 @@ int room_relay_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: %s\n", err);
         return 1;
     }
-    HelloGate gate = {o->player, false, {0}, 0};
+    HelloGate gate = {o->player, {0}};
+    if (o->player && !linereader_init(&gate.in, ROOM_REQUEST_MAX)) {
+        printf("bye out of memory\n");
+        close(sock);
+        return 1;
+    }
     struct pollfd pf[2] = {{STDIN_FILENO, POLLIN, 0}, {sock, POLLIN, 0}};
     char buf[4096];
     bool in_open = true;
@@ -168,6 +168,7 @@ int room_relay_main(const RoomOptions *o)
             if (!to_room(&gate, sock, buf, (size_t)n)) break;
         }
     }
+    if (o->player) linereader_free(&gate.in);
     close(sock);
     return 0;
 }

@@ -71,6 +71,7 @@ typedef struct {
     int ai_pipe[2];
     atomic_bool stop;
     Game ai_game;
+    SearchLimits ai_limits; /* set before the thread starts: it reads no clock */
     SearchResult ai_result;
     unsigned generation, ai_generation;
     char err[600]; /* the session's complaint about the request in hand */

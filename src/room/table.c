@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "fileio.h"
+#include "number.h"
 #include "pgn.h"
 #include "room/describe.h"
 
@@ -132,9 +133,15 @@ static void send_state(Server *sv, Conn *c)
 
 /* Seats are kept in the record: the players' tags hold the names (the computer's seats
  * "cellmate", as a local game writes them) and RoomUsers the Unix users, in seat order. */
+_Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
+               "a uid is read and written as a long");
+#define UID_LARGEST ((long)(uid_t)-2) /* (uid_t)-1 is no one */
+/* RoomUsers: a word a seat, " " and a uid (a long: at most 20 characters) or "-" */
+#define ROOM_USERS_MAX (MAX_PLAYERS * (1 + 20))
+
 void table_save(Server *sv)
 {
-    char users[64] = "", err[700];
+    char users[ROOM_USERS_MAX + 1] = "", err[700];
     size_t n = 0;
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
@@ -142,11 +149,11 @@ void table_save(Server *sv)
                            : st->kind == SEAT_AI  ? COMPUTER_NAME
                                                   : "?";
         game_set_tag(&sv->s.game, side(sv, p), name);
-        if (st->kind == SEAT_HUMAN)
-            n +=
-                (size_t)snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid);
-        else
-            n += (size_t)snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
+        int w = st->kind == SEAT_HUMAN
+                    ? snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid)
+                    : snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
+        if (w < 0 || (size_t)w >= sizeof users - n) break; /* cannot happen: sized above */
+        n += (size_t)w;
     }
     game_set_tag(&sv->s.game, "RoomUsers", users);
     if (!pgn_write_file(&sv->s.game, sv->record, sv->mode, NULL, err, sizeof err)) {
@@ -158,21 +165,21 @@ void table_save(Server *sv)
 static void seats_from_record(Server *sv)
 {
     const char *users = game_tag(&sv->s.game, "RoomUsers");
-    char buf[64];
+    char buf[ROOM_USERS_MAX + 1];
     snprintf(buf, sizeof buf, "%s", users ? users : "");
     char *rest = buf;
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         Seat *st = &sv->seat[p];
         const char *name = game_tag(&sv->s.game, side(sv, p));
         char *uid = room_word(&rest);
+        long id;
         memset(st, 0, sizeof *st);
         if (name && !strcmp(name, COMPUTER_NAME)) {
             st->kind = SEAT_AI;
-        } else if (name && room_valid_player(name) && *uid &&
-                   strspn(uid, "0123456789") == strlen(uid)) {
+        } else if (name && room_valid_player(name) && number_parse(uid, 0, UID_LARGEST, &id)) {
             st->kind = SEAT_HUMAN;
             snprintf(st->name, sizeof st->name, "%s", name);
-            st->uid = (uid_t)strtoul(uid, NULL, 10);
+            st->uid = (uid_t)id;
         }
     }
 }
@@ -593,14 +600,22 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
     if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
         return refuse(c, "the finished game could not be kept: %s", err);
     computer_stop(sv);
-    Game g;
-    TimeControl tc = sv->s.clock.tc;
-    game_init(&g, sv->s.v, NULL);
-    for (int i = 0; i < sv->s.game.ntags; i++) /* the room's tags, not the result's */
-        if (strcasecmp(sv->s.game.tags[i].name, "Termination"))
-            game_set_tag(&g, sv->s.game.tags[i].name, sv->s.game.tags[i].value);
-    session_set_game(&sv->s, sv->s.v, &g);
-    if (tc.kind != CLOCK_NONE) session_set_clock(&sv->s, &tc);
+    /* the session's own new game (today's date, the same players and clock), with the
+     * room's tags kept; the players' tags follow the seats at the next save */
+    static const char *const room_tags[] = {"Event", "RoomUsers"};
+    char *kept[sizeof room_tags / sizeof room_tags[0]];
+    for (size_t i = 0; i < sizeof room_tags / sizeof room_tags[0]; i++) {
+        const char *value = game_tag(&sv->s.game, room_tags[i]);
+        kept[i] = value ? strdup(value) : NULL;
+    }
+    Sink k = {sink_out, sink_err, sv};
+    sv->err[0] = 0;
+    bool ok = session_command(&sv->s, "new", "", &k);
+    for (size_t i = 0; i < sizeof room_tags / sizeof room_tags[0]; i++) {
+        if (ok && kept[i]) game_set_tag(&sv->s.game, room_tags[i], kept[i]);
+        free(kept[i]);
+    }
+    if (!ok) return refuse(c, "no new game: %s", sv->err);
     clear_offer(sv, NULL);
     for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
     EACH_CLIENT(sv, x) send_state(sv, x);
