@@ -184,6 +184,9 @@ player "$tmp/fw" --room flag glinski --clock /1 --name alice --seat White <<EOF
 @wait $tmp/fw result
 EOF
 fw=$last_pid
+# Black joins only once White has made the room with its clock: a Black that came first would
+# make a room without one, and no flag would ever fall.
+wait_text "$tmp/fw" "you play White in room flag" >/dev/null
 player "$tmp/fb" --room flag glinski --name bob --seat Black </dev/null
 fb=$last_pid
 finish "$fb"

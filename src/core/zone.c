@@ -145,7 +145,7 @@ static bool *term(Parser *P, int depth)
     } else if (!strcmp(w, "rank") || !strcmp(w, "ranks") || !strcmp(w, "file") ||
                !strcmp(w, "files")) {
         bool file = w[0] == 'f';
-        int lo, hi;
+        int lo = 0, hi = -1;
         snprintf(arg, sizeof arg, "%s", next(P));
         if (!arg[0])
             fail(P, "'%s' needs a range after it (such as 'rank 2' or 'file a..c')", w);
