@@ -348,9 +348,7 @@ static bool read_castling(Reader *r, Position *pos, const char *p, const char *e
             return bad(r, p - 1, "'%.1s' is not a castling right of this variant", p - 1);
         /* a right needs its royal piece and a piece of its own on the rook's cell */
         const Castle *cs = &v->castle[ci];
-        Piece kp = pos->board[cs->king_from[owner]], rk = pos->board[cs->rook_from[owner]];
-        if (!kp || PIECE_OWNER(kp) != owner || !v->type[PIECE_KIND(kp)].royal || !rk ||
-            PIECE_OWNER(rk) != owner || v->type[PIECE_KIND(rk)].royal) {
+        if (!pos_castle_ready(pos, ci, owner)) {
             char msg[160];
             snprintf(msg, sizeof msg,
                      "castling right '%.1s' without %s's royal piece on %s and a piece on %s",

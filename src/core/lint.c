@@ -3,7 +3,7 @@
  * a capture or a check possible at the first move, royal pieces that can multiply or vanish,
  * end rules that do nothing, a promotion zone a piece can never reach, an array or zones
  * that break the symmetry the file declares, a piece that can never move or never appears,
- * and a zone nothing uses. */
+ * a castling whose pieces the array does not put in place, and a zone nothing uses. */
 #include "lint.h"
 
 #include "movegen.h"
@@ -24,12 +24,13 @@ enum check {
     SYMMETRY,
     NEVER_APPEARS,
     NEVER_MOVES,
+    CASTLING,
     UNUSED_ZONE,
     NCHECKS
 };
 static const char *check_names[NCHECKS] = {
     "first-capture", "first-check",   "royal",       "end-rules",   "promotion-reach",
-    "symmetry",      "never-appears", "never-moves", "unused-zone",
+    "symmetry",      "never-appears", "never-moves", "castling",    "unused-zone",
 };
 
 typedef struct {
@@ -338,6 +339,29 @@ static void check_pieces(Lint *l)
 
 /* --- zones nothing uses -------------------------------------------------------------------- */
 
+/* --- castling ----------------------------------------------------------------------------- */
+
+/* A castling whose royal piece or partner does not stand on its cell in the array can never
+ * be played (the start position holds no right to it). */
+static void check_castling(Lint *l)
+{
+    const Variant *v = l->v;
+    Position *start = malloc(sizeof *start);
+    if (!start) return;
+    pos_init(start, v);
+    for (int i = 0; i < v->ncastles; i++)
+        for (int p = 0; p < v->nplayers; p++) {
+            const Castle *cs = &v->castle[i];
+            if (cs->defined[p] && !pos_castle_ready(start, i, p))
+                say(l, CASTLING,
+                    "%s for %s can never be played: the array does not put %s's royal piece on "
+                    "%s and another of its pieces on %s",
+                    cs->name, v->player_name[p], v->player_name[p],
+                    v->board.name[cs->king_from[p]], v->board.name[cs->rook_from[p]]);
+        }
+    free(start);
+}
+
 static void check_zones(Lint *l)
 {
     const Variant *v = l->v;
@@ -362,6 +386,7 @@ int variant_lint(const Variant *v, LintReport report, void *ctx)
     check_promotion_reach(&l);
     check_symmetry(&l);
     check_pieces(&l);
+    check_castling(&l);
     check_zones(&l);
     return l.n;
 }

@@ -111,8 +111,18 @@ void pos_init(Position *pos, const Variant *v)
     }
     for (int i = 0; i < v->ncastles; i++)
         for (int p = 0; p < v->nplayers; p++)
-            if (v->castle[i].defined[p]) pos->castling |= (uint16_t)(1u << (i * MAX_PLAYERS + p));
+            if (v->castle[i].defined[p] && pos_castle_ready(pos, i, p))
+                pos->castling |= (uint16_t)(1u << (i * MAX_PLAYERS + p));
     pos->hash = pos_compute_hash(pos);
+}
+
+bool pos_castle_ready(const Position *pos, int ci, int p)
+{
+    const Variant *v = pos->v;
+    const Castle *cs = &v->castle[ci];
+    Piece k = pos->board[cs->king_from[p]], r = pos->board[cs->rook_from[p]];
+    return k && PIECE_OWNER(k) == p && v->type[PIECE_KIND(k)].royal && r && PIECE_OWNER(r) == p &&
+           !v->type[PIECE_KIND(r)].royal;
 }
 
 bool move_equal(Move a, Move b)

@@ -66,6 +66,9 @@ typedef struct {
 } Undo;
 
 void pos_init(Position *pos, const Variant *v);
+/* Whether castling ci of player p has its pieces in place: p's royal piece on the king's cell
+ * and another piece of p's on the rook's. A right is only ever held when they are. */
+bool pos_castle_ready(const Position *pos, int ci, int p);
 uint64_t pos_compute_hash(const Position *pos);
 
 /* The next player still in the game after p, in turn order. */
