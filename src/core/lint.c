@@ -29,8 +29,8 @@ enum check {
     NCHECKS
 };
 static const char *check_names[NCHECKS] = {
-    "first-capture", "first-check",   "royal",       "end-rules",   "promotion-reach",
-    "symmetry",      "never-appears", "never-moves", "castling",    "unused-zone",
+    "first-capture", "first-check",   "royal",       "end-rules", "promotion-reach",
+    "symmetry",      "never-appears", "never-moves", "castling",  "unused-zone",
 };
 
 typedef struct {
@@ -356,8 +356,8 @@ static void check_castling(Lint *l)
                 say(l, CASTLING,
                     "%s for %s can never be played: the array does not put %s's royal piece on "
                     "%s and another of its pieces on %s",
-                    cs->name, v->player_name[p], v->player_name[p],
-                    v->board.name[cs->king_from[p]], v->board.name[cs->rook_from[p]]);
+                    cs->name, v->player_name[p], v->player_name[p], v->board.name[cs->king_from[p]],
+                    v->board.name[cs->rook_from[p]]);
         }
     free(start);
 }
