@@ -19,7 +19,12 @@ tap_eq "the known bad record: the bishop would land on its own queen" \
 tap_eq "a file with a bad game exits 1" 1 $?
 out=$("$CELLMATE" --replay "$DATA/FoolsMate.pgn")
 tap_eq "fool's mate replays, with a warning for the named capture" "game 1: ok, 7 moves (1 warning, first: line 9, column 12: move 4. written 'Qc3xBf9#')
-1 games, 1 ok" "$out"
+1 game, 1 ok" "$out"
+printf '[Variant "glinski"]\n\n1. e5 *\n' >"${TMPDIR:-/tmp}/cli_replay.$$.pgn"
+out=$("$CELLMATE" --replay "${TMPDIR:-/tmp}/cli_replay.$$.pgn")
+rm -f "${TMPDIR:-/tmp}/cli_replay.$$.pgn"
+tap_eq "one game of one move: the counts in the singular" "game 1: ok, 1 move
+1 game, 1 ok" "$out"
 "$CELLMATE" --replay /nonexistent.pgn >/dev/null 2>&1
 tap_eq "an unreadable file exits 2" 2 $?
 

@@ -139,7 +139,8 @@ int batch_replay(const char *path, const Variant *fallback)
         games++;
         if (st == PGN_OK) {
             ok++;
-            safe_printf(stdout, "game %d: ok, %d moves", games, rep.moves);
+            safe_printf(stdout, "game %d: ok, %d move%s", games, rep.moves,
+                        rep.moves == 1 ? "" : "s");
             if (rep.warnings)
                 safe_printf(stdout, " (%d warning%s, first: %s)", rep.warnings,
                             rep.warnings > 1 ? "s" : "", rep.warning);
@@ -158,6 +159,6 @@ int batch_replay(const char *path, const Variant *fallback)
         safe_printf(stderr, "cellmate: %s: no game found\n", path);
         return 1;
     }
-    printf("%d games, %d ok\n", games, ok);
+    printf("%d game%s, %d ok\n", games, games == 1 ? "" : "s", ok);
     return ok == games ? 0 : 1;
 }
