@@ -488,8 +488,6 @@ static int enter_restricted(const Options *o, Restriction *r)
     return EXIT_OK;
 }
 
-/* The scripted mode of a restricted login keeps the player's game after every move, as the
- * screen does. */
 /* The variant named, or the default one (the variant directories' `default` file); NULL,
  * said on standard error, when there is none. */
 static const char *variant_or_default(const char *named)
@@ -506,6 +504,8 @@ static const char *variant_or_default(const char *named)
 
 static bool batch_save_failed; /* a failed save makes the exit status 1 */
 
+/* The scripted mode of a restricted login keeps the player's game after every move, as the
+ * screen does. */
 static void batch_autosave(Session *s)
 {
     static bool claimed, saved;

@@ -248,3 +248,22 @@ bool restrict_save_path(const Restriction *r, const char *name, bool creating, c
     }
     return true;
 }
+
+void restrict_hide_path(const char *err, const char *path, const char *shown, char *out, size_t len)
+{
+    size_t n = 0, plen = strlen(path);
+    if (!len) return;
+    while (*err && n + 1 < len) {
+        const char *piece = err;
+        size_t take = 1;
+        if (plen && !strncmp(err, path, plen)) {
+            piece = shown;
+            take = strlen(shown);
+            err += plen;
+        } else {
+            err++;
+        }
+        for (size_t i = 0; i < take && n + 1 < len; i++) out[n++] = piece[i];
+    }
+    out[n] = 0;
+}

@@ -43,6 +43,12 @@ bool restrict_save_path(const Restriction *r, const char *name, bool creating, c
 /* The names of the player's saves, sorted and space-separated, into out; returns how many. */
 int restrict_list_saves(const Restriction *r, char *out, size_t len);
 
+/* An error about a file of the player's as the player may see it: every mention of `path`
+ * in err becomes `shown` (the save's name, "your game"), so that the reason stays and the
+ * host's directories do not show. */
+void restrict_hide_path(const char *err, const char *path, const char *shown, char *out,
+                        size_t len);
+
 /* Whether an input line may be read at all: at most MAX_RESTRICTED_LINE characters and no
  * control characters. False with err (which never quotes the line). */
 bool restrict_line_ok(const char *line, char *err, int errlen);

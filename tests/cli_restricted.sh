@@ -113,7 +113,7 @@ ln -s "$outside/current.pgn" "$players/mallory/current.pgn"
 run 'e5
 ' $R --player mallory --variant glinski
 tap_ok "the game in progress is not saved through a planted link, and says so" \
-    grep -qF "the game is NOT saved: $players/mallory/current.pgn: a symbolic link, which restricted mode never follows" "$tmp/err"
+    grep -qF "the game is NOT saved: (your folder)/current.pgn: a symbolic link, which restricted mode never follows" "$tmp/err"
 rm "$players/mallory/current.pgn"
 rm -r "$players/mallory/saves"
 ln -s "$outside" "$players/mallory/saves"
@@ -213,5 +213,21 @@ tap_eq "previous.pgn cannot be kept: exit status 1" 1 "$status"
 tap_ok "... saying the game is NOT saved, and why" \
     grep -q "the game is NOT saved: .*previous.pgn: cannot keep the last save there" "$tmp/err"
 tap_ok "... and the saved game is still the old one" grep -q '^1\. e5' "$players/kim/current.pgn"
+
+# --- a save by name that fails says why, in the player's words: no directory of the host -----
+mkdir -p "$players/lee/saves/b.pgn" # a directory where the save would go
+run 'e5
+save b
+' $R --player lee --variant glinski
+tap_eq "a failed save: status 1" 1 "$status"
+tap_eq "... the reason, under the save's name" \
+    "line 2: the game could not be saved: b is a directory; games are saved only to a regular file or a new name" \
+    "$(cat "$tmp/err")"
+tap_ok "... and no path of the host" sh -c "! grep -q '$players' '$tmp/err'"
+run 'new
+f6
+' $R --player kim --variant glinski
+tap_ok "the autosave's failure names no directory of the host either" \
+    sh -c "! grep -q '$players' '$tmp/err' && grep -q 'the game is NOT saved: (your folder)/' '$tmp/err'"
 
 tap_done

@@ -166,6 +166,22 @@ static int close_session(void **state)
     return 0;
 }
 
+/* An error shown to a player keeps its reason and loses the host's directories. */
+static void test_hide_path(void **state)
+{
+    (void)state;
+    char out[64];
+    restrict_hide_path("/srv/p/kim/x.pgn: cannot write: No space left on device",
+                       "/srv/p/kim/x.pgn", "x", out, sizeof out);
+    assert_string_equal(out, "x: cannot write: No space left on device");
+    restrict_hide_path("/d/a then /d/b", "/d", "(your folder)", out, sizeof out);
+    assert_string_equal(out, "(your folder)/a then (your folder)/b");
+    restrict_hide_path("no path here", "/d", "X", out, sizeof out);
+    assert_string_equal(out, "no path here");
+    restrict_hide_path("/d/a", "/d", "(your folder)", out, 6); /* cut, still a string */
+    assert_string_equal(out, "(your");
+}
+
 static void test_session_save_load(void **state)
 {
     Fixture *f = *state;
@@ -260,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_plain_names),
         cmocka_unit_test(test_lines),
         cmocka_unit_test(test_save_paths),
+        cmocka_unit_test(test_hide_path),
         cmocka_unit_test_setup_teardown(test_session_save_load, open_session, close_session),
         cmocka_unit_test_setup_teardown(test_session_limits, open_session, close_session),
         cmocka_unit_test(test_variant_paths),

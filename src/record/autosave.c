@@ -9,6 +9,7 @@
 #include "fileio.h"
 #include "number.h"
 #include "pgn.h"
+#include "restrict.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -194,7 +195,14 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
         return false;
     }
     /* the save it replaces becomes previous.pgn only once the new one is safe */
-    return pgn_write_file(&s->game, save_path, 0600, keep_previous ? previous : NULL, err, errlen);
+    if (pgn_write_file(&s->game, save_path, 0600, keep_previous ? previous : NULL, err, errlen))
+        return true;
+    if (s->restricted) { /* the reason, without the host's directories */
+        char full[700];
+        snprintf(full, sizeof full, "%s", err);
+        restrict_hide_path(full, dir, "(your folder)", err, (size_t)errlen);
+    }
+    return false;
 }
 
 /* The most recently written current*.pgn of the state directory. */
