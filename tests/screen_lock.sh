@@ -75,10 +75,13 @@ tap_eq "copy: D's save is untouched" "1. Nc3 Nc6 2. b3 e6 *" "$(moves_of "$SAVE"
 line d "b4"
 wait_for d "3. b4" >/dev/null
 tap_eq "copy: D goes on saving its own game" "1. Nc3 Nc6 2. b3 e6 3. b4 *" "$(moves_of "$SAVE")"
+tap_ok "copy: C holds a lock of its own while it plays" test -f "$DIR/current-$cpid.lock"
 line c "quit"
 line d "quit"
 gone c >/dev/null
 gone d >/dev/null
+tap_ok "copy: after C left its game is kept..." test -f "$DIR/current-$cpid.pgn"
+tap_ok "... and its lock file is gone" test ! -e "$DIR/current-$cpid.lock"
 
 # --- quitting at the question ---------------------------------------------------------------
 start e screen glinski
@@ -89,6 +92,17 @@ start f screen --resume
 wait_for f "Watch, copy or quit?" >/dev/null
 line f "q"
 tap_ok "q at the question leaves" gone f
+# --- the input ends at the question: nothing is started, and that is said --------------------
+run_in g "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --resume \
+2>$tmp/g.err; echo \$? >$tmp/g.status; echo 'window: done'; sleep 60"
+wait_for g "Watch, copy or quit?" >/dev/null
+keys g C-d
+tap_ok "end of input at the question: the program leaves" wait_for g "window: done"
+tap_eq "... with status 1" 1 "$(cat "$tmp/g.status")"
+tap_eq "... saying nothing was started" \
+    "cellmate: no answer (the input ended): nothing was started, the saved game is as it was" \
+    "$(cat "$tmp/g.err")"
+T kill-session -t g
 line e "quit"
 gone e >/dev/null
 

@@ -78,9 +78,21 @@ static int try_lock(const char *save, long *owner)
     char lock[4500];
     *owner = 0;
     if (!lock_path_of(save, lock, sizeof lock)) return -1;
-    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    int fd = -1;
+    /* A process's own copy removes its lock file when it ends (release_own_copy): a lock
+     * taken on a file that was unlinked meanwhile is no lock, so it is taken again. */
+    for (int tries = 0; tries < 5; tries++) {
+        fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0) return -1;
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) break;
+        struct stat held, named;
+        if (fstat(fd, &held) == 0 && stat(lock, &named) == 0 && held.st_ino == named.st_ino &&
+            held.st_dev == named.st_dev)
+            return fd;
+        close(fd);
+        fd = -1;
+    }
     if (fd < 0) return -1;
-    if (flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
     char buf[32] = "";
     ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
     if (n > 0) {
@@ -93,9 +105,24 @@ static int try_lock(const char *save, long *owner)
     return -1;
 }
 
+/* At exit: a copy saved under this process's id (current-PID.pgn) keeps its game, but its
+ * lock file goes, so that copies do not leave one lock file each behind. */
+static void release_own_copy(void)
+{
+    char lock[4500], own[64];
+    snprintf(own, sizeof own, "/current-%ld.pgn", (long)getpid());
+    size_t n = strlen(save_path), k = strlen(own);
+    if (lock_fd < 0 || n < k || strcmp(save_path + n - k, own)) return;
+    if (lock_path_of(save_path, lock, sizeof lock)) unlink(lock); /* still held: nobody races */
+    close(lock_fd);
+    lock_fd = -1;
+}
+
 /* Own the save at path for the rest of the run; false when another process does. */
 static bool take(const char *path, long *owner)
 {
+    static bool registered;
+    if (!registered) registered = atexit(release_own_copy) == 0;
     int fd = try_lock(path, owner);
     if (fd < 0) return false;
     char pid[32];

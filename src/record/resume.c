@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { GO_ON = -1, EXIT_OK = 0, EXIT_USAGE = 2 };
+enum { GO_ON = -1, EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
 static int fail(const char *err)
 {
@@ -17,15 +17,27 @@ static int fail(const char *err)
     return EXIT_USAGE;
 }
 
-/* A one-letter answer from the terminal, one of keys; Enter or the end of input is the last
- * of them (no, or quit). */
+/* The input ended at a question: nobody chose, so nothing is done, and that is no success. */
+static int no_answer(void)
+{
+    safe_printf(stderr, "cellmate: no answer (the input ended): nothing was started, the saved "
+                        "game is as it was\n");
+    return EXIT_FAILED;
+}
+
+/* A one-letter answer from the terminal, one of keys; Enter is the last of them (no, or
+ * quit), the end of input 0 (nobody answered). */
 static int ask(const char *question, const char *keys)
 {
     for (;;) {
         char line[64];
         printf("%s ", question);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin) || line[0] == '\n') return keys[strlen(keys) - 1];
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\n");
+            return 0;
+        }
+        if (line[0] == '\n') return keys[strlen(keys) - 1];
         int c = line[0] >= 'A' && line[0] <= 'Z' ? line[0] - 'A' + 'a' : line[0];
         if (strchr(keys, c)) return c;
     }
@@ -58,7 +70,9 @@ static int offer_previous(Session *s, const char *err, bool on_screen)
         return EXIT_USAGE;
     }
     printf("The last good save is %s.\n", prev);
-    if (ask("Continue it? [y/n]", "yn") != 'y') return EXIT_USAGE;
+    int answer = ask("Continue it? [y/n]", "yn");
+    if (!answer) return no_answer();
+    if (answer != 'y') return EXIT_USAGE;
     if (!autosave_resume(s, RESUME_PREVIOUS, false, &r, err2, sizeof err2)) return fail(err2);
     return GO_ON;
 }
@@ -78,7 +92,8 @@ int resume_start(Session *s, enum resume_mode mode, bool on_screen, bool autosav
         switch (on_screen ? ask_held(&r) : 'c') {
         case 'w': mode = RESUME_WATCH; break;
         case 'c': mode = RESUME_COPY; break;
-        default: return EXIT_OK;
+        case 'q': return EXIT_OK;
+        default: return no_answer();
         }
         if (!autosave_resume(s, mode, false, &r, err, sizeof err)) return fail(err);
     }
