@@ -394,6 +394,8 @@ static bool moves_filter(Session *s, const char *args, Cell *from, int *drop, Si
     } else if ((*from = board_cell(&v->board, args))) {
         return true;
     }
+    if (!v->has_hands) /* no drops to speak of in this game */
+        return complain(out, "moves takes a cell (the moves of the piece on it), not '%s'", args);
     return complain(out,
                     "moves takes a cell (the moves of the piece on it) or a piece letter "
                     "and @ (its drops), not '%s'",
@@ -424,7 +426,7 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
         used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " " : "", sans[i]);
     if (from) snprintf(what, sizeof what, " from %s", s->v->board.name[from]);
     if (drop) snprintf(what, sizeof what, " dropping %c", s->v->type[drop].letter);
-    say(out, "%d legal move%s%s: %s", n, n == 1 ? "" : "s", what, line);
+    say(out, "%d legal move%s%s%s%s", n, n == 1 ? "" : "s", what, n ? ": " : "", line);
     return true;
 }
 

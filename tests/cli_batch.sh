@@ -196,6 +196,20 @@ tap_eq "peanut: !a2 captures without moving, and bares the black king" "1. K!Na2
 result 1-0: White wins by bare king
 1k1/4/5/4/3/3/4/5/4/K1R b n 0 1" "$(cat "$tmp/out")"
 
+# what `moves` takes: a cell, or a piece letter and @ only in a game with drops
+run 'moves P@
+' --variant glinski
+tap_eq "moves P@ in a game without drops: no word of drops" \
+    "line 1: moves takes a cell (the moves of the piece on it), not 'P@'" "$(cat "$tmp/err")"
+run 'moves C@
+moves zz
+' --variant hr-glinski-foh
+tap_eq "moves C@ in a game with drops: none in hand yet, said without a dangling colon" \
+    "0 legal moves dropping C" "$(cat "$tmp/out")"
+tap_eq "... then a bad word gets the whole form" \
+    "line 2: moves takes a cell (the moves of the piece on it) or a piece letter and @ (its drops), not 'zz'" \
+    "$(cat "$tmp/err")"
+
 # bad arguments exit 2
 "$CELLMATE" --batch --variant nosuch </dev/null >/dev/null 2>&1
 tap_eq "unknown variant exits 2" 2 $?
