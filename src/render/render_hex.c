@@ -112,12 +112,14 @@ static bool line_step(const Board *b, const Spot *at, int by, int key, bool end,
     return false;
 }
 
+enum { LABEL_TEXT = 12 }; /* a file letter or any int: the compiler checks it cannot be cut */
+
 static void label_text(const Board *b, int by, int key, char *t)
 {
     if (by == BY_LETTER)
-        snprintf(t, 4, "%c", b->spec.letters[key]);
+        snprintf(t, LABEL_TEXT, "%c", b->spec.letters[key]);
     else
-        snprintf(t, 4, "%d", key);
+        snprintf(t, LABEL_TEXT, "%d", key);
 }
 
 /* Where a slanted or bent line's label can go: one step beyond one of its ends. */
@@ -183,7 +185,7 @@ static bool put_label_apart(Sketch *k, const Beyond *at, const char *t)
 /* Label a line's end at d; false when it is trimmed or there is no room. */
 static bool label_end(Labeller *L, int by, int key, Beyond d)
 {
-    char t[4];
+    char t[LABEL_TEXT];
     label_text(L->b, by, key, t);
     int len = (int)strlen(t), start = d.right ? d.col : d.col - len + 1;
     if (L->trim && (start < L->cells.c0 || start + len - 1 > L->cells.c1)) return false;
@@ -298,7 +300,7 @@ static void bend_labels(Sketch *k, const Board *b, const Spot *at, int by)
         if (!p || !q || before < 2 || after < 2 || at[p].row != at[q].row ||
             at[p].row == at[c].row || at[c].col - at[p].col != at[q].col - at[c].col)
             continue;
-        char t[4];
+        char t[LABEL_TEXT];
         label_text(b, by, key, t);
         Beyond d = {at[p].row, at[c].col + ((int)strlen(t) - 1) / 2, EDGE_ROW, 0, false};
         put_label_apart(k, &d, t);
@@ -322,7 +324,7 @@ static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, bool 
         if (cls[by] == LINES_SLANT) continue;
         for (int key = 0; key < MAX_KEY; key++) {
             Line l = line_of(b, at, by, key);
-            char t[4];
+            char t[LABEL_TEXT];
             if (!l.n) continue;
             label_text(b, by, key, t);
             if (cls[by] == LINES_ROW) {
