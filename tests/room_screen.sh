@@ -1,9 +1,11 @@
 #!/bin/sh
 # room_screen.sh — rooms played on real screens in tmux: two screens play a Glinski game to
 # mate with chat, a takeback, a draw offer refused and the clocks shown; a watcher's screen
-# joins mid-game and shows the position; three screens play Cyclohexane until a player is
-# mated out; a screen whose room's server is killed says so; the computer put into an empty
-# seat from the screen; a flag falls on a short clock.
+# joins mid-game and shows the position; the room's server killed mid-game: the screens show
+# the seats as unknown and join again (with backoff) once they can, and give up after five
+# tries when the room is gone; three screens play Cyclohexane until a player is mated out;
+# the computer put into an empty seat from the screen, its server stopped on purpose (no
+# rejoining); a flag falls on a short clock.
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -77,6 +79,28 @@ tap_ok "the watcher's screen has the game's position" wait_for c "$(cut -c1-60 "
 line c "Bb1"
 tap_ok "a watcher's move is refused on its screen" wait_for c "you are watching this game"
 
+# the room's server killed mid-game, its record away for a while: every screen says so, knows
+# no longer who is here, refuses lines for the room, tries again and again to join, and is
+# back in its seat once the record is there (the first screen to try starts the server anew)
+server=$(room_server duel)
+kill -KILL "$server"
+mv "$ROOMS/duel.pgn" "$tmp/duel.away"
+tap_ok "a lost room: the panel says the screen is reconnecting" wait_for a "RECONNECTING to duel"
+tap_ok "... and knows no longer who is here" wait_for a " Black  bob      ?"
+tap_ok "... nor its own seat's state" wait_for b ">Black  bob      ?"
+tap_ok "... and says why the tries fail, waiting longer each time" \
+    wait_for a "joining the room again in 4 s (try 4 of 5): there is no room duel here"
+line a "say anyone?"
+tap_ok "a line for the room meanwhile says it was not sent" wait_for a "'say' was not sent"
+mv "$tmp/duel.away" "$ROOMS/duel.pgn"
+# (what the screens say when back is soon replaced by the others coming back: the panels say it)
+tap_ok "screen a is back in its seat once it can be" wait_for a ">White  alice    here"
+tap_ok "... and sees Black back" wait_for a " Black  bob      here"
+tap_ok "screen b is back in its seat" wait_for b ">Black  bob      here"
+tap_ok "the watcher's screen is back, watching" wait_for c " White  alice    here"
+tap_ok "... as a watcher still" wait_for c "you watch"
+tap_ok "... the players' panel counts it again" wait_for a "room duel, 1 watching"
+tap_ok "a new server runs the room" test -n "$(room_server duel)" -a "$(room_server duel)" != "$server"
 play a Bb1 b "3. Bb1"
 play b e6 a "e6"
 line a "Qxf9"
@@ -87,11 +111,13 @@ tap_ok "the room's record has the game" \
     sh -c "tr '\n' ' ' <'$ROOMS/duel.pgn' | grep -q '1. Qc3 {\[%clk [0-9:]*\]} 1... Qc6 {\[%clk [0-9:]*\]} 2. b2 .* 4. Qxf9# {\[%clk [0-9:]*\]} 1-0'"
 tap_ok "the record keeps the chat line" grep -q "{bob: good luck}" "$ROOMS/duel.pgn"
 
-# the room's server killed: each screen says the connection is lost, and quits cleanly
+# the room's server killed and its record gone for good: the screens give up after five tries
 server=$(room_server duel)
 kill -KILL "$server"
-tap_ok "a lost room is said on the screen" wait_for a "the room closed the connection"
-tap_ok "... and stays in the status panel" wait_for a "DISCONNECTED"
+rm "$ROOMS/duel.pgn"
+tap_ok "a room gone for good: the last try is announced" wait_for a "(try 5 of 5)"
+tap_ok "... then the screen gives up and says so" wait_for a "gave up joining the room again after 5 tries"
+tap_ok "... and its panel says it is disconnected" wait_for a "DISCONNECTED from duel"
 line a "say anyone?"
 tap_ok "a line for the room after that says it was not sent" wait_for a "'say' was not sent"
 for w in a b c; do
@@ -144,6 +170,13 @@ tap_ok "ai SIDE: the room says the computer sits down" wait_for h "the computer 
 tap_ok "ai SIDE: the panel shows the computer's seat" wait_for h " Black  cellmate ai"
 line h Qc3
 tap_ok "ai SIDE: the room's computer answers the move" wait_re h "1\. Qc3 +[A-Za-z]"
+# the room's server stopped on purpose (SIGTERM): it says goodbye, and no screen starts it again
+server=$(room_server bot)
+end_pid "$server"
+tap_ok "a stopped server: the screen says so" wait_for h "the room's server was stopped"
+tap_ok "... its panel says it is disconnected, not reconnecting" wait_for h "DISCONNECTED from bot"
+sleep 1
+tap_ok "... and it does not start the room again" test -z "$(room_server bot)"
 line h quit
 tap_ok "ai SIDE: the screen quits" gone h
 

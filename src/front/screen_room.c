@@ -1,7 +1,8 @@
 /* screen_room.c — the screen at a room's table (cellmate --room NAME on a terminal): the
  * room's connection waited on beside the keyboard, what the room says put in the message
  * line, and the room's part of the status panel (each seat, who is here, the watchers, what
- * is offered, a lost connection). The game itself is the session's: the room client
+ * is offered, a lost connection). A connection lost without the room's bye is joined again
+ * a few times, waiting longer each time. The game itself is the session's: the room client
  * (src/room/client.c) applies the room's events to it, and the screen draws it as a local
  * game. */
 #include "screen_int.h"
@@ -13,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ROOM_WAIT_MS 200 /* as the screen's own getch timeout: the clocks tick at this pace */
@@ -21,6 +23,20 @@ static bool started;    /* the room's lines go to the screen */
 static bool in_batch;   /* lines that came in one read are shown together */
 static bool told_close; /* the lost connection has been said */
 static char greeting[MSG_MAX];
+
+/* Joining again after a lost connection: the waits before each try, in seconds (about 15 s
+ * in all, enough for a room's server to start again or an ssh connection to come back). */
+static const double rejoin_wait[] = {0.5, 1, 2, 4, 8};
+#define REJOIN_TRIES ((int)(sizeof rejoin_wait / sizeof rejoin_wait[0]))
+static int rejoin_tries; /* tries made since the connection was lost */
+static double rejoin_at; /* when the next one is due (monotonic seconds); 0: none */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /* Every text from the room (a peer's chat line, a name, the room's own words) reaches the
  * terminal through here, already cleaned of control bytes by the room client. Lines that
@@ -58,6 +74,7 @@ int room_screen_run(RoomClient *c, Session *s, bool ascii, const char *joined)
     }
     greeting[n] = 0;
     started = told_close = false;
+    rejoin_at = 0;
     c->notify = room_text;
     c->user = NULL;
     ScreenOptions so = {ascii, false, NULL, c, false};
@@ -71,15 +88,56 @@ static void start(void)
 }
 
 /* The room went away: said once, in the message line and (for good) in the status panel.
- * The board stays as the room last had it; quit and join again to go on. */
+ * The board stays as the room last had it. Unless the room said goodbye on purpose (its
+ * server stopped, the same player joined from elsewhere, a refused request), the screen
+ * joins again after a wait. */
 static void tell_closed(RoomClient *c)
 {
     if (told_close || !c->closed) return;
     told_close = true;
-    ui_set_message(true,
-                   "%s; the board shows the game as the room last had it: quit and join "
-                   "the room again to go on",
-                   c->why[0] ? c->why : "the room closed the connection");
+    const char *why = c->why[0] ? c->why : "the room closed the connection";
+    rejoin_tries = 0;
+    rejoin_at = 0;
+    if (c->said_bye) {
+        ui_set_message(true,
+                       "%s; the board shows the game as the room last had it: quit and join "
+                       "the room again to go on",
+                       why);
+        return;
+    }
+    rejoin_at = now_seconds() + rejoin_wait[0];
+    ui_set_message(true, "joining the room again in %g s: %s", rejoin_wait[0], why);
+}
+
+/* A try at joining again, when one is due. The screen waits for it (a local room answers at
+ * once, starting its server again from the record if it must; ssh may take seconds). */
+static void rejoin(RoomClient *c)
+{
+    if (!c->closed || !rejoin_at || now_seconds() < rejoin_at) return;
+    rejoin_tries++;
+    ui_set_message(false, "joining room %s again (try %d of %d)...", c->room, rejoin_tries,
+                   REJOIN_TRIES);
+    ui_draw();
+    char err[600];
+    ui_set_message(false, "back in the room");
+    in_batch = true; /* the room's greeting joins the line */
+    bool back = room_client_rejoin(c, err, sizeof err);
+    in_batch = false;
+    if (back) {
+        told_close = false;
+        rejoin_at = 0;
+    } else if (rejoin_tries < REJOIN_TRIES) {
+        rejoin_at = now_seconds() + rejoin_wait[rejoin_tries];
+        ui_set_message(true, "joining the room again in %g s (try %d of %d): %s",
+                       rejoin_wait[rejoin_tries], rejoin_tries + 1, REJOIN_TRIES, err);
+    } else {
+        rejoin_at = 0;
+        ui_set_message(true,
+                       "gave up joining the room again after %d tries: %s; quit and join it "
+                       "again to go on",
+                       REJOIN_TRIES, err);
+    }
+    ui_draw();
 }
 
 int room_screen_getch(void)
@@ -94,6 +152,7 @@ int room_screen_getch(void)
     int ch = getch();
     timeout(ROOM_WAIT_MS);
     if (ch != ERR) return ch;
+    rejoin(c);
     struct pollfd pf[3] = {{STDIN_FILENO, POLLIN, 0},
                            {room_client_fd(c), POLLIN, 0},
                            {room_client_wfd(c), POLLOUT, 0}};
@@ -133,7 +192,9 @@ int room_screen_status(int y, int x, int width)
     RoomClient *c = ui.opt.room;
     if (!c) return y;
     const Variant *v = ui.s->v;
-    if (c->closed)
+    if (c->closed && rejoin_at)
+        panel_line(&y, x, width, A_BOLD | A_REVERSE, "RECONNECTING to %s", c->room);
+    else if (c->closed)
         panel_line(&y, x, width, A_BOLD | A_REVERSE, "DISCONNECTED from %s", c->room);
     else if (c->watchers)
         panel_line(&y, x, width, A_NORMAL, "room %s, %d watching", c->room, c->watchers);
@@ -142,9 +203,11 @@ int room_screen_status(int y, int x, int width)
     for (int p = 0; p < v->nplayers; p++) {
         const RoomSeatView *st = &c->seats[p];
         bool mine = p == c->seat;
-        attr_t at = mine ? A_BOLD : st->state == SEAT_STATE_AWAY ? A_DIM : A_NORMAL;
+        attr_t at = mine ? A_BOLD : st->state == SEAT_STATE_AWAY || c->closed ? A_DIM : A_NORMAL;
+        /* without a connection, who is there is not known */
         panel_line(&y, x, width, at, "%c%-6.6s %-8.8s %s", mine ? '>' : ' ', v->player_name[p],
-                   st->state == SEAT_STATE_EMPTY ? "-" : st->name, state_word[st->state]);
+                   st->state == SEAT_STATE_EMPTY ? "-" : st->name,
+                   c->closed ? "?" : state_word[st->state]);
     }
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers)

@@ -443,6 +443,7 @@ static void on_event(RoomClient *c, char *line)
         char text[256];
         room_clean_text(a[0], text, sizeof text);
         close_with(c, "the room closed the connection: %s", text);
+        c->said_bye = true;
         break;
     }
     case EV_BAD: break; /* a later version's events: not ours */
@@ -652,6 +653,8 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     c->rfd = c->wfd = -1;
     c->s = s;
     c->seat = -1;
+    c->target = *t;
+    c->opts = *o;
     snprintf(c->room, sizeof c->room, "%s", t->room);
     if (o->name)
         snprintf(name, sizeof name, "%s", o->name);
@@ -703,6 +706,21 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     else
         tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
     return true;
+}
+
+bool room_client_rejoin(RoomClient *c, char *err, int errlen)
+{
+    if (c->rfd >= 0) room_client_close(c);
+    RoomClient kept = *c; /* closed: it holds nothing of its own any more */
+    RoomJoinOptions o = c->opts;
+    o.variant = NULL; /* a room whose record is gone is not made anew */
+    if (room_client_join(c, kept.s, &kept.target, &o, err, errlen)) return true;
+    /* still the room's client as it was (its seat, the seats it knew), closed: its lines are
+     * refused, never played on the local game */
+    *c = kept;
+    c->s->remote = &c->remote;
+    snprintf(c->why, sizeof c->why, "%s", err);
+    return false;
 }
 
 void room_client_close(RoomClient *c)

@@ -20,6 +20,25 @@ typedef struct {
     char name[ROOM_NAME_MAX + 1];
 } RoomSeatView;
 
+/* Where to find the room: a name on this host, or [user@]host:NAME / ssh://[user@]host[:port]/NAME.
+ */
+typedef struct {
+    bool remote;
+    char user_host[300]; /* [user@]host */
+    char port[8];        /* "" when none */
+    char room[ROOM_ROOM_MAX + 1];
+} RoomTarget;
+
+typedef struct {
+    const char *dir;     /* --room-dir, or NULL */
+    const char *variant; /* to make the room; NULL to join an existing one */
+    const char *name;    /* --name / --player; NULL: the login name */
+    const char *seat;    /* --seat SIDE|any|watch; NULL: any */
+    const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
+    TimeControl clock;   /* for a new room */
+    double ai_seconds;
+} RoomJoinOptions;
+
 typedef struct RoomClient RoomClient;
 
 /* What the client has to tell the person: a move played, a chat line, a note of the room,
@@ -42,11 +61,14 @@ struct RoomClient {
     int watchers;
     int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
     int offer_by;
-    bool synced;   /* the room's whole state has been read */
-    bool joined;   /* it has been read once */
-    int pending;   /* requests sent whose answer (ok or error) has not come */
-    bool closed;   /* the connection is gone */
-    char why[256]; /* why it closed */
+    bool synced;          /* the room's whole state has been read */
+    bool joined;          /* it has been read once */
+    int pending;          /* requests sent whose answer (ok or error) has not come */
+    bool closed;          /* the connection is gone */
+    bool said_bye;        /* the room closed it on purpose (a bye): joining again would not help */
+    char why[256];        /* why it closed */
+    RoomTarget target;    /* where the room is, to join it again */
+    RoomJoinOptions opts; /* as joined (its strings the caller's, kept while the client is) */
     RoomNotify notify;
     void *user;
     /* a snapshot being read */
@@ -57,27 +79,8 @@ struct RoomClient {
     bool snap_has_clock;
 };
 
-/* Where to find the room: a name on this host, or [user@]host:NAME / ssh://[user@]host[:port]/NAME.
- */
-typedef struct {
-    bool remote;
-    char user_host[300]; /* [user@]host */
-    char port[8];        /* "" when none */
-    char room[ROOM_ROOM_MAX + 1];
-} RoomTarget;
-
 /* Read a --room argument; false with a message in err. */
 bool room_parse_target(const char *arg, RoomTarget *t, char *err, int errlen);
-
-typedef struct {
-    const char *dir;     /* --room-dir, or NULL */
-    const char *variant; /* to make the room; NULL to join an existing one */
-    const char *name;    /* --name / --player; NULL: the login name */
-    const char *seat;    /* --seat SIDE|any|watch; NULL: any */
-    const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
-    TimeControl clock;   /* for a new room */
-    double ai_seconds;
-} RoomJoinOptions;
 
 /* Connect to room `room` on this host (the directory: dir_opt, or the default), starting its
  * server when none runs (with `variant` when there is no record yet). Returns the socket
@@ -107,6 +110,11 @@ bool room_client_settle(RoomClient *c, double timeout);
 
 /* Send a request line ("say hi"). */
 void room_client_send(RoomClient *c, const char *fmt, ...);
+
+/* Join the room again after the connection was lost, with the same target, name and seat
+ * (never making a room: its record must be there). True when the client is back; otherwise
+ * the client stays closed, its requests refused, and err says why. */
+bool room_client_rejoin(RoomClient *c, char *err, int errlen);
 
 /* Leave the room (the seat stays ours) and free everything; ends the ssh command. */
 void room_client_close(RoomClient *c);

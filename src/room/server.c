@@ -401,6 +401,11 @@ int room_serve(const RoomServerOptions *o)
     room_log("room %s: %s", o->room, stop_signal ? "stopped by a signal" : "idle, leaving");
     status = 0;
     unlink(sv->sock);
+    for (int i = 0; stop_signal && i < sv->nconn; i++) {
+        /* stopped on purpose: a bye, so that screens do not start the room again */
+        conn_bye(sv->conn[i], "the room's server was stopped");
+        flush(sv->conn[i]);
+    }
     while (sv->nconn) drop(sv, sv->nconn - 1);
 out_game:
     if (sv->listen_fd >= 0) close(sv->listen_fd);
