@@ -238,6 +238,74 @@ tap_ok "a PID past pid_t in ROOM.pid is no PID" test -z "$(grep 'PID 1)' "$tmp/w
 end_pid "$locker"
 rm -f "$ROOMS/wrap".*
 
+# --- a seat is its player's name and Unix user: another user's name never takes it -------------
+# a record whose White is another uid's (the player's own plus one): this user under that name
+# is refused, and the seat stays the other user's
+record 2001.02.03 '*' | sed "s/^\[RoomUsers .*/[RoomUsers \"$((u + 1)) $u\"]/" >"$ROOMS/owned.pgn"
+printf 'quit\n' | "$CELLMATE" --batch --room owned --name alice >"$tmp/owned" 2>&1
+tap_eq "another user's name: status 2" 2 "$?"
+tap_ok "... refused, the name being another user's" \
+    grep -q "the name alice belongs to another user in this room" "$tmp/owned"
+printf 'quit\n' | "$CELLMATE" --batch --room owned --name alice --seat White >"$tmp/owned" 2>&1
+tap_ok "... also when it asks for the seat" grep -q "belongs to another user" "$tmp/owned"
+printf 'hello 1 carol watch\nquit\n' | "$CELLMATE" --relay owned >"$tmp/owned2" 2>&1
+tap_ok "... and the seat is still theirs" grep -qx "seat White away alice" "$tmp/owned2"
+printf 'quit\n' | "$CELLMATE" --batch --room owned --name bob >"$tmp/owned3" 2>&1
+tap_ok "the user's own name takes its seat back" grep -q "you play Black in room owned" "$tmp/owned3"
+p=$(room_server owned) && end_pid "$p"
+
+# Two real Unix users in a group's room directory, without making accounts: as root, the other
+# user is nobody (setpriv), the directory the group nogroup's, mode 2770.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/dev/null) &&
+    ngid=$(id -g nobody 2>/dev/null); then
+    chmod 711 "$tmp"
+    gdir="$tmp/group"
+    mkdir -m 2770 "$gdir"
+    chgrp "$ngid" "$gdir"
+    room_dirs="$room_dirs $gdir"
+    as_nobody() {
+        setpriv --reuid="$nob" --regid="$ngid" --clear-groups env HOME=/nonexistent "$CELLMATE" "$@"
+    }
+    printf 'quit\n' | "$CELLMATE" --batch --room-dir "$gdir" --room grp glinski --name alice \
+        --seat White >"$tmp/g1" 2>&1
+    tap_ok "group: alice (root) makes the room and sits as White" grep -q "you play White in room grp" "$tmp/g1"
+    as_nobody --batch --room-dir "$gdir" --room grp --name alice --seat White </dev/null >"$tmp/g2" 2>&1
+    tap_eq "group: another Unix user under alice's name: status 2" 2 "$?"
+    tap_ok "... refused: the name is another user's" grep -q "the name alice belongs to another user" "$tmp/g2"
+    p=$(room_server_in "$gdir" grp) && end_pid "$p"
+    printf 'quit\n' | as_nobody --batch --room-dir "$gdir" --room grp --name nob >"$tmp/g3" 2>&1
+    tap_ok "group: the other user starts the room again from root's record, and sits as Black" \
+        grep -q "you play Black in room grp" "$tmp/g3"
+    tap_ok "... the record keeps each seat's user" grep -qx "\[RoomUsers \"0 $nob\"\]" "$gdir/grp.pgn"
+    printf 'quit\n' | "$CELLMATE" --batch --room-dir "$gdir" --room grp --name nob >"$tmp/g4" 2>&1
+    tap_eq "group: root under the other user's name is refused too (status 2)" 2 "$?"
+    printf 'quit\n' | "$CELLMATE" --batch --room-dir "$gdir" --room grp --name alice >"$tmp/g5" 2>&1
+    tap_ok "group: alice's own user takes White back" grep -q "you play White in room grp" "$tmp/g5"
+    tap_eq "group: the room's files are the group's, whatever the umask (mode 660)" 660 \
+        "$(stat -c %a "$gdir/grp.pid" "$gdir/grp.pgn" "$gdir/grp.log" "$gdir/grp.sock" | sort -u)"
+    p=$(room_server_in "$gdir" grp) && end_pid "$p"
+elif [ "${CI:-}" = true ]; then
+    tap_ok "group: CI runs this test as root, to be another user" false
+else
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n # SKIP group: needs root to run a client as nobody"
+fi
+
+# --- a room directory every user may write: refused, or with the sticky bit warned of ----------
+mkdir -m 777 "$tmp/open"
+chmod 777 "$tmp/open" # whatever the umask
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$tmp/open" --room o glinski >"$tmp/out" 2>&1
+tap_eq "--room-dir writable by every user: status 2" 2 "$?"
+tap_ok "... and why" grep -q "^cellmate: $tmp/open is writable by every user of this host (mode 0777)" "$tmp/out"
+tap_ok "... no room is made there" test -z "$(ls "$tmp/open")"
+chmod 1777 "$tmp/open"
+"$CELLMATE" --room-dir "$tmp/open" --rooms >"$tmp/out" 2>"$tmp/err"
+tap_eq "--room-dir writable by every user, sticky: status 0" 0 "$?"
+tap_ok "... with a warning" grep -q "^cellmate: warning: every user of this host may make rooms in $tmp/open (mode 1777)" "$tmp/err"
+chmod 2770 "$tmp/open"
+"$CELLMATE" --room-dir "$tmp/open" --rooms >"$tmp/out" 2>"$tmp/err"
+tap_eq "--room-dir of a group (mode 2770): no warning" "" "$(cat "$tmp/err")"
+
 # --- restricted mode at a room's table: the player's own lines keep its bounds ------------------
 # (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
 # this room gets a name of its own and is removed at once)

@@ -9,12 +9,16 @@ mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
 ROOMS="$XDG_RUNTIME_DIR/cellmate/rooms"
 room_pids=""
 
-# The PID of the server of room $1, if one runs (it holds the lock on NAME.pid).
-room_server() {
-    [ -f "$ROOMS/$1.pid" ] || return 1
-    flock -n "$ROOMS/$1.pid" true 2>/dev/null && return 1
-    cat "$ROOMS/$1.pid"
+room_dirs="$ROOMS" # every room directory a test uses: the clean-up ends their servers
+
+# The PID of the server of room $2 in directory $1, if one runs (it holds the lock on
+# NAME.pid); room_server NAME: in $ROOMS.
+room_server_in() {
+    [ -f "$1/$2.pid" ] || return 1
+    flock -n "$1/$2.pid" true 2>/dev/null && return 1
+    cat "$1/$2.pid"
 }
+room_server() { room_server_in "$ROOMS" "$1"; }
 
 # End a process by its PID: TERM, up to 5 s, then KILL.
 end_pid() {
@@ -43,10 +47,11 @@ room_check_logs() {
 
 room_cleanup() {
     for p in $room_pids; do end_pid "$p"; done
-    for f in "$ROOMS"/*.pid; do
-        [ -f "$f" ] || continue
-        r=$(basename "$f" .pid)
-        p=$(room_server "$r") && end_pid "$p"
+    for d in $room_dirs; do
+        for f in "$d"/*.pid; do
+            [ -f "$f" ] || continue
+            p=$(room_server_in "$d" "$(basename "$f" .pid)") && end_pid "$p"
+        done
     done
     rm -rf "$tmp"
 }

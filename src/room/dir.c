@@ -41,6 +41,31 @@ static bool private_tmp(char *out, size_t len, char *err, int errlen)
     return true;
 }
 
+/* A directory given with --room-dir is shared by its owner and its group at most: one every
+ * user may write could hold anyone's socket or record in a room's name. With the sticky bit
+ * nobody can replace another's files, but anyone can still make a room there first, so that
+ * is only warned of (once: a screen may look the directory up again while it runs). */
+static bool shared_dir_safe(const char *dir, const struct stat *st, char *err, int errlen)
+{
+    static bool warned;
+    if (!(st->st_mode & S_IWOTH)) return true;
+    if (!(st->st_mode & S_ISVTX)) {
+        snprintf(err, errlen,
+                 "%s is writable by every user of this host (mode %04o), so anyone could "
+                 "replace a room's socket or record there; give rooms a group's directory "
+                 "(chmod 2770, see ROOMS in cellmate(6))",
+                 dir, (unsigned)(st->st_mode & 07777));
+        return false;
+    }
+    if (!warned)
+        fprintf(stderr,
+                "cellmate: warning: every user of this host may make rooms in %s (mode %04o); a "
+                "group's directory (chmod 2770) keeps others out\n",
+                dir, (unsigned)(st->st_mode & 07777));
+    warned = true;
+    return true;
+}
+
 bool room_dir(const char *given, char *out, size_t len, char *err, int errlen)
 {
     char base[ROOM_PATH_MAX];
@@ -68,7 +93,7 @@ bool room_dir(const char *given, char *out, size_t len, char *err, int errlen)
         snprintf(err, errlen, "%s: not a directory", out);
         return false;
     }
-    return true;
+    return !(given && *given) || shared_dir_safe(out, &st, err, errlen);
 }
 
 bool room_file(const char *dir, const char *room, const char *ext, char *out, size_t len)

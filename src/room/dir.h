@@ -13,7 +13,8 @@
 #define ROOM_PATH_MAX 4096
 
 /* The room directory: `given` (--room-dir, may be NULL) or the default, created (mode 0700)
- * when missing. A default under /tmp must be ours and closed to others. False with err. */
+ * when missing. A default under /tmp must be ours and closed to others; a given one must not
+ * be writable by every user (refused), unless sticky (a warning on stderr). False with err. */
 bool room_dir(const char *given, char *out, size_t len, char *err, int errlen);
 
 /* DIR/ROOM.EXT; false when too long. */

@@ -248,9 +248,7 @@ static int listen_on(Server *sv, char *err, int errlen)
         return -1;
     }
     unlink(sv->sock); /* a socket left by a server that was killed: we hold the room's lock */
-    mode_t old = umask(0777 & ~sv->mode);
-    int rc = bind(fd, (struct sockaddr *)&sa, sizeof sa);
-    umask(old);
+    int rc = bind(fd, (struct sockaddr *)&sa, sizeof sa); /* the umask is the room's */
     if (rc != 0 || listen(fd, 16) != 0) {
         snprintf(err, errlen, "%s: %s", sv->sock, strerror(errno));
         close(fd);
@@ -353,6 +351,10 @@ int room_serve(const RoomServerOptions *o)
     sv->opt = *o;
     sv->listen_fd = sv->ai_pipe[0] = sv->ai_pipe[1] = -1;
     sv->mode = room_file_mode(o->dir);
+    /* every file of the room (lock, record, socket) gets the room's mode, whatever the
+     * starter's umask: in a group's directory another member must be able to take the lock
+     * and save the record when it starts the room again */
+    umask(0777 & ~sv->mode);
     sv->idle_seconds = idle_limit(o);
     int status = 1, lock = -1;
     signal(SIGPIPE, SIG_IGN);
@@ -447,6 +449,7 @@ bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
         pid_t server = fork();
         if (server != 0) _exit(server < 0);
         int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+        umask(0777 & ~room_file_mode(o->dir));
         int logfd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
                          room_file_mode(o->dir));
         if (null >= 0) dup2(null, 0), dup2(null, 1);
