@@ -5,7 +5,8 @@
 # and plays a Glinski game to mate against a scripted client on this host; a watcher joins
 # with the ssh://host:port/NAME form; the ssh player's screen, killed mid-game, comes back
 # to its seat; --ssh names the command too; a key whose forced command is a restricted relay
-# seats its player under the administrator's name. Every process is ended by its PID.
+# seats its player under the administrator's name, and a second key of the same login (another
+# player) cannot take that player's seat. Every process is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 . "$TESTS_DIR/sshd.sh"
 
@@ -116,6 +117,28 @@ tap_eq "the forced relay's player: status 0" 0 "$?"
 tap_ok "the room knows the player by the administrator's name, not the one it gave" \
     grep -qx "zed: hi" "$tmp/forced"
 tap_ok "... and seats it under that name" grep -q "you play White in room $rx" "$tmp/forced"
+# A second key of the same login, whose forced relay names its player yan: the same Unix user,
+# so the key alone tells the players apart. It cannot take zed's seat by asking for zed's name.
+ssh-keygen -q -t ed25519 -N '' -C cellmate-test-user2 -f "$tmp/key2"
+printf 'command="%s --restricted --player yan --save-dir %s --relay",no-pty %s\n' \
+    "$tmp/bin/cellmate" "$tmp/saves" "$(cat "$tmp/key2.pub")" >>"$SSHD_DIR/authorized_keys"
+ssh_opts2=$(printf '%s' "$ssh_opts" | sed "s|-i $SSHD_KEY |-i $tmp/key2 |")
+printf 'quit\n' | CELLMATE_SSH="$ssh_opts2 -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name zed --seat White >"$tmp/key2a" 2>&1
+tap_eq "another key under zed's name, asking for zed's seat: status 2" 2 "$?"
+tap_ok "... refused: the seat is zed's" grep -q "White is taken by zed" "$tmp/key2a"
+printf 'say me\nquit\n' | CELLMATE_SSH="$ssh_opts2 -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name zed >"$tmp/key2b" 2>&1
+tap_ok "... under zed's name it sits down as its own player, in the empty seat" \
+    grep -q "you play Black in room $rx" "$tmp/key2b"
+tap_ok "... and speaks as its own player" grep -qx "yan: me" "$tmp/key2b"
+printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name anyone --seat White >"$tmp/key1" 2>&1
+tap_ok "zed's own key takes zed's seat back, whatever name the client gives" \
+    grep -q "you play White in room $rx" "$tmp/key1"
+printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name yan --seat Black >"$tmp/key1b" 2>&1
+tap_ok "... and cannot take yan's" grep -q "Black is taken by yan" "$tmp/key1b"
 printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
     "$CELLMATE" --batch --room "127.0.0.1:../x" >"$tmp/forced2" 2>&1
 tap_eq "a room's name with a path is refused before ssh runs (status 2)" 2 "$?"
