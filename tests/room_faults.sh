@@ -1,10 +1,11 @@
 #!/bin/sh
 # room_faults.sh — rooms when things go wrong: a client killed mid-game (SIGKILL) comes back
 # to its seat and its clock, which ran meanwhile; the room's server killed mid-game
-# (SIGKILL) starts again from the record at the next join with the moves, seats and clocks;
-# a raw client sends control bytes, an over-long line, an endless line, a flood, a request
-# before hello, a wrong version and a half-written line, while a game goes on unharmed; a
-# flag falls on a short clock. Every client and server is ended by its PID.
+# (SIGKILL) starts again from the record at the next join with the moves, seats and clocks,
+# while a second room goes on unharmed; a raw client sends control bytes, an over-long line,
+# an endless line, a flood, a request before hello, a wrong version, a line written in two
+# halves and a half-written line never finished, while a game goes on unharmed; a flag falls
+# on a short clock. Every client and server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -65,6 +66,23 @@ Qc6
 b6
 EOF
 black1=$last_pid
+# a second room at the same time, its players waiting for the kill to play on
+player "$tmp/s1" --room side glinski --name carol --seat White <<EOF
+Qc3
+@wait $tmp/w1.err closed the connection
+b2
+Bb1
+Qxf9
+EOF
+side1=$last_pid
+player "$tmp/s2" --room side glinski --name dave --seat Black <<'EOF'
+Qc6
+b6
+e6
+EOF
+side2=$last_pid
+wait_text "$tmp/s2" "1. Qc3" >/dev/null
+side_server=$(room_server side)
 wait_text "$ROOMS/k2.pgn" "b6" >/dev/null
 server=$(room_server k2)
 kill -KILL "$server"
@@ -72,6 +90,11 @@ finish "$white1" 10
 tap_eq "the server killed: a client says so and ends with status 1" 1 "$?"
 tap_ok "the client says why" grep -q "^cellmate: the room closed the connection" "$tmp/w1.err"
 finish "$black1" 10
+finish "$side1"
+tap_eq "a second room at the same time plays on to its end (status 0)" 0 "$?"
+finish "$side2"
+tap_ok "... its game whole" grep -qx "result 1-0: White wins by checkmate" "$tmp/s2"
+tap_ok "... with the same server all along" test -n "$side_server" -a "$side_server" = "$(room_server side)"
 saved=$(clk_after "$ROOMS/k2.pgn" b2)
 player "$tmp/w2" --room k2 --name alice <<'EOF'
 Bb1
@@ -133,6 +156,10 @@ send say \x1b[2Jhi\n
 expect error control characters
 send say \xff\xfehi \xc3\xa9t\xc3\xa9\n
 expect say mallory ??hi été
+send say half a li
+hold 1
+send ne, then the rest\n
+expect say mallory half a line, then the rest
 hold 1
 send hello 1 again\n
 expect error you said hello already
@@ -141,6 +168,8 @@ tap_ok "raw: control bytes, an over-long line and bad requests each get an error
     sh -c "! grep -q '^FAILED' '$tmp/raw1'"
 tap_ok "raw: a chat line's broken UTF-8 reaches the others as '?', its accents whole" \
     wait_text "$tmp/w" "mallory: ??hi été"
+tap_ok "raw: a line written in two halves a second apart is read as one" \
+    wait_text "$tmp/w" "mallory: half a line, then the rest"
 perl "$TESTS_DIR/room_raw.pl" "$sock" >"$tmp/raw2" 2>&1 <<'EOF'
 expect cellmate-room
 repeat 100000 a
