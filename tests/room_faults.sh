@@ -4,8 +4,10 @@
 # (SIGKILL) starts again from the record at the next join with the moves, seats and clocks,
 # while a second room goes on unharmed; a raw client sends control bytes, an over-long line,
 # an endless line, a flood, a request before hello, a wrong version, a line written in two
-# halves and a half-written line never finished, while a game goes on unharmed; a flag falls
-# on a short clock. Every client and server is ended by its PID.
+# halves and a half-written line never finished, while a game goes on unharmed; a move the
+# record could not take is found in the write-ahead copy after the server is killed (and a
+# torn or outdated copy is not taken); a flag falls on a short clock. Every client and server
+# is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -117,6 +119,59 @@ tap_ok "the seats were kept: the players' names" grep -qx '\[Black "bob"\]' "$RO
 after=$(clk_after "$ROOMS/k2.pgn" Bb1)
 tap_ok "White's clock was kept ($saved s before, $after s after the restart, not 300)" \
     test -n "$saved" -a -n "$after" -a "$saved" -le 298 -a "$after" -le "$saved"
+
+# --- the write-ahead copy (ROOM.wal): a change made durable there before anyone is told is
+# never lost, even when the record itself could not take it and the server is then killed.
+# The record is made unreplaceable by a second hard link (a save never splits links), then
+# White's next move is made, the server killed, the link removed. -------------------------------
+# wal_round ROOM: two moves played, the record linked, White's b2 played, the server killed
+wal_round() {
+    player "$tmp/$1.w" --room "$1" glinski --name alice --seat White <<EOF
+Qc3
+@wait $tmp/$1.go yes
+b2
+@wait $tmp/never never
+EOF
+    ww=$last_pid
+    player "$tmp/$1.b" --room "$1" glinski --name bob --seat Black <<EOF
+Qc6
+@wait $tmp/never never
+EOF
+    wb=$last_pid
+    wait_text "$tmp/$1.w" "1... Qc6" >/dev/null
+    ln "$ROOMS/$1.pgn" "$tmp/$1.link"
+    echo yes >"$tmp/$1.go"
+    wait_text "$tmp/$1.w" "2. b2" >/dev/null
+    wait_text "$tmp/$1.w" "could not save its record" >/dev/null
+    kill -KILL "$(room_server "$1")"
+    end_pid "$ww"
+    end_pid "$wb"
+    rm "$tmp/$1.link"
+}
+wal_round wal1
+tap_ok "write-ahead: the record itself did not take White's move" sh -c "! grep -q 'b2' '$ROOMS/wal1.pgn'"
+printf 'quit\n' | "$CELLMATE" --batch --room wal1 --seat watch >"$tmp/wal1.watch" 2>&1
+tap_ok "write-ahead: the next join finds the move, from the copy" \
+    grep -q "you watch room wal1 (glinski): move 2, Black to move" "$tmp/wal1.watch"
+tap_ok "... the record holds it now" grep -qx "1. Qc3 Qc6 2. b2 \*" "$ROOMS/wal1.pgn"
+tap_ok "... and the server's log says so" grep -q "the last change was saved from" "$ROOMS/wal1.log"
+p=$(room_server wal1) && end_pid "$p"
+tap_ok "... a server that leaves removes its copy" test ! -e "$ROOMS/wal1.wal"
+# a torn copy (one byte of its text changed) is left alone: the record stays as it was
+wal_round wal2
+printf X | dd of="$ROOMS/wal2.wal" bs=1 seek=150 conv=notrunc 2>/dev/null
+printf 'quit\n' | "$CELLMATE" --batch --room wal2 --seat watch >"$tmp/wal2.watch" 2>&1
+tap_ok "write-ahead: a torn copy is not taken" \
+    grep -q "you watch room wal2 (glinski): move 2, White to move" "$tmp/wal2.watch"
+p=$(room_server wal2) && end_pid "$p"
+# a copy that follows an older record (the record changed since: a person's edit) is left alone
+wal_round wal3
+sleep 1.1
+touch "$ROOMS/wal3.pgn"
+printf 'quit\n' | "$CELLMATE" --batch --room wal3 --seat watch >"$tmp/wal3.watch" 2>&1
+tap_ok "write-ahead: a copy older than the record is not taken" \
+    grep -q "you watch room wal3 (glinski): move 2, White to move" "$tmp/wal3.watch"
+p=$(room_server wal3) && end_pid "$p"
 
 # --- a raw client: control bytes, long lines, a flood, bad requests; the game goes on -------------
 player "$tmp/w" --room raw glinski --name alice --seat White <<EOF

@@ -338,6 +338,8 @@ static void serve_loop(Server *sv)
             flush(c);
             if (c->dead) drop(sv, i);
         }
+        /* everyone has been told: now the record, whose copy already holds the change */
+        if (sv->record_due) table_save_now(sv);
         /* lines queued by drops are written on the next round */
     }
 }
@@ -349,7 +351,7 @@ int room_serve(const RoomServerOptions *o)
     bool held;
     if (!sv) return 1;
     sv->opt = *o;
-    sv->listen_fd = sv->ai_pipe[0] = sv->ai_pipe[1] = -1;
+    sv->listen_fd = sv->ai_pipe[0] = sv->ai_pipe[1] = sv->wal.fd = -1;
     sv->mode = room_file_mode(o->dir);
     /* every file of the room (lock, record, socket) gets the room's mode, whatever the
      * starter's umask: in a group's directory another member must be able to take the lock
@@ -382,6 +384,16 @@ int room_serve(const RoomServerOptions *o)
         ready(sv, held ? "ok: another server runs the room" : "error: %s", err);
         goto out;
     }
+    /* a change a killed server had made durable, but not yet saved in the record */
+    bool finished;
+    if (!room_file(o->dir, o->room, "wal", sv->walpath, sizeof sv->walpath) ||
+        !wal_recover(sv->walpath, sv->record, sv->mode, &finished, err, sizeof err)) {
+        ready(sv, "error: %s", err);
+        goto out_lock;
+    }
+    if (finished) room_log("room %s: the last change was saved from %s", o->room, sv->walpath);
+    if (!wal_open(&sv->wal, sv->walpath, err, sizeof err))
+        room_log("room %s: %s; the record is saved before every event instead", o->room, err);
     if (!table_open(sv, err, sizeof err)) {
         ready(sv, "error: %s", err);
         goto out_lock;
@@ -392,14 +404,15 @@ int room_serve(const RoomServerOptions *o)
         goto out_game;
     }
     if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
-    table_save(sv);
+    table_save_now(sv);
     room_log("room %s: serving %s (pid %ld)", o->room, sv->s.v->name, (long)getpid());
     ready(sv, "ok");
     sv->idle_since = clock_now();
     computer_turn(sv);
     serve_loop(sv);
     computer_stop(sv);
-    table_save(sv);
+    /* the copy goes once the record holds everything */
+    wal_close(&sv->wal, sv->walpath, table_save_now(sv));
     room_log("room %s: %s", o->room, stop_signal ? "stopped by a signal" : "idle, leaving");
     status = 0;
     unlink(sv->sock);
@@ -415,6 +428,7 @@ out_game:
     engine_free(sv->engine);
     session_close(&sv->s);
 out_lock:
+    wal_close(&sv->wal, sv->walpath, false);
     close(lock);
 out:
     if (sv->opt.ready_fd >= 0) close(sv->opt.ready_fd);

@@ -7,6 +7,7 @@
 #include "room/dir.h"
 #include "room/proto.h"
 #include "room/server.h"
+#include "room/wal.h"
 #include "session.h"
 
 #include <pthread.h>
@@ -56,8 +57,10 @@ typedef struct {
     Conn *conn[ROOM_MAX_CLIENTS];
     int nconn;
     int listen_fd;
-    char record[ROOM_PATH_MAX], sock[ROOM_PATH_MAX];
+    char record[ROOM_PATH_MAX], sock[ROOM_PATH_MAX], walpath[ROOM_PATH_MAX];
     mode_t mode;
+    RoomWal wal;     /* the write-ahead copy of the record */
+    bool record_due; /* a change is in the copy, not yet in the record */
     double idle_since, idle_seconds;
     /* the offer or request on the table */
     enum offer_kind offer;
@@ -93,7 +96,8 @@ void conn_strike(Conn *c); /* a bad line: too many close the connection */
 bool table_open(Server *sv, char *err, int errlen);     /* from the record, or a new game */
 void table_line(Server *sv, Conn *c, const char *line); /* a client's request */
 void table_left(Server *sv, Conn *c);                   /* a client is gone: its seat is away */
-void table_save(Server *sv);
+void table_save(Server *sv);        /* after a change: durable (the copy) before anyone hears */
+bool table_save_now(Server *sv);    /* the record itself, at once; false when it failed */
 void table_flag(Server *sv);        /* the running flag fell */
 void table_move_played(Server *sv); /* after a move: tell everybody, save, go on */
 bool table_all_seated(const Server *sv);

@@ -139,9 +139,10 @@ _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
 /* RoomUsers: a word a seat, " " and a uid (a long: at most 20 characters) or "-" */
 #define ROOM_USERS_MAX (MAX_PLAYERS * (1 + 20))
 
-void table_save(Server *sv)
+/* The seats into the record's tags. */
+static void seat_tags(Server *sv)
 {
-    char users[ROOM_USERS_MAX + 1] = "", err[700];
+    char users[ROOM_USERS_MAX + 1] = "";
     size_t n = 0;
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
@@ -156,10 +157,33 @@ void table_save(Server *sv)
         n += (size_t)w;
     }
     game_set_tag(&sv->s.game, "RoomUsers", users);
-    if (!pgn_write_file(&sv->s.game, sv->record, sv->mode, NULL, err, sizeof err)) {
-        room_log("%s", err);
-        room_broadcast(sv, "info the room could not save its record: %s", err);
-    }
+}
+
+bool table_save_now(Server *sv)
+{
+    char err[700];
+    seat_tags(sv);
+    sv->record_due = false;
+    if (pgn_write_file(&sv->s.game, sv->record, sv->mode, NULL, err, sizeof err)) return true;
+    room_log("%s", err);
+    room_broadcast(sv, "info the room could not save its record: %s", err);
+    return false;
+}
+
+/* The change goes into the write-ahead copy now (one flush), before the events that tell of
+ * it are sent; the record follows once they are (the server's loop calls table_save_now).
+ * Without a copy, the record is saved at once, as it always can be. */
+void table_save(Server *sv)
+{
+    char err[700];
+    seat_tags(sv);
+    char *text = pgn_write(&sv->s.game);
+    bool copied = text && wal_write(&sv->wal, text, sv->record, err, sizeof err);
+    free(text);
+    if (copied)
+        sv->record_due = true;
+    else
+        table_save_now(sv);
 }
 
 static void seats_from_record(Server *sv)
