@@ -282,7 +282,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/
     printf 'quit\n' | "$CELLMATE" --batch --room-dir "$gdir" --room grp --name alice >"$tmp/g5" 2>&1
     tap_ok "group: alice's own user takes White back" grep -q "you play White in room grp" "$tmp/g5"
     tap_eq "group: the room's files are the group's, whatever the umask (mode 660)" 660 \
-        "$(stat -c %a "$gdir/grp.pid" "$gdir/grp.pgn" "$gdir/grp.log" "$gdir/grp.sock" | sort -u)"
+        "$(stat -c %a "$gdir/grp.pid" "$gdir/grp.pgn" "$gdir/grp.log" "$gdir/grp.sock" "$gdir/grp.wal" | sort -u)"
     p=$(room_server_in "$gdir" grp) && end_pid "$p"
 elif [ "${CI:-}" = true ]; then
     tap_ok "group: CI runs this test as root, to be another user" false
