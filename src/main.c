@@ -46,7 +46,8 @@ enum {
     OPT_HASH,
     OPT_MULTIPV,
     OPT_SEED,
-    OPT_ANALYSE
+    OPT_ANALYSE,
+    OPT_SEARCH
 };
 
 #define MAX_NAMED 8 /* --white, --black and --player-name options taken */
@@ -102,6 +103,7 @@ static void usage(FILE *f)
         "  --hash MB            size of the computer's table of positions (default " TEXT(
             ENGINE_DEFAULT_HASH_MB) ")",
         "  --seed S             seed for what the computer draws at random",
+        "  --search S           three players: paranoid or brs (best-reply) search",
         "  --multipv N          analyse looks for the N best lines",
         "  --analyse            print the best lines of the position, one line per",
         "                       depth searched (for --time seconds), and stop",
@@ -183,6 +185,7 @@ static const struct option longopts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"analyse", no_argument, NULL, OPT_ANALYSE},
     {"analyze", no_argument, NULL, OPT_ANALYSE},
+    {"search", required_argument, NULL, OPT_SEARCH},
     {"level", required_argument, NULL, 'E'},
     {"load", required_argument, NULL, 'L'},
     {"clock", required_argument, NULL, 'C'},
@@ -264,6 +267,16 @@ static int engine_option(int ch, const char *arg, Options *o)
     if (ch == OPT_MULTIPV) o->ai.multipv = (int)n;
     if (ch == OPT_SEED) o->ai.seed = (uint64_t)n;
     return EXIT_OK;
+}
+
+/* --search paranoid|brs: how the computer searches with three players */
+static int scheme_option(const char *arg, Options *o)
+{
+    static const char *const names[] = {[SEARCH_PARANOID] = "paranoid", [SEARCH_BRS] = "brs"};
+    for (int i = SEARCH_PARANOID; i <= SEARCH_BRS; i++)
+        if (!strcmp(arg, names[i])) return o->ai.scheme = i, EXIT_OK;
+    safe_printf(stderr, "cellmate: --search takes paranoid or brs, not '%s'\n", arg);
+    return EXIT_USAGE;
 }
 
 /* --resume[=previous|watch|copy] */
@@ -351,6 +364,9 @@ static int parse_options(int argc, char **argv, Options *o)
             if ((rc = engine_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ANALYSE: o->analyse = true; break;
+        case OPT_SEARCH:
+            if ((rc = scheme_option(optarg, o)) != EXIT_OK) return rc;
+            break;
         case 'E':
         case 'C':
         case OPT_WHITE:

@@ -45,6 +45,28 @@ for v in glinski cyclohexane hr-liuyang; do
         "$(hint $v 20000)"
 done
 
+# --search: how three players are searched; nothing changes with two
+scheme() {
+    echo hint | "$CELLMATE" --batch --variant "$1" --threads 1 --seed 7 --nodes 20000 ${2:+--search "$2"} |
+        sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
+}
+tap_eq "glinski: --search brs searches as paranoid does with two players" \
+    "$(scheme glinski paranoid)" "$(scheme glinski brs)"
+for v in cyclohexane hr-mccooey3; do
+    p=$(scheme $v paranoid)
+    b=$(scheme $v brs)
+    tap_ok "$v: --search brs and paranoid both find a move" test -n "$p" -a -n "$b"
+    tap_ok "$v: --search brs searches otherwise than paranoid ($p / $b)" test "$p" != "$b"
+    tap_eq "$v: the default is paranoid" "$p" "$(scheme $v "")"
+done
+printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search brs --nodes 3000 \
+    >"$tmp/out" 2>&1
+tap_eq "best-reply search plays six legal moves" 6 "$(grep -c '^[0-9]' "$tmp/out")"
+"$CELLMATE" --variant cyclohexane --search best </dev/null >/dev/null 2>"$tmp/err"
+tap_eq "--search best exits 2" 2 $?
+tap_eq "--search best is refused" "cellmate: --search takes paranoid or brs, not 'best'" \
+    "$(cat "$tmp/err")"
+
 tap_ok "--nodes 1 still searches the first ply in full" \
     sh -c "echo hint | '$CELLMATE' --batch --variant glinski --nodes 1 | grep -q '(depth 1,'"
 

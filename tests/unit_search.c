@@ -16,11 +16,17 @@
 #include "tt.h"
 #include "testutil.h"
 
-static SearchResult search_move(const Game *g, double seconds, int depth)
+static SearchResult search_scheme(const Game *g, double seconds, int depth, int scheme)
 {
     SearchLimits lim = search_limits_time(seconds);
     lim.depth = depth;
+    lim.scheme = scheme;
     return search_run(NULL, g, &lim, NULL);
+}
+
+static SearchResult search_move(const Game *g, double seconds, int depth)
+{
+    return search_scheme(g, seconds, depth, 0);
 }
 
 static const char *best_san(Game *g, double seconds, int depth)
@@ -109,7 +115,8 @@ static void test_every_variant(void **state)
         Game g;
         game_init(&g, v, NULL);
         for (int ply = 0; ply < 6 && !g.result.over; ply++) {
-            SearchResult r = search_move(&g, 0.05, 3);
+            /* with three players, each scheme in turn */
+            SearchResult r = search_scheme(&g, 0.05, 3, SEARCH_PARANOID + ply % 2);
             assert_true(r.found);
             assert_true(move_is_legal(&g.pos, r.best));
             game_play(&g, r.best);
@@ -123,19 +130,22 @@ static void test_three_players(void **state)
 {
     (void)state;
     Variant *v = tu_variant("cyclohexane");
-    Game g;
-    game_init(&g, v, NULL);
-    /* cyclohexane.md: after 1. Dd3-e5 Gd10-e9, Red's Duchess will take Yellow out after
-     * Blue's move and then look down the line beyond e9; 1... Gd18-e17 puts Blue's Grandduke
-     * there and Blue is out too. Blue's search must keep its Grandduke off that line. */
-    tu_play(&g, "Dd3-e5 Gd10-e9");
-    SearchResult r = search_move(&g, 5, 2);
-    assert_true(r.found);
-    game_play(&g, r.best);
-    assert_false(g.pos.alive & 2); /* Yellow is out */
-    assert_true(g.pos.alive & 4);  /* Blue is not */
-    assert_false(g.result.over);
-    game_free(&g);
+    for (int scheme = SEARCH_PARANOID; scheme <= SEARCH_BRS; scheme++) {
+        Game g;
+        game_init(&g, v, NULL);
+        /* cyclohexane.md: after 1. Dd3-e5 Gd10-e9, Red's Duchess will take Yellow out after
+         * Blue's move and then look down the line beyond e9; 1... Gd18-e17 puts Blue's
+         * Grandduke there and Blue is out too. Blue's search must keep its Grandduke off that
+         * line, whichever way it searches. */
+        tu_play(&g, "Dd3-e5 Gd10-e9");
+        SearchResult r = search_scheme(&g, 5, 2, scheme);
+        assert_true(r.found);
+        game_play(&g, r.best);
+        assert_false(g.pos.alive & 2); /* Yellow is out */
+        assert_true(g.pos.alive & 4);  /* Blue is not */
+        assert_false(g.result.over);
+        game_free(&g);
+    }
     variant_free(v);
 }
 

@@ -5,10 +5,13 @@
  * and share what they find through the table (lazy SMP).
  *
  * Values are from the side to move's point of view, negamax style. With three players the
- * search is paranoid: the player the search is for ("root") against a team of both others,
- * so a node's value is from the root's side when the root moves and from the team's side
- * otherwise, and two team turns in a row pass the window on unchanged. Paranoid search
- * prunes like two-player alpha-beta and never walks into a two-against-one attack. */
+ * player the search is for ("root") plays against a team of both others, so a node's value
+ * is from the root's side when the root moves and from the team's side otherwise. Paranoid
+ * search lets the two team members move in turn, and two team turns in a row pass the
+ * window on unchanged: it prunes like two-player alpha-beta and never walks into a
+ * two-against-one attack. Best-reply search (Schadd and Winands, 2011) merges the team's two
+ * turns into one ply: the moves of both opponents are searched as one list, the one not
+ * moving passing, so a round is two plies instead of three. */
 #include "search.h"
 
 #include "eval.h"
@@ -52,7 +55,8 @@ typedef struct {
     int root;
     int id; /* 0: the main thread, which reports and decides when to stop */
     bool stop;
-    bool teams;    /* three players: paranoid teams, no null move */
+    bool teams;    /* three players: the root player against a team of both others */
+    bool brs;      /* best-reply search: the team's two moves make one ply */
     uint64_t salt; /* table keys differ per root player with three players (paranoid values) */
     _Atomic uint64_t nodes;
     Shared *sh;
@@ -64,6 +68,8 @@ typedef struct {
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
     MoveList moves; /* the root's legal moves, best first after each search of the root */
+    MoveList spare; /* the other opponent's moves at a node of best-reply search */
+    int spare_score[MAX_MOVES];
     Eval eval;
     EvalSlot *evals; /* full static values by position key: iterations meet the same leaves */
 } Search;
@@ -270,21 +276,48 @@ static void score_moves(const Search *s, const MoveList *ml, Move tt_move, int p
     }
 }
 
-/* Bring the best of moves i.. to place i: lists are picked lazily, since most nodes are cut
- * off after one or two moves. */
-static Move pick(MoveList *ml, int *score, int i)
+/* The moves of one node, picked best first lazily, since most nodes are cut off after one
+ * or two moves. With best-reply search a node of the two opponents holds two sets: set 0 the
+ * side to move's moves, set 1 the next player's (the side to move passing). */
+typedef struct {
+    MoveList ml;
+    int score[MAX_MOVES];
+    int next[2], end[2]; /* set k: the moves next[k]..end[k] - 1 not yet picked */
+    bool ready[2];       /* the best of set k is at next[k] */
+    int player[2];
+    int sets;
+} Picker;
+
+/* Bring the best of moves i..end - 1 to place i. */
+static void pick(MoveList *ml, int *score, int i, int end)
 {
     int b = i;
-    for (int j = i + 1; j < ml->n; j++)
+    for (int j = i + 1; j < end; j++)
         if (score[j] > score[b]) b = j;
     Move m = ml->m[b];
     int sc = score[b];
     ml->m[b] = ml->m[i], score[b] = score[i];
     ml->m[i] = m, score[i] = sc;
-    return m;
 }
 
-static void reward_quiet(Search *s, Move m, int depth, int ply)
+/* The best move left of either set, its set and its ordering key; false when none is left. */
+static bool picker_next(Picker *pk, Move *m, int *set, int *key)
+{
+    int best = -1;
+    for (int k = 0; k < pk->sets; k++) {
+        int i = pk->next[k];
+        if (i >= pk->end[k]) continue;
+        if (!pk->ready[k]) pick(&pk->ml, pk->score, i, pk->end[k]), pk->ready[k] = true;
+        if (best < 0 || pk->score[i] > pk->score[pk->next[best]]) best = k;
+    }
+    if (best < 0) return false;
+    int i = pk->next[best]++;
+    pk->ready[best] = false;
+    *m = pk->ml.m[i], *set = best, *key = pk->score[i];
+    return true;
+}
+
+static void reward_quiet(Search *s, Move m, int player, int depth, int ply)
 {
     const Position *pos = &s->pos;
     if (!move_equal(m, s->killers[ply][0])) {
@@ -292,7 +325,7 @@ static void reward_quiet(Search *s, Move m, int depth, int ply)
         s->killers[ply][0] = m;
     }
     int k = m.kind == MOVE_DROP ? m.promo : PIECE_KIND(pos->board[m.from]);
-    int *h = &s->history[pos->stm][k][m.to];
+    int *h = &s->history[player][k][m.to];
     *h += depth * depth;
     if (*h > HISTORY_MAX) /* age the whole table rather than let one entry saturate */
         for (int p = 0; p < MAX_PLAYERS; p++)
@@ -314,16 +347,57 @@ static void unplay(Search *s, const Undo *u)
     s->nkeys--;
 }
 
-/* Pass the turn (null-move pruning). No repetition reaches back across it: the halfmove count
- * starts again, restored with everything else by pos_unmake. */
+/* Pass the turn: a null move, or the opponent left out by best-reply search. No repetition
+ * reaches back across it: the halfmove count starts again, restored with everything else by
+ * pos_unmake. */
+static void pass_turn(Search *s, Undo *u)
+{
+    pos_save(&s->pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, u);
+    pos_set_stm(&s->pos, pos_next_player(&s->pos, s->pos.stm));
+    s->pos.halfmove = 0;
+    s->keys[s->nkeys++] = s->pos.hash;
+}
+
 static void play_null(Search *s, Undo *u, int ply)
 {
     int mover = s->pos.stm;
-    pos_save(&s->pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, u);
-    pos_set_stm(&s->pos, pos_next_player(&s->pos, mover));
-    s->pos.halfmove = 0;
-    s->keys[s->nkeys++] = s->pos.hash;
+    pass_turn(s, u);
     if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){false, mover};
+}
+
+/* Best-reply search at this node: an opponent of the root player to move, and the other
+ * opponent still in, so that both opponents' moves make one ply (see the top of the file). */
+static bool merged_node(const Search *s, bool check)
+{
+    if (!s->brs || check || root_side(s, s->pos.stm)) return false;
+    return !root_side(s, pos_next_player(&s->pos, s->pos.stm));
+}
+
+/* Fill pk with the side to move's moves (tactical: captures and promotions only), and at a
+ * merged node add the next player's as set 1. The side to move's count. */
+static int gen_node(Search *s, Picker *pk, bool tactical, bool merged, Move tt_move, int ply)
+{
+    Position *pos = &s->pos;
+    tactical ? gen_tactical(pos, &pk->ml) : gen_legal(pos, &pk->ml);
+    score_moves(s, &pk->ml, tt_move, ply, pk->score);
+    int own = pk->ml.n;
+    pk->next[0] = 0, pk->end[0] = own, pk->ready[0] = false;
+    pk->player[0] = pos->stm;
+    pk->sets = 1;
+    if (!merged) return own;
+    Undo u;
+    pass_turn(s, &u);
+    tactical ? gen_tactical(pos, &s->spare) : gen_legal(pos, &s->spare);
+    score_moves(s, &s->spare, tt_move, ply, s->spare_score);
+    pk->player[1] = pos->stm;
+    unplay(s, &u);
+    int n = s->spare.n < MAX_MOVES - own ? s->spare.n : MAX_MOVES - own;
+    memcpy(&pk->ml.m[own], s->spare.m, (size_t)n * sizeof(Move));
+    memcpy(&pk->score[own], s->spare_score, (size_t)n * sizeof(int));
+    pk->ml.n = pk->end[1] = own + n;
+    pk->next[1] = own, pk->ready[1] = false;
+    pk->sets = 2;
+    return own;
 }
 
 /* A side that may be in zugzwang: only its royal piece and pawns, or very few pieces. */
@@ -393,6 +467,38 @@ static bool bares(const Search *s, int cell)
 
 #define DELTA_MARGIN 200 /* a capture that cannot bring the score near alpha is not tried */
 
+/* Whether quiescence leaves out capture or promotion m, with the mover to move: it cannot
+ * bring the score near alpha, or it loses the exchange, unless it bares a royal piece. */
+static bool futile(Search *s, Move m, int stand, int alpha)
+{
+    int victim = victim_value(&s->pos, m);
+    int gain = victim + (is_promotion(m) ? s->v->type[m.promo].value : 0);
+    bool prune = stand + gain + DELTA_MARGIN <= alpha || (victim && losing_capture(s, m, victim));
+    return prune && !(victim && bares(s, m.kind == MOVE_EP ? m.extra : m.to));
+}
+
+/* Play move m of set `set` with the undo records in u; their number. At a merged node the
+ * other opponent passes, before m for set 1 and after it for set 0, so that the root player
+ * moves next. With `stand` (quiescence, not in check) a futile capture is not played: 0. */
+static int play_picked(Search *s, const Picker *pk, Move m, int set, Undo u[2], int ply, int stand,
+                       int alpha)
+{
+    int n = 0;
+    if (set) pass_turn(s, &u[n++]);
+    if (stand > -INF && futile(s, m, stand, alpha)) {
+        if (n) unplay(s, &u[0]);
+        return 0;
+    }
+    play(s, m, &u[n++], ply);
+    if (pk->sets == 2 && !set && !root_side(s, s->pos.stm)) pass_turn(s, &u[n++]);
+    return n;
+}
+
+static void unplay_picked(Search *s, const Undo u[2], int n)
+{
+    while (n--) unplay(s, &u[n]);
+}
+
 static int quiesce(Search *s, int alpha, int beta, int ply)
 {
     int value;
@@ -402,32 +508,24 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     if (ply >= MAX_PLY - 1) return static_eval(s);
     bool check = in_check(&s->pos);
     int best = -INF, stand = -INF;
-    MoveList ml;
+    Picker pk;
     if (check) { /* every evasion, and mate found */
-        gen_legal(&s->pos, &ml);
-        if (!ml.n && decided(s, ply, 0, &value)) return value;
+        if (!gen_node(s, &pk, false, false, (Move){0}, ply) && decided(s, ply, 0, &value))
+            return value;
     } else {
         stand = best = window_eval(s, alpha, beta);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        gen_tactical(&s->pos, &ml);
+        gen_node(s, &pk, true, merged_node(s, false), (Move){0}, ply);
     }
-    int score[MAX_MOVES];
-    score_moves(s, &ml, (Move){0}, ply, score);
-    int mover = s->pos.stm;
-    for (int i = 0; i < ml.n; i++) {
-        Move m = pick(&ml, score, i);
-        if (!check) {
-            int victim = victim_value(&s->pos, m);
-            int gain = victim + (is_promotion(m) ? s->v->type[m.promo].value : 0);
-            bool prune =
-                stand + gain + DELTA_MARGIN <= alpha || (victim && losing_capture(s, m, victim));
-            if (prune && !(victim && bares(s, m.kind == MOVE_EP ? m.extra : m.to))) continue;
-        }
-        Undo u;
-        play(s, m, &u, ply);
+    int mover = s->pos.stm, set, key;
+    Move m;
+    while (picker_next(&pk, &m, &set, &key)) {
+        Undo u[2];
+        int n = play_picked(s, &pk, m, set, u, ply, stand, alpha);
+        if (!n) continue;
         int sc = child(s, mover, 0, alpha, beta, ply + 1, false);
-        unplay(s, &u);
+        unplay_picked(s, u, n);
         if (s->stop) return 0;
         if (sc > best) best = sc;
         if (best > alpha) alpha = best;
@@ -436,73 +534,74 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     return best;
 }
 
+/* The table's word on this node: its move for the ordering, and true with *value when its
+ * bound already decides the node (never at a node of the principal variation). */
+static bool table_cut(Search *s, int depth, int alpha, int beta, int ply, bool pv_node,
+                      Move *tt_move, int *value)
+{
+    TTEntry e;
+    if (!tt_probe(s->sh->tt, tt_key(s), &e)) return false;
+    *tt_move = e.move;
+    int v = from_tt(e.score, ply);
+    if (pv_node || e.depth < depth) return false;
+    if (e.bound == TT_EXACT || (e.bound == TT_LOWER && v >= beta) ||
+        (e.bound == TT_UPPER && v <= alpha))
+        return *value = v, true;
+    return false;
+}
+
 #define NULL_MIN_DEPTH 3
 #define RFP_MARGIN     120 /* per ply of depth left: a static lead this large is kept */
 
-static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
+/* Reverse futility and null-move pruning, at a node outside the principal variation and not
+ * in check: true with *value when the node fails high without a search of its moves. Never
+ * with three players, where passing the turn is unsound. */
+static bool prune_early(Search *s, int depth, int beta, int ply, bool null_ok, int *value)
 {
-    int value;
-    bool pv_node = beta - alpha > 1;
-    s->pvlen[ply] = 0;
-    if (time_up(s)) return 0;
-    if (decided(s, ply, -1, &value)) return value;
-    if (ply >= MAX_PLY - 1) return static_eval(s);
+    if (s->teams || beta >= MATE_BOUND || beta <= -MATE_BOUND) return false;
+    int stand = static_eval(s);
+    if (depth <= 3 && stand - RFP_MARGIN * depth >= beta) return *value = stand, true;
+    if (!null_ok || depth < NULL_MIN_DEPTH || stand < beta || zugzwang_prone(&s->pos)) return false;
+    Undo u;
+    int r = 2 + depth / 6, mover = s->pos.stm;
+    play_null(s, &u, ply);
+    int sc = child(s, mover, depth - 1 - r, beta - 1, beta, ply + 1, false);
+    unplay(s, &u);
+    if (s->stop || sc < beta) return false;
+    *value = sc < MATE_BOUND ? sc : beta;
+    return true;
+}
 
-    TTEntry e;
-    Move tt_move = {0};
-    if (tt_probe(s->sh->tt, tt_key(s), &e)) {
-        tt_move = e.move;
-        int v = from_tt(e.score, ply);
-        if (!pv_node && e.depth >= depth &&
-            (e.bound == TT_EXACT || (e.bound == TT_LOWER && v >= beta) ||
-             (e.bound == TT_UPPER && v <= alpha)))
-            return v;
-    }
-    bool check = in_check(&s->pos);
-    if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
+/* The value of the i-th move of a node, just played: the first with the full window, the
+ * others with a null window, a late quiet one reduced first, searched again when it beats
+ * alpha. */
+static int search_move(Search *s, int mover, int i, bool quiet, int depth, int alpha, int beta,
+                       int ply, bool pv_node)
+{
+    if (i == 0) return child(s, mover, depth - 1, alpha, beta, ply + 1, true);
+    int r = 0;
+    if (depth >= 3 && i >= 3 && quiet && !in_check(&s->pos))
+        r = 1 + (depth >= 6 && i >= 8) + (!pv_node && i >= 16);
+    int sc = child(s, mover, depth - 1 - r, alpha, alpha + 1, ply + 1, true);
+    if (!s->stop && sc > alpha && r)
+        sc = child(s, mover, depth - 1, alpha, alpha + 1, ply + 1, true);
+    if (!s->stop && sc > alpha && sc < beta)
+        sc = child(s, mover, depth - 1, alpha, beta, ply + 1, true);
+    return sc;
+}
 
-    int mover = s->pos.stm;
-    if (!pv_node && !check && !s->teams && beta < MATE_BOUND && beta > -MATE_BOUND) {
-        int stand = static_eval(s);
-        if (depth <= 3 && stand - RFP_MARGIN * depth >= beta) return stand;
-        if (null_ok && depth >= NULL_MIN_DEPTH && stand >= beta && !zugzwang_prone(&s->pos)) {
-            Undo u;
-            int r = 2 + depth / 6;
-            play_null(s, &u, ply);
-            int sc = child(s, mover, depth - 1 - r, beta - 1, beta, ply + 1, false);
-            unplay(s, &u);
-            if (s->stop) return 0;
-            if (sc >= beta) return sc < MATE_BOUND ? sc : beta;
-        }
-    }
-
-    MoveList ml;
-    gen_legal(&s->pos, &ml);
-    if (!ml.n) return decided(s, ply, 0, &value) ? value : 0;
-    int score[MAX_MOVES];
-    score_moves(s, &ml, tt_move, ply, score);
-
-    int a0 = alpha, best = -INF;
-    Move best_move = ml.m[0];
-    for (int i = 0; i < ml.n; i++) {
-        Move m = pick(&ml, score, i);
-        bool quiet = score[i] < ORDER_KILLER;
-        Undo u;
-        play(s, m, &u, ply);
-        int sc;
-        if (i == 0) {
-            sc = child(s, mover, depth - 1, alpha, beta, ply + 1, true);
-        } else {
-            int r = 0;
-            if (depth >= 3 && i >= 3 && quiet && !check && !in_check(&s->pos))
-                r = 1 + (depth >= 6 && i >= 8) + (!pv_node && i >= 16);
-            sc = child(s, mover, depth - 1 - r, alpha, alpha + 1, ply + 1, true);
-            if (!s->stop && sc > alpha && r)
-                sc = child(s, mover, depth - 1, alpha, alpha + 1, ply + 1, true);
-            if (!s->stop && sc > alpha && sc < beta)
-                sc = child(s, mover, depth - 1, alpha, beta, ply + 1, true);
-        }
-        unplay(s, &u);
+/* The node's moves in turn, best first: its value, kept in the table. */
+static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, int ply,
+                        bool pv_node, bool check)
+{
+    int a0 = alpha, best = -INF, mover = s->pos.stm, set, key;
+    Move m, best_move = pk->ml.m[0];
+    for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
+        Undo u[2];
+        int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
+        int sc = search_move(s, mover, i, key < ORDER_KILLER && !check, depth, alpha, beta, ply,
+                             pv_node);
+        unplay_picked(s, u, n);
         if (s->stop) return 0;
         if (sc > best) {
             best = sc;
@@ -513,7 +612,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
             }
         }
         if (alpha >= beta) {
-            if (!is_tactical(&s->pos, m)) reward_quiet(s, m, depth, ply);
+            if (!is_tactical(&s->pos, m)) reward_quiet(s, m, pk->player[set], depth, ply);
             break;
         }
     }
@@ -522,6 +621,25 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
              : best > a0  ? TT_EXACT
                           : TT_UPPER);
     return best;
+}
+
+static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
+{
+    int value;
+    bool pv_node = beta - alpha > 1;
+    s->pvlen[ply] = 0;
+    if (time_up(s)) return 0;
+    if (decided(s, ply, -1, &value)) return value;
+    if (ply >= MAX_PLY - 1) return static_eval(s);
+    Move tt_move = {0};
+    if (table_cut(s, depth, alpha, beta, ply, pv_node, &tt_move, &value)) return value;
+    bool check = in_check(&s->pos);
+    if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
+    if (!pv_node && !check && prune_early(s, depth, beta, ply, null_ok, &value)) return value;
+    Picker pk;
+    if (!gen_node(s, &pk, false, merged_node(s, check), tt_move, ply))
+        return decided(s, ply, 0, &value) ? value : 0;
+    return search_moves(s, &pk, depth, alpha, beta, ply, pv_node, check);
 }
 
 /* Search the root's moves first.. (the ones before are lines already found this depth),
@@ -736,7 +854,9 @@ static int threads_for(const SearchLimits *lim)
 static Search *search_new(Shared *sh, const Game *g, int id)
 {
     Search *s = calloc(1, sizeof *s);
-    if (s) s->keys = malloc(((size_t)g->nplies + MAX_PLY + 2) * sizeof *s->keys);
+    /* a ply of best-reply search may add two keys (a pass and a move), and one more while
+     * the other opponent's moves are generated */
+    if (s) s->keys = malloc(((size_t)g->nplies + 2 * MAX_PLY + 4) * sizeof *s->keys);
     if (!s || !s->keys) {
         free(s);
         return NULL;
@@ -748,6 +868,8 @@ static Search *search_new(Shared *sh, const Game *g, int id)
     s->v = g->v;
     s->root = g->pos.stm;
     s->teams = g->v->nplayers > 2;
+    int scheme = sh->lim->scheme ? sh->lim->scheme : SEARCH_DEFAULT_SCHEME;
+    s->brs = s->teams && scheme == SEARCH_BRS;
     s->salt = s->teams ? (uint64_t)(s->root + 1) * 0x9e3779b97f4a7c15ULL : 0;
     eval_prepare(&s->eval, s->v);
     s->keys[s->nkeys++] = g->start.hash;
@@ -789,6 +911,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
     Engine *own = engine ? NULL : engine_new(4);
     Engine *e = engine ? engine : own;
     Shared *sh = e ? calloc(1, sizeof *sh) : NULL;
+    if (sh) sh->lim = lim;
     Search *s = sh ? search_new(sh, g, 0) : NULL;
     if (!s) {
         free(sh);
@@ -803,7 +926,6 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
     tt_new_search(&e->tt);
     sh->tt = &e->tt;
     sh->hooks = hooks ? hooks : &no_hooks;
-    sh->lim = lim;
     sh->result = &r;
     sh->max_nodes = lim->nodes;
     sh->start = now();

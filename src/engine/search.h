@@ -16,6 +16,11 @@
 #define SEARCH_MAX_THREADS 64
 #define SEARCH_MATE        100000 /* a score of SEARCH_MATE - n: the mover wins in n plies */
 
+/* How the search treats three players (two players: always plain alpha-beta). Paranoid: the
+ * player to move against a team of both others, each moving in turn. Best-reply: the two
+ * opponents' moves make one ply, only the best of them is searched, the other one passing. */
+enum search_scheme { SEARCH_SCHEME_DEFAULT, SEARCH_PARANOID, SEARCH_BRS };
+
 typedef struct {
     double time;    /* seconds for this move; 0: no time limit */
     int depth;      /* plies; 0: no limit */
@@ -24,7 +29,10 @@ typedef struct {
     int level;      /* 1 (a beginner's opponent) .. 10 (full strength); 0: full strength */
     int multipv;    /* how many best lines to find and report; 0 or 1: one */
     uint64_t seed;  /* the levels' mistakes and the helper threads follow it */
+    int scheme;     /* enum search_scheme; 0: the default, SEARCH_DEFAULT_SCHEME */
 } SearchLimits;
+
+#define SEARCH_DEFAULT_SCHEME SEARCH_PARANOID
 
 /* One line of play from the position searched, with its score from the mover's side. */
 typedef struct {
