@@ -1,5 +1,6 @@
 /* unit_selfplay.c — the computer plays itself in every shipped variant at a tiny node count,
- * a few dozen plies per game, at full strength and at the lowest level: every move it
+ * a few dozen plies per game, at full strength and at the lowest level (with three players
+ * paranoid and best-reply search in turn): every move it
  * chooses is one of the legal moves the generator lists (and the generator's fast legality
  * test agrees with making every pseudo-legal move), and a game stops only when the end
  * rules end it (a named ending): the search finds a move in every position they leave open. */
@@ -39,6 +40,7 @@ static void self_play(const char *name, int level, uint64_t seed)
         MoveList legal;
         tu_check_legality(&g.pos, &legal);
         assert_true(legal.n > 0); /* the end rules left the game open: there is a move */
+        lim.scheme = SEARCH_PARANOID + ply % 2; /* three players: both ways of searching */
         SearchResult r = search_run(NULL, &g, &lim, NULL);
         assert_true(r.found);
         if (!in_list(&legal, r.best))
