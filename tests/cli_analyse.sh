@@ -57,7 +57,7 @@ for v in cyclohexane hr-mccooey3; do
     b=$(scheme $v brs)
     tap_ok "$v: --search brs and paranoid both find a move" test -n "$p" -a -n "$b"
     tap_ok "$v: --search brs searches otherwise than paranoid ($p / $b)" test "$p" != "$b"
-    tap_eq "$v: the default is paranoid" "$p" "$(scheme $v "")"
+    tap_eq "$v: the default is best-reply search" "$b" "$(scheme $v "")"
 done
 printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search brs --nodes 3000 \
     >"$tmp/out" 2>&1

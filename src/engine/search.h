@@ -32,7 +32,7 @@ typedef struct {
     int scheme;     /* enum search_scheme; 0: the default, SEARCH_DEFAULT_SCHEME */
 } SearchLimits;
 
-#define SEARCH_DEFAULT_SCHEME SEARCH_PARANOID
+#define SEARCH_DEFAULT_SCHEME SEARCH_BRS
 
 /* One line of play from the position searched, with its score from the mover's side. */
 typedef struct {
