@@ -42,7 +42,7 @@ tap_ok "... its move leaves time on its clock" \
 # --- a flag falls while the script waits -----------------------------------------------------
 {
     echo f6
-    sleep 1.5
+    sleep 2.5 # a second of Black's and more: a slow start on a loaded machine cannot eat it
     echo e6
     echo pgn
 } | "$CELLMATE" --batch --variant glinski --clock /1 >"$tmp/out" 2>"$tmp/err"
@@ -54,7 +54,7 @@ tap_ok "the record says time forfeit" grep -qx '\[Termination "time forfeit"\]' 
 
 # --- three players: the one out of time is out, the others play on -----------------------------
 {
-    sleep 1.5
+    sleep 2.5
     echo pgn
 } | "$CELLMATE" --batch --variant cyclohexane --clock /1 >"$tmp/out" 2>&1
 tap_ok "three players: the first player's flag falls and that player is out" \
@@ -75,7 +75,7 @@ printf 'Nc3\npgn\n' | "$CELLMATE" --batch --load "$tmp/thirty.pgn" >"$tmp/out" 2
 tap_ok "reloaded: White goes on from the 30 s the record gave" \
     grep -q '2. Nc3 {\[%clk 0:00:30\]}' "$tmp/out"
 {
-    sleep 2.5
+    sleep 3.5
     echo Nc3
 } | "$CELLMATE" --batch --load "$tmp/two.pgn" >"$tmp/out" 2>"$tmp/err"
 tap_ok "reloaded: White's 2 s run out" grep -qx "White's time is up" "$tmp/out"
