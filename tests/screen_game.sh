@@ -27,6 +27,27 @@ tap_ok "hint: the time left counts down ($first, then $second)" \
 tap_ok "hint: the answer replaces it" wait_for h "hint: "
 tap_ok "hint: no move was played" wait_for h "White to move"
 
+# --- the clock in the panel goes on counting while the computer thinks ---------------------
+enter h quit
+gone h >/dev/null
+start k screen --no-save --clock 10 --time 10 glinski
+wait_for k "White to move" >/dev/null
+enter k go
+wait_for k ", best " >/dev/null
+panel_clock() { screen_of "$1" | sed -n 's/.*White  *\([0-9]*\):\([0-9.]*\) <$/\1 \2/p'; }
+first=$(panel_clock k)
+sleep 1.5
+second=$(panel_clock k)
+tap_ok "go: the panel's clock counts down while it thinks ($first, then $second)" \
+    awk -v a="$first" -v b="$second" 'BEGIN { split(a, x, " "); split(b, y, " ")
+        exit !(a != "" && b != "" && y[1] * 60 + y[2] < x[1] * 60 + x[2]) }'
+tap_ok "... and the computer is still thinking" shows_re k "the computer is thinking"
+keys k Escape
+wait_for k "computer: 1. " >/dev/null
+enter k quit
+start h screen --no-save --time 10 glinski
+wait_for h "White to move" >/dev/null
+
 # --- go: a key stops the search, the move is played at once, the key is typed ------------
 enter h quit
 gone h >/dev/null

@@ -246,23 +246,44 @@ static int draw_wrapped(int y, int x, int width, const char *text, attr_t at)
     return y;
 }
 
-/* Each player's time left, counting down on the side to move ("<"); a player under twenty
- * seconds shows tenths. */
-static int draw_clocks(int y, int x, int width)
+/* Each player's time left on clk, counting down on the side to move ("<"); a player under
+ * twenty seconds shows tenths. */
+static int draw_clock_lines(const Clock *clk, int y, int x, int width)
 {
-    const Session *s = ui.s;
-    if (s->clock.tc.kind == CLOCK_NONE) return y;
     double now = clock_now();
-    for (int p = 0; p < s->v->nplayers; p++) {
+    for (int p = 0; p < ui.s->v->nplayers; p++) {
         char line[64], t[CLOCK_TEXT_MAX];
-        clock_format(clock_left(&s->clock, p, now), t, sizeof t);
-        bool running = s->clock.running == p;
-        snprintf(line, sizeof line, "%-8.8s %9s%s", s->v->player_name[p], t, running ? " <" : "");
+        clock_format(clock_left(clk, p, now), t, sizeof t);
+        bool running = clk->running == p;
+        snprintf(line, sizeof line, "%-8.8s %9s%s", ui.s->v->player_name[p], t,
+                 running ? " <" : "");
         attr_t at = running ? A_BOLD : A_NORMAL;
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + p);
+        if (y >= 0 && y < ui.rows && y < clip_bottom) mvhline(y, x, ' ', width);
         draw_text_line(y++, x, width, line, at);
     }
     return y;
+}
+
+/* The clocks in the panel; where they went is kept, so that they can go on counting while
+ * the computer thinks (ui_draw_clocks) without the rest of the panel, which reads the game. */
+static struct {
+    int y, x, width, clip; /* width 0: no clocks in the panel */
+} clock_spot;
+
+static int draw_clocks(int y, int x, int width)
+{
+    if (ui.s->clock.tc.kind == CLOCK_NONE) return y;
+    clock_spot.y = y, clock_spot.x = x, clock_spot.width = width, clock_spot.clip = clip_bottom;
+    return draw_clock_lines(&ui.s->clock, y, x, width);
+}
+
+void ui_draw_clocks(const Clock *clk)
+{
+    if (!clock_spot.width || clk->tc.kind == CLOCK_NONE) return;
+    clip_bottom = clock_spot.clip;
+    draw_clock_lines(clk, clock_spot.y, clock_spot.x, clock_spot.width);
+    clip_bottom = 1 << 20;
 }
 
 /* The status in one line, for a terminal with no room for the panel: the side to move (or
@@ -511,6 +532,7 @@ void ui_draw(void)
     getmaxyx(stdscr, ui.rows, ui.cols);
     erase();
     ui.too_small = false;
+    clock_spot.width = 0;
     /* the title line gives way when that one line gives the board a better arrangement */
     int place = arrange(0), untitled = quality(place);
     int top = 1, board_w = ui.cols - STATUS_W - 1, area;

@@ -55,6 +55,7 @@ void ui_draw(void);
 void ui_show_lines(const char *title, char **lines, int n);
 void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
+void ui_draw_clocks(const Clock *clk); /* the panel's clocks again, from clk (thinking) */
 
 /* screen_select.c */
 void select_marks(uint8_t *marks); /* the marks for the board: picked piece, targets ... */

@@ -89,6 +89,7 @@ static void draw_thinking(void)
              strcmp(think.line, "hint") ? "the computer is thinking" : "looking for a hint",
              atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
              when, clock_text, "");
+    ui_draw_clocks(&think.clock); /* the panel's clocks go on counting */
     move(ui.rows - 2, 0);
     clrtoeol();
     attron(A_BOLD);
