@@ -357,14 +357,16 @@ static const struct {
     {KEY_NPAGE, true, history_key}, {KEY_HOME, true, history_key}, {KEY_END, true, history_key},
 };
 
-static void on_key(int ch)
+/* One key; true when the screen needs drawing again (not for a key that only edited the
+ * input line, which readline has redrawn). */
+static bool on_key(int ch)
 {
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].key == ch && (!keys[i].empty || input_empty())) {
             keys[i].run(ch);
-            return;
+            return true;
         }
-    input_key(ch);
+    return input_key(ch);
 }
 
 /* --- watching ----------------------------------------------------------------------------------
@@ -486,8 +488,7 @@ int screen_run(Session *s, const ScreenOptions *o)
             if (select_flashing()) ui_draw();
             continue;
         }
-        on_key(ch);
-        ui_draw();
+        if (on_key(ch)) ui_draw();
     }
     think_cancel();
     set_interrupt(NULL);

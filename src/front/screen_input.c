@@ -48,8 +48,11 @@ static void no_prep(int meta)
 
 static void no_deprep(void) {}
 
+static int lines_entered; /* on_line's calls: a key that entered none changed only the line */
+
 static void on_line(char *line)
 {
+    lines_entered++;
     if (!line) {
         ui.s->quit = true; /* Ctrl-D on an empty line */
         return;
@@ -80,7 +83,7 @@ void input_set_line(const char *text)
 {
     rl_replace_line(text, 0);
     rl_point = rl_end;
-    rl_redisplay();
+    input_redisplay(); /* rl_redisplay would draw on rl_outstream */
 }
 
 bool input_empty(void)
@@ -207,8 +210,11 @@ void input_done(void)
 }
 
 /* Curses turns special keys into codes: call readline's own command for each, so no
- * terminal's escape sequences matter. Other keys go to readline as bytes. */
-void input_key(int ch)
+ * terminal's escape sequences matter. Other keys go to readline as bytes. Returns whether
+ * more than the input line may have changed (a line was entered, a piece picked up): only
+ * then does the whole screen need drawing again, which typing (or pasting) a long line
+ * would otherwise pay for at every key. */
+bool input_key(int ch)
 {
     static const struct {
         int key;
@@ -226,17 +232,19 @@ void input_key(int ch)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (ch == keys[i].key) {
             keys[i].fn(1, ch);
-            rl_redisplay();
-            return;
+            input_redisplay();
+            return false;
         }
     /* a cell name (or "P@") and Tab or '?': pick up what stands there, or flash the cell */
     if ((ch == '\t' || ch == '?') && !input_empty() && select_by_name(rl_line_buffer)) {
         input_set_line("");
-        return;
+        return true;
     }
     if (ch == KEY_ENTER) ch = '\r';
-    if (ch < 0 || ch > 255) return; /* other function keys: nothing */
+    if (ch < 0 || ch > 255) return false; /* other function keys: nothing */
     char b = (char)ch;
+    int before = lines_entered;
     push_bytes(&b, 1);
     while (queued() && !ui.s->quit) rl_callback_read_char();
+    return lines_entered != before;
 }

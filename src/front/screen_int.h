@@ -92,7 +92,7 @@ bool history_move(const char *line);  /* a move entered while viewing: true when
 /* screen_input.c */
 void input_init(void);
 void input_done(void);
-void input_key(int ch);     /* one key from curses */
+bool input_key(int ch);     /* one key from curses; true: more than the line changed */
 void input_redisplay(void); /* draw the input line and place the cursor */
 bool input_empty(void);
 void input_set_line(const char *text); /* put text on the input line, cursor at its end */
