@@ -300,6 +300,72 @@ for size in 80x24 120x40 200x60; do
     done
 done
 
+# --- labels along bent ranks: the turned Horn Rimmed board at 80x24, Wellisch's ranks ------
+# Turned 30 degrees, a rank runs down to the right from its number to file g and on along a
+# text row: the number beside the rows stands with a '\' pointing down to the rank's first
+# cell, a file letter beside them with a '/' pointing up to the file's first; the numbers
+# above the board start ranks down to the right, the letters below files up to the right.
+# Read off the capture: each label's cell (in the name view), then every rank labelled at
+# both ends and every file once.
+turned_labels() { # turned_labels NAME: "rank N ok", "file L ok" or "... WRONG", sorted
+    plain "$1" | cut -c1-57 >"$tmp/l.pieces"
+    names_view "$1" "$tmp/l.names" || return 1
+    awk "$WORD_AT"'
+        FNR == NR { a[FNR] = $0; n = FNR; next }
+        { b[FNR] = $0 }
+        function check(kind, label, name) {
+            sub(/^ +/, "", label)
+            ok = kind == "rank" ? substr(name, 2) == label : substr(name, 1, 1) == label
+            print kind, label, ok ? "ok" : "WRONG (" name ")"
+        }
+        END {
+            for (r = 1; r <= n; r++) {
+                line = a[r]
+                for (c = 2; c <= length(line); c++) {
+                    ch = substr(line, c, 1)
+                    if (ch == "\\" && substr(line, c - 1, 1) ~ /[0-9]/)
+                        check("rank", substr(line, c - 2, 2), word_at(b[r + 1], c + 1))
+                    else if (ch == "/" && substr(line, c - 1, 1) ~ /[a-n]/)
+                        check("file", substr(line, c - 1, 1), word_at(b[r - 1], c + 1))
+                }
+                if (b[r] ~ /[a-n][0-9]/ && !first) first = r # the first row of cells
+                if (b[r] ~ /[a-n][0-9]/) last = r
+            }
+            # the numbers above: a rank down to the right; the letters below: up to the right
+            line = a[first - 1]
+            for (c = 1; c <= length(line); c++)
+                if (substr(line, c, 1) ~ /[0-9]/ && substr(line, c + 1, 1) !~ /[0-9]/)
+                    check("rank", substr(line, c - 1, 2), word_at(b[first], c + 2))
+            line = a[last + 1]
+            for (c = 1; c <= length(line); c++)
+                if (substr(line, c, 1) ~ /[a-n]/)
+                    check("file", substr(line, c, 1), word_at(b[last], c + 2))
+        }' "$tmp/l.pieces" "$tmp/l.names" | sort
+}
+for v in hr-glinski hr-mccooey3; do
+    sized l 80x24 screen "$v"
+    wait_for l " to move" >/dev/null
+    turned_labels l >"$tmp/labels"
+    tap_ok "$v at 80x24: every label beside or above the turned board stands on its line" \
+        sh -c "! grep -q WRONG '$tmp/labels'"
+    grep WRONG "$tmp/labels" | sed 's/^/# /'
+    tap_eq "$v at 80x24: every rank starts at a number, with a '\\' beside the rows" \
+        "$(seq 1 13 | sort)" "$(awk '$1 == "rank" { print $2 }' "$tmp/labels" | sort -u)"
+    tap_eq "$v at 80x24: ... and ends at one, on the right of its row" "$(seq 1 13)" \
+        "$(plain l | cut -c1-57 | sed -n 's/.* \([0-9][0-9]*\) *$/\1/p' | sort -n | uniq)"
+    tap_eq "$v at 80x24: every file starts at its letter" "a b c d e f g h i k l m n" \
+        "$(awk '$1 == "file" { print $2 }' "$tmp/labels" | sort -u | tr '\n' ' ' | sed 's/ $//')"
+    quit l
+done
+for v in hr-wellisch hr-wellisch3; do
+    sized l 80x24 screen "$v"
+    wait_for l " to move" >/dev/null
+    tap_eq "$v at 80x24: ranks 11 to 1 numbered below the board (12 and 13 have no room)" \
+        "11 10 9 8 7 6 5 4 3 2 1" "$(plain l | cut -c1-57 | grep -E '^ *11 +10 +9' | tr -s ' ' |
+            sed 's/^ //; s/ $//')"
+    quit l
+done
+
 # --- the Horn Rimmed family: the player at the bottom at every size ------------------------
 # The first player's pieces (upper case, or w before the letter in outlined cells, with two
 # players; r before the letter with three) stand only on the lower half of the board's rows,

@@ -86,7 +86,7 @@ typedef struct {
  * with out empty, when none fits (or memory runs out). */
 bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out);
 
-#define RENDER_MAX_LAYOUTS 16
+#define RENDER_MAX_LAYOUTS 24
 
 typedef struct {
     int width, height;

@@ -81,6 +81,21 @@ static Line line_of(const Board *b, const Spot *at, int by, int key)
     return l;
 }
 
+/* Whether a line's cells do not all lie on one straight line of the drawing (Glinski's
+ * ranks; the Horn Rimmed board's, turned): each arm then wants its own label. */
+static bool line_bent(const Board *b, const Spot *at, int by, int key, const Line *l)
+{
+    Spot a = at[l->first], z = at[l->last];
+    for (int c = 1; c <= b->ncells; c++) {
+        int k, o;
+        cell_key(b, (Cell)c, by, &k, &o);
+        if (k == key &&
+            (at[c].row - a.row) * (z.col - a.col) != (at[c].col - a.col) * (z.row - a.row))
+            return true;
+    }
+    return false;
+}
+
 static int line_class(const Board *b, const Spot *at, int by)
 {
     bool rows = true, cols = true;
@@ -140,6 +155,7 @@ typedef struct {
     Box rows;  /* the first and last text rows holding cells (r0, r1) */
     Box cells; /* the cells' bounds, for trimming */
     bool flat, trim;
+    int spill;
     bool placed[2][MAX_KEY]; /* which lines have a label */
     int owner[EDGE_SIDE];    /* the kind labelled above (below) the board, -1: none yet */
 } Labeller;
@@ -188,7 +204,7 @@ static bool label_end(Labeller *L, int by, int key, Beyond d)
     char t[LABEL_TEXT];
     label_text(L->b, by, key, t);
     int len = (int)strlen(t), start = d.right ? d.col : d.col - len + 1;
-    if (L->trim && (start < L->cells.c0 || start + len - 1 > L->cells.c1)) return false;
+    if (L->trim && (start < L->cells.c0 - L->spill || start + len - 1 > L->cells.c1)) return false;
     /* outlined cells: the first step beside a row may land on an edge */
     for (int tries = 0; tries < 5; tries++, d.col += d.right ? 2 : -2) {
         if (put_label_apart(L->k, &d, t)) {
@@ -202,7 +218,8 @@ static bool label_end(Labeller *L, int by, int key, Beyond d)
 }
 
 /* The ends of slanted lines that leave the board towards `edge`: counted for each kind
- * (want: lines without a label yet), or labelled (the kinds `only` allows, -1: both). */
+ * (want[by]: lines without a label yet; want[2 + by]: bent lines, whose every arm wants
+ * a label), or labelled (the kinds `only` allows, -1: both). */
 static void label_edge(Labeller *L, int edge, int only, int *want)
 {
     for (int by = BY_LETTER; by <= BY_NUMBER; by++) {
@@ -212,13 +229,48 @@ static void label_edge(Labeller *L, int edge, int only, int *want)
             Beyond d;
             for (int end = 0; l.n && end < 2; end++) {
                 if (!beyond(L, &l, by, key, end, false, &d) || d.edge != edge) continue;
-                if (want)
+                if (want) {
+                    bool bent = line_bent(L->b, L->at, by, key, &l);
                     want[by] += !L->placed[by][key];
-                else
+                    want[2 + by] += bent;
+                } else {
                     label_end(L, by, key, d);
+                }
             }
         }
     }
+}
+
+/* A label beside a row of other cells would read as that row's: with a connector, '/' or
+ * '\\', between it and the end cell it belongs to, it reads as the slanted line's. Only
+ * where both kinds of line are slanted (a hex board turned to fit): where one kind runs
+ * along rows or columns, its labels take the margins. Each arm of a bent line and each
+ * line labelled nowhere yet, where there is room. */
+static void label_sides(Labeller *L)
+{
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++)
+        for (int key = 0; key < MAX_KEY; key++) {
+            Line l = line_of(L->b, L->at, by, key);
+            Spot d, f;
+            if (!l.n || (L->placed[by][key] && !line_bent(L->b, L->at, by, key, &l))) continue;
+            for (int end = 0; end < 2; end++) {
+                Beyond at;
+                if (!beyond(L, &l, by, key, end, false, &at) || at.edge != EDGE_SIDE ||
+                    !line_step(L->b, L->at, by, key, end, L->flat, &d) || !d.row || !d.col)
+                    continue;
+                f = L->at[end ? l.last : l.first];
+                int link = f.col + d.col / 2;
+                char t[4];
+                label_text(L->b, by, key, t);
+                at.col = link + (at.right ? 1 : -1);
+                int len = (int)strlen(t), start = at.right ? at.col : at.col - len + 1;
+                if ((L->trim && start < L->cells.c0 - L->spill) ||
+                    occupied(L->k, at.row, link, 1) || !put_label_apart(L->k, &at, t))
+                    continue;
+                put_line(L->k, at.row, link, (d.row < 0) == (d.col < 0) ? '\\' : '/');
+                L->placed[by][key] = true;
+            }
+        }
 }
 
 /* Slanted and bent lines (Glinski's ranks, every line of a turned drawing) are labelled one
@@ -231,10 +283,11 @@ static void label_edge(Labeller *L, int edge, int only, int *want)
  * kind of label only, so that letters and numbers never alternate along it: the kind with
  * more lines labelled nowhere else. */
 static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls, bool flat,
-                         bool trim)
+                         const Layout *lay)
 {
-    Labeller L = {k,    x->b,  at,          {at[1].row, 0, at[1].row, 0}, bounds(k), flat,
-                  trim, {{0}}, {-1, -1, -1}};
+    Labeller L = {k,         x->b,        at,        {at[1].row, 0, at[1].row, 0},
+                  bounds(k), flat,        lay->trim, lay->spill,
+                  {{0}},     {-1, -1, -1}};
     for (int c = 2; c <= x->b->ncells; c++) {
         if (at[c].row < L.rows.r0) L.rows.r0 = at[c].row;
         if (at[c].row > L.rows.r1) L.rows.r1 = at[c].row;
@@ -248,10 +301,15 @@ static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls
     if (cls[BY_LETTER] != LINES_SLANT && cls[BY_NUMBER] != LINES_SLANT) return;
     label_edge(&L, EDGE_ROW, kinds, NULL);
     for (int edge = EDGE_TOP; edge <= EDGE_BOTTOM; edge++) {
-        int want[2] = {0, 0};
+        int want[4] = {0, 0, 0, 0};
         label_edge(&L, edge, kinds, want);
-        label_edge(&L, edge, kinds >= 0 ? kinds : want[BY_NUMBER] > want[BY_LETTER], NULL);
+        /* the bent lines first: a straight one can be labelled beside the board */
+        bool numbers = want[2 + BY_NUMBER] != want[2 + BY_LETTER]
+                           ? want[2 + BY_NUMBER] > want[2 + BY_LETTER]
+                           : want[BY_NUMBER] > want[BY_LETTER];
+        label_edge(&L, edge, kinds >= 0 ? kinds : numbers, NULL);
     }
+    if (kinds < 0) label_sides(&L);
     for (int by = BY_LETTER; by <= BY_NUMBER; by++)
         for (int key = 0; key < MAX_KEY; key++) {
             Line l = line_of(x->b, at, by, key);
@@ -311,12 +369,14 @@ static void bend_labels(Sketch *k, const Board *b, const Spot *at, int by)
  * their last; lines down one text column a label below the board; other lines (slanted
  * lines, Glinski's bent ranks) beyond their ends (slant_labels). `at` holds each cell's
  * middle. */
-static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, bool trim, int scale)
+static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, const Layout *lay)
 {
+    bool trim = lay->trim;
+    int scale = lay->scale;
     const Board *b = x->b;
     int cls[2] = {line_class(b, at, BY_LETTER), line_class(b, at, BY_NUMBER)};
     /* slanted lines first, next to the cells; the margins then go outside them */
-    slant_labels(k, x, at, cls, flat, trim);
+    slant_labels(k, x, at, cls, flat, lay);
     for (int by = BY_LETTER; by <= BY_NUMBER; by++)
         if (cls[by] == LINES_SLANT && flat) bend_labels(k, b, at, by);
     Box cells = bounds(k);
@@ -395,22 +455,24 @@ static bool draw_hex(Sketch *k, const Ctx *x, const Layout *l)
             mid[c] = (Spot){R, C + 1};
         }
     }
-    if (x->o.coords) hex_labels(k, x, mid, flat, l->trim, l->scale);
+    if (x->o.coords) hex_labels(k, x, mid, flat, l);
     return true;
 }
 
-/* Outlined cells where there is room, the compact tokens (with fewer labels, then narrower);
+/* Outlined cells where there is room, the compact tokens (with fewer labels: a slanted line's
+ * reaching six columns, then two, left of the cells; then narrower);
  * then the same turned a twelfth clockwise, which changes the frame (flat to pointy): the
  * 127-cell board in the flat frame needs 25 text rows, turned it needs 13, and the player
  * at the bottom stays at the bottom, forward pointing up and to the right; a quarter turn
  * (the player on the left) only as a last resort. */
 #define HEX_LAYOUTS(turn)                                                                          \
-    {turn, 1, 0, false}, {turn, 0, 4, false}, {turn, 0, 4, true}, {turn, 0, 3, false},             \
+    {turn, 1, 0, false, 0}, {turn, 0, 4, false, 0}, {turn, 0, 4, true, 6}, {turn, 0, 4, true, 2},  \
+        {turn, 0, 3, false, 0},                                                                    \
     {                                                                                              \
-        turn, 0, 2, false                                                                          \
+        turn, 0, 2, false, 0                                                                       \
     }
 static const Layout hex_layouts[] = {
-    {0, 2, 0, false}, HEX_LAYOUTS(0), HEX_LAYOUTS(-30), HEX_LAYOUTS(-90)};
+    {0, 2, 0, false, 0}, HEX_LAYOUTS(0), HEX_LAYOUTS(-30), HEX_LAYOUTS(-90)};
 
 const RenderFamily render_hex = {forward_seat_angle, 60,
                                  hex_layouts,        sizeof hex_layouts / sizeof hex_layouts[0],

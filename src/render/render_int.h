@@ -35,7 +35,8 @@ typedef struct {
     int turn;  /* degrees added to the view to fit: -30 turns a hex board a twelfth clockwise */
     int scale; /* 0: compact tokens; 1, 2: outlined cells, larger */
     int pitch; /* compact flat hex: columns per file; compact ring: columns per cell */
-    bool trim; /* only the labels that fit beside the cells' own columns */
+    bool trim; /* only the labels that fit beside the cells' own columns ... */
+    int spill; /* ... or this many columns left of them (a slanted line's, below the rows') */
 } Layout;
 
 typedef struct {

@@ -110,7 +110,7 @@ static void describe_ring(const Variant *v, const TextGrid *g, char *out, size_t
 
 /* Outlined cells where there is room, then compact tokens four and three columns apart. */
 static const Layout ring_layouts[] = {
-    {0, 2, 0, false}, {0, 1, 0, false}, {0, 0, 4, false}, {0, 0, 3, false}};
+    {0, 2, 0, false, 0}, {0, 1, 0, false, 0}, {0, 0, 4, false, 0}, {0, 0, 3, false, 0}};
 
 const RenderFamily render_ring = {camp_angle,   180,
                                   ring_layouts, sizeof ring_layouts / sizeof ring_layouts[0],

@@ -95,7 +95,7 @@ static bool draw_square(Sketch *k, const Ctx *x, const Layout *l)
 /* Outlined cells (a name line in the larger ones) where there is room, then compact tokens
  * three and two columns apart. */
 static const Layout square_layouts[] = {
-    {0, 2, 0, false}, {0, 1, 0, false}, {0, 0, 3, false}, {0, 0, 2, false}};
+    {0, 2, 0, false, 0}, {0, 1, 0, false, 0}, {0, 0, 3, false, 0}, {0, 0, 2, false, 0}};
 
 const RenderFamily render_square = {
     forward_seat_angle, 90,  square_layouts, sizeof square_layouts / sizeof square_layouts[0],
