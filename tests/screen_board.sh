@@ -366,6 +366,88 @@ for v in hr-wellisch hr-wellisch3; do
     quit l
 done
 
+# --- every family: the name view shows the rule book's names; flip and rotate keep them ----
+# The names each rule book gives (the files in /work/shared/spec, copied here as rules): a
+# family's set, compared with the name view at 80x24 (Glinski's and Chessagon's above).
+rule_names() { # rule_names VARIANT: the cell names of its rule book, sorted
+    case $1 in
+    haynie) # haynie.md: (f, r), f = 0..10 for a..k, r = 1..11, hex distance to f6 at most 5
+        awk 'function abs(x) { return x < 0 ? -x : x }
+            BEGIN { for (f = 0; f <= 10; f++) for (r = 1; r <= 11; r++) {
+                dq = f - 5; dr = r - 6; d = abs(dq); if (abs(dr) > d) d = abs(dr)
+                if (abs(dq - dr) > d) d = abs(dq - dr)
+                if (d <= 5) print substr("abcdefghijk", f + 1, 1) r } }' ;;
+    peanut) # peanut.md's drawing, rank by rank
+        printf '%s\n' "1 a c" "2 a d" "3 a e" "4 b e" "5 c e" "6 d f" "7 d g" "8 d h" "9 e h" \
+            "10 f h" | while read -r r lo hi; do
+            for f in a b c d e f g h; do
+                case $f in [$lo-$hi]) echo "$f$r" ;; esac
+            done
+        done ;;
+    cyclohexane) # cyclohexane.md: files a..e, rings of 24 cells
+        for f in a b c d e; do seq 1 24 | sed "s/^/$f/"; done ;;
+    hr-*) # hornrimmed.md: Glinski's lettering on a board of side 7 (no j), names fixed
+        set -- a 7 b 8 c 9 d 10 e 11 f 12 g 13 h 12 i 11 k 10 l 9 m 8 n 7
+        while [ $# -gt 0 ]; do seq 1 "$2" | sed "s/^/$1/"; shift 2; done ;;
+    esac | sort
+}
+picked_name() { # picked_name NAME CELL: the name the name view gives where CELL's piece,
+    # picked up, is drawn (in parentheses, or beside '#' in a cell of one mark slot)
+    text "$1" "$2"
+    keys "$1" Tab
+    wait_for "$1" "pick a cell, Esc cancels" >/dev/null || return 1
+    plain "$1" >"$tmp/n.pieces"
+    names_view "$1" "$tmp/n.names" || return 1
+    keys "$1" Escape
+    awk "$WORD_AT"'
+        FNR == NR { a[FNR] = $0; n = FNR; next }
+        { b[FNR] = $0 }
+        END { for (r = 1; r <= n - 2; r++) {
+                  if (!match(a[r], /[(#][A-Za-z]+|[A-Za-z]#/)) continue
+                  # the name over the piece (an outlined cell: it starts where the mark is)
+                  for (c = RSTART + RLENGTH - 1; c >= RSTART; c--)
+                      if ((w = word_at(b[r], c)) != "") { print w; exit } } }' \
+        "$tmp/n.pieces" "$tmp/n.names"
+}
+# VARIANT, its first mover's piece, the orientations: flip and rotate (60 degrees on hexagons
+# where it fits, 90 on triangles, 120 with three players)
+for spec in "haynie b2 flip rotate rotate" "peanut a2 flip rotate" \
+    "chessagon m3 flip rotate rotate" "cyclohexane b3 rotate rotate" \
+    "hr-glinski f5 flip rotate" "hr-mccooey3 f3 rotate rotate" "hr-wellisch3 c9 rotate rotate"; do
+    set -- $spec
+    v=$1 cell=$2
+    shift 2
+    sized o 80x24 screen "$v"
+    wait_for o " to move" >/dev/null
+    if [ "$v" != chessagon ]; then
+        names_view o "$tmp/o.names"
+        cols=57
+        [ "$v" = cyclohexane ] && cols=80
+        tap_eq "$v: the name view shows the rule book's names, each once" "$(rule_names "$v")" \
+            "$(shown_names "$tmp/o.names" "$cols")"
+    fi
+    tap_eq "$v: the piece on $cell is drawn where $cell is named" "$cell" "$(picked_name o "$cell")"
+    for view in "$@"; do
+        enter o "$view"
+        wait_for o "turned" >/dev/null
+        sleep 0.3
+        tap_eq "$v after $view: the piece on $cell is drawn where $cell is named" "$cell" \
+            "$(picked_name o "$cell")"
+    done
+    quit o
+done
+
+# --- vt100: the marks are characters and nothing is coloured ----------------------------------
+sized v 80x24 vt100 glinski
+wait_for v "White to move" >/dev/null
+text v d1
+keys v Tab
+wait_for v "pick a cell" >/dev/null
+tap_ok "vt100: the knight's moves marked *" shows_re v ' \* '
+tap_ok "vt100: no colour on the screen (no SGR colour in the capture)" \
+    sh -c "! tmux -L '$sock' capture-pane -e -p -t v | grep -Eq '\[([0-9;]*;)?(3[0-7]|4[0-7]|38|48|9[0-7])(;[0-9;]*)?m'"
+quit v
+
 # --- the Horn Rimmed family: the player at the bottom at every size ------------------------
 # The first player's pieces (upper case, or w before the letter in outlined cells, with two
 # players; r before the letter with three) stand only on the lower half of the board's rows,
