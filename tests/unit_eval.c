@@ -2,7 +2,8 @@
  * player knows them (orthodox chess near 9/5/3/3; on every board a queen above two minor
  * pieces and a rook); a lone king is worse off in a corner than in the middle, and worse off
  * far from the strong king; a passed pawn counts more than a blocked one and an advanced one
- * more than one at home; and CELLMATE_EVAL's weights are read or refused. */
+ * more than one at home; CELLMATE_EVAL's weights are read or refused; and the sums the search
+ * keeps move by move always equal the sums counted over the board. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "movegen.h"
 #include "testutil.h"
 
 static int value_of(const Variant *v, char letter)
@@ -109,13 +111,60 @@ static void test_weights(void **state)
     variant_free(v);
 }
 
+/* Random games in every shipped variant (captures into hands and pools, drops, promotions,
+ * castling, swaps, en passant, three-player eliminations): after each move the sums brought
+ * up to date move by move are the sums of the board, and so is the evaluation from them. */
+static void test_sums(void **state)
+{
+    (void)state;
+    static const char *names[] = {
+        "chess",          "chessagon",       "cyclohexane",     "glinski",          "haynie",
+        "hr-glinski",     "hr-glinski-foh",  "hr-liuyang",      "hr-liuyang-foh",   "hr-mccooey",
+        "hr-mccooey-foh", "hr-mccooey3",     "hr-mccooey3-foh", "hr-trios",         "hr-trios-foh",
+        "hr-wellisch",    "hr-wellisch-foh", "hr-wellisch3",    "hr-wellisch3-foh", "mccooey",
+        "peanut"};
+    uint64_t seed = 88172645463325252ull;
+    int kinds[MOVE_RESIGN + 1] = {0};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        Variant *v = tu_variant(names[i]);
+        Eval e;
+        assert_true(eval_prepare(&e, v));
+        for (int game = 0; game < 6; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            EvalSums kept, counted;
+            eval_sums(&e, &pos, &kept);
+            for (int ply = 0; ply < 150; ply++) {
+                MoveList ml;
+                gen_legal(&pos, &ml);
+                if (!ml.n || pos_players_left(&pos) < 2) break;
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                Move m = ml.m[seed % (uint64_t)ml.n];
+                for (int j = 0; j < ml.n && seed % 4; j++) /* a special move when there is one */
+                    if (ml.m[j].kind != MOVE_NORMAL || ml.m[j].promo) m = ml.m[j];
+                Undo u;
+                play_move(&pos, m, &u);
+                kinds[m.kind]++;
+                eval_sums_move(&e, &pos, &u, &kept);
+                eval_sums(&e, &pos, &counted);
+                assert_memory_equal(&kept, &counted, sizeof kept);
+                bool full;
+                for (int p = 0; p < v->nplayers; p++)
+                    assert_int_equal(eval_lazy(&e, &pos, &kept, p, -1000000, 1000000, &full),
+                                     eval_position(&e, &pos, p));
+            }
+        }
+        eval_free(&e);
+        variant_free(v);
+    }
+    for (int k = MOVE_NORMAL; k < MOVE_RESIGN; k++) assert_true(kinds[k] > 0); /* each tried */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_values),
-        cmocka_unit_test(test_mop_up),
-        cmocka_unit_test(test_pawns),
-        cmocka_unit_test(test_weights),
+        cmocka_unit_test(test_values),  cmocka_unit_test(test_mop_up), cmocka_unit_test(test_pawns),
+        cmocka_unit_test(test_weights), cmocka_unit_test(test_sums),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -243,6 +243,7 @@ bool eval_parse_weights(const Variant *v, const char *text, EvalWeights *w, int 
 void eval_free(Eval *e)
 {
     free(e->place);
+    free(e->psq);
     free(e->passed);
     free(e->cone);
     free(e->hits);
@@ -254,9 +255,57 @@ void eval_free(Eval *e)
     e->step = NULL;
     e->step_at = NULL;
     e->place = e->passed = NULL;
+    e->psq = NULL;
     e->cone = e->hits = e->around = NULL;
     e->dist = NULL;
     e->edge = NULL;
+}
+
+/* Per cell: the cell and its single steps (around), and for every kind that is not royal its
+ * centre bonus and the cells it attacks from there on an empty board. */
+static void cell_tables(Eval *e, Cell *list, uint8_t *mark)
+{
+    const Variant *v = e->v;
+    const Board *b = &v->board;
+    for (Cell c = 1; c <= b->ncells; c++) {
+        int steps = 0;
+        set_bit(e->around + c * e->words, c);
+        for (int dir = 0; dir < b->ndirs; dir++)
+            if (b->dir[dir].atom != 'N' && b->ray[c][dir][0]) {
+                steps++;
+                set_bit(e->around + c * e->words, b->ray[c][dir][0]);
+            }
+        for (int o = 0; o < v->nplayers; o++)
+            for (int k = 1; k <= v->ntypes; k++) {
+                if (v->type[k].royal) continue;
+                e->place[slot(e, o, k, c)] = (int16_t)(e->w.centre * steps);
+                int m = targets(v, o, k, c, CF_CAPTURE | CF_RIFLE, list, mark);
+                uint64_t *h = e->hits + slot(e, o, k, c) * e->words;
+                for (int i = 0; i < m; i++) set_bit(h, list[i]);
+            }
+    }
+}
+
+/* What a piece adds to the sums (EvalSums): its value and placement by its code and cell, and
+ * by its kind the counts; and whether hands and pools can change in play. */
+static bool piece_tables(Eval *e)
+{
+    const Variant *v = e->v;
+    size_t n1 = (size_t)e->ncells + 1;
+    e->psq = calloc((size_t)MAKE_PIECE(MAX_PLAYERS, 0) * n1, sizeof *e->psq);
+    if (!e->psq) return false;
+    e->banks = v->drop_zone >= 0;
+    for (int k = 1; k <= v->ntypes; k++) {
+        const PieceType *pt = &v->type[k];
+        bool counted = !pt->royal && !pt->pawn;
+        e->counts[k] =
+            (EvalSide){0, 0, counted ? e->value[k] : 0, !pt->royal, !pt->royal && pt->pawn};
+        e->banks |= pt->returns != RETURN_GONE || pt->promo_from_pool;
+        for (int o = 0; o < v->nplayers; o++)
+            for (Cell c = 1; c <= e->ncells; c++)
+                e->psq[MAKE_PIECE(o, k) * n1 + c] = e->value[k] + e->place[slot(e, o, k, c)];
+    }
+    return true;
 }
 
 bool eval_prepare(Eval *e, const Variant *v)
@@ -291,27 +340,11 @@ bool eval_prepare(Eval *e, const Variant *v)
     bool ok = e->place && e->passed && e->cone && e->hits && e->around && e->dist && e->edge &&
               e->step_at && list && queue && mark && d;
     if (ok) {
-        for (Cell c = 1; c <= b->ncells; c++) {
-            int steps = 0;
-            set_bit(e->around + c * e->words, c);
-            for (int dir = 0; dir < b->ndirs; dir++)
-                if (b->dir[dir].atom != 'N' && b->ray[c][dir][0]) {
-                    steps++;
-                    set_bit(e->around + c * e->words, b->ray[c][dir][0]);
-                }
-            for (int o = 0; o < v->nplayers; o++)
-                for (int k = 1; k <= v->ntypes; k++) {
-                    if (v->type[k].royal) continue;
-                    e->place[slot(e, o, k, c)] = (int16_t)(e->w.centre * steps);
-                    int m = targets(v, o, k, c, CF_CAPTURE | CF_RIFLE, list, mark);
-                    uint64_t *h = e->hits + slot(e, o, k, c) * e->words;
-                    for (int i = 0; i < m; i++) set_bit(h, list[i]);
-                }
-        }
+        cell_tables(e, list, mark);
         for (int o = 0; o < v->nplayers; o++)
             for (int k = 1; k <= v->ntypes; k++)
                 if (e->promotes[k]) promotion_tables(e, o, k, d, list, mark, queue);
-        ok = royal_tables(e, list, mark, queue);
+        ok = royal_tables(e, list, mark, queue) && piece_tables(e);
     }
     free(list);
     free(queue);
@@ -347,10 +380,6 @@ static int mobility(const Variant *v, const Position *pos, int o, int k, Cell c)
     return n;
 }
 
-typedef struct {
-    int score, material, nonroyal, pawns;
-} Side;
-
 /* How many cells the royal piece of q could walk to without stepping onto a cell player s
  * attacks: the box s keeps it in (seen with the royal piece off the board, so that it does
  * not hide the cells behind it from a slider). */
@@ -381,47 +410,108 @@ static int box(const Eval *e, const Position *pos, int q, int s)
 }
 
 /* p's score against the average of the players still in. */
-static int relative(const Position *pos, const Side *side, int p)
+static int relative(const Position *pos, const int *score, int p)
 {
     int others = 0, n = 0;
     for (int q = 0; q < pos->v->nplayers; q++) {
         if (q == p || !(pos->alive & (1u << q))) continue;
-        others += side[q].score;
+        others += score[q];
         n++;
     }
-    return n ? side[p].score - others / n : side[p].score;
+    return n ? score[p] - others / n : score[p];
 }
 
-/* The cheap terms: material, placement, hands and pools, the bare-king threat, mop-up; the
- * cells of the pieces the costly terms look at are kept in `pieces`. */
-static int quick_terms(const Eval *e, const Position *pos, Side *side, Cell *pieces,
-                       uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+/* --- the sums, kept move by move --------------------------------------------------------- */
+
+static inline void sums_add(const Eval *e, EvalSums *sums, Piece p, Cell c)
+{
+    EvalSide *s = &sums->side[PIECE_OWNER(p)];
+    const EvalSide *k = &e->counts[PIECE_KIND(p)];
+    s->score += e->psq[(size_t)(p & 0x7f) * (e->ncells + 1) + c];
+    s->material += k->material;
+    s->nonroyal += k->nonroyal;
+    s->pawns += k->pawns;
+}
+
+static inline void sums_sub(const Eval *e, EvalSums *sums, Piece p, Cell c)
+{
+    EvalSide *s = &sums->side[PIECE_OWNER(p)];
+    const EvalSide *k = &e->counts[PIECE_KIND(p)];
+    s->score -= e->psq[(size_t)(p & 0x7f) * (e->ncells + 1) + c];
+    s->material -= k->material;
+    s->nonroyal -= k->nonroyal;
+    s->pawns -= k->pawns;
+}
+
+static void sums_banks(const Eval *e, const Position *pos, EvalSums *sums)
+{
+    for (int q = 0; q < e->v->nplayers; q++) {
+        int bank = 0;
+        for (int k = 1; k <= e->v->ntypes; k++)
+            bank += (pos->hand[q][k] * e->w.hand + pos->pool[q][k] * e->w.pool) * e->value[k] / 100;
+        sums->side[q].bank = bank;
+    }
+}
+
+void eval_sums(const Eval *e, const Position *pos, EvalSums *sums)
+{
+    memset(sums, 0, sizeof *sums);
+    if (!e->psq) return;
+    for (Cell c = 1; c <= e->ncells; c++)
+        if (pos->board[c]) sums_add(e, sums, pos->board[c], c);
+    sums_banks(e, pos, sums);
+}
+
+/* The pieces a move took off and put on are worked out from the undo record, not read from
+ * the board, where an elimination that followed the move may have removed them again. */
+void eval_sums_move(const Eval *e, const Position *pos, const Undo *u, EvalSums *sums)
+{
+    if (!e->psq) return;
+    Move m = u->m;
+    int us = u->stm;
+    Piece moved = u->moved & (Piece)~PIECE_FRESH;
+    if (u->captured) sums_sub(e, sums, u->captured, u->capcell);
+    switch (m.kind) {
+    case MOVE_NORMAL:
+    case MOVE_DOUBLE:
+    case MOVE_EP:
+        sums_sub(e, sums, moved, m.from);
+        sums_add(e, sums, m.promo ? MAKE_PIECE(us, m.promo) : moved, m.to);
+        break;
+    case MOVE_DROP: sums_add(e, sums, MAKE_PIECE(us, m.promo), m.to); break;
+    case MOVE_EXCHANGE:
+        sums_sub(e, sums, moved, m.from);
+        sums_sub(e, sums, u->partner, m.to);
+        sums_add(e, sums, moved, m.to);
+        sums_add(e, sums, u->partner, m.from);
+        break;
+    case MOVE_CASTLE: {
+        const Castle *cs = &e->v->castle[m.promo];
+        sums_sub(e, sums, moved, m.from);
+        sums_sub(e, sums, u->partner, cs->rook_from[us]);
+        sums_add(e, sums, moved, m.to);
+        sums_add(e, sums, u->partner, cs->rook_to[us]);
+        break;
+    }
+    default: break; /* a capture without moving is all in u->captured */
+    }
+    for (int i = 0; i < u->nremoved; i++)
+        sums_sub(e, sums, u->removed_piece[i], u->removed_cell[i]);
+    if (e->banks) sums_banks(e, pos, sums);
+}
+
+/* --- the terms --------------------------------------------------------------------------- */
+
+/* The cheap terms, from the sums: material, placement, hands and pools, the bare-king threat,
+ * mop-up. */
+static void quick_terms(const Eval *e, const Position *pos, const EvalSums *sums, int *score)
 {
     const Variant *v = pos->v;
-    int np = v->nplayers, npieces = 0;
-    size_t per_kind = (size_t)e->ncells + 1, per_owner = (v->ntypes + 1) * per_kind;
-    for (Cell c = 1; c <= v->board.ncells; c++) {
-        Piece pc = pos->board[c];
-        if (!pc) continue;
-        int o = PIECE_OWNER(pc), k = PIECE_KIND(pc);
-        const PieceType *pt = &v->type[k];
-        Side *s = &side[o];
-        s->score += e->value[k] + e->place[o * per_owner + k * per_kind + c];
-        if (pt->royal) continue;
-        s->nonroyal++;
-        if (pt->pawn) {
-            s->pawns++;
-            set_bit(pawns[o], c);
-        } else {
-            s->material += e->value[k];
-        }
-        pieces[npieces++] = c;
-    }
+    int np = v->nplayers;
+    const EvalSide *side = sums->side;
     for (int q = 0; q < np; q++) {
-        for (int k = 1; k <= v->ntypes; k++)
-            side[q].score +=
-                (pos->hand[q][k] * e->w.hand + pos->pool[q][k] * e->w.pool) * e->value[k] / 100;
-        if (v->bare_king != BARE_NONE && side[q].nonroyal == 1) side[q].score -= e->w.bare;
+        score[q] = side[q].score + side[q].bank;
+        if (v->bare_king != BARE_NONE && side[q].nonroyal == 1) score[q] -= e->w.bare;
     }
     /* mop-up: a lone or outnumbered royal piece without pawns is driven to the cells where it
      * has the fewest moves, and the strong side's royal piece comes closer */
@@ -433,25 +523,43 @@ static int quick_terms(const Eval *e, const Position *pos, Side *side, Cell *pie
             if (s == q || !rs || !(pos->alive & (1u << s))) continue;
             if (side[s].material < side[q].material + 400) continue;
             int d = e->dist[(size_t)rs * (e->ncells + 1) + rq];
-            side[s].score += e->w.edge * e->edge[rq] + e->w.box * (e->ncells - box(e, pos, q, s));
-            if (d != FAR) side[s].score += e->w.close * (e->maxdist - d);
+            score[s] += e->w.edge * e->edge[rq] + e->w.box * (e->ncells - box(e, pos, q, s));
+            if (d != FAR) score[s] += e->w.close * (e->maxdist - d);
         }
     }
-    return npieces;
+}
+
+/* The cells of the pieces the costly terms look at (neither royal), and each player's pawns. */
+static int find_pieces(const Eval *e, const Position *pos, Cell *pieces,
+                       uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    memset(pawns, 0, sizeof pawns[0] * v->nplayers);
+    for (Cell c = 1; c <= e->ncells; c++) {
+        Piece pc = pos->board[c];
+        if (!pc) continue;
+        const PieceType *pt = &v->type[PIECE_KIND(pc)];
+        if (pt->royal) continue;
+        if (pt->pawn) set_bit(pawns[PIECE_OWNER(pc)], c);
+        pieces[n++] = c;
+    }
+    return n;
 }
 
 /* The costly terms: slider mobility, passed pieces, attackers and shelter around each royal
  * piece. */
-static void full_terms(const Eval *e, const Position *pos, Side *side, const Cell *pieces,
-                       int npieces, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+static void full_terms(const Eval *e, const Position *pos, int *score)
 {
     const Variant *v = pos->v;
     int np = v->nplayers;
+    uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
+    Cell pieces[MAX_CELLS];
+    int npieces = find_pieces(e, pos, pieces, pawns);
     for (int i = 0; i < npieces; i++) {
         Cell c = pieces[i];
         int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
-        if (e->slider[k] && e->w.mobility)
-            side[o].score += e->w.mobility * mobility(v, pos, o, k, c);
+        if (e->slider[k] && e->w.mobility) score[o] += e->w.mobility * mobility(v, pos, o, k, c);
         if (!e->promotes[k]) continue;
         int bonus = e->passed[slot(e, o, k, c)]; /* passed: no enemy pawn in the way */
         if (!bonus) continue;
@@ -459,7 +567,7 @@ static void full_terms(const Eval *e, const Position *pos, Side *side, const Cel
         bool stopped = false;
         for (int q = 0; q < np && !stopped; q++)
             stopped = q != o && any_common(cone, pawns[q], e->words);
-        if (!stopped) side[o].score += bonus;
+        if (!stopped) score[o] += bonus;
     }
     for (int q = 0; q < np; q++) { /* the royal piece: attackers and shelter around it */
         Cell r = pos->royal[q];
@@ -476,38 +584,37 @@ static void full_terms(const Eval *e, const Position *pos, Side *side, const Cel
             }
             attack += any_common(e->hits + slot(e, o, k, c) * e->words, zone, e->words);
         }
-        side[q].score -= e->w.attack * attack * attack;
-        side[q].score += e->w.shelter * (shelter < 3 ? shelter : 3);
+        score[q] -= e->w.attack * attack * attack;
+        score[q] += e->w.shelter * (shelter < 3 ? shelter : 3);
     }
 }
 
-int eval_lazy(const Eval *e, const Position *pos, int p, int lo, int hi, bool *full)
+int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, int lo, int hi,
+              bool *full)
 {
     *full = true;
-    const Variant *v = pos->v;
-    Side side[MAX_PLAYERS];
-    memset(side, 0, sizeof side);
-    if (!e->place) { /* no tables: material only */
-        for (Cell c = 1; c <= v->board.ncells; c++)
+    int score[MAX_PLAYERS] = {0};
+    if (!e->psq) { /* no tables: material only */
+        for (Cell c = 1; c <= pos->v->board.ncells; c++)
             if (pos->board[c])
-                side[PIECE_OWNER(pos->board[c])].score += e->value[PIECE_KIND(pos->board[c])];
-        return relative(pos, side, p);
+                score[PIECE_OWNER(pos->board[c])] += e->value[PIECE_KIND(pos->board[c])];
+        return relative(pos, score, p);
     }
-    uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
-    memset(pawns, 0, sizeof pawns[0] * v->nplayers);
-    Cell pieces[MAX_CELLS];
-    int npieces = quick_terms(e, pos, side, pieces, pawns);
-    int quick = relative(pos, side, p);
+    quick_terms(e, pos, sums, score);
+    int quick = relative(pos, score, p);
     if (quick - EVAL_LAZY_MARGIN >= hi || quick + EVAL_LAZY_MARGIN <= lo) {
         *full = false;
         return quick;
     }
-    full_terms(e, pos, side, pieces, npieces, pawns);
-    return relative(pos, side, p);
+    full_terms(e, pos, score);
+    return relative(pos, score, p);
 }
 
 int eval_position(const Eval *e, const Position *pos, int p)
 {
     bool full;
-    return eval_lazy(e, pos, p, -EVAL_LAZY_MARGIN - 1000000, EVAL_LAZY_MARGIN + 1000000, &full);
+    EvalSums sums;
+    eval_sums(e, pos, &sums);
+    return eval_lazy(e, pos, &sums, p, -EVAL_LAZY_MARGIN - 1000000, EVAL_LAZY_MARGIN + 1000000,
+                     &full);
 }

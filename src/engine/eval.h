@@ -26,19 +26,36 @@ typedef struct {
     int box;      /* per cell of the board the lone royal piece cannot walk to */
 } EvalWeights;
 
+/* The terms that only add up what stands on the board, for one player: kept up to date move
+ * by move by the search (eval_sums_move) instead of counted over the whole board at every
+ * node. */
+typedef struct {
+    int score;    /* material and placement */
+    int bank;     /* pieces in hand and in pools */
+    int material; /* of the pieces that are neither royal nor pawns */
+    int nonroyal, pawns;
+} EvalSide;
+
+typedef struct {
+    EvalSide side[MAX_PLAYERS];
+} EvalSums;
+
 typedef struct {
     const Variant *v;
     int ncells, words;
     EvalWeights w;
-    int value[MAX_TYPES]; /* material, from the variant (CELLMATE_EVAL may override) */
-    int16_t *place;       /* [owner][kind][cell]: centre and advancement */
-    int16_t *passed;      /* [owner][kind][cell]: the bonus when passed */
-    uint64_t *cone;       /* [owner][kind][cell]: words of cells where an enemy pawn stops it */
-    uint64_t *hits;       /* [owner][kind][cell]: words of cells it attacks on an empty board */
-    uint64_t *around;     /* [cell]: words of the cell and its single steps */
-    uint8_t *dist;        /* [cell][cell]: royal steps between two cells (255: never) */
-    int8_t *edge;         /* [cell]: how far into an edge or corner (royal_tables) */
-    int *step_at;         /* [cell]: where the cell's royal steps start in step */
+    int value[MAX_TYPES];       /* material, from the variant (CELLMATE_EVAL may override) */
+    int16_t *place;             /* [owner][kind][cell]: centre and advancement */
+    int32_t *psq;               /* [piece & 0x7f][cell]: its value and placement together */
+    EvalSide counts[MAX_TYPES]; /* a kind's part of material, nonroyal and pawns */
+    bool banks;                 /* moves can change what is in hand or in a pool */
+    int16_t *passed;            /* [owner][kind][cell]: the bonus when passed */
+    uint64_t *cone;   /* [owner][kind][cell]: words of cells where an enemy pawn stops it */
+    uint64_t *hits;   /* [owner][kind][cell]: words of cells it attacks on an empty board */
+    uint64_t *around; /* [cell]: words of the cell and its single steps */
+    uint8_t *dist;    /* [cell][cell]: royal steps between two cells (255: never) */
+    int8_t *edge;     /* [cell]: how far into an edge or corner (royal_tables) */
+    int *step_at;     /* [cell]: where the cell's royal steps start in step */
     Cell *step;
     int maxdist;
     bool slider[MAX_TYPES];
@@ -53,12 +70,18 @@ void eval_free(Eval *e);
 /* pos judged for player p: p's score against the average of the players still in. */
 int eval_position(const Eval *e, const Position *pos, int p);
 
-/* The same, but when the cheap terms alone (material, placement, hands, mop-up) put the
- * score further than EVAL_LAZY_MARGIN outside (lo, hi), only they are counted: the costly
- * terms (mobility, passed pieces, royal safety) seldom add up to that much; *full says
+/* The sums of pos counted over the whole board; and brought up to date after
+ * play_move(pos, u->m, u) made the move u records (pos is the position after it). */
+void eval_sums(const Eval *e, const Position *pos, EvalSums *sums);
+void eval_sums_move(const Eval *e, const Position *pos, const Undo *u, EvalSums *sums);
+
+/* The same from pos's sums (eval_sums), but when the cheap terms alone (material, placement, hands,
+ * mop-up) put the score further than EVAL_LAZY_MARGIN outside (lo, hi), only they are counted: the
+ * costly terms (mobility, passed pieces, royal safety) seldom add up to that much; *full says
  * whether every term was counted. */
 #define EVAL_LAZY_MARGIN 300
-int eval_lazy(const Eval *e, const Position *pos, int p, int lo, int hi, bool *full);
+int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, int lo, int hi,
+              bool *full);
 
 /* Read "name=value,..." into w and values (KIND letter=centipawns); false with a message
  * in err on a bad item. Used for CELLMATE_EVAL and by the tests. */

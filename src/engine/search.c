@@ -71,6 +71,9 @@ typedef struct {
     MoveList spare; /* the other opponent's moves at a node of best-reply search */
     int spare_score[MAX_MOVES];
     Eval eval;
+    EvalSums sums[2 * MAX_PLY + 4]; /* the evaluation's sums of the line's positions (two a
+                                       ply at most: best-reply search's passed turns) */
+    int at;                         /* the current position's in sums */
     EvalSlot *evals; /* full static values by position key: iterations meet the same leaves */
 } Search;
 
@@ -169,7 +172,7 @@ static int window_eval(Search *s, int alpha, int beta)
     if (slot && key && slot->key == key) return for_mover(s, slot->value);
     bool root = root_side(s, s->pos.stm), full;
     int lo = root ? alpha : -beta, hi = root ? beta : -alpha;
-    int v = eval_lazy(&s->eval, &s->pos, s->root, lo, hi, &full);
+    int v = eval_lazy(&s->eval, &s->pos, &s->sums[s->at], s->root, lo, hi, &full);
     if (slot && full) *slot = (EvalSlot){key, v};
     return for_mover(s, v);
 }
@@ -337,6 +340,8 @@ static void play(Search *s, Move m, Undo *u, int ply)
 {
     int mover = s->pos.stm;
     play_move(&s->pos, m, u);
+    s->sums[s->at + 1] = s->sums[s->at];
+    eval_sums_move(&s->eval, &s->pos, u, &s->sums[++s->at]);
     s->keys[s->nkeys++] = s->pos.hash;
     if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){u->captured != 0, mover};
 }
@@ -345,6 +350,7 @@ static void unplay(Search *s, const Undo *u)
 {
     pos_unmake(&s->pos, u);
     s->nkeys--;
+    s->at--;
 }
 
 /* Pass the turn: a null move, or the opponent left out by best-reply search. No repetition
@@ -355,6 +361,8 @@ static void pass_turn(Search *s, Undo *u)
     pos_save(&s->pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, u);
     pos_set_stm(&s->pos, pos_next_player(&s->pos, s->pos.stm));
     s->pos.halfmove = 0;
+    s->sums[s->at + 1] = s->sums[s->at];
+    s->at++;
     s->keys[s->nkeys++] = s->pos.hash;
 }
 
@@ -872,6 +880,7 @@ static Search *search_new(Shared *sh, const Game *g, int id)
     s->brs = s->teams && scheme == SEARCH_BRS;
     s->salt = s->teams ? (uint64_t)(s->root + 1) * 0x9e3779b97f4a7c15ULL : 0;
     eval_prepare(&s->eval, s->v);
+    eval_sums(&s->eval, &s->pos, &s->sums[0]);
     s->keys[s->nkeys++] = g->start.hash;
     for (int i = 0; i < g->nplies; i++) s->keys[s->nkeys++] = g->plies[i].hash;
     return s;
