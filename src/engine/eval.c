@@ -246,7 +246,8 @@ void eval_free(Eval *e)
     free(e->psq);
     free(e->passed);
     free(e->cone);
-    free(e->hits);
+    free(e->near);
+    free(e->rays);
     free(e->around);
     free(e->dist);
     free(e->edge);
@@ -256,14 +257,15 @@ void eval_free(Eval *e)
     e->step_at = NULL;
     e->place = e->passed = NULL;
     e->psq = NULL;
-    e->cone = e->hits = e->around = NULL;
+    e->cone = e->near = e->around = NULL;
+    e->rays = NULL;
     e->dist = NULL;
     e->edge = NULL;
 }
 
 /* Per cell: the cell and its single steps (around), and for every kind that is not royal its
- * centre bonus and the cells it attacks from there on an empty board. */
-static void cell_tables(Eval *e, Cell *list, uint8_t *mark)
+ * centre bonus and the cells it attacks from there on an empty board (hits). */
+static void cell_tables(Eval *e, uint64_t *hits, Cell *list, uint8_t *mark)
 {
     const Variant *v = e->v;
     const Board *b = &v->board;
@@ -280,10 +282,56 @@ static void cell_tables(Eval *e, Cell *list, uint8_t *mark)
                 if (v->type[k].royal) continue;
                 e->place[slot(e, o, k, c)] = (int16_t)(e->w.centre * steps);
                 int m = targets(v, o, k, c, CF_CAPTURE | CF_RIFLE, list, mark);
-                uint64_t *h = e->hits + slot(e, o, k, c) * e->words;
+                uint64_t *h = hits + slot(e, o, k, c) * e->words;
                 for (int i = 0; i < m; i++) set_bit(h, list[i]);
             }
     }
+}
+
+/* For every royal cell r, the cells from which a piece attacks a cell around r: royal safety
+ * then tests one bit per piece. */
+static void near_tables(Eval *e, const uint64_t *hits)
+{
+    const Variant *v = e->v;
+    for (int o = 0; o < v->nplayers; o++)
+        for (int k = 1; k <= v->ntypes; k++)
+            for (Cell c = 1; c <= e->ncells; c++) {
+                const uint64_t *h = hits + slot(e, o, k, c) * e->words;
+                bool some = false;
+                for (int w = 0; w < e->words && !some; w++) some = h[w] != 0;
+                if (!some) continue;
+                for (Cell r = 1; r <= e->ncells; r++)
+                    if (any_common(h, e->around + (size_t)r * e->words, e->words))
+                        set_bit(e->near + slot(e, o, k, r) * e->words, c);
+            }
+}
+
+/* The rays of each slider that mobility walks: ranges of two or more, neither hops, swaps
+ * nor initial moves. */
+static bool ray_tables(Eval *e)
+{
+    const Variant *v = e->v;
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        n = 0;
+        for (int o = 0; o < v->nplayers; o++)
+            for (int k = 1; k <= v->ntypes; k++) {
+                e->rays_at[o][k] = n;
+                const PieceType *pt = &v->type[k];
+                for (int i = 0; e->slider[k] && i < pt->ncomp; i++) {
+                    const CompiledComp *cc = &pt->cc[o][i];
+                    if (cc->range < 2 || (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL)))
+                        continue;
+                    for (int j = 0; j < cc->ndirs; j++, n++)
+                        if (pass)
+                            e->rays[n] = (EvalRay){cc->dirs[j], cc->range, !!(cc->flags & CF_MOVE),
+                                                   !!(cc->flags & CF_CAPTURE)};
+                }
+                e->rays_at[o][k + 1] = n;
+            }
+        if (!pass && !(e->rays = calloc((size_t)n + 1, sizeof *e->rays))) return false;
+    }
+    return true;
 }
 
 /* What a piece adds to the sums (EvalSums): its value and placement by its code and cell, and
@@ -329,7 +377,8 @@ bool eval_prepare(Eval *e, const Variant *v)
     e->place = calloc(per, sizeof *e->place);
     e->passed = calloc(per, sizeof *e->passed);
     e->cone = calloc(per * e->words, sizeof *e->cone);
-    e->hits = calloc(per * e->words, sizeof *e->hits);
+    e->near = calloc(per * e->words, sizeof *e->near);
+    uint64_t *hits = calloc(per * e->words, sizeof *hits);
     e->around = calloc(n1 * e->words, sizeof *e->around);
     e->dist = calloc(n1 * n1, 1);
     e->edge = calloc(n1, 1);
@@ -337,15 +386,17 @@ bool eval_prepare(Eval *e, const Variant *v)
     Cell *list = calloc(n1, sizeof *list), *queue = calloc(n1, sizeof *queue);
     uint8_t *mark = calloc(n1, 1);
     int *d = calloc(n1, sizeof *d);
-    bool ok = e->place && e->passed && e->cone && e->hits && e->around && e->dist && e->edge &&
-              e->step_at && list && queue && mark && d;
+    bool ok = e->place && e->passed && e->cone && e->near && e->around && e->dist && e->edge &&
+              e->step_at && hits && list && queue && mark && d;
     if (ok) {
-        cell_tables(e, list, mark);
+        cell_tables(e, hits, list, mark);
+        near_tables(e, hits);
         for (int o = 0; o < v->nplayers; o++)
             for (int k = 1; k <= v->ntypes; k++)
                 if (e->promotes[k]) promotion_tables(e, o, k, d, list, mark, queue);
-        ok = royal_tables(e, list, mark, queue) && piece_tables(e);
+        ok = royal_tables(e, list, mark, queue) && piece_tables(e) && ray_tables(e);
     }
+    free(hits);
     free(list);
     free(queue);
     free(mark);
@@ -357,24 +408,21 @@ bool eval_prepare(Eval *e, const Variant *v)
 /* --- the evaluation ------------------------------------------------------------------------- */
 
 /* Cells a slider reaches along its rays up to the first piece (taking an enemy there). */
-static int mobility(const Variant *v, const Position *pos, int o, int k, Cell c)
+static int mobility(const Eval *e, const Position *pos, int o, int k, Cell c)
 {
-    const PieceType *pt = &v->type[k];
+    const Cell *const *from = e->v->board.ray[c];
     int n = 0;
-    for (int i = 0; i < pt->ncomp; i++) {
-        const CompiledComp *cc = &pt->cc[o][i];
-        if (cc->range < 2 || (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL))) continue;
-        for (int j = 0; j < cc->ndirs; j++) {
-            const Cell *ray = v->board.ray[c][cc->dirs[j]];
-            for (int s = 0; s < cc->range && ray[s]; s++) {
-                Piece q = pos->board[ray[s]];
-                if (!q) {
-                    n += !!(cc->flags & CF_MOVE);
-                    continue;
-                }
-                n += PIECE_OWNER(q) != o && (cc->flags & CF_CAPTURE);
-                break;
+    for (int i = e->rays_at[o][k]; i < e->rays_at[o][k + 1]; i++) {
+        const EvalRay *r = &e->rays[i];
+        const Cell *ray = from[r->dir];
+        for (int s = 0; s < r->range && ray[s]; s++) {
+            Piece q = pos->board[ray[s]];
+            if (!q) {
+                n += r->quiet;
+                continue;
             }
+            n += PIECE_OWNER(q) != o && r->take;
+            break;
         }
     }
     return n;
@@ -547,6 +595,15 @@ static int find_pieces(const Eval *e, const Position *pos, Cell *pieces,
     return n;
 }
 
+/* Whether a promoting piece on c has no enemy pawn in its way. */
+static bool passed(const Eval *e, int o, int k, Cell c, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+{
+    const uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
+    for (int q = 0; q < e->v->nplayers; q++)
+        if (q != o && any_common(cone, pawns[q], e->words)) return false;
+    return true;
+}
+
 /* The costly terms: slider mobility, passed pieces, attackers and shelter around each royal
  * piece. */
 static void full_terms(const Eval *e, const Position *pos, int *score)
@@ -556,36 +613,34 @@ static void full_terms(const Eval *e, const Position *pos, int *score)
     uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
     Cell pieces[MAX_CELLS];
     int npieces = find_pieces(e, pos, pieces, pawns);
+    int attack[MAX_PLAYERS] = {0}, shelter[MAX_PLAYERS] = {0};
+    Cell royal[MAX_PLAYERS];
+    for (int q = 0; q < np; q++) royal[q] = pos->alive & (1u << q) ? pos->royal[q] : NO_CELL;
     for (int i = 0; i < npieces; i++) {
         Cell c = pieces[i];
         int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
-        if (e->slider[k] && e->w.mobility) score[o] += e->w.mobility * mobility(v, pos, o, k, c);
-        if (!e->promotes[k]) continue;
-        int bonus = e->passed[slot(e, o, k, c)]; /* passed: no enemy pawn in the way */
-        if (!bonus) continue;
-        const uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
-        bool stopped = false;
-        for (int q = 0; q < np && !stopped; q++)
-            stopped = q != o && any_common(cone, pawns[q], e->words);
-        if (!stopped) score[o] += bonus;
-    }
-    for (int q = 0; q < np; q++) { /* the royal piece: attackers and shelter around it */
-        Cell r = pos->royal[q];
-        if (!r || !(pos->alive & (1u << q))) continue;
-        const uint64_t *zone = e->around + (size_t)r * e->words;
-        int attack = 0, shelter = 0;
-        for (int i = 0; i < npieces; i++) {
-            Cell c = pieces[i];
-            int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
-            if (v->type[k].pawn) continue;
-            if (o == q) {
-                shelter += zone[c / 64] >> (c % 64) & 1;
-                continue;
-            }
-            attack += any_common(e->hits + slot(e, o, k, c) * e->words, zone, e->words);
+        if (e->slider[k] && e->w.mobility) score[o] += e->w.mobility * mobility(e, pos, o, k, c);
+        if (e->promotes[k]) {
+            int bonus = e->passed[slot(e, o, k, c)];
+            if (bonus && passed(e, o, k, c, pawns)) score[o] += bonus;
         }
-        score[q] -= e->w.attack * attack * attack;
-        score[q] += e->w.shelter * (shelter < 3 ? shelter : 3);
+        if (v->type[k].pawn) continue;
+        for (int q = 0; q < np; q++) { /* the royal pieces: attackers and shelter around them */
+            Cell r = royal[q];
+            if (!r) continue;
+            const uint64_t *near =
+                o == q ? e->around + (size_t)r * e->words : e->near + slot(e, o, k, r) * e->words;
+            int in = near[c / 64] >> (c % 64) & 1;
+            if (o == q)
+                shelter[q] += in;
+            else
+                attack[q] += in;
+        }
+    }
+    for (int q = 0; q < np; q++) {
+        if (!royal[q]) continue;
+        score[q] -= e->w.attack * attack[q] * attack[q];
+        score[q] += e->w.shelter * (shelter[q] < 3 ? shelter[q] : 3);
     }
 }
 

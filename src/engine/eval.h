@@ -40,6 +40,12 @@ typedef struct {
     EvalSide side[MAX_PLAYERS];
 } EvalSums;
 
+/* A ray a slider's mobility walks: its direction and range, and what an empty cell and a
+ * cell with an enemy piece each count. */
+typedef struct {
+    uint8_t dir, range, quiet, take;
+} EvalRay;
+
 typedef struct {
     const Variant *v;
     int ncells, words;
@@ -50,8 +56,11 @@ typedef struct {
     EvalSide counts[MAX_TYPES]; /* a kind's part of material, nonroyal and pawns */
     bool banks;                 /* moves can change what is in hand or in a pool */
     int16_t *passed;            /* [owner][kind][cell]: the bonus when passed */
-    uint64_t *cone;   /* [owner][kind][cell]: words of cells where an enemy pawn stops it */
-    uint64_t *hits;   /* [owner][kind][cell]: words of cells it attacks on an empty board */
+    uint64_t *cone; /* [owner][kind][cell]: words of cells where an enemy pawn stops it */
+    uint64_t *near; /* [owner][kind][cell]: words of the cells from which it attacks a cell
+                       around that one (the cell or a single step from it) on an empty board */
+    EvalRay *rays;  /* the rays mobility counts, by owner and kind from rays_at */
+    int rays_at[MAX_PLAYERS][MAX_TYPES + 1];
     uint64_t *around; /* [cell]: words of the cell and its single steps */
     uint8_t *dist;    /* [cell][cell]: royal steps between two cells (255: never) */
     int8_t *edge;     /* [cell]: how far into an edge or corner (royal_tables) */
