@@ -327,8 +327,19 @@ static void find_hop_lines(const Position *pos, int us, int q, uint8_t *touchy)
     }
 }
 
+/* Whether m leaves our royal piece unattacked by q, tried by making it. A plain move of the
+ * royal piece itself needs no making: it is legal when q does not attack its target with the
+ * royal piece lifted off its cell, which then screens no ray (and a piece taken on the target
+ * is no screen for the rays from it either). */
 static bool legal_by_make(Position *pos, Move m, int us, int q)
 {
+    if (m.from == pos->royal[us] && (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE)) {
+        Piece royal = pos->board[m.from];
+        pos->board[m.from] = 0;
+        bool ok = !attacked_by(pos, m.to, q);
+        pos->board[m.from] = royal;
+        return ok;
+    }
     Undo u;
     pos_make(pos, m, &u);
     bool ok = !attacked_by(pos, pos->royal[us], q);
