@@ -218,98 +218,111 @@ void pos_save(const Position *pos, Move m, Undo *u)
     memcpy(u->royal, pos->royal, sizeof u->royal);
 }
 
-void pos_make(Position *pos, Move m, Undo *u)
+/* Take what stands on capcell (if anything) for player us; whether something was taken. */
+static bool take(Position *pos, Cell capcell, int us, Undo *u)
+{
+    Piece cap = pos->board[capcell];
+    if (!cap) return false;
+    u->captured = cap;
+    u->capcell = capcell;
+    lift(pos, capcell);
+    bank_capture(pos, cap, us, +1);
+    return true;
+}
+
+/* A move from one cell to another (a double step and en passant too), with its capture and
+ * promotion; whether it resets the move rule's clock. */
+static bool make_moving(Position *pos, Move m, Undo *u, int us, Piece moved)
 {
     const Variant *v = pos->v;
+    Cell capcell = m.kind == MOVE_EP ? m.extra : m.to;
+    bool reset_clock = take(pos, capcell, us, u);
+    lift(pos, m.from);
+    Piece np = moved & (Piece)~PIECE_FRESH;
+    if (m.promo) {
+        np = MAKE_PIECE(us, m.promo);
+        reset_clock = true;
+        if (v->type[PIECE_KIND(moved)].promo_from_pool) {
+            set_pool(pos, us, m.promo, pos->pool[us][m.promo] - 1);
+            u->pool_used = true;
+        }
+    }
+    put(pos, m.to, np);
+    if (v->type[PIECE_KIND(moved)].royal) pos->royal[us] = m.to;
+    if (v->type[PIECE_KIND(moved)].pawn) reset_clock = true;
+    if (m.kind == MOVE_DOUBLE) set_ep(pos, us, (EpRight){m.extra, m.to});
+    if (pos->castling) {
+        clear_castling(pos, m.from);
+        clear_castling(pos, capcell);
+    }
+    return reset_clock;
+}
+
+static void make_drop(Position *pos, Move m, int us)
+{
+    Piece np = MAKE_PIECE(us, m.promo);
+    if (pos->v->type[m.promo].fresh_on_drop) np |= PIECE_FRESH;
+    set_hand(pos, us, m.promo, pos->hand[us][m.promo] - 1);
+    put(pos, m.to, np);
+}
+
+/* Swap places with the friendly piece on m.to. */
+static void make_exchange(Position *pos, Move m, Undo *u, int us, Piece moved)
+{
+    const Variant *v = pos->v;
+    Piece other = pos->board[m.to];
+    u->partner = other;
+    lift(pos, m.from);
+    lift(pos, m.to);
+    put(pos, m.to, moved & (Piece)~PIECE_FRESH);
+    put(pos, m.from, other & (Piece)~PIECE_FRESH);
+    if (v->type[PIECE_KIND(moved)].royal) pos->royal[us] = m.to;
+    if (v->type[PIECE_KIND(other)].royal) pos->royal[us] = m.from;
+    if (pos->castling) {
+        clear_castling(pos, m.from);
+        clear_castling(pos, m.to);
+    }
+}
+
+static void make_castle(Position *pos, Move m, Undo *u, int us, Piece moved)
+{
+    const Castle *cs = &pos->v->castle[m.promo];
+    Piece rook = pos->board[cs->rook_from[us]];
+    u->partner = rook;
+    lift(pos, m.from);
+    lift(pos, cs->rook_from[us]);
+    put(pos, cs->rook_to[us], rook & (Piece)~PIECE_FRESH);
+    put(pos, m.to, moved & (Piece)~PIECE_FRESH);
+    pos->royal[us] = m.to;
+    clear_castling(pos, m.from);
+    clear_castling(pos, cs->rook_from[us]);
+}
+
+void pos_make(Position *pos, Move m, Undo *u)
+{
     int us = pos->stm;
     pos_save(pos, m, u);
     bool reset_clock = false;
     Piece moved = m.kind == MOVE_DROP ? 0 : pos->board[m.from];
     u->moved = moved;
-
     switch (m.kind) {
     case MOVE_NORMAL:
     case MOVE_DOUBLE:
-    case MOVE_EP: {
-        Cell capcell = m.kind == MOVE_EP ? m.extra : m.to;
-        Piece cap = pos->board[capcell];
-        if (cap) {
-            u->captured = cap;
-            u->capcell = capcell;
-            lift(pos, capcell);
-            bank_capture(pos, cap, us, +1);
-            reset_clock = true;
-        }
-        lift(pos, m.from);
-        Piece np = moved & (Piece)~PIECE_FRESH;
-        if (m.promo) {
-            np = MAKE_PIECE(us, m.promo);
-            reset_clock = true;
-            if (v->type[PIECE_KIND(moved)].promo_from_pool) {
-                set_pool(pos, us, m.promo, pos->pool[us][m.promo] - 1);
-                u->pool_used = true;
-            }
-        }
-        put(pos, m.to, np);
-        if (v->type[PIECE_KIND(moved)].royal) pos->royal[us] = m.to;
-        if (v->type[PIECE_KIND(moved)].pawn) reset_clock = true;
-        if (m.kind == MOVE_DOUBLE) set_ep(pos, us, (EpRight){m.extra, m.to});
-        if (pos->castling) {
-            clear_castling(pos, m.from);
-            clear_castling(pos, capcell);
-        }
-        break;
-    }
-    case MOVE_DROP: {
-        Piece np = MAKE_PIECE(us, m.promo);
-        if (v->type[m.promo].fresh_on_drop) np |= PIECE_FRESH;
-        set_hand(pos, us, m.promo, pos->hand[us][m.promo] - 1);
-        put(pos, m.to, np);
+    case MOVE_EP: reset_clock = make_moving(pos, m, u, us, moved); break;
+    case MOVE_DROP:
+        make_drop(pos, m, us);
         reset_clock = true;
         break;
-    }
-    case MOVE_RIFLE: {
-        Piece cap = pos->board[m.to];
-        u->captured = cap;
-        u->capcell = m.to;
-        lift(pos, m.to);
-        bank_capture(pos, cap, us, +1);
-        reset_clock = true;
+    case MOVE_RIFLE: /* capture without moving */
+        reset_clock = take(pos, m.to, us, u);
         if (pos->castling) clear_castling(pos, m.to);
         break;
-    }
-    case MOVE_EXCHANGE: {
-        Piece other = pos->board[m.to];
-        u->partner = other;
-        lift(pos, m.from);
-        lift(pos, m.to);
-        put(pos, m.to, moved & (Piece)~PIECE_FRESH);
-        put(pos, m.from, other & (Piece)~PIECE_FRESH);
-        if (v->type[PIECE_KIND(moved)].royal) pos->royal[us] = m.to;
-        if (v->type[PIECE_KIND(other)].royal) pos->royal[us] = m.from;
-        if (pos->castling) {
-            clear_castling(pos, m.from);
-            clear_castling(pos, m.to);
-        }
-        break;
-    }
+    case MOVE_EXCHANGE: make_exchange(pos, m, u, us, moved); break;
     case MOVE_RESIGN: break;
-    case MOVE_CASTLE: {
-        const Castle *cs = &v->castle[m.promo];
-        Piece rook = pos->board[cs->rook_from[us]];
-        u->partner = rook;
-        lift(pos, m.from);
-        lift(pos, cs->rook_from[us]);
-        put(pos, cs->rook_to[us], rook & (Piece)~PIECE_FRESH);
-        put(pos, m.to, moved & (Piece)~PIECE_FRESH);
-        pos->royal[us] = m.to;
-        clear_castling(pos, m.from);
-        clear_castling(pos, cs->rook_from[us]);
-        break;
-    }
+    case MOVE_CASTLE: make_castle(pos, m, u, us, moved); break;
     }
     pos->halfmove = reset_clock ? 0 : pos->halfmove + 1;
-    if (v->has_ep) drop_lapsed_rights(pos);
+    if (pos->v->has_ep) drop_lapsed_rights(pos);
     pos_set_stm(pos, pos_next_player(pos, us));
 }
 
