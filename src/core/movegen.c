@@ -327,19 +327,25 @@ static void find_hop_lines(const Position *pos, int us, int q, uint8_t *touchy)
     }
 }
 
-/* Whether m leaves our royal piece unattacked by q, tried by making it. A plain move of the
- * royal piece itself needs no making: it is legal when q does not attack its target with the
- * royal piece lifted off its cell, which then screens no ray (and a piece taken on the target
- * is no screen for the rays from it either). */
+/* A plain move of the royal piece is legal when q does not attack its target with the royal
+ * piece lifted off its cell, which then screens no ray (and a piece taken on the target is no
+ * screen for the rays from it either): no need to make it. Out of line on purpose: inlined
+ * into legal_by_make it cost perft some 10 % of CPU time on small boards (measured pair by
+ * pair), though fewer instructions. */
+static __attribute__((noinline)) bool royal_move_legal(Position *pos, Move m, int q)
+{
+    Piece royal = pos->board[m.from];
+    pos->board[m.from] = 0;
+    bool ok = !attacked_by(pos, m.to, q);
+    pos->board[m.from] = royal;
+    return ok;
+}
+
+/* Whether m leaves our royal piece unattacked by q, tried by making it. */
 static bool legal_by_make(Position *pos, Move m, int us, int q)
 {
-    if (m.from == pos->royal[us] && (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE)) {
-        Piece royal = pos->board[m.from];
-        pos->board[m.from] = 0;
-        bool ok = !attacked_by(pos, m.to, q);
-        pos->board[m.from] = royal;
-        return ok;
-    }
+    if (m.from == pos->royal[us] && (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE))
+        return royal_move_legal(pos, m, q);
     Undo u;
     pos_make(pos, m, &u);
     bool ok = !attacked_by(pos, pos->royal[us], q);
