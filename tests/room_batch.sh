@@ -78,6 +78,8 @@ tap_ok "a watcher who joins mid-game sees the position after two rounds" \
     grep -qxF "$(cat "$tmp/fen.want")" "$tmp/watcher1"
 tap_ok "the watcher is told where the game stands" \
     grep -qx "you watch room tri (cyclohexane): move 3, Red to move" "$tmp/watcher1"
+tap_ok "the others are told a watcher came; the watcher is not told of itself" \
+    sh -c "grep -qx 'dave watches' '$tmp/red' && ! grep -q 'dave watches' '$tmp/watcher1'"
 
 finish "$white"
 tap_eq "Glinski: White's client ends with status 0" 0 "$?"
@@ -88,6 +90,9 @@ for who in white black; do
     tap_ok "Glinski: $who saw the result" grep -qx "result 1-0: White wins by checkmate" "$tmp/$who"
 done
 tap_ok "Glinski: White saw Black's moves as they came" grep -qx "3... e6" "$tmp/white"
+tap_ok "Glinski: each player is told of its seat in its own words only" \
+    sh -c "grep -q 'you play Black in room duel' '$tmp/black' && ! grep -q 'bob takes Black' '$tmp/black' &&
+        grep -q 'you play White in room duel' '$tmp/white' && ! grep -q 'alice takes White' '$tmp/white'"
 tap_ok "Glinski: the room's record has the game" \
     grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
 tap_ok "Glinski: the record names the players" grep -qx '\[Black "bob"\]' "$ROOMS/duel.pgn"

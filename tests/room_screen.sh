@@ -69,7 +69,7 @@ tap_ok "the refusal shows on the first" wait_for a "Black says no"
 
 # a watcher comes mid-game: every seat is taken, so it watches, and sees the position
 start c xterm --room duel --name carol 2>"$tmp/c.err"
-tap_ok "a third screen in a two-player room watches" wait_for c "; you watch room duel"
+tap_ok "a third screen in a two-player room watches" wait_for c "you watch room duel (glinski)"
 tap_ok "... and is told where the game stands" wait_for c "move 3, White to move"
 tap_ok "the watcher's panel says so" wait_for c "you watch"
 tap_ok "the players see one watcher" wait_for a "room duel, 1 watching"

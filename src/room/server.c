@@ -104,14 +104,27 @@ static void flush(Conn *c)
     if (c->closing && !c->outlen) c->dead = true;
 }
 
-void room_broadcast(Server *sv, const char *fmt, ...)
+static void send_all_but(Server *sv, const Conn *but, const char *fmt, va_list ap)
 {
     char line[ROOM_EVENT_MAX + 1];
+    vsnprintf(line, sizeof line, fmt, ap);
+    EACH_CLIENT(sv, c) if (c != but) conn_send(c, "%s", line);
+}
+
+void room_broadcast(Server *sv, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    send_all_but(sv, NULL, fmt, ap);
     va_end(ap);
-    EACH_CLIENT(sv, c) conn_send(c, "%s", line);
+}
+
+void room_tell_others(Server *sv, const Conn *but, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    send_all_but(sv, but, fmt, ap);
+    va_end(ap);
 }
 
 /* --- the room's state as events ----------------------------------------------------------------

@@ -89,6 +89,9 @@ typedef struct {
 void conn_send(Conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void conn_bye(Conn *c, const char *why); /* a last line, then the connection closes */
 void room_broadcast(Server *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* the same to every client but one (who was told in its own words, e.g. its welcome) */
+void room_tell_others(Server *sv, const Conn *but, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void room_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void conn_strike(Conn *c); /* a bad line: too many close the connection */
 

@@ -389,7 +389,7 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
         conn_send(c, "welcome watch %s", c->name);
         send_state(sv, c);
         room_broadcast(sv, "watchers %d", table_watchers(sv));
-        room_broadcast(sv, "info %s watches", c->name);
+        room_tell_others(sv, c, "info %s watches", c->name);
         return true;
     }
     Seat *st = &sv->seat[seat];
@@ -407,10 +407,12 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
     conn_send(c, "welcome %s %s", side(sv, seat), c->name);
     send_state(sv, c);
     seat_event(sv, NULL, seat);
+    /* the newcomer's own screen says it in its words ("you play ..."): a line about it that
+     * came after its screen started would replace that */
     if (back)
-        room_broadcast(sv, "info %s is back", side(sv, seat));
+        room_tell_others(sv, c, "info %s is back", side(sv, seat));
     else
-        room_broadcast(sv, "info %s takes %s", c->name, side(sv, seat));
+        room_tell_others(sv, c, "info %s takes %s", c->name, side(sv, seat));
     if (!back) {
         bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
         if (clocks) session_clock_from_record(&sv->s); /* everybody is here: the game begins */
