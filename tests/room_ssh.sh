@@ -43,6 +43,19 @@ no_relays() {
     [ -z "$(relays)" ]
 }
 
+# a screen whose errors are kept (tmux's own stderr is not the program's); when a check on it
+# fails, what it said, the sshd log's end and the processes are shown
+start_kept() { # start_kept NAME ARGS...
+    n=$1
+    shift
+    run_in "$n" "env TERM=xterm LANG=C.UTF-8 $CELLMATE $* 2>$tmp/$n.err"
+}
+explain() { # explain NAME: after a failed check
+    sed "s/^/# $1 said: /" "$tmp/$1.err" 2>/dev/null
+    sshd__show_log
+    ps -eo pid,ppid,stat,etime,args | grep -E "cellmate|ssh" | grep -v grep | sed 's/^/# ps: /'
+}
+
 # --- a screen over ssh against a scripted client here ---------------------------------------------
 player "$tmp/w" --room far glinski --name alice --seat White <<EOF
 Qc3
@@ -56,7 +69,7 @@ EOF
 white=$last_pid
 wait_text "$tmp/w" "you play White in room far" >/dev/null
 export CELLMATE_SSH="$ssh_opts -p $SSHD_PORT"
-start b xterm --room 127.0.0.1:far --name bob 2>"$tmp/b.err"
+start_kept b --room 127.0.0.1:far --name bob
 tap_ok "the player over ssh sits as Black" wait_for b ">Black  bob      here"
 tap_ok "the room here sees it sit down" wait_text "$tmp/w" "bob takes Black"
 tap_ok "the ssh player's screen shows White's move" wait_for b "1. Qc3"
@@ -74,10 +87,10 @@ tap_ok "a watcher joins by ssh://127.0.0.1:PORT/NAME" \
 pane=$(T display-message -p -t b '#{pane_pid}')
 kill -KILL "$pane"
 tap_ok "the ssh player's connection lost: the others are told" wait_text "$tmp/w" "Black disconnected"
-start b2 xterm --room 127.0.0.1:far --name bob 2>"$tmp/b2.err"
+start_kept b2 --room 127.0.0.1:far --name bob
 tap_ok "joining again over ssh takes the seat back" \
-    wait_for b2 "you play Black in room far (glinski): move 2, Black to move"
-tap_ok "the others are told it is back" wait_text "$tmp/w" "Black is back"
+    wait_for b2 "you play Black in room far (glinski): move 2, Black to move" || explain b2
+tap_ok "the others are told it is back" wait_text "$tmp/w" "Black is back" || explain b2
 tap_ok "the ssh session runs cellmate --relay on the room's host" test -n "$(relays)"
 line b2 b6
 wait_for b2 "3. Bb1" >/dev/null
