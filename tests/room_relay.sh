@@ -10,17 +10,9 @@
 tmp=$(mktemp -d)
 room=relay$$
 rooms=/tmp/cellmate-$(id -u)/rooms
-cleanup() {
-    if [ -f "$rooms/$room.pid" ]; then
-        pid=$(cat "$rooms/$room.pid")
-        kill "$pid" 2>/dev/null
-        i=0
-        while [ $i -lt 50 ] && kill -0 "$pid" 2>/dev/null; do
-            sleep 0.1
-            i=$((i + 1))
-        done
-        kill -KILL "$pid" 2>/dev/null
-    fi
+. "$TESTS_DIR/room_lib.sh"
+cleanup() { # this room's server only: other tests' restricted rooms live beside it
+    p=$(room_server_in "$rooms" "$room") && end_pid "$p"
     rm -f "$rooms/$room".*
     rm -rf "$tmp"
 }
