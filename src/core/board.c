@@ -294,7 +294,9 @@ static bool lay_out(Board *b, const Placed *pl, int n, char *err, int errlen)
     b->y = calloc(cells, sizeof *b->y);
     b->colour = calloc(cells, sizeof *b->colour);
     b->row = calloc(cells, sizeof *b->row);
-    if (!b->grid || !b->name || !b->x || !b->y || !b->colour || !b->row) {
+    b->file = calloc(cells, sizeof *b->file);
+    b->rank = calloc(cells, sizeof *b->rank);
+    if (!b->grid || !b->name || !b->x || !b->y || !b->colour || !b->row || !b->file || !b->rank) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
@@ -304,6 +306,13 @@ static bool lay_out(Board *b, const Placed *pl, int n, char *err, int errlen)
         b->y[c] = pl[i].at.y;
         *grid_at(b, b->x[c], b->y[c]) = c;
         point_name(&b->spec, pl[i].at, b->name[c]);
+        int letter, number;
+        if (!family_split_name(&b->spec, b->name[c], &letter, &number)) {
+            snprintf(err, errlen, "the cell name '%s' is not a file letter and a rank", b->name[c]);
+            return false;
+        }
+        b->file[c] = (uint16_t)letter;
+        b->rank[c] = (uint16_t)number;
         b->colour[c] = (uint8_t)f->colour(&b->spec, pl[i].at);
         if (i > 0 && pl[i].row != pl[i - 1].row) b->nrows++;
         b->row[c] = (uint16_t)b->nrows;
@@ -347,6 +356,8 @@ void board_free(Board *b)
     free(b->y);
     free(b->colour);
     free(b->row);
+    free(b->file);
+    free(b->rank);
     b->ray = NULL;
     b->raybuf = NULL;
     b->grid = NULL;
@@ -354,6 +365,7 @@ void board_free(Board *b)
     b->x = b->y = NULL;
     b->colour = NULL;
     b->row = NULL;
+    b->file = b->rank = NULL;
 }
 
 /* --- looking cells up --------------------------------------------------------------------- */

@@ -90,6 +90,9 @@ typedef struct Board {
     int *x, *y; /* native coordinates (see board.c) */
     uint8_t *colour;
     uint16_t *row; /* row of the position string the cell belongs to */
+    /* what a cell's name says: its file (the letter's place in spec.letters, from 0) and its
+     * rank (the number), kept so that drawing and labelling need not read names again */
+    uint16_t *file, *rank;
     int ncolours, nrows;
     Cell *raybuf;
     int xmin, ymin, width, height;

@@ -106,13 +106,6 @@ static bool range(Parser *P, const char *w, bool letters, int *lo, int *hi)
 static bool *expr(Parser *P, int depth);
 
 /* The number of a cell's name (e4: 4). */
-static int cell_number(const Board *b, Cell c)
-{
-    long n = 0;
-    number_parse(b->name[c] + 1, 1, MAX_CELL_NUMBER, &n);
-    return (int)n;
-}
-
 static bool is_rim(const Board *b, Cell c)
 {
     for (int d = 0; d < b->ndirs; d++)
@@ -151,8 +144,7 @@ static bool *term(Parser *P, int depth)
             fail(P, "'%s' needs a range after it (such as 'rank 2' or 'file a..c')", w);
         else if (range(P, arg, file, &lo, &hi))
             for (int c = 1; c <= b->ncells; c++) {
-                int k = file ? (int)(strchr(b->spec.letters, b->name[c][0]) - b->spec.letters)
-                             : cell_number(b, (Cell)c);
+                int k = file ? b->file[c] : b->rank[c];
                 s[c] = k >= lo && k <= hi;
             }
     } else if (!strcmp(w, "within")) {

@@ -25,8 +25,7 @@ enum { BY_LETTER, BY_NUMBER };
 
 static int key_of(const Board *b, Cell c, int by, int *order)
 {
-    const char *p = strchr(b->spec.letters, b->name[c][0]);
-    int letter = p ? (int)(p - b->spec.letters) : 0, number = atoi(b->name[c] + 1);
+    int letter = b->file[c], number = b->rank[c];
     *order = by == BY_LETTER ? number : letter;
     return by == BY_LETTER ? letter : number;
 }

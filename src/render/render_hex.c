@@ -46,21 +46,11 @@ typedef struct {
     bool one_row, one_col;
 } Line;
 
-/* A cell's file (its letter's place) and rank (its number), read off its name. Placing the
- * labels asks this some hundred thousand times a drawing, so it reads the name by hand:
- * strchr and atoi cost most of a drawing's time. */
+/* A cell's file or rank (by), and the other one, which orders the cells along that line. */
 static void cell_key(const Board *b, Cell c, int by, int *key, int *order)
 {
-    const char *name = b->name[c];
-    int letter = 0, number = 0;
-    for (int i = 0; b->spec.letters[i]; i++)
-        if (b->spec.letters[i] == name[0]) {
-            letter = i;
-            break;
-        }
-    for (const char *p = name + 1; *p >= '0' && *p <= '9'; p++) number = number * 10 + (*p - '0');
-    *key = by == BY_LETTER ? letter : number;
-    *order = by == BY_LETTER ? number : letter;
+    *key = by == BY_LETTER ? b->file[c] : b->rank[c];
+    *order = by == BY_LETTER ? b->rank[c] : b->file[c];
 }
 
 static Line line_of(const Board *b, const Spot *at, int by, int key)
