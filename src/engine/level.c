@@ -16,8 +16,8 @@ static const struct {
     int blind;  /* in percent: root moves judged without seeing the answers to them */
 } levels[SEARCH_MAX_LEVEL] = {
     {1, 250, 40}, /* 1: a beginner's opponent */
-    {1, 180, 25}, {2, 130, 15}, {2, 90, 8}, {3, 60, 0}, {3, 40, 0},
-    {4, 25, 0},   {4, 15, 0},   {5, 8, 0},  {0, 0, 0}, /* 10: full strength */
+    {1, 150, 20}, {2, 100, 10}, {2, 50, 0}, {3, 40, 0}, {3, 15, 0},
+    {4, 15, 0},   {5, 8, 0},    {6, 0, 0},  {0, 0, 0}, /* 10: full strength */
 };
 
 bool level_below_full(const SearchLimits *lim)
