@@ -4,13 +4,14 @@
 # --time SECONDS as well as by the level's own depth, one thread each. Prints each step's
 # result line; the README quotes them.
 #
-#   tests/ladder.sh CELLMATE MATCH [VARIANT [GAMES [SECONDS [FIRST [SEED]]]]]
-#   (defaults: glinski, 20 games a step, 1 s a move, from level 2 against 1, seed 61)
+#   tests/ladder.sh CELLMATE MATCH [VARIANT [GAMES [SECONDS [FIRST [LAST [SEED]]]]]]
+#   (defaults: glinski, 20 games a step, 1 s a move, from level 2 against 1 to 10 against 9,
+#   seed 61)
 set -u
 cellmate=$1 match=$2
-variant=${3:-glinski} games=${4:-20} seconds=${5:-1} first=${6:-2} seed=${7:-61}
+variant=${3:-glinski} games=${4:-20} seconds=${5:-1} first=${6:-2} last=${7:-10} seed=${8:-61}
 level=$first
-while [ "$level" -le 10 ]; do
+while [ "$level" -le "$last" ]; do
     below=$((level - 1))
     "$match" --variant "$variant" --games "$games" --plies 4 --seed "$seed" --quiet \
         --engine "$cellmate --threads 1 --time $seconds --level $level" \

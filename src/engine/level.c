@@ -16,7 +16,7 @@ static const struct {
     int blind;  /* in percent: root moves judged without seeing the answers to them */
 } levels[SEARCH_MAX_LEVEL] = {
     {1, 250, 40}, /* 1: a beginner's opponent */
-    {1, 150, 20}, {2, 100, 10}, {2, 50, 0}, {3, 40, 0}, {3, 15, 0},
+    {1, 150, 20}, {2, 100, 10}, {2, 50, 3}, {3, 40, 3}, {3, 15, 0},
     {4, 15, 0},   {5, 8, 0},    {6, 0, 0},  {0, 0, 0}, /* 10: full strength */
 };
 
