@@ -783,7 +783,11 @@ bool session_analyse(Session *s, Sink *out)
     Analysis a = {s, out, 0};
     SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
     SearchResult r;
-    if (!think_hooked(s, &hooks, &r, err, sizeof err)) return complain(out, "%s", err);
+    int level = s->ai.level; /* as a hint: the computer's own view, whatever its level */
+    s->ai.level = 0;
+    bool ok = think_hooked(s, &hooks, &r, err, sizeof err);
+    s->ai.level = level;
+    if (!ok) return complain(out, "%s", err);
     if (r.depth > a.depth) /* a last depth the progress report did not show */
         for (int k = 0; k < r.nlines; k++) say_line(s, &r, k, out);
     char san[MOVE_TEXT_MAX], score[32];

@@ -83,6 +83,16 @@ for bad in "--threads 0" "--threads 65" "--hash 0" "--hash 4097" "--multipv 0" "
 done
 tap_eq "the message names the range" \
     "cellmate: --threads needs a whole number from 1 to 64, not 'x'" "$(cat "$tmp/err")"
+# below full strength, analyse is still the computer's own view (as hint): the same search
+printf 'analyse\n' | "$CELLMATE" --batch --variant glinski --depth 4 --threads 1 >"$tmp/full" 2>&1
+printf 'level 1\nanalyse\n' | "$CELLMATE" --batch --variant glinski --depth 4 --threads 1 \
+    >"$tmp/low" 2>&1
+tap_eq "analyse at level 1 searches as at full strength" \
+    "$(grep -v '^analyse: ' "$tmp/full" | sed 's/ ([0-9]* nodes.*//')" \
+    "$(grep -v '^level\|^analyse: ' "$tmp/low" | sed 's/ ([0-9]* nodes.*//')"
+tap_eq "... and its best move is its first line's" \
+    "$(sed -n 's/^depth 4 line 1: [^ ]* \([^ ]*\).*/\1/p' "$tmp/low")" \
+    "$(sed -n 's/^analyse: best \([^ ]*\) .*/\1/p' "$tmp/low")"
 # Glinski's fool's mate, over
 mated="6/BP3p1/RP3qpr/N1P3p1n/3P1p4/BB2P1p1Qbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 b - 0 4"
 "$CELLMATE" --analyse --variant glinski --fen "$mated" --depth 2 </dev/null >"$tmp/out" 2>"$tmp/err"
