@@ -973,13 +973,19 @@ static bool room_command(Session *s, const Command *c, const char *args, Sink *o
     return complain(out, "'%s' is not for rooms", c->name);
 }
 
+void session_time_out(Session *s, int p)
+{
+    game_time_out(&s->game, p);
+    clock_follow(s);
+    s->clock.left[p] = 0; /* as it read when the flag fell, not what stopping it charged */
+}
+
 bool session_tick(Session *s, Sink *out)
 {
     if (s->remote || s->game.result.over) return false;
     int p = clock_flag(&s->clock, clock_now());
     if (p < 0) return false;
-    game_time_out(&s->game, p);
-    clock_follow(s);
+    session_time_out(s, p);
     if (s->game.result.over)
         say(out, "%s's time is up", s->v->player_name[p]);
     else

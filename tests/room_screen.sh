@@ -187,6 +187,7 @@ start f2 xterm --room flag --name bob 2>"$tmp/f2.err"
 for w in f1 f2; do
     tap_ok "flag: screen $w is told White's time is up" wait_for "$w" "White's time is up"
 done
+tap_ok "flag: the fallen flag's clock reads 0:00 on the other screen" wait_re f2 "White +0:00\.0"
 tap_ok "flag: the record's result" grep -qx '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
 line f1 Qc3
 tap_ok "flag: no move after the flag fell" wait_for f1 "the game is over"

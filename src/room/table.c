@@ -253,11 +253,9 @@ static void played(Server *sv);
 static void pending_resignation(Server *sv)
 {
     Game *g = &sv->s.game;
-    Sink quiet;
     int p = g->pos.stm;
     if (g->result.over || !sv->seat[p].resign_pending) return;
     sv->seat[p].resign_pending = false;
-    (void)quiet;
     game_resign_side(g, p);
     session_clock_from_record(&sv->s);
     room_broadcast(sv, "resign %s", side(sv, p));
@@ -286,13 +284,9 @@ void table_move_played(Server *sv)
 /* The flag of the side to move fell. */
 void table_flag(Server *sv)
 {
-    Sink quiet = {NULL, NULL, NULL};
     int p = clock_flag(&sv->s.clock, clock_now());
     if (p < 0 || sv->s.game.result.over) return;
-    (void)quiet;
-    game_time_out(&sv->s.game, p);
-    session_clock_from_record(&sv->s);
-    if (sv->s.game.result.over) clock_stop(&sv->s.clock, clock_now());
+    session_time_out(&sv->s, p);
     room_broadcast(sv, "flag %s", side(sv, p));
     room_broadcast(sv, "info %s's time is up", side(sv, p));
     played(sv);
