@@ -580,6 +580,7 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
     ro.ssh = o->ssh;
     ro.clock = o->clock;
     ro.ai_seconds = o->ai.time > 0 ? o->ai.time : 5;
+    ro.level = o->ai.level;
     ro.batch = o->batch;
     ro.ascii = o->ascii;
     ro.screen = room_screen_run;
@@ -655,6 +656,7 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
     Sink sink = {sink_out, sink_err, NULL};
     if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
     if (!name_players(s, o)) return EXIT_USAGE;
+    if (o->ai.level) session_set_level(s, o->ai.level); /* over a resumed or loaded record's */
     if (o->clock.kind != CLOCK_NONE) {
         if (game_tag(&s->game, "TimeControl"))
             safe_printf(stderr,

@@ -699,6 +699,13 @@ static bool cmd_ai(Session *s, const char *args, Sink *out)
     return p >= 0 && set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
 }
 
+void session_set_level(Session *s, int level)
+{
+    s->ai.level = level;
+    mark_computer(s);
+    changed(s);
+}
+
 /* level: which level the computer plays at; level N: play at level N from now on. */
 static bool cmd_level(Session *s, const char *args, Sink *out)
 {
@@ -711,9 +718,7 @@ static bool cmd_level(Session *s, const char *args, Sink *out)
                             "(full strength), not '%s'",
                             SEARCH_MAX_LEVEL, args);
         level = (int)n;
-        s->ai.level = (int)n;
-        mark_computer(s);
-        changed(s);
+        session_set_level(s, level);
     }
     say(out, "level %d%s", level, level == SEARCH_MAX_LEVEL ? " (full strength)" : "");
     return true;

@@ -107,6 +107,10 @@ void session_clock_from_record(Session *s);
  * when out of memory for the record: then nothing has changed. */
 bool session_play_move(Session *s, Move m);
 
+/* The computer plays at this level (1..SEARCH_MAX_LEVEL) from now on, and the record's
+ * names for it say so. */
+void session_set_level(Session *s, int level);
+
 /* Player p's flag fell: the game ends for p (as session_tick's), p's clock reads 0 and the
  * next player's runs if the game goes on. For a room's server, which keeps the clocks. */
 void session_time_out(Session *s, int p);

@@ -40,6 +40,9 @@ cat >"$tmp/game.pgn" <<'PGN'
 PGN
 printf 'level\n' | "$CELLMATE" --batch --load "$tmp/game.pgn" >"$tmp/out" 2>&1
 tap_eq "a record's 'cellmate (level 2)' brings level 2 back" "level 2" "$(tail -1 "$tmp/out")"
+printf 'level\npgn\n' | "$CELLMATE" --batch --load "$tmp/game.pgn" --level 7 >"$tmp/out" 2>&1
+tap_eq "--level given with a record's level wins" "level 7" "$(sed -n 1p "$tmp/out")"
+tap_ok "... and the record names the computer with it" grep -qx '\[White "cellmate (level 7)"\]' "$tmp/out"
 
 game() { # game ARGS...: eight computer moves from the start, then the record's moves
     printf 'go\ngo\ngo\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant glinski "$@" 2>&1

@@ -65,7 +65,7 @@ wait_text "$tmp/watcher2" "you watch room tri" >/dev/null
 "$CELLMATE" --rooms >"$tmp/rooms" 2>&1
 tap_ok "--rooms: the running room, its seats and its watcher" \
     grep -qx "tri: cyclohexane, move 3, Red to move; Red red (here), Yellow yel (here), Blue blu (here); 1 watching" "$tmp/rooms"
-player "$tmp/watcher1" --room tri --name dave --seat watch <<'EOF'
+player "$tmp/watcher1" --room tri --name dave --seat watch --clock 5 --level 3 <<'EOF'
 fen
 quit
 EOF
@@ -78,6 +78,10 @@ tap_ok "a watcher who joins mid-game sees the position after two rounds" \
     grep -qxF "$(cat "$tmp/fen.want")" "$tmp/watcher1"
 tap_ok "the watcher is told where the game stands" \
     grep -qx "you watch room tri (cyclohexane): move 3, Red to move" "$tmp/watcher1"
+tap_ok "a joiner's --clock that the room does not keep is ignored, with a note" \
+    grep -qx "room tri keeps its own clock (no clock); the --clock given is ignored" "$tmp/watcher1"
+tap_ok "... and so is --level" \
+    grep -qx -- "--level is not for rooms: the room's computer plays at full strength" "$tmp/watcher1"
 tap_ok "the others are told a watcher came; the watcher is not told of itself" \
     sh -c "grep -qx 'dave watches' '$tmp/red' && ! grep -q 'dave watches' '$tmp/watcher1'"
 

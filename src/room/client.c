@@ -694,6 +694,20 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     if (o->variant && strcasecmp(o->variant, s->v->name))
         tell(c, false, "room %s plays %s; the variant %s given is ignored", c->room, s->v->name,
              o->variant);
+    char want[64], has[64];
+    const char *tag = game_tag(&s->game, "TimeControl");
+    tc_to_pgn(&o->clock, want, sizeof want);
+    snprintf(has, sizeof has, "%s", tag ? tag : "-");
+    if (o->clock.kind != CLOCK_NONE && strcmp(want, has)) {
+        TimeControl tc = {CLOCK_NONE, 0, 0};
+        char text[64] = "no clock";
+        if (tag && tc_from_pgn(tag, &tc) && tc.kind != CLOCK_NONE)
+            tc_describe(&tc, text, sizeof text);
+        tell(c, false, "room %s keeps its own clock (%s); the --clock given is ignored", c->room,
+             text);
+    }
+    if (o->level)
+        tell(c, false, "--level is not for rooms: the room's computer plays at full strength");
     char where[256];
     if (s->game.result.over)
         game_result_line(&s->game, where, sizeof where);
@@ -713,7 +727,8 @@ bool room_client_rejoin(RoomClient *c, char *err, int errlen)
     if (c->rfd >= 0) room_client_close(c);
     RoomClient kept = *c; /* closed: it holds nothing of its own any more */
     RoomJoinOptions o = c->opts;
-    o.variant = NULL; /* a room whose record is gone is not made anew */
+    o.variant = NULL;                       /* a room whose record is gone is not made anew */
+    o.clock.kind = CLOCK_NONE, o.level = 0; /* said at the first join */
     if (room_client_join(c, kept.s, &kept.target, &o, err, errlen)) return true;
     /* still the room's client as it was (its seat, the seats it knew), closed: its lines are
      * refused, never played on the local game */

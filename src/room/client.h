@@ -35,8 +35,9 @@ typedef struct {
     const char *name;    /* --name / --player; NULL: the login name */
     const char *seat;    /* --seat SIDE|any|watch; NULL: any */
     const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
-    TimeControl clock;   /* for a new room */
+    TimeControl clock;   /* for a new room; a room that keeps another says so */
     double ai_seconds;
+    int level; /* --level given: a room's computer plays at full strength, which is said */
 } RoomJoinOptions;
 
 typedef struct RoomClient RoomClient;

@@ -22,6 +22,7 @@ typedef struct {
     const char *ssh_command; /* SSH_ORIGINAL_COMMAND, read before restricted mode drops it */
     TimeControl clock;
     double ai_seconds;
+    int level;  /* --level: not for rooms (their computer plays at full strength), said so */
     bool batch; /* scripted mode even on a terminal */
     bool ascii; /* the screen's --ascii */
     /* the screen at the table (the program's, not this library's: room_screen_run), used
