@@ -154,6 +154,11 @@ tap_ok "talk: the chat line reached Black" grep -qx "alice: good luck" "$tmp/b2"
 tap_ok "talk: Black's request reached White" grep -q "^Black asks to take back a move" "$tmp/w2"
 tap_ok "talk: after the takeback Black played again" grep -qx "1... b6" "$tmp/w2"
 tap_ok "talk: Black refused the first draw offer" grep -qx "Black says no" "$tmp/w2"
+tap_ok "talk: the one who asks is told so, not asked to answer itself" \
+    sh -c "grep -qx \"you ask to take back your move; the others are asked ('no' withdraws it)\" '$tmp/b2' &&
+        ! grep -q '^Black asks' '$tmp/b2' &&
+        grep -qx \"you offer a draw; the others are asked ('no' withdraws it)\" '$tmp/w2' &&
+        ! grep -q '^White offers' '$tmp/w2'"
 for who in w2 b2; do
     tap_ok "talk: $who saw the draw agreed" grep -qx "result 1/2-1/2: draw by agreement" "$tmp/$who"
 done

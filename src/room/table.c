@@ -517,10 +517,12 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         sv->offer_by = p;
         sv->agreed = 1u << p;
         room_broadcast(sv, "offer %s %s", what, side(sv, p));
-        room_broadcast(sv, "info %s %s", side(sv, p),
-                       kind == OFFER_DRAW
-                           ? "offers a draw ('draw' agrees, 'no' refuses)"
-                           : "asks to take back a move ('undo' agrees, 'no' refuses)");
+        room_tell_others(sv, c, "info %s %s", side(sv, p),
+                         kind == OFFER_DRAW
+                             ? "offers a draw ('draw' agrees, 'no' refuses)"
+                             : "asks to take back a move ('undo' agrees, 'no' refuses)");
+        conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
+                  kind == OFFER_DRAW ? "offer a draw" : "ask to take back your move");
     } else {
         sv->agreed |= 1u << p;
     }
