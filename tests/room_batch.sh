@@ -184,6 +184,15 @@ tap_ok "computer: it refuses draws" grep -q "line 4: the computer does not agree
 tap_ok "computer: the resignation ends the game" grep -qx "result 0-1: Black wins by resignation" "$tmp/h"
 tap_ok "computer: the record names it as a local game does" grep -qx '\[Black "cellmate"\]' "$ROOMS/bot.pgn"
 
+# --- alone in a new room: a line that is no move is refused at once, and the end of the input
+# leaves (the game has not begun: nobody may come) --------------------------------------------
+printf 'hi\nsay anyone?\n' | timeout 20 "$CELLMATE" --batch --room alone glinski --name solo \
+    >"$tmp/out" 2>"$tmp/err"
+tap_eq "alone: a bad line gives exit status 1, and the input's end leaves" 1 "$?"
+tap_ok "alone: the bad line is refused by its number" \
+    grep -q "^line 1: 'hi' is neither a move nor a command" "$tmp/err"
+tap_ok "alone: the next line still goes to the room" grep -qx "solo: anyone?" "$tmp/out"
+
 # --- a seat that is taken; a name that is not one ---------------------------------------------------
 "$CELLMATE" --batch --room duel --name mallory --seat White </dev/null >"$tmp/out" 2>&1
 tap_eq "a taken seat: exit status 2" 2 "$?"

@@ -4,6 +4,7 @@
  * so an error is reported against its own line. */
 #include "room/script.h"
 
+#include "notation.h"
 #include "safe_text.h"
 
 #include <errno.h>
@@ -65,6 +66,14 @@ static bool answered(const RoomClient *c)
     return c->pending == 0 && c->synced;
 }
 
+/* Every seat is taken: the game has begun. */
+static bool begun(const RoomClient *c)
+{
+    for (int p = 0; p < c->s->v->nplayers; p++)
+        if (c->seats[p].state == SEAT_STATE_EMPTY) return false;
+    return true;
+}
+
 /* A move waits until every seat is taken and it is this seat's turn (or until it is clear
  * the move cannot be played: the game is over, or this client only watches). */
 static bool my_turn(const RoomClient *c)
@@ -72,17 +81,25 @@ static bool my_turn(const RoomClient *c)
     const Game *g = &c->s->game;
     if (!c->synced) return false;
     if (g->result.over || c->seat < 0) return true;
-    for (int p = 0; p < c->s->v->nplayers; p++)
-        if (c->seats[p].state == SEAT_STATE_EMPTY) return false;
-    return g->pos.stm == c->seat;
+    return begun(c) && g->pos.stm == c->seat;
 }
 
-/* After the last line: a player stays until its next turn or the end of the game, a
- * watcher until the end. */
+/* After the last line: a player stays until its next turn or the end of the game (but not
+ * for a game that has not begun: nobody may come), a watcher until the end. */
 static bool nothing_to_wait_for(const RoomClient *c)
 {
     const Game *g = &c->s->game;
-    return c->synced && (g->result.over || (c->seat >= 0 && my_turn(c)));
+    return c->synced && (g->result.over || (c->seat >= 0 && (my_turn(c) || !begun(c))));
+}
+
+/* Not a move in any form, wherever the pieces stand: said at once, not at this seat's turn. */
+static bool malformed(const RoomClient *c, const char *line)
+{
+    Position pos = c->s->game.pos;
+    Move m;
+    char err[8];
+    bool warn;
+    return move_parse(&pos, line, &m, err, sizeof err, &warn) == PARSE_MALFORMED;
 }
 
 static bool is_command(const char *line)
@@ -146,7 +163,8 @@ int room_script_run(RoomClient *c, FILE *in)
         }
         const char *p = line + strspn(line, " \t");
         if (!*p || *p == '#') continue;
-        if (!is_command(p)) wait_room(c, my_turn, 1e9); /* a move: this seat's turn first */
+        if (!is_command(p) && !malformed(c, p))
+            wait_room(c, my_turn, 1e9); /* a move: this seat's turn first */
         if (c->closed) break;
         session_line(c->s, p, &sink);
         fflush(stdout);
