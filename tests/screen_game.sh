@@ -103,6 +103,20 @@ tap_ok "... not mentioned as waiting" hides r "saved game is waiting"
 enter r quit
 gone r >/dev/null
 
+# --- a loaded game where the computer is to move: it moves without a key ------------------------
+cat >"$tmp/its-turn.pgn" <<'PGN'
+[Variant "glinski"]
+[White "Anna"]
+[Black "cellmate"]
+[Result "*"]
+
+1. e5 *
+PGN
+start t screen --no-save --depth 2 --load "$tmp/its-turn.pgn"
+tap_ok "a loaded game at the computer's turn: it moves at once" wait_for t "computer: 1... "
+enter t quit
+gone t >/dev/null
+
 # --- going through a loaded game ---------------------------------------------------------------
 printf 'go\ngo\ngo\ngo\nsave %s\nundo\nundo\nsave %s\n' "$tmp/four.pgn" "$tmp/two.pgn" |
     "$CELLMATE" --batch --depth 2 glinski >/dev/null
