@@ -71,6 +71,8 @@ tap_ok "the refusal shows on the first" wait_for a "Black says no"
 start c xterm --room duel --name carol 2>"$tmp/c.err"
 tap_ok "a third screen in a two-player room watches" wait_for c "you watch room duel (glinski)"
 tap_ok "... and is told where the game stands" wait_for c "move 3, White to move"
+tap_ok "... first, and then the chat it missed" \
+    wait_for c "you watch room duel (glinski): move 3, White to move; bob: good luck"
 tap_ok "the watcher's panel says so" wait_for c "you watch"
 tap_ok "the players see one watcher" wait_for a "room duel, 1 watching"
 line c "fen"
@@ -90,8 +92,8 @@ tap_ok "... and knows no longer who is here" wait_for a " Black  bob      ?"
 tap_ok "... nor its own seat's state" wait_for b ">Black  bob      ?"
 tap_ok "... and says why the tries fail, waiting longer each time" \
     wait_for a "joining the room again in 4 s (try 4 of 5): there is no room duel here"
-line a "say anyone?"
-tap_ok "a line for the room meanwhile says it was not sent" wait_for a "'say' was not sent"
+line a "Bb1"
+tap_ok "a move for the room meanwhile says it was not sent" wait_for a "your move was not sent"
 mv "$tmp/duel.away" "$ROOMS/duel.pgn"
 # (what the screens say when back is soon replaced by the others coming back: the panels say it)
 tap_ok "screen a is back in its seat once it can be" wait_for a ">White  alice    here"
@@ -119,7 +121,7 @@ tap_ok "a room gone for good: the last try is announced" wait_for a "(try 5 of 5
 tap_ok "... then the screen gives up and says so" wait_for a "gave up joining the room again after 5 tries"
 tap_ok "... and its panel says it is disconnected" wait_for a "DISCONNECTED from duel"
 line a "say anyone?"
-tap_ok "a line for the room after that says it was not sent" wait_for a "'say' was not sent"
+tap_ok "a line for the room after that says it was not sent" wait_for a "'say anyone?' was not sent"
 for w in a b c; do
     line "$w" quit
     tap_ok "screen $w quits after the room went away" gone "$w"

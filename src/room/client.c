@@ -355,11 +355,7 @@ static void ev_sync(RoomClient *c, char **a)
     c->in_snapshot = false;
     c->snap_v = NULL;
     if (c->snap_has_clock) set_clock(c, c->snap_clock, (int)c->snap_clock[MAX_PLAYERS]);
-    bool first = !c->joined;
-    c->synced = c->joined = true;
-    for (int i = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;
-         first && i < s->game.nnotes; i++)
-        tell(c, false, "%s", s->game.notes[i].text);
+    c->synced = true;
     if (s->changed) s->changed(s);
 }
 
@@ -532,8 +528,13 @@ static bool request(Session *s, const char *verb, const char *args, Sink *out)
     RoomClient *c = s->remote->ctx;
     if (c->closed) {
         if (out && out->err) {
-            char text[400];
-            snprintf(text, sizeof text, "'%s' was not sent: %s", verb,
+            char text[400], what[120];
+            /* a move goes in the long form, which the player did not type: not quoted */
+            if (!strcmp(verb, "move"))
+                snprintf(what, sizeof what, "your move");
+            else
+                snprintf(what, sizeof what, "'%s%s%.100s'", verb, *args ? " " : "", args);
+            snprintf(text, sizeof text, "%s was not sent: %s", what,
                      c->why[0] ? c->why : "the room closed the connection");
             out->err(out, text);
         }
@@ -719,6 +720,11 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
              s->v->name, where);
     else
         tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
+    /* after the welcome, so that it is read first; not again when joining after a lost
+     * connection, whose screen has shown them */
+    for (int i = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;
+         !o->again && i < s->game.nnotes; i++)
+        tell(c, false, "%s", s->game.notes[i].text);
     return true;
 }
 
@@ -729,6 +735,7 @@ bool room_client_rejoin(RoomClient *c, char *err, int errlen)
     RoomJoinOptions o = c->opts;
     o.variant = NULL;                       /* a room whose record is gone is not made anew */
     o.clock.kind = CLOCK_NONE, o.level = 0; /* said at the first join */
+    o.again = true;
     if (room_client_join(c, kept.s, &kept.target, &o, err, errlen)) return true;
     /* still the room's client as it was (its seat, the seats it knew), closed: its lines are
      * refused, never played on the local game */

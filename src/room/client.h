@@ -37,7 +37,8 @@ typedef struct {
     const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
     TimeControl clock;   /* for a new room; a room that keeps another says so */
     double ai_seconds;
-    int level; /* --level given: a room's computer plays at full strength, which is said */
+    int level;  /* --level given: a room's computer plays at full strength, which is said */
+    bool again; /* joining after a lost connection: the recent chat lines are not shown again */
 } RoomJoinOptions;
 
 typedef struct RoomClient RoomClient;
@@ -63,7 +64,6 @@ struct RoomClient {
     int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
     int offer_by;
     bool synced;          /* the room's whole state has been read */
-    bool joined;          /* it has been read once */
     int pending;          /* requests sent whose answer (ok or error) has not come */
     bool closed;          /* the connection is gone */
     bool said_bye;        /* the room closed it on purpose (a bye): joining again would not help */
