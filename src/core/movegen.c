@@ -12,6 +12,7 @@ typedef struct {
     int us;
     int in_check;  /* -1 not yet known */
     bool tactical; /* captures and promotions only (quiescence) */
+    bool ep;       /* some opponent has an en passant right */
     /* targets a piece whose rays meet has reached (bits: move, rifle, exchange); here rather
      * than in gen_piece, whose frame must stay small for it to be inlined */
     uint8_t seen[MAX_CELLS + 1];
@@ -115,7 +116,7 @@ static void gen_piece(Gen *g, int from, Piece p)
                 Piece q = pos->board[t];
                 if (!q) {
                     if (!(f & CF_MOVE)) {
-                        if ((f & CF_CAPTURE) && pt->en_passant && !(f & CF_RIFLE))
+                        if (g->ep && (f & CF_CAPTURE) && pt->en_passant && !(f & CF_RIFLE))
                             add_en_passant(g, pt, from, t);
                         continue;
                     }
@@ -200,6 +201,8 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
     g.us = pos->stm;
     g.in_check = check;
     g.tactical = tactical;
+    g.ep = false;
+    for (int q = 0; q < v->nplayers; q++) g.ep |= q != g.us && pos->ep[q].passed;
     out->n = 0;
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
