@@ -88,7 +88,8 @@ static void gen_piece(Gen *g, int from, Piece p)
         (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
     uint8_t *seen = g->seen;
     if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
-    bool no_quiet = g->tactical && !pt->npromo; /* an empty cell gives it nothing */
+    /* an empty cell gives a tactical generation nothing unless the piece may promote there */
+    bool no_quiet = g->tactical && !(pt->npromo && pt->promo_near[us][from]);
 
     for (int i = 0; i < pt->ncomp; i++) {
         const CompiledComp *cc = &pt->cc[us][i];
