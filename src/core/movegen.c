@@ -396,6 +396,7 @@ static int filter_legal(Position *pos, MoveList *ml, int limit, int check)
     const Variant *v = pos->v;
     int us = pos->stm;
     if (pos_players_left(pos) < 2) return ml->n = 0;
+    if (!ml->n) return 0; /* quiescence often has no capture to look at */
     int q = checker_of(pos, us);
     Cell k = pos->royal[us];
     if (check < 0) check = attacked_by(pos, k, q);
