@@ -290,6 +290,85 @@ static void test_tactical_and_legality(void **state)
     assert_true(captures > 1000);
 }
 
+/* The legal moves out of check, found by making each pseudo-legal move: the reference for the
+ * generator's shortcuts. */
+static void legal_by_making(Position *pos, MoveList *out)
+{
+    MoveList pseudo;
+    int us = pos->stm;
+    gen_pseudo(pos, &pseudo);
+    out->n = 0;
+    for (int i = 0; i < pseudo.n; i++) {
+        Undo u;
+        pos_make(pos, pseudo.m[i], &u);
+        if (!attacked_by(pos, pos->royal[us], checker_of(pos, us))) out->m[out->n++] = pseudo.m[i];
+        pos_unmake(pos, &u);
+    }
+}
+
+static void assert_same_list(const MoveList *a, const MoveList *b)
+{
+    assert_int_equal(a->n, b->n);
+    for (int i = 0; i < a->n; i++) assert_true(move_equal(a->m[i], b->m[i]));
+}
+
+/* In check, a plain move or a drop is legal without being made exactly when it lands on the
+ * only checking line (and the piece is not pinned): every position in check of random games
+ * that give check whenever they can, in every shipped variant, against making each move;
+ * and the generators told whether the side is in check give the same lists as those that
+ * find it out. */
+static void test_check_evasions(void **state)
+{
+    (void)state;
+    DIR *d = opendir(getenv("VARIANTS_DIR"));
+    struct dirent *e;
+    int checks = 0;
+    assert_non_null(d);
+    while ((e = readdir(d))) {
+        char name[64];
+        size_t len = strlen(e->d_name);
+        if (len < 5 || len > 60 || strcmp(e->d_name + len - 4, ".ini")) continue;
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        Variant *v = tu_variant(name);
+        for (int game = 0; game < 4; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 100; ply++) {
+                MoveList legal, want, known, tac, tac_known;
+                bool check = in_check(&pos);
+                gen_legal(&pos, &legal);
+                gen_legal_known(&pos, &known, check);
+                assert_same_list(&legal, &known);
+                gen_tactical(&pos, &tac);
+                gen_tactical_known(&pos, &tac_known, check);
+                assert_same_list(&tac, &tac_known);
+                if (check && pos_players_left(&pos) > 1) {
+                    legal_by_making(&pos, &want);
+                    assert_same_list(&legal, &want);
+                    checks++;
+                }
+                if (!legal.n) break;
+                int pickn = (int)(tu_rand() % (unsigned)legal.n), mover = pos.stm;
+                for (int i = 0; i < legal.n; i++) { /* the first move that gives check */
+                    Undo u;
+                    play_move(&pos, legal.m[i], &u);
+                    bool gives = pos.stm != mover && in_check(&pos);
+                    pos_unmake(&pos, &u);
+                    if (gives && tu_rand() % 4) {
+                        pickn = i;
+                        break;
+                    }
+                }
+                Undo u;
+                play_move(&pos, legal.m[pickn], &u);
+            }
+        }
+        variant_free(v);
+    }
+    closedir(d);
+    assert_true(checks > 500);
+}
+
 /* --- the move limit --------------------------------------------------------------------------- */
 
 /* The bound a variant is checked against when it loads holds in every position reached: no
@@ -377,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_move_bound),
         cmocka_unit_test(test_move_limit),
         cmocka_unit_test(test_tactical_and_legality),
+        cmocka_unit_test(test_check_evasions),
     };
     tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);

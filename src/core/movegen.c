@@ -12,6 +12,7 @@ typedef struct {
     int us;
     int in_check;  /* -1 not yet known */
     bool tactical; /* captures and promotions only (quiescence) */
+    bool ep;       /* some opponent has an en passant right */
     /* targets a piece whose rays meet has reached (bits: move, rifle, exchange); here rather
      * than in gen_piece, whose frame must stay small for it to be inlined */
     uint8_t seen[MAX_CELLS + 1];
@@ -87,7 +88,8 @@ static void gen_piece(Gen *g, int from, Piece p)
         (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
     uint8_t *seen = g->seen;
     if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
-    bool no_quiet = g->tactical && !pt->npromo; /* an empty cell gives it nothing */
+    /* an empty cell gives a tactical generation nothing unless the piece may promote there */
+    bool no_quiet = g->tactical && !(pt->npromo && pt->promo_near[us][from]);
 
     for (int i = 0; i < pt->ncomp; i++) {
         const CompiledComp *cc = &pt->cc[us][i];
@@ -115,7 +117,7 @@ static void gen_piece(Gen *g, int from, Piece p)
                 Piece q = pos->board[t];
                 if (!q) {
                     if (!(f & CF_MOVE)) {
-                        if ((f & CF_CAPTURE) && pt->en_passant && !(f & CF_RIFLE))
+                        if (g->ep && (f & CF_CAPTURE) && pt->en_passant && !(f & CF_RIFLE))
                             add_en_passant(g, pt, from, t);
                         continue;
                     }
@@ -191,15 +193,17 @@ static void gen_castling(Gen *g)
     }
 }
 
-static void generate(const Position *pos, MoveList *out, bool tactical)
+static void generate(const Position *pos, MoveList *out, bool tactical, int check)
 {
     const Variant *v = pos->v;
     Gen g;
     g.pos = pos;
     g.out = out;
     g.us = pos->stm;
-    g.in_check = -1;
+    g.in_check = check;
     g.tactical = tactical;
+    g.ep = false;
+    for (int q = 0; q < v->nplayers; q++) g.ep |= q != g.us && pos->ep[q].passed;
     out->n = 0;
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
@@ -212,7 +216,7 @@ static void generate(const Position *pos, MoveList *out, bool tactical)
 
 void gen_pseudo(const Position *pos, MoveList *out)
 {
-    generate(pos, out, false);
+    generate(pos, out, false, -1);
 }
 
 /* --- attacks ------------------------------------------------------------------------------ */
@@ -353,32 +357,69 @@ static bool legal_by_make(Position *pos, Move m, int us, int q)
     return ok;
 }
 
-/* Filter a pseudo-legal list in place; stop early after `limit` legal moves. Out of check,
- * a plain move of a piece that is not pinned and touches no hop line (and a drop on no hop
- * line) is legal without trying it. */
-static int filter_legal(Position *pos, MoveList *ml, int limit)
+/* With our royal piece in check from q and no hopper in the variant: mark (bit 2 of mark)
+ * the cell of the piece giving check and the cells between it and the royal piece, where
+ * another piece must go to capture it or block its line. The number of checking lines,
+ * counted up to 2 (two checks are left to making the moves). */
+static int find_check_line(const Position *pos, int us, int q, uint8_t *mark)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    Cell k = pos->royal[us];
+    int lines = 0;
+    for (int d = 0; d < b->ndirs && lines < 2; d++) {
+        int n = v->nattackers[q][d];
+        if (!n) continue;
+        const Attacker *att = v->attackers[q][d];
+        const Cell *r = b->ray[k][b->dir[d].opposite];
+        int reach = v->attack_reach[q][d], s = 0;
+        while (s < reach && r[s] && !pos->board[r[s]]) s++;
+        if (s >= reach || !r[s] || PIECE_OWNER(pos->board[r[s]]) != q) continue;
+        int kind = PIECE_KIND(pos->board[r[s]]);
+        for (int i = 0; i < n; i++)
+            if (att[i].kind == kind && att[i].range > s && can_hit(v, &att[i], q, k)) {
+                for (int j = 0; j <= s; j++) mark[r[j]] |= 2;
+                lines++;
+                break;
+            }
+    }
+    return lines;
+}
+
+/* Filter a pseudo-legal list in place; stop early after `limit` legal moves. `check` says
+ * whether the side to move is in check (-1: not known). Out of check, a plain move of a
+ * piece that is not pinned and touches no hop line (and a drop on no hop line) is legal
+ * without trying it; in check from one line in a variant without hoppers, such a move (or
+ * a drop) is legal exactly when it lands on that line. */
+static int filter_legal(Position *pos, MoveList *ml, int limit, int check)
 {
     const Variant *v = pos->v;
     int us = pos->stm;
     if (pos_players_left(pos) < 2) return ml->n = 0;
+    if (!ml->n) return 0; /* quiescence often has no capture to look at */
     int q = checker_of(pos, us);
     Cell k = pos->royal[us];
-    bool fast = !attacked_by(pos, k, q);
-    uint8_t pinned[MAX_CELLS + 1]; /* pinned pieces, and cells of hop lines */
-    if (fast) {
-        memset(pinned, 0, (size_t)v->board.ncells + 1);
-        find_pins(pos, us, q, pinned);
-        if (v->has_hop) find_hop_lines(pos, us, q, pinned);
+    if (check < 0) check = attacked_by(pos, k, q);
+    /* bit 1: pinned pieces, and cells of hop lines; bit 2: the line of the only check */
+    uint8_t mark[MAX_CELLS + 1];
+    bool fast = !check, evade = false;
+    if (fast || !v->has_hop) {
+        memset(mark, 0, (size_t)v->board.ncells + 1);
+        find_pins(pos, us, q, mark);
+        if (fast && v->has_hop) find_hop_lines(pos, us, q, mark);
+        evade = !fast && find_check_line(pos, us, q, mark) == 1;
     }
     int n = 0;
     for (int i = 0; i < ml->n && n < limit; i++) {
         Move m = ml->m[i];
         bool ok;
+        bool plain = (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != k;
         if (fast && m.kind == MOVE_DROP)
-            ok = !pinned[m.to] || legal_by_make(pos, m, us, q);
-        else if (fast && (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != k &&
-                 !pinned[m.from] && !pinned[m.to])
+            ok = !(mark[m.to] & 1) || legal_by_make(pos, m, us, q);
+        else if (fast && plain && !(mark[m.from] & 1) && !(mark[m.to] & 1))
             ok = true;
+        else if (evade && (m.kind == MOVE_DROP || (plain && !(mark[m.from] & 1))))
+            ok = mark[m.to] & 2;
         else
             ok = legal_by_make(pos, m, us, q);
         if (ok) ml->m[n++] = m;
@@ -386,16 +427,32 @@ static int filter_legal(Position *pos, MoveList *ml, int limit)
     return ml->n = n;
 }
 
+/* The legal moves, or only the tactical ones; check as for filter_legal. The one caller of
+ * generate besides gen_pseudo, so that the piece generator stays inlined into it. */
+static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check)
+{
+    generate(pos, out, tactical, check);
+    filter_legal(pos, out, MAX_MOVES, check);
+}
+
 void gen_legal(Position *pos, MoveList *out)
 {
-    gen_pseudo(pos, out);
-    filter_legal(pos, out, MAX_MOVES);
+    gen_filtered(pos, out, false, -1);
 }
 
 void gen_tactical(Position *pos, MoveList *out)
 {
-    generate(pos, out, true);
-    filter_legal(pos, out, MAX_MOVES);
+    gen_filtered(pos, out, true, -1);
+}
+
+void gen_legal_known(Position *pos, MoveList *out, bool check)
+{
+    gen_filtered(pos, out, false, check);
+}
+
+void gen_tactical_known(Position *pos, MoveList *out, bool check)
+{
+    gen_filtered(pos, out, true, check);
 }
 
 int count_legal(Position *pos)
@@ -409,7 +466,7 @@ bool has_legal_move(Position *pos)
 {
     MoveList ml;
     gen_pseudo(pos, &ml);
-    return filter_legal(pos, &ml, 1) > 0;
+    return filter_legal(pos, &ml, 1, -1) > 0;
 }
 
 bool move_is_legal(Position *pos, Move m)

@@ -28,6 +28,10 @@ void gen_legal(Position *pos, MoveList *out);
 /* The legal captures (en passant and rifle shots included) and promotions only, for the
  * search's quiescence: no quiet moves, drops, castling or exchanges. */
 void gen_tactical(Position *pos, MoveList *out);
+/* The same two when the caller already knows whether the side to move is in check (what
+ * in_check says): spares the generator finding it out again. */
+void gen_legal_known(Position *pos, MoveList *out, bool check);
+void gen_tactical_known(Position *pos, MoveList *out, bool check);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

@@ -91,11 +91,6 @@ int pos_next_player(const Position *pos, int p)
     return p;
 }
 
-int pos_players_left(const Position *pos)
-{
-    return __builtin_popcount(pos->alive);
-}
-
 void pos_init(Position *pos, const Variant *v)
 {
     zobrist_init(v->board.ncells);
@@ -123,12 +118,6 @@ bool pos_castle_ready(const Position *pos, int ci, int p)
     Piece k = pos->board[cs->king_from[p]], r = pos->board[cs->rook_from[p]];
     return k && PIECE_OWNER(k) == p && v->type[PIECE_KIND(k)].royal && r && PIECE_OWNER(r) == p &&
            !v->type[PIECE_KIND(r)].royal;
-}
-
-bool move_equal(Move a, Move b)
-{
-    return a.from == b.from && a.to == b.to && a.kind == b.kind && a.promo == b.promo &&
-           a.extra == b.extra;
 }
 
 static inline void put(Position *pos, Cell c, Piece p)

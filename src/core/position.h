@@ -73,7 +73,15 @@ uint64_t pos_compute_hash(const Position *pos);
 
 /* The next player still in the game after p, in turn order. */
 int pos_next_player(const Position *pos, int p);
-int pos_players_left(const Position *pos);
+/* The bits of alive counted by hand: without a popcount instruction in the target (plain
+ * x86-64) the builtin is a library call, and the search asks this at every node. */
+static inline int pos_players_left(const Position *pos)
+{
+    unsigned a = pos->alive;
+    a = a - (a >> 1 & 0x55u);
+    a = (a & 0x33u) + (a >> 2 & 0x33u);
+    return (int)((a + (a >> 4)) & 0x0fu);
+}
 
 /* Record in u everything pos_unmake needs to restore pos, before changing it. */
 void pos_save(const Position *pos, Move m, Undo *u);
@@ -88,7 +96,11 @@ void pos_eliminate(Position *pos, int player, Undo *u);
 /* Give the turn to player p (skipping an eliminated player's turn); undone by pos_unmake. */
 void pos_set_stm(Position *pos, int p);
 
-bool move_equal(Move a, Move b);
+static inline bool move_equal(Move a, Move b)
+{
+    return a.from == b.from && a.to == b.to && a.kind == b.kind && a.promo == b.promo &&
+           a.extra == b.extra;
+}
 
 /* Make the Zobrist keys of boards up to ncells cells ready (pos_init does it; the FEN reader
  * calls it before recomputing a key). Safe to call from several threads. */

@@ -93,6 +93,9 @@ typedef struct {
     uint8_t exchange_excludes[MAX_TYPES];
     CompiledComp cc[MAX_PLAYERS][MAX_COMPS];
     uint8_t *promo[MAX_PLAYERS]; /* enum promo_status per owner and cell */
+    /* per owner and cell: some move from there (on an empty board) ends where it may
+     * promote; elsewhere a quiet move gives the captures-only generation nothing */
+    bool *promo_near[MAX_PLAYERS];
     /* cells where this kind could never move on an empty board: no drops there */
     bool *dead[MAX_PLAYERS];
     int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */

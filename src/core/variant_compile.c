@@ -223,13 +223,15 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
     if (!variant_compile_directions(v, kind, err, errlen)) return false;
     uint8_t *promo = variant_cells(v, v->nplayers, sizeof *promo);
     bool *dead = variant_cells(v, v->nplayers, sizeof *dead);
-    if (!promo || !dead) {
+    bool *near = variant_cells(v, v->nplayers, sizeof *near);
+    if (!promo || !dead || !near) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
     for (int o = 0; o < v->nplayers; o++) {
         pt->promo[o] = promo + (size_t)o * ((size_t)b->ncells + 1);
         pt->dead[o] = dead + (size_t)o * ((size_t)b->ncells + 1);
+        pt->promo_near[o] = near + (size_t)o * ((size_t)b->ncells + 1);
     }
     /* promotion status, dead cells, overlapping rays, the move bound */
     Reach r = {calloc((size_t)b->ncells + 1, 1), calloc((size_t)b->ncells + 1, sizeof(Cell)), 0, 0};
@@ -259,6 +261,17 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
             for (int i = 0; i < r.n; i++) r.mark[r.list[i]] = 0;
         }
     }
+    /* with every cell's promotion status known: the cells from which a move may promote */
+    for (int o = 0; o < v->nplayers && pt->npromo; o++)
+        for (Cell c = 1; c <= b->ncells; c++) {
+            reach_from(v, pt, o, c, &r);
+            for (int i = 0; i < r.n; i++) {
+                uint8_t st = pt->promo[o][r.list[i]];
+                if ((r.mark[r.list[i]] & REACH_HIT) && (st == PROMO_MAY || st == PROMO_MUST))
+                    pt->promo_near[o][c] = true;
+                r.mark[r.list[i]] = 0;
+            }
+        }
     free(r.mark);
     free(r.list);
     if (!pt->value) {

@@ -32,7 +32,7 @@ static const EvalWeights default_weights = {
 
 static size_t slot(const Eval *e, int owner, int kind, Cell c)
 {
-    return ((size_t)owner * (e->v->ntypes + 1) + kind) * (e->ncells + 1) + c;
+    return ((size_t)owner * e->kinds + kind) * e->stride + c;
 }
 
 static void set_bit(uint64_t *w, Cell c)
@@ -363,14 +363,19 @@ bool eval_prepare(Eval *e, const Variant *v)
     e->v = v;
     e->ncells = b->ncells;
     e->words = b->ncells / 64 + 1;
+    e->stride = (size_t)b->ncells + 1;
+    e->kinds = (size_t)v->ntypes + 1;
     e->w = default_weights;
     for (int k = 1; k <= v->ntypes; k++) {
-        e->value[k] = v->type[k].value;
-        e->promotes[k] = v->type[k].npromo > 0;
-        for (int i = 0; i < v->type[k].ncomp; i++)
-            if (v->type[k].comp[i].range > 1 &&
-                !(v->type[k].comp[i].flags & (CF_HOP | CF_EXCHANGE)))
+        const PieceType *pt = &v->type[k];
+        e->value[k] = pt->value;
+        e->promotes[k] = pt->npromo > 0;
+        for (int i = 0; i < pt->ncomp; i++)
+            if (pt->comp[i].range > 1 && !(pt->comp[i].flags & (CF_HOP | CF_EXCHANGE)))
                 e->slider[k] = true;
+        e->kind[k] =
+            (uint8_t)((pt->royal ? EVAL_ROYAL : 0) | (pt->pawn ? EVAL_PAWN : 0) |
+                      (e->slider[k] ? EVAL_SLIDER : 0) | (e->promotes[k] ? EVAL_PROMOTES : 0));
     }
     parse_env(e);
     size_t n1 = (size_t)b->ncells + 1, per = (size_t)v->nplayers * (v->ntypes + 1) * n1;
@@ -577,20 +582,21 @@ static void quick_terms(const Eval *e, const Position *pos, const EvalSums *sums
     }
 }
 
-/* The cells of the pieces the costly terms look at (neither royal), and each player's pawns. */
-static int find_pieces(const Eval *e, const Position *pos, Cell *pieces,
+/* The cells of the pieces the costly terms look at (neither royal) with what stands there,
+ * and each player's pawns. */
+static int find_pieces(const Eval *e, const Position *pos, Cell *pieces, Piece *what,
                        uint64_t (*pawns)[MAX_CELLS / 64 + 1])
 {
-    const Variant *v = pos->v;
     int n = 0;
-    memset(pawns, 0, sizeof pawns[0] * v->nplayers);
+    memset(pawns, 0, sizeof pawns[0] * pos->v->nplayers);
     for (Cell c = 1; c <= e->ncells; c++) {
         Piece pc = pos->board[c];
         if (!pc) continue;
-        const PieceType *pt = &v->type[PIECE_KIND(pc)];
-        if (pt->royal) continue;
-        if (pt->pawn) set_bit(pawns[PIECE_OWNER(pc)], c);
-        pieces[n++] = c;
+        uint8_t f = e->kind[PIECE_KIND(pc)];
+        if (f & EVAL_ROYAL) continue;
+        if (f & EVAL_PAWN) set_bit(pawns[PIECE_OWNER(pc)], c);
+        pieces[n] = c;
+        what[n++] = pc;
     }
     return n;
 }
@@ -612,19 +618,21 @@ static void full_terms(const Eval *e, const Position *pos, int *score)
     int np = v->nplayers;
     uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
     Cell pieces[MAX_CELLS];
-    int npieces = find_pieces(e, pos, pieces, pawns);
+    Piece what[MAX_CELLS];
+    int npieces = find_pieces(e, pos, pieces, what, pawns);
     int attack[MAX_PLAYERS] = {0}, shelter[MAX_PLAYERS] = {0};
     Cell royal[MAX_PLAYERS];
     for (int q = 0; q < np; q++) royal[q] = pos->alive & (1u << q) ? pos->royal[q] : NO_CELL;
     for (int i = 0; i < npieces; i++) {
         Cell c = pieces[i];
-        int o = PIECE_OWNER(pos->board[c]), k = PIECE_KIND(pos->board[c]);
-        if (e->slider[k] && e->w.mobility) score[o] += e->w.mobility * mobility(e, pos, o, k, c);
-        if (e->promotes[k]) {
+        int o = PIECE_OWNER(what[i]), k = PIECE_KIND(what[i]), f = e->kind[k];
+        if ((f & EVAL_SLIDER) && e->w.mobility)
+            score[o] += e->w.mobility * mobility(e, pos, o, k, c);
+        if (f & EVAL_PROMOTES) {
             int bonus = e->passed[slot(e, o, k, c)];
             if (bonus && passed(e, o, k, c, pawns)) score[o] += bonus;
         }
-        if (v->type[k].pawn) continue;
+        if (f & EVAL_PAWN) continue;
         for (int q = 0; q < np; q++) { /* the royal pieces: attackers and shelter around them */
             Cell r = royal[q];
             if (!r) continue;

@@ -69,7 +69,11 @@ typedef struct {
     int maxdist;
     bool slider[MAX_TYPES];
     bool promotes[MAX_TYPES];
+    uint8_t kind[MAX_TYPES]; /* EVAL_ROYAL, EVAL_PAWN, EVAL_SLIDER, EVAL_PROMOTES of a kind */
+    size_t stride, kinds;    /* cells + 1 and kinds + 1: the [owner][kind][cell] tables' sizes */
 } Eval;
+
+enum { EVAL_ROYAL = 1, EVAL_PAWN = 2, EVAL_SLIDER = 4, EVAL_PROMOTES = 8 };
 
 /* Work out the tables of e for variant v; false when out of memory (then e evaluates by
  * material alone). eval_free releases them. */

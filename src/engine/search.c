@@ -381,12 +381,14 @@ static bool merged_node(const Search *s, bool check)
     return !root_side(s, pos_next_player(&s->pos, s->pos.stm));
 }
 
-/* Fill pk with the side to move's moves (tactical: captures and promotions only), and at a
- * merged node add the next player's as set 1. The side to move's count. */
-static int gen_node(Search *s, Picker *pk, bool tactical, bool merged, Move tt_move, int ply)
+/* Fill pk with the side to move's moves (tactical: captures and promotions only; check: the
+ * side to move is in check), and at a merged node add the next player's as set 1. The side to
+ * move's count. */
+static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merged, Move tt_move,
+                    int ply)
 {
     Position *pos = &s->pos;
-    tactical ? gen_tactical(pos, &pk->ml) : gen_legal(pos, &pk->ml);
+    tactical ? gen_tactical_known(pos, &pk->ml, check) : gen_legal_known(pos, &pk->ml, check);
     score_moves(s, &pk->ml, tt_move, ply, pk->score);
     int own = pk->ml.n;
     pk->next[0] = 0, pk->end[0] = own, pk->ready[0] = false;
@@ -518,13 +520,13 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     int best = -INF, stand = -INF;
     Picker pk;
     if (check) { /* every evasion, and mate found */
-        if (!gen_node(s, &pk, false, false, (Move){0}, ply) && decided(s, ply, 0, &value))
+        if (!gen_node(s, &pk, false, true, false, (Move){0}, ply) && decided(s, ply, 0, &value))
             return value;
     } else {
         stand = best = window_eval(s, alpha, beta);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        gen_node(s, &pk, true, merged_node(s, false), (Move){0}, ply);
+        gen_node(s, &pk, true, false, merged_node(s, false), (Move){0}, ply);
     }
     int mover = s->pos.stm, set, key;
     Move m;
@@ -645,7 +647,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
     if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
     if (!pv_node && !check && prune_early(s, depth, beta, ply, null_ok, &value)) return value;
     Picker pk;
-    if (!gen_node(s, &pk, false, merged_node(s, check), tt_move, ply))
+    if (!gen_node(s, &pk, false, check, merged_node(s, check), tt_move, ply))
         return decided(s, ply, 0, &value) ? value : 0;
     return search_moves(s, &pk, depth, alpha, beta, ply, pv_node, check);
 }
