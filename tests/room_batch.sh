@@ -192,6 +192,11 @@ tap_eq "alone: a bad line gives exit status 1, and the input's end leaves" 1 "$?
 tap_ok "alone: the bad line is refused by its number" \
     grep -q "^line 1: 'hi' is neither a move nor a command" "$tmp/err"
 tap_ok "alone: the next line still goes to the room" grep -qx "solo: anyone?" "$tmp/out"
+"$CELLMATE" --batch --room alone --name solo --seat Black </dev/null >"$tmp/out" 2>&1
+tap_eq "a second seat under one's own name: exit status 2" 2 "$?"
+tap_ok "... and the message says how to play a second seat" grep -qx \
+    "cellmate: solo plays White in this room already; to play another seat, join with another --name" \
+    "$tmp/out"
 
 # --- a seat that is taken; a name that is not one ---------------------------------------------------
 "$CELLMATE" --batch --room duel --name mallory --seat White </dev/null >"$tmp/out" 2>&1

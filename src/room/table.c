@@ -370,7 +370,11 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
                 return refuse(c, "%s is taken by %s", side(sv, want), st->name);
             if (st->kind == SEAT_AI)
                 return refuse(c, "%s is played by the computer", side(sv, want));
-            if (mine >= 0) return refuse(c, "you play %s in this room already", side(sv, mine));
+            if (mine >= 0)
+                return refuse(c,
+                              "%s plays %s in this room already; to play another seat, join "
+                              "with another --name",
+                              rq->name, side(sv, mine));
             seat = want;
         } else {
             for (int p = 0; p < nplayers && seat < 0; p++)
@@ -389,7 +393,9 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
     Seat *st = &sv->seat[seat];
     bool back = st->kind == SEAT_HUMAN;
     if (st->conn) { /* the same player again: the newer connection wins */
-        conn_bye(st->conn, "you joined this room again from elsewhere");
+        conn_bye(st->conn,
+                 "you joined this room again from elsewhere (a second seat from one login "
+                 "needs another --name)");
         st->conn->state = CONN_NEW;
     }
     st->kind = SEAT_HUMAN;
