@@ -99,6 +99,8 @@ tap_ok "Glinski: each player is told of its seat in its own words only" \
         grep -q 'you play White in room duel' '$tmp/white' && ! grep -q 'alice takes White' '$tmp/white'"
 tap_ok "Glinski: the room's record has the game" \
     grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
+tap_ok "Glinski: the room's log says in words that its server started, not the handshake's ok" \
+    sh -c "grep -q \"the room's server is ready\" '$ROOMS/duel.log' && ! grep -q '^ok' '$ROOMS/duel.log'"
 tap_ok "Glinski: the record names the players" grep -qx '\[Black "bob"\]' "$ROOMS/duel.pgn"
 "$CELLMATE" --replay "$ROOMS/duel.pgn" >"$tmp/replay" 2>&1
 tap_eq "Glinski: the record reads back" "game 1: ok, 7 moves" "$(head -n 1 "$tmp/replay")"
@@ -263,6 +265,8 @@ room_pids="$room_pids $locker"
 sleep 0.3
 "$CELLMATE" --serve-room wrap >"$tmp/wrap.serve" 2>&1
 tap_ok "a PID past pid_t in ROOM.pid is no PID" test -z "$(grep 'PID 1)' "$tmp/wrap.serve")"
+tap_ok "... and the server says in words that it leaves" \
+    grep -q "another server runs the room.*; this server leaves$" "$tmp/wrap.serve"
 end_pid "$locker"
 rm -f "$ROOMS/wrap".*
 

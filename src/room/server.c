@@ -242,7 +242,15 @@ static void ready(Server *sv, const char *fmt, ...)
         close(sv->opt.ready_fd);
         sv->opt.ready_fd = -1;
     }
-    fprintf(stderr, "%.*s", n, text);
+    /* the log (or the terminal of --serve-room) gets it in words, not the handshake's */
+    text[n - 1] = 0;
+    if (!strcmp(text, "ok"))
+        room_log("the room's server is ready");
+    else if (!strncmp(text, "ok: ", 4))
+        room_log("%s; this server leaves", text + 4);
+    else
+        room_log("the room's server cannot start: %s",
+                 !strncmp(text, "error: ", 7) ? text + 7 : text);
 }
 
 static int listen_on(Server *sv, char *err, int errlen)
