@@ -582,6 +582,9 @@ static bool cmd_resign(Session *s, const char *args, Sink *out)
     if (who != s->game.pos.stm && s->v->nplayers > 2)
         return complain(out, "with three players %s can resign only at %s turn",
                         s->v->player_name[who], "their");
+    if (s->screen && (s->ai_players & (1u << who)))
+        return complain(out, "%s is the computer's, which plays on ('ai off' hands it back)",
+                        s->v->player_name[who]);
     game_resign_side(&s->game, who);
     clock_follow(s);
     if (!s->game.result.over) {
@@ -597,6 +600,8 @@ static bool cmd_draw(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "draw", out)) return false;
     if (s->game.result.over) return complain(out, "the game is already over");
+    if (s->screen && (s->ai_players & s->game.pos.alive))
+        return complain(out, "the computer does not agree to draws ('ai off' hands its side back)");
     game_agree_draw(&s->game);
     clock_follow(s);
     report_end(s, out);

@@ -114,6 +114,11 @@ cat >"$tmp/its-turn.pgn" <<'PGN'
 PGN
 start t screen --no-save --depth 2 --load "$tmp/its-turn.pgn"
 tap_ok "a loaded game at the computer's turn: it moves at once" wait_for t "computer: 1... "
+enter t draw
+tap_ok "the computer's side is not drawn for it" wait_for t "the computer does not agree to draws"
+enter t "resign black"
+tap_ok "... nor resigned for it" wait_for t "Black is the computer's, which plays on"
+tap_ok "... and the game goes on" wait_for t "White to move"
 enter t quit
 gone t >/dev/null
 
