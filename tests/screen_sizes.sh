@@ -79,4 +79,16 @@ tap_ok "60x24 (a panel of five rows would cut the hands): the one line, names wh
     shows_re w '^White to move \| White [0-9]:[0-9][0-9]< hand - \| Black 5:00 hand -$'
 quit w
 
+# --- too small: the size the message names is the size that draws the board -------------------
+sized s 30x10 glinski
+wait_for s "needs a terminal of at least" >/dev/null
+need=$(screen_of s | tr '\n' ' ' | tr -s ' ' | sed -n 's/.*at least \([0-9]*\) columns and \([0-9]*\) rows.*/\1x\2/p')
+tap_ok "too small: the message names a size ($need)" test -n "$need"
+T resize-window -t s -x "${need%x*}" -y "$((${need#*x} - 1))"
+tap_ok "... one row fewer is still too small" wait_for s "needs a terminal of at least"
+T resize-window -t s -x "${need%x*}" -y "${need#*x}"
+sleep 0.5
+tap_ok "... and at that size the board is drawn" hides s "needs a terminal of at least"
+quit s
+
 tap_done

@@ -496,7 +496,7 @@ static void draw_too_small(int top)
     snprintf(msg, sizeof msg,
              "This board needs a terminal of at least %d columns and %d rows; this one is %dx%d. "
              "Please enlarge the terminal, or type quit.",
-             w, h + 3, ui.cols, ui.rows);
+             w, h + 2, ui.cols, ui.rows); /* the message and input lines; the title gives way */
     static char parts[16][512];
     char *one[1] = {msg};
     int n = wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
