@@ -182,6 +182,16 @@ tap_ok "... and it does not start the room again" test -z "$(room_server bot)"
 line h quit
 tap_ok "ai SIDE: the screen quits" gone h
 
+# --- long names: the panel wraps them, cutting none ------------------------------------------------
+long_room=abcdefghijklmnopqrstuvwxyz012345 long_name=averylongplayername_abcdefghijk
+start ln xterm --room $long_room glinski --name $long_name --seat White 2>"$tmp/ln.err"
+wait_for ln ">White" >/dev/null
+screen_of ln | cut -c58- | tr -d ' \n' >"$tmp/panel" # the panel's rows, joined
+tap_ok "a room's name longer than the panel is whole in it" grep -q "room$long_room" "$tmp/panel"
+tap_ok "... and so is a player's" grep -q ">Whitehere$long_name" "$tmp/panel"
+line ln quit
+gone ln >/dev/null
+
 # --- a flag falls: a short clock and a player who does not move ----------------------------------
 start f1 xterm --room flag glinski --clock /1 --name alice --seat White 2>"$tmp/f1.err"
 wait_for f1 ">White  alice" >/dev/null

@@ -186,6 +186,20 @@ static void panel_line(int *y, int x, int width, attr_t at, const char *fmt, ...
     attroff(at);
 }
 
+/* A line the panel's width may not hold (a room's or a player's name is up to 32
+ * characters): the rest goes on the next rows, indented, so that none of it is cut. */
+static void panel_wrapped(int *y, int x, int width, attr_t at, const char *text)
+{
+    size_t len = strlen(text), at_char = 0;
+    int w = width;
+    while (at_char < len && w > 0) {
+        size_t n = len - at_char <= (size_t)w ? len - at_char : (size_t)w;
+        panel_line(y, x + (width - w), w, at, "%.*s", (int)n, text + at_char);
+        at_char += n;
+        w = width > 2 ? width - 2 : width;
+    }
+}
+
 int room_screen_status(int y, int x, int width)
 {
     static const char *const state_word[] = {"empty", "here", "away", "ai"};
@@ -196,18 +210,30 @@ int room_screen_status(int y, int x, int width)
         panel_line(&y, x, width, A_BOLD | A_REVERSE, "RECONNECTING to %s", c->room);
     else if (c->closed)
         panel_line(&y, x, width, A_BOLD | A_REVERSE, "DISCONNECTED from %s", c->room);
-    else if (c->watchers)
-        panel_line(&y, x, width, A_NORMAL, "room %s, %d watching", c->room, c->watchers);
-    else
-        panel_line(&y, x, width, A_NORMAL, "room %s", c->room);
+    else {
+        char line[128];
+        int n = c->watchers
+                    ? snprintf(line, sizeof line, "room %s, %d watching", c->room, c->watchers)
+                    : snprintf(line, sizeof line, "room %s", c->room);
+        if (n > width) { /* the watchers on a row of their own */
+            snprintf(line, sizeof line, "room %s", c->room);
+            panel_wrapped(&y, x, width, A_NORMAL, line);
+            if (c->watchers) panel_line(&y, x, width, A_NORMAL, "%d watching", c->watchers);
+        } else {
+            panel_line(&y, x, width, A_NORMAL, "%s", line);
+        }
+    }
     for (int p = 0; p < v->nplayers; p++) {
         const RoomSeatView *st = &c->seats[p];
         bool mine = p == c->seat;
         attr_t at = mine ? A_BOLD : st->state == SEAT_STATE_AWAY || c->closed ? A_DIM : A_NORMAL;
-        /* without a connection, who is there is not known */
+        /* without a connection, who is there is not known; a name too long for its
+         * column goes whole on the rows below */
+        const char *name = st->state == SEAT_STATE_EMPTY ? "-" : st->name;
+        bool whole = strlen(name) <= 8;
         panel_line(&y, x, width, at, "%c%-6.6s %-8.8s %s", mine ? '>' : ' ', v->player_name[p],
-                   st->state == SEAT_STATE_EMPTY ? "-" : st->name,
-                   c->closed ? "?" : state_word[st->state]);
+                   whole ? name : "", c->closed ? "?" : state_word[st->state]);
+        if (!whole) panel_wrapped(&y, x + 2, width - 2, at, name);
     }
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers)
