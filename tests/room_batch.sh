@@ -199,6 +199,16 @@ tap_eq "a second seat under one's own name: exit status 2" 2 "$?"
 tap_ok "... and the message says how to play a second seat" grep -qx \
     "cellmate: solo plays White in this room already; to play another seat, join with another --name" \
     "$tmp/out"
+# a player who quits has left; one whose connection broke has disconnected (room_faults.sh)
+player "$tmp/al1" --room alone --name solo <<EOF
+@wait $tmp/al1 Black left
+quit
+EOF
+al1=$last_pid
+wait_text "$tmp/al1" "you play White in room alone" >/dev/null
+printf 'quit\n' | "$CELLMATE" --batch --room alone --name bob >/dev/null 2>&1
+finish "$al1"
+tap_ok "a player who quits: the others are told it left" grep -qx "Black left" "$tmp/al1"
 
 # --- a seat that is taken; a name that is not one ---------------------------------------------------
 "$CELLMATE" --batch --room duel --name mallory --seat White </dev/null >"$tmp/out" 2>&1

@@ -36,6 +36,7 @@ typedef struct {
     int strikes;
     bool closing; /* say nothing more; close once the queue is written */
     bool dead;    /* close now */
+    bool quit;    /* it said quit: it left, it did not lose its connection */
 } Conn;
 
 enum seat_kind { SEAT_EMPTY, SEAT_HUMAN, SEAT_AI };

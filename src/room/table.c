@@ -687,6 +687,7 @@ static bool req_quit(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)sv;
     (void)rq;
+    c->quit = true;
     conn_bye(c, "goodbye");
     return false;
 }
@@ -708,7 +709,7 @@ void table_left(Server *sv, Conn *c)
     if (c->state != CONN_PLAYER || sv->seat[c->seat].conn != c) return;
     sv->seat[c->seat].conn = NULL;
     seat_event(sv, NULL, c->seat);
-    room_broadcast(sv, "info %s disconnected", side(sv, c->seat));
+    room_broadcast(sv, "info %s %s", side(sv, c->seat), c->quit ? "left" : "disconnected");
 }
 
 void table_line(Server *sv, Conn *c, const char *line)
