@@ -304,7 +304,9 @@ static int positional_arguments(int argc, char **argv, Options *o)
     }
     if (optind < argc) {
         if (o->variant || optind + 1 < argc) {
-            safe_printf(stderr, "cellmate: unexpected argument '%s'\n",
+            safe_printf(stderr,
+                        "cellmate: unexpected argument '%s' (one variant at most; 'cellmate "
+                        "--help' lists the options)\n",
                         argv[o->variant ? optind : optind + 1]);
             return EXIT_USAGE;
         }

@@ -220,4 +220,9 @@ tap_eq "bad --fen exits 2" 2 $?
 "$CELLMATE" --batch </dev/null >/dev/null 2>&1
 tap_eq "empty input exits 0" 0 $?
 
+"$CELLMATE" glinski extra </dev/null >/dev/null 2>"$tmp/err"
+tap_eq "a second variant argument exits 2" 2 $?
+tap_eq "... and says where the options are" \
+    "cellmate: unexpected argument 'extra' (one variant at most; 'cellmate --help' lists the options)" \
+    "$(cat "$tmp/err")"
 tap_done
