@@ -374,9 +374,20 @@ static bool cmd_pgn(Session *s, const char *args, Sink *out)
     return true;
 }
 
+/* Moves in the order a player reads them: numbers as numbers (a8 a9 a13, not a13 a8 a9). */
 static int cmp_words(const void *a, const void *b)
 {
-    return strcmp((const char *)a, (const char *)b);
+    const char *p = a, *q = b;
+    while (*p && *q) {
+        if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
+            long x = strtol(p, (char **)&p, 10), y = strtol(q, (char **)&q, 10);
+            if (x != y) return x < y ? -1 : 1;
+            continue;
+        }
+        if (*p != *q) return (unsigned char)*p - (unsigned char)*q;
+        p++, q++;
+    }
+    return (unsigned char)*p - (unsigned char)*q;
 }
 
 /* Which legal moves `moves` lists: all; those of the piece on a cell ("e4"); the drops of

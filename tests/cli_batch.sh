@@ -225,4 +225,10 @@ tap_eq "a second variant argument exits 2" 2 $?
 tap_eq "... and says where the options are" \
     "cellmate: unexpected argument 'extra' (one variant at most; 'cellmate --help' lists the options)" \
     "$(cat "$tmp/err")"
+# moves in a player's order: numbers as numbers (Rf9 Rf10 Rf11, not Rf10 Rf11 Rf2)
+printf 'moves f1\n' | "$CELLMATE" --batch --variant glinski --fen "6/7/8/9/10/R10/10/K8/8/7/5k w - 0 1" \
+    >"$tmp/out" 2>&1
+tap_eq "moves sorts ranks as numbers" \
+    "16 legal moves from f1: Ra1 Rb1 Rc1 Rd1 Re1 Rf2 Rf3 Rf4 Rf5 Rf6 Rf7 Rf8 Rf9 Rf10 Rf11 Rg1" \
+    "$(cat "$tmp/out")"
 tap_done
