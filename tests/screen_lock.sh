@@ -64,6 +64,10 @@ tap_eq "... and saves to the same file" "1. Nc3 Nc6 2. b3 e6 *" "$(moves_of "$SA
 # --- C takes a copy while D plays: saved apart, D's save untouched ---------------------------
 start c screen --resume
 wait_for c "Watch, copy or quit?" >/dev/null
+line c "wrong"
+sleep 0.3
+tap_eq "an answer that is not one of the letters is asked again" 2 \
+    "$(screen_of c | grep -c 'Watch, copy or quit?')"
 line c "c"
 wait_for c "White to move" >/dev/null
 cpid=$(pid_of c)

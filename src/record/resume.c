@@ -37,9 +37,11 @@ static int ask(const char *question, const char *keys)
             printf("\n");
             return 0;
         }
-        if (line[0] == '\n') return keys[strlen(keys) - 1];
-        int c = line[0] >= 'A' && line[0] <= 'Z' ? line[0] - 'A' + 'a' : line[0];
-        if (strchr(keys, c)) return c;
+        char *a = line + strspn(line, " \t");
+        a[strcspn(a, " \t\r\n")] = 0;
+        if (!a[0]) return keys[strlen(keys) - 1];
+        int c = a[0] >= 'A' && a[0] <= 'Z' ? a[0] - 'A' + 'a' : a[0];
+        if (!a[1] && strchr(keys, c)) return c; /* one letter: "wrong" is no "w" */
     }
 }
 
