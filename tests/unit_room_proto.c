@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "room/describe.h"
 #include "room/proto.h"
+#include "session.h"
 
 static void feed(LineReader *r, const char *data, size_t n)
 {
@@ -240,12 +242,36 @@ static void test_events(void **state)
     }
 }
 
+static void ignore(Sink *k, const char *line)
+{
+    (void)k;
+    (void)line;
+}
+
+/* A player out of a three-player game that goes on is listed as out, not by its seat's
+ * connection. */
+static void test_describe_out(void **state)
+{
+    (void)state;
+    Session s;
+    char err[300], line[512];
+    assert_true(session_open(&s, "cyclohexane", NULL, err, sizeof err));
+    Sink quiet = {ignore, ignore, NULL};
+    assert_true(session_line(&s, "resign", &quiet)); /* Red, to move, leaves the game */
+    const char *names[] = {"alice", "bob", "carol"}, *states[] = {"away", "here", "here"};
+    room_describe(line, sizeof line, "tri", &s, names, states, 1);
+    assert_string_equal(line, "tri: cyclohexane, move 1, Yellow to move; Red alice (out), "
+                              "Yellow bob (here), Blue carol (here); 1 watching");
+    session_close(&s);
+}
+
 int main(void)
 {
+    if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines),      cmocka_unit_test(test_names),
         cmocka_unit_test(test_clean_text), cmocka_unit_test(test_requests),
-        cmocka_unit_test(test_events),
+        cmocka_unit_test(test_events),     cmocka_unit_test(test_describe_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

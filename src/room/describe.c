@@ -15,9 +15,12 @@ void room_describe(char *out, size_t len, const char *room, const Session *s,
         snprintf(state, sizeof state, "move %d, %s to move", g->pos.fullmove,
                  v->player_name[g->pos.stm]);
     size_t n = (size_t)snprintf(out, len, "%s: %s, %s;", room, v->name, state);
-    for (int p = 0; p < v->nplayers && n < len; p++)
+    for (int p = 0; p < v->nplayers && n < len; p++) {
+        /* a player out of a game that goes on (three players) is out, wherever it sits */
+        bool out_of_game = !g->result.over && !(g->pos.alive & (1u << p));
         n += (size_t)snprintf(out + n, len - n, " %s %s (%s)%s", v->player_name[p], names[p],
-                              states[p], p + 1 < v->nplayers ? "," : ";");
+                              out_of_game ? "out" : states[p], p + 1 < v->nplayers ? "," : ";");
+    }
     if (n >= len) return;
     if (watchers < 0)
         snprintf(out + n, len - n, " not running (the next join starts it)");
