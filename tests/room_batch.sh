@@ -174,6 +174,8 @@ Qc3
 @wait $tmp/h 1...
 b2
 @wait $tmp/h 2...
+undo
+@wait $tmp/h the takeback is agreed
 draw
 resign
 EOF
@@ -182,7 +184,9 @@ finish "$h"
 tap_eq "computer: the player's script was accepted except the draw (status 1)" 1 "$?"
 tap_ok "computer: it took the seat" grep -qx "the computer takes Black" "$tmp/h"
 tap_ok "computer: it answered both moves" grep -q "^2\.\.\. " "$tmp/h"
-tap_ok "computer: it refuses draws" grep -q "line 4: the computer does not agree to draws" "$tmp/h.err"
+tap_ok "computer: it refuses draws" grep -q "line 5: the computer does not agree to draws" "$tmp/h.err"
+tap_ok "computer: a takeback is agreed at once, and nobody is said to be asked" \
+    sh -c "grep -q 'the takeback is agreed' '$tmp/h' && ! grep -q 'the others are asked' '$tmp/h'"
 tap_ok "computer: the resignation ends the game" grep -qx "result 0-1: Black wins by resignation" "$tmp/h"
 tap_ok "computer: the record names it as a local game does" grep -qx '\[Black "cellmate"\]' "$ROOMS/bot.pgn"
 

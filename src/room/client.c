@@ -720,11 +720,11 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
              s->v->name, where);
     else
         tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
-    /* after the welcome, so that it is read first; not again when joining after a lost
-     * connection, whose screen has shown them */
-    for (int i = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;
-         !o->again && i < s->game.nnotes; i++)
-        tell(c, false, "%s", s->game.notes[i].text);
+    /* after the welcome, so that it is read first; joining after a lost connection, only
+     * those said meanwhile */
+    int first = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;
+    if (o->notes_seen > first) first = o->notes_seen;
+    for (int i = first; i < s->game.nnotes; i++) tell(c, false, "%s", s->game.notes[i].text);
     return true;
 }
 
@@ -735,7 +735,7 @@ bool room_client_rejoin(RoomClient *c, char *err, int errlen)
     RoomJoinOptions o = c->opts;
     o.variant = NULL;                       /* a room whose record is gone is not made anew */
     o.clock.kind = CLOCK_NONE, o.level = 0; /* said at the first join */
-    o.again = true;
+    o.notes_seen = kept.s->game.nnotes;
     if (room_client_join(c, kept.s, &kept.target, &o, err, errlen)) return true;
     /* still the room's client as it was (its seat, the seats it knew), closed: its lines are
      * refused, never played on the local game */

@@ -37,8 +37,8 @@ typedef struct {
     const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
     TimeControl clock;   /* for a new room; a room that keeps another says so */
     double ai_seconds;
-    int level;  /* --level given: a room's computer plays at full strength, which is said */
-    bool again; /* joining after a lost connection: the recent chat lines are not shown again */
+    int level;      /* --level given: a room's computer plays at full strength, which is said */
+    int notes_seen; /* joining after a lost connection: the chat lines shown before it */
 } RoomJoinOptions;
 
 typedef struct RoomClient RoomClient;

@@ -59,7 +59,7 @@ int room_join_main(const RoomOptions *o)
     s.restricted = o->restricted; /* save by plain name in the player's directory, and so on */
     RoomJoinOptions jo = {o->dir,        o->variant, o->player ? o->player : o->name,
                           o->seat,       o->ssh,     o->clock,
-                          o->ai_seconds, o->level,   false};
+                          o->ai_seconds, o->level,   0};
     if (!jo.ssh) jo.ssh = getenv("CELLMATE_SSH");
     RoomClient c;
     char joined[JOINED_MAX] = "";

@@ -527,8 +527,9 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
                          kind == OFFER_DRAW
                              ? "offers a draw ('draw' agrees, 'no' refuses)"
                              : "asks to take back a move ('undo' agrees, 'no' refuses)");
-        conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
-                  kind == OFFER_DRAW ? "offer a draw" : "ask to take back your move");
+        if (voters(sv) & ~sv->agreed) /* else it is agreed at once, below */
+            conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
+                      kind == OFFER_DRAW ? "offer a draw" : "ask to take back your move");
     } else {
         sv->agreed |= 1u << p;
     }
