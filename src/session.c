@@ -380,8 +380,10 @@ static int cmp_words(const void *a, const void *b)
     const char *p = a, *q = b;
     while (*p && *q) {
         if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
-            long x = strtol(p, (char **)&p, 10), y = strtol(q, (char **)&q, 10);
+            char *pe, *qe;
+            long x = strtol(p, &pe, 10), y = strtol(q, &qe, 10);
             if (x != y) return x < y ? -1 : 1;
+            p = pe, q = qe;
             continue;
         }
         if (*p != *q) return (unsigned char)*p - (unsigned char)*q;
@@ -656,9 +658,10 @@ SearchLimits session_limits(const Session *s)
     return l;
 }
 
-/* A search for the side to move with the session's limits and the given hooks. */
-static bool think_hooked(Session *s, const SearchHooks *hooks, SearchResult *r, char *err,
-                         size_t errlen)
+/* A search for the side to move with the session's limits and the given hooks; full: at
+ * full strength whatever the computer's level (hint and analyse are its own view). */
+static bool think_hooked(Session *s, const SearchHooks *hooks, bool full, SearchResult *r,
+                         char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
@@ -668,6 +671,7 @@ static bool think_hooked(Session *s, const SearchHooks *hooks, SearchResult *r, 
                false;
     if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */
     SearchLimits limits = session_limits(s);
+    if (full) limits.level = 0;
     *r = search_run(s->engine, &s->game, &limits, hooks);
     if (!r->found) return snprintf(err, errlen, "no legal move"), false;
     return true;
@@ -675,22 +679,24 @@ static bool think_hooked(Session *s, const SearchHooks *hooks, SearchResult *r, 
 
 bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
 {
-    return think_hooked(s, &s->ai_hooks, r, err, errlen);
+    return think_hooked(s, &s->ai_hooks, false, r, err, errlen);
 }
 
-/* The computer's choice for the side to move (go and hint); false after a complaint. */
-static bool think(Session *s, const char *name, const char *args, Sink *out, SearchResult *r)
+/* The computer's choice for the side to move (go, and hint at full strength); false after
+ * a complaint. */
+static bool think(Session *s, const char *name, const char *args, bool full, Sink *out,
+                  SearchResult *r)
 {
     char err[128];
     if (!no_args(args, name, out)) return false;
-    if (!session_think(s, r, err, sizeof err)) return complain(out, "%s", err);
+    if (!think_hooked(s, &s->ai_hooks, full, r, err, sizeof err)) return complain(out, "%s", err);
     return true;
 }
 
 static bool cmd_go(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
-    if (!think(s, "go", args, out, &r)) return false;
+    if (!think(s, "go", args, false, out, &r)) return false;
     if (!session_play_move(s, r.best))
         return complain(out, "out of memory: the move was not played");
     return played(s, out);
@@ -743,11 +749,7 @@ static bool cmd_level(Session *s, const char *args, Sink *out)
 static bool cmd_hint(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
-    int level = s->ai.level; /* a hint is the best move the computer finds, whatever its level */
-    s->ai.level = 0;
-    bool ok = think(s, "hint", args, out, &r);
-    s->ai.level = level;
-    if (!ok) return false;
+    if (!think(s, "hint", args, true, out, &r)) return false;
     char san[MOVE_TEXT_MAX], score[32];
     move_san(&s->game.pos, r.best, san);
     search_score_text(r.score, s->v->nplayers, score, sizeof score);
@@ -804,11 +806,7 @@ bool session_analyse(Session *s, Sink *out)
     Analysis a = {s, out, 0};
     SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
     SearchResult r;
-    int level = s->ai.level; /* as a hint: the computer's own view, whatever its level */
-    s->ai.level = 0;
-    bool ok = think_hooked(s, &hooks, &r, err, sizeof err);
-    s->ai.level = level;
-    if (!ok) return complain(out, "%s", err);
+    if (!think_hooked(s, &hooks, true, &r, err, sizeof err)) return complain(out, "%s", err);
     if (r.depth > a.depth) /* a last depth the progress report did not show */
         for (int k = 0; k < r.nlines; k++) say_line(s, &r, k, out);
     char san[MOVE_TEXT_MAX], score[32];
@@ -998,7 +996,8 @@ void session_time_out(Session *s, int p)
 {
     game_time_out(&s->game, p);
     clock_follow(s);
-    s->clock.left[p] = 0; /* as it read when the flag fell, not what stopping it charged */
+    /* as it read when the flag fell, not what stopping it charged (once the game has it) */
+    if (s->game.result.over || !(s->game.pos.alive & (1u << p))) s->clock.left[p] = 0;
 }
 
 bool session_tick(Session *s, Sink *out)

@@ -111,8 +111,8 @@ bool session_play_move(Session *s, Move m);
  * names for it say so. */
 void session_set_level(Session *s, int level);
 
-/* Player p's flag fell: the game ends for p (as session_tick's), p's clock reads 0 and the
- * next player's runs if the game goes on. For a room's server, which keeps the clocks. */
+/* Player p's flag fell: the game ends for p, p's clock reads 0 and the next player's runs if
+ * the game goes on. session_tick's step, and a room server's (which keeps the clocks). */
 void session_time_out(Session *s, int p);
 
 /* A flag that has fallen ends the game (two players) or puts that player out (three):

@@ -65,8 +65,9 @@ tap_eq "... and saves to the same file" "1. Nc3 Nc6 2. b3 e6 *" "$(moves_of "$SA
 start c screen --resume
 wait_for c "Watch, copy or quit?" >/dev/null
 line c "wrong"
+line c "w x"
 sleep 0.3
-tap_eq "an answer that is not one of the letters is asked again" 2 \
+tap_eq "an answer that is not one of the letters alone is asked again" 3 \
     "$(screen_of c | grep -c 'Watch, copy or quit?')"
 line c "c"
 wait_for c "White to move" >/dev/null

@@ -105,7 +105,7 @@ static bool range(Parser *P, const char *w, bool letters, int *lo, int *hi)
 
 static bool *expr(Parser *P, int depth);
 
-/* The number of a cell's name (e4: 4). */
+/* On the rim: an orthogonal step leads off the board. */
 static bool is_rim(const Board *b, Cell c)
 {
     for (int d = 0; d < b->ndirs; d++)

@@ -471,7 +471,8 @@ int screen_run(Session *s, const ScreenOptions *o)
         ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
     ui_draw();
     set_interrupt(screen_interrupt);
-    computer_turn(); /* a resumed or loaded game where the computer is to move */
+    if (!ui.opt.save_waiting) /* (that message first: a move would put the saved game aside) */
+        computer_turn();      /* a resumed or loaded game where the computer is to move */
     while (!ui_should_quit()) {
         /* first: while the computer thinks, its thread may save (and set save_error) */
         if (think_running()) { /* the computer thinks: keys wait until it is done */

@@ -37,11 +37,17 @@ static int ask(const char *question, const char *keys)
             printf("\n");
             return 0;
         }
+        if (!strchr(line, '\n')) { /* a longer line is no answer: the rest is read away */
+            int ch;
+            while ((ch = getchar()) != EOF && ch != '\n') {
+            }
+            continue;
+        }
         char *a = line + strspn(line, " \t");
-        a[strcspn(a, " \t\r\n")] = 0;
-        if (!a[0]) return keys[strlen(keys) - 1];
+        if (*a == '\n' || *a == '\r') return keys[strlen(keys) - 1];
         int c = a[0] >= 'A' && a[0] <= 'Z' ? a[0] - 'A' + 'a' : a[0];
-        if (!a[1] && strchr(keys, c)) return c; /* one letter: "wrong" is no "w" */
+        const char *rest = a + 1 + strspn(a + 1, " \t\r");
+        if (*rest == '\n' && strchr(keys, c)) return c; /* one letter: "wrong" is no "w" */
     }
 }
 

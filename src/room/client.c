@@ -533,7 +533,8 @@ static bool request(Session *s, const char *verb, const char *args, Sink *out)
             if (!strcmp(verb, "move"))
                 snprintf(what, sizeof what, "your move");
             else
-                snprintf(what, sizeof what, "'%s%s%.100s'", verb, *args ? " " : "", args);
+                snprintf(what, sizeof what, "'%s%s%.100s%s'", verb, *args ? " " : "", args,
+                         strlen(args) > 100 ? "..." : "");
             snprintf(text, sizeof text, "%s was not sent: %s", what,
                      c->why[0] ? c->why : "the room closed the connection");
             out->err(out, text);
@@ -707,7 +708,7 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
         tell(c, false, "room %s keeps its own clock (%s); the --clock given is ignored", c->room,
              text);
     }
-    if (o->level)
+    if (o->level && o->level < SEARCH_MAX_LEVEL)
         tell(c, false, "--level is not for rooms: the room's computer plays at full strength");
     char where[256];
     if (s->game.result.over)
