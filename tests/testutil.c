@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,24 @@ Variant *tu_variant(const char *name)
     Variant *v = variant_load_file(path, err, sizeof err);
     if (!v) fail_msg("cannot load %s: %s", path, err);
     return v;
+}
+
+bool tu_next_variant(void **dir, char *name, size_t len)
+{
+    if (!*dir) {
+        const char *where = getenv("VARIANTS_DIR");
+        *dir = opendir(where ? where : "variants");
+        assert_non_null(*dir);
+    }
+    for (struct dirent *e; (e = readdir(*dir));) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || n - 4 >= len || strcmp(e->d_name + n - 4, ".ini")) continue;
+        snprintf(name, len, "%.*s", (int)(n - 4), e->d_name);
+        return true;
+    }
+    closedir(*dir);
+    *dir = NULL;
+    return false;
 }
 
 Variant *tu_variant_text(const char *text)

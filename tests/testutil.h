@@ -9,6 +9,10 @@
 /* Load variants/NAME.ini from $VARIANTS_DIR (the source tree); aborts the test on error. */
 Variant *tu_variant(const char *name);
 
+/* The shipped variants in turn: the next name in $VARIANTS_DIR (without ".ini") into name;
+ * *dir is NULL before the first call and is closed after the last, which returns false. */
+bool tu_next_variant(void **dir, char *name, size_t len);
+
 /* Load a variant from INI text; aborts the test on error. */
 Variant *tu_variant_text(const char *text);
 

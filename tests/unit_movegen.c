@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,15 +248,10 @@ static bool tactical(const Position *pos, Move m)
 static void test_tactical_and_legality(void **state)
 {
     (void)state;
-    DIR *d = opendir(getenv("VARIANTS_DIR"));
-    struct dirent *e;
+    void *d = NULL;
+    char name[64];
     int variants = 0, captures = 0;
-    assert_non_null(d);
-    while ((e = readdir(d))) {
-        char name[64];
-        size_t len = strlen(e->d_name);
-        if (len < 5 || len > 60 || strcmp(e->d_name + len - 4, ".ini")) continue;
-        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+    while (tu_next_variant(&d, name, sizeof name)) {
         Variant *v = tu_variant(name);
         variants++;
         for (int game = 0; game < 3; game++) {
@@ -285,7 +279,6 @@ static void test_tactical_and_legality(void **state)
         }
         variant_free(v);
     }
-    closedir(d);
     assert_true(variants >= 20);
     assert_true(captures > 1000);
 }
@@ -320,15 +313,10 @@ static void assert_same_list(const MoveList *a, const MoveList *b)
 static void test_check_evasions(void **state)
 {
     (void)state;
-    DIR *d = opendir(getenv("VARIANTS_DIR"));
-    struct dirent *e;
+    void *d = NULL;
+    char name[64];
     int checks = 0;
-    assert_non_null(d);
-    while ((e = readdir(d))) {
-        char name[64];
-        size_t len = strlen(e->d_name);
-        if (len < 5 || len > 60 || strcmp(e->d_name + len - 4, ".ini")) continue;
-        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+    while (tu_next_variant(&d, name, sizeof name)) {
         Variant *v = tu_variant(name);
         for (int game = 0; game < 4; game++) {
             Position pos;
@@ -365,7 +353,6 @@ static void test_check_evasions(void **state)
         }
         variant_free(v);
     }
-    closedir(d);
     assert_true(checks > 500);
 }
 
@@ -377,15 +364,10 @@ static void test_check_evasions(void **state)
 static void test_move_bound(void **state)
 {
     (void)state;
-    DIR *d = opendir(getenv("VARIANTS_DIR"));
-    struct dirent *e;
+    void *d = NULL;
+    char name[64];
     int variants = 0;
-    assert_non_null(d);
-    while ((e = readdir(d))) {
-        char name[64];
-        size_t len = strlen(e->d_name);
-        if (len < 5 || len > 60 || strcmp(e->d_name + len - 4, ".ini")) continue;
-        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+    while (tu_next_variant(&d, name, sizeof name)) {
         Variant *v = tu_variant(name);
         assert_true(v->move_bound <= MAX_MOVES);
         variants++;
@@ -404,7 +386,6 @@ static void test_move_bound(void **state)
         }
         variant_free(v);
     }
-    closedir(d);
     assert_true(variants >= 20);
     Variant *v = tu_variant("glinski");
     Position pos;
