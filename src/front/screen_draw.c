@@ -237,7 +237,7 @@ static int wrap(char *const *lines, int n, char (*out)[512], int max, int width,
 
 /* A line of the panel broken at blanks over as many rows as it needs (continuations
  * indented by two): a title, a result or a message is never cut. */
-static int draw_wrapped(int y, int x, int width, const char *text, attr_t at)
+int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at)
 {
     static char parts[16][512];
     char *one[1] = {(char *)text};
@@ -356,13 +356,13 @@ static int status_turn(int y, int x, int width, const Position *pos)
         /* "result 1-0: White wins by checkmate": the words say it all */
         game_result_line(g, line, sizeof line);
         const char *words = strstr(line, ": ");
-        return draw_wrapped(y, x, width, words ? words + 2 : line, A_BOLD);
+        return ui_draw_wrapped(y, x, width, words ? words + 2 : line, A_BOLD);
     }
     snprintf(line, sizeof line, "%s to move%s", g->v->player_name[pos->stm],
              in_check(pos) ? ", CHECK" : "");
     attr_t at = A_BOLD;
     if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos->stm);
-    return draw_wrapped(y, x, width, line, at);
+    return ui_draw_wrapped(y, x, width, line, at);
 }
 
 /* A view turned to fit, the clocks, the room, the states of the screen (watching, not saved,
@@ -376,7 +376,7 @@ static int status_notes(int y, int x, int width)
     if (ui.grid.fit_turn) { /* the view is not the one the help page promises: say so */
         snprintf(line, sizeof line, "turned %d degrees %s to fit", abs(ui.grid.fit_turn),
                  ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
-        y = draw_wrapped(y, x, width, line, A_NORMAL);
+        y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
     }
     y = draw_clocks(y, x, width);
     y = room_screen_status(y, x, width);
@@ -388,7 +388,7 @@ static int status_notes(int y, int x, int width)
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
         select_describe_cell(at, line, sizeof line);
-        y = draw_wrapped(y, x, width, line, A_UNDERLINE);
+        y = ui_draw_wrapped(y, x, width, line, A_UNDERLINE);
     }
     if (s->ai_players) {
         size_t n = (size_t)snprintf(line, sizeof line, "computer:");
@@ -462,7 +462,7 @@ static void status_moves(int y, int x, int width, int room)
 static void draw_status(int top, int x, int width, int height, bool with_title)
 {
     int y = top;
-    if (with_title) y = draw_wrapped(y, x, width, ui.s->game.v->title, A_BOLD | A_UNDERLINE);
+    if (with_title) y = ui_draw_wrapped(y, x, width, ui.s->game.v->title, A_BOLD | A_UNDERLINE);
     height = status_message(top, x, width, height);
     clip_bottom = top + height; /* nothing runs into the message or out of the panel */
     Position pos;

@@ -56,6 +56,9 @@ void ui_show_lines(const char *title, char **lines, int n);
 void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
 void ui_draw_clocks(const Clock *clk); /* the panel's clocks again, from clk (thinking) */
+/* A panel line broken at blanks (or, in a long word, anywhere) over as many rows as it
+ * needs, continuations indented by two; the row after it. */
+int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at);
 
 /* screen_select.c */
 void select_marks(uint8_t *marks); /* the marks for the board: picked piece, targets ... */

@@ -186,20 +186,6 @@ static void panel_line(int *y, int x, int width, attr_t at, const char *fmt, ...
     attroff(at);
 }
 
-/* A line the panel's width may not hold (a room's or a player's name is up to 32
- * characters): the rest goes on the next rows, indented, so that none of it is cut. */
-static void panel_wrapped(int *y, int x, int width, attr_t at, const char *text)
-{
-    size_t len = strlen(text), at_char = 0;
-    int w = width;
-    while (at_char < len && w > 0) {
-        size_t n = len - at_char <= (size_t)w ? len - at_char : (size_t)w;
-        panel_line(y, x + (width - w), w, at, "%.*s", (int)n, text + at_char);
-        at_char += n;
-        w = width > 2 ? width - 2 : width;
-    }
-}
-
 int room_screen_status(int y, int x, int width)
 {
     static const char *const state_word[] = {"empty", "here", "away", "ai"};
@@ -217,7 +203,7 @@ int room_screen_status(int y, int x, int width)
                     : snprintf(line, sizeof line, "room %s", c->room);
         if (n > width) { /* the watchers on a row of their own */
             snprintf(line, sizeof line, "room %s", c->room);
-            panel_wrapped(&y, x, width, A_NORMAL, line);
+            y = ui_draw_wrapped(y, x, width, line, A_NORMAL); /* a name of 32 letters */
             if (c->watchers) panel_line(&y, x, width, A_NORMAL, "%d watching", c->watchers);
         } else {
             panel_line(&y, x, width, A_NORMAL, "%s", line);
@@ -233,7 +219,7 @@ int room_screen_status(int y, int x, int width)
         bool whole = strlen(name) <= 8;
         panel_line(&y, x, width, at, "%c%-6.6s %-8.8s %s", mine ? '>' : ' ', v->player_name[p],
                    whole ? name : "", c->closed ? "?" : state_word[st->state]);
-        if (!whole) panel_wrapped(&y, x + 2, width - 2, at, name);
+        if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
     }
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers)
