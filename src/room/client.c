@@ -696,11 +696,10 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     if (o->variant && strcasecmp(o->variant, s->v->name))
         tell(c, false, "room %s plays %s; the variant %s given is ignored", c->room, s->v->name,
              o->variant);
-    char want[64], has[64];
+    char want[64];
     const char *tag = game_tag(&s->game, "TimeControl");
     tc_to_pgn(&o->clock, want, sizeof want);
-    snprintf(has, sizeof has, "%s", tag ? tag : "-");
-    if (o->clock.kind != CLOCK_NONE && strcmp(want, has)) {
+    if (o->clock.kind != CLOCK_NONE && strcmp(want, tag ? tag : "-")) {
         TimeControl tc = {CLOCK_NONE, 0, 0};
         char text[64] = "no clock";
         if (tag && tc_from_pgn(tag, &tc) && tc.kind != CLOCK_NONE)
