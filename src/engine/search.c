@@ -75,6 +75,9 @@ typedef struct {
                                        ply at most: best-reply search's passed turns) */
     int at;                         /* the current position's in sums */
     EvalSlot *evals; /* full static values by position key: iterations meet the same leaves */
+    int better;      /* root moves: the index of one that beat the first in an unfinished
+                        iteration (0: none), with its value */
+    int better_score;
 } Search;
 
 struct Shared {
@@ -660,6 +663,7 @@ static int search_root(Search *s, int depth, int alpha, int beta, int first)
     int best = -INF, best_i = first, a0 = alpha;
     int mover = s->pos.stm;
     s->pvlen[0] = 0;
+    s->better = 0;
     for (int i = first; i < ml->n; i++) {
         Move m = ml->m[i];
         Undo u;
@@ -680,6 +684,7 @@ static int search_root(Search *s, int depth, int alpha, int beta, int first)
             if (sc > alpha) {
                 alpha = sc;
                 update_pv(s, 0, m);
+                if (i > first) s->better = i, s->better_score = sc;
             }
         }
         if (alpha >= beta) break;
@@ -770,6 +775,16 @@ static void deepen(Search *s)
             if (s->stop) return;
             continue;
         }
+        if (k == 0 && lines == 1 && s->better && sh->first_done &&
+            !move_equal(s->moves.m[s->better], r->best)) {
+            /* stopped in the middle of a depth after a move beat the last depth's best: that
+             * move, searched to the new depth, is the better choice */
+            keep_line(s, &r->line[0], s->better_score);
+            r->score = s->better_score;
+            r->best = s->moves.m[s->better];
+            r->unfinished = true;
+            report(s);
+        }
         if (k == lines) {
             /* later lines may score above earlier ones found with other windows */
             for (int i = 1; i < k; i++)
@@ -783,13 +798,15 @@ static void deepen(Search *s)
             r->depth = depth;
             r->score = found[0].score;
             r->best = found[0].len ? found[0].pv[0] : s->moves.m[0];
+            r->unfinished = false;
             sh->first_done = true;
             report(s);
         }
         if (s->stop) return;
         if (r->score > MATE_BOUND || r->score < -MATE_BOUND) return; /* a forced end */
-        if (lim->time > 0 && now() - sh->start > lim->time / 2)
-            return; /* the next depth would not end in time */
+        /* A time per move is used to the end: what an unfinished depth finds is kept (above).
+         * A level searches to its own depth; it stops when the next could not end. */
+        if (level_below_full(lim) && lim->time > 0 && now() - sh->start > lim->time / 2) return;
         if (sh->max_nodes && total_nodes(sh) >= sh->max_nodes) return;
     }
 }
