@@ -42,13 +42,13 @@ typedef struct {
 } SearchLine;
 
 typedef struct {
-    bool found;     /* false when the side to move has no legal move */
-    Move best;      /* the move chosen (below full strength not always line[0]'s first) */
-    int depth;      /* deepest completed iteration */
+    bool found;      /* false when the side to move has no legal move */
+    Move best;       /* the move chosen (below full strength not always line[0]'s first) */
+    int depth;       /* deepest completed iteration */
     bool unfinished; /* best and line[0] come from the next depth, stopped in the middle after
                         it found a move better than the completed one's */
-    int score;      /* of the best line, from the mover's side */
-    uint64_t nodes; /* all threads together */
+    int score;       /* of the best line, from the mover's side */
+    uint64_t nodes;  /* all threads together */
     double seconds;
     int nlines;
     SearchLine line[SEARCH_MAX_MULTIPV]; /* best first */
