@@ -100,6 +100,14 @@ static void test_countdown(void **state)
     assert_int_equal(clock_left(&c, 1, 999.0), 0);
     assert_int_equal(clock_press(&c, 171.0), 2000); /* out of time, plus the increment */
     assert_int_equal(clock_press(&c, 171.0), -1);   /* nothing runs */
+    /* the computer's share: a thirtieth of the time left and half the increment ... */
+    assert_true(clock_think_share(&c, 0, 200.0) > 51.5 / 30 + 1 - 0.001);
+    assert_true(clock_think_share(&c, 0, 200.0) < 51.5 / 30 + 1 + 0.001);
+    /* ... but never more than half the time left, however large the increment */
+    tc = parse("1+30");
+    clock_reset(&c, &tc, 2);
+    clock_run(&c, 0, 0.0);
+    assert_true(clock_think_share(&c, 0, 56.0) <= 2.0 + 0.001);
 }
 
 static void test_per_move(void **state)

@@ -749,6 +749,16 @@ static void keep_line(Search *s, SearchLine *line, int score)
     }
 }
 
+/* Whether m stands among the first n root moves (after a search of the root, those it
+ * searched before the n-th). Fail-lows of the aspiration window reorder the root's moves,
+ * so the last depth's best move is not always the first of them. */
+static bool searched_before(const MoveList *ml, Move m, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (move_equal(ml->m[i], m)) return true;
+    return false;
+}
+
 /* Iterative deepening: the main thread keeps the lines of every completed depth in the
  * result; helper threads search alongside, every other one a ply deeper, and feed the table. */
 static void deepen(Search *s)
@@ -775,8 +785,8 @@ static void deepen(Search *s)
             if (s->stop) return;
             continue;
         }
-        if (k == 0 && lines == 1 && s->better && sh->first_done &&
-            !move_equal(s->moves.m[s->better], r->best)) {
+        if (k == 0 && lines == 1 && s->better && sh->first_done && !level_below_full(lim) &&
+            searched_before(&s->moves, r->best, s->better)) {
             /* stopped in the middle of a depth after a move beat the last depth's best: that
              * move, searched to the new depth, is the better choice */
             keep_line(s, &r->line[0], s->better_score);

@@ -54,8 +54,10 @@ typedef struct {
     SearchLine line[SEARCH_MAX_MULTIPV]; /* best first */
 } SearchResult;
 
-/* Called from the searching thread after each completed depth, and a few times a second in
- * between (with the lines of the last completed depth); it may set the stop flag. */
+/* Called from the searching thread after each completed depth, a few times a second in
+ * between (with the lines of the last completed depth), and once more when the search,
+ * stopped in the middle of a depth, takes that depth's better move (unfinished); it may set
+ * the stop flag. */
 typedef void (*SearchProgress)(const SearchResult *sofar, void *ctx);
 
 typedef struct {

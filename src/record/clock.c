@@ -184,6 +184,7 @@ double clock_think_share(const Clock *c, int p, double now)
     if (c->tc.kind == CLOCK_NONE) return 0;
     double left = clock_left(c, p, now) / 1000.0;
     double share = c->tc.kind == CLOCK_MOVE ? left / 2 : left / 30 + c->tc.inc_ms / 2000.0;
+    if (share > left / 2) share = left / 2; /* an increment larger than the time left */
     return share > 0.05 ? share : 0.05;
 }
 

@@ -69,7 +69,8 @@ long clock_left(const Clock *c, int p, double now);
 int clock_flag(const Clock *c, double now);
 
 /* The seconds p may think now and still have time (a half of a move's allowance; a thirtieth
- * of the game's time left and half the increment), at least 0.05; 0 without a clock. */
+ * of the game's time left and half the increment, never more than half the time left), at
+ * least 0.05; 0 without a clock. */
 double clock_think_share(const Clock *c, int p, double now);
 
 /* Milliseconds until the running flag falls (for a poll timeout), or -1 when none runs. */
