@@ -449,12 +449,6 @@ static int list_variants(void)
     return EXIT_OK;
 }
 
-static void sink_out(Sink *s, const char *line)
-{
-    (void)s;
-    (void)line; /* "loaded FILE ..." needs no echo at start-up */
-}
-
 static void sink_print(Sink *s, const char *line)
 {
     (void)s;
@@ -655,7 +649,7 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
     if (o->resume &&
         (rc = resume_start(s, o->resume_mode, on_screen, saves, watch, watch_len)) >= 0)
         return rc;
-    Sink sink = {sink_out, sink_err, NULL};
+    Sink sink = {sink_discard, sink_err, NULL}; /* "loaded FILE ..." needs no echo */
     if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
     if (!name_players(s, o)) return EXIT_USAGE;
     if (o->ai.level) session_set_level(s, o->ai.level); /* over a resumed or loaded record's */

@@ -22,6 +22,12 @@
 #include <time.h>
 #include <unistd.h>
 
+void sink_discard(Sink *s, const char *line)
+{
+    (void)s;
+    (void)line;
+}
+
 static void say(Sink *out, const char *fmt, ...)
 {
     char buf[2048];

@@ -13,6 +13,9 @@ typedef struct Sink {
     void *ctx;
 } Sink;
 
+/* A Sink's out or err for text nobody needs to see. */
+void sink_discard(Sink *s, const char *line);
+
 typedef struct Session {
     Variant *v; /* owned */
     Game game;

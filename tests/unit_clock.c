@@ -262,12 +262,6 @@ static void test_time_out(void **state)
     variant_free(v);
 }
 
-static void quiet(Sink *s, const char *line)
-{
-    (void)s;
-    (void)line;
-}
-
 /* A session's clocks come from the record: the time control and each player's last reading;
  * a move presses the clock and keeps its reading; undo goes back to the earlier readings. */
 static void test_session(void **state)
@@ -275,7 +269,7 @@ static void test_session(void **state)
     (void)state;
     Session s;
     char err[600];
-    Sink sink = {quiet, quiet, NULL};
+    Sink sink = {sink_discard, sink_discard, NULL};
     assert_true(session_open(&s, "glinski", NULL, err, sizeof err));
     TimeControl tc = parse("10+5");
     session_set_clock(&s, &tc);

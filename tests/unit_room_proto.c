@@ -242,12 +242,6 @@ static void test_events(void **state)
     }
 }
 
-static void ignore(Sink *k, const char *line)
-{
-    (void)k;
-    (void)line;
-}
-
 /* A player out of a three-player game that goes on is listed as out, not by its seat's
  * connection. */
 static void test_describe_out(void **state)
@@ -256,7 +250,7 @@ static void test_describe_out(void **state)
     Session s;
     char err[300], line[512];
     assert_true(session_open(&s, "cyclohexane", NULL, err, sizeof err));
-    Sink quiet = {ignore, ignore, NULL};
+    Sink quiet = {sink_discard, sink_discard, NULL};
     assert_true(session_line(&s, "resign", &quiet)); /* Red, to move, leaves the game */
     const char *names[] = {"alice", "bob", "carol"}, *states[] = {"away", "here", "here"};
     room_describe(line, sizeof line, "tri", &s, names, states, 1);

@@ -10,12 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void nothing(Sink *sink, const char *line)
-{
-    (void)sink;
-    (void)line;
-}
-
 /* The plies of the game shown: the whole game unless an earlier position is looked at. */
 int history_plies(void)
 {
@@ -112,7 +106,7 @@ bool history_move(const char *line)
                        line, later, later == 1 ? "" : "s");
         return true;
     }
-    Sink quiet = {nothing, nothing, NULL};
+    Sink quiet = {sink_discard, sink_discard, NULL};
     for (int i = 0; i <= later && s->game.nplies > k; i++) /* +1: a resignation first */
         if (!session_command(s, "undo", "", &quiet)) break;
     history_reset();

@@ -296,12 +296,8 @@ void table_flag(Server *sv)
 /* --- requests -----------------------------------------------------------------------------------
  */
 
-static void sink_out(Sink *k, const char *line)
-{
-    (void)k;
-    (void)line; /* the clients say it themselves from the events */
-}
-
+/* A request's session output is discarded (sink_discard): the clients say it themselves
+ * from the events. Its errors go back to the one who asked. */
 static void sink_err(Sink *k, const char *line)
 {
     Server *sv = k->ctx;
@@ -444,7 +440,7 @@ static bool req_move(Server *sv, Conn *c, const RoomRequest *rq)
     int stm = sv->s.game.pos.stm;
     if (c->seat != stm)
         return refuse(c, "it is %s's turn; you play %s", side(sv, stm), side(sv, c->seat));
-    Sink k = {sink_out, sink_err, sv};
+    Sink k = {sink_discard, sink_err, sv};
     sv->err[0] = 0;
     int before = sv->s.game.nplies;
     bool flagged = clock_flag(&sv->s.clock, clock_now()) >= 0;
@@ -488,7 +484,7 @@ static bool has_computer(const Server *sv)
 
 static void take_back(Server *sv)
 {
-    Sink k = {sink_out, sink_err, sv};
+    Sink k = {sink_discard, sink_err, sv};
     int to = sv->undo_to;
     clear_offer(sv, NULL);
     while (sv->s.game.nplies > to) session_command(&sv->s, "undo", "", &k);
@@ -537,7 +533,7 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         if (kind == OFFER_UNDO) {
             take_back(sv);
         } else {
-            Sink k = {sink_out, sink_err, sv};
+            Sink k = {sink_discard, sink_err, sv};
             clear_offer(sv, NULL);
             session_command(&sv->s, "draw", "", &k);
             room_broadcast(sv, "drawn");
@@ -585,7 +581,7 @@ static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
         room_broadcast(sv, "info %s will leave the game at %s turn", side(sv, p), "their");
         return true;
     }
-    Sink k = {sink_out, sink_err, sv};
+    Sink k = {sink_discard, sink_err, sv};
     session_command(&sv->s, "resign", side(sv, p), &k);
     room_broadcast(sv, "resign %s", side(sv, p));
     room_broadcast(sv, "info %s resigns", side(sv, p));
@@ -602,7 +598,7 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     sides_list(sv, sides, sizeof sides);
     if (p < 0) return refuse(c, "no side '%s' in this game (%s)", rq->seat, sides);
     if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
-    Sink k = {sink_out, sink_err, sv};
+    Sink k = {sink_discard, sink_err, sv};
     session_command(&sv->s, "ai", side(sv, p), &k);
     sv->seat[p].kind = SEAT_AI;
     seat_event(sv, NULL, p);
@@ -637,7 +633,7 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
         const char *value = game_tag(&sv->s.game, room_tags[i]);
         kept[i] = value ? strdup(value) : NULL;
     }
-    Sink k = {sink_out, sink_err, sv};
+    Sink k = {sink_discard, sink_err, sv};
     sv->err[0] = 0;
     bool ok = session_command(&sv->s, "new", "", &k);
     for (size_t i = 0; i < sizeof room_tags / sizeof room_tags[0]; i++) {
