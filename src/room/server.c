@@ -226,31 +226,36 @@ static void read_client(Server *sv, Conn *c)
 /* --- start and loop ----------------------------------------------------------------------------
  */
 
-static void ready(Server *sv, const char *fmt, ...)
+enum ready_kind { READY_OK, READY_LEAVES, READY_ERROR };
+
+/* Tell whoever started the server how its start went: the handshake line on the ready pipe
+ * ("ok", "ok: WHY", "error: WHY") and the same in words in the log (or on the terminal of
+ * --serve-room). why: NULL with READY_OK. */
+static void ready(Server *sv, enum ready_kind kind, const char *fmt, ...)
 {
-    char text[ROOM_PATH_MAX + 900];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(text, sizeof text - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if (n > (int)sizeof text - 2) n = (int)sizeof text - 2;
-    text[n++] = '\n';
+    char why[ROOM_PATH_MAX + 880] = "";
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, sizeof why, fmt, ap);
+        va_end(ap);
+    }
     if (sv->opt.ready_fd >= 0) {
-        ssize_t w = write(sv->opt.ready_fd, text, (size_t)n);
+        char line[sizeof why + 16];
+        int n = kind == READY_OK ? snprintf(line, sizeof line, "ok\n")
+                                 : snprintf(line, sizeof line, "%s: %s\n",
+                                            kind == READY_LEAVES ? "ok" : "error", why);
+        ssize_t w = write(sv->opt.ready_fd, line, (size_t)n);
         (void)w;
         close(sv->opt.ready_fd);
         sv->opt.ready_fd = -1;
     }
-    /* the log (or the terminal of --serve-room) gets it in words, not the handshake's */
-    text[n - 1] = 0;
-    if (!strcmp(text, "ok"))
+    if (kind == READY_OK)
         room_log("the room's server is ready");
-    else if (!strncmp(text, "ok: ", 4))
-        room_log("%s; this server leaves", text + 4);
+    else if (kind == READY_LEAVES)
+        room_log("%s; this server leaves", why);
     else
-        room_log("the room's server cannot start: %s",
-                 !strncmp(text, "error: ", 7) ? text + 7 : text);
+        room_log("the room's server cannot start: %s", why);
 }
 
 static int listen_on(Server *sv, char *err, int errlen)
@@ -391,43 +396,46 @@ int room_serve(const RoomServerOptions *o)
     prctl(PR_SET_NAME, "cellmate-room", 0, 0, 0);
 #endif
     if (!room_valid_room(o->room)) {
-        ready(sv, "error: '%s' is not a room's name", o->room);
+        ready(sv, READY_ERROR, "'%s' is not a room's name", o->room);
         goto out;
     }
     if (!room_file(o->dir, o->room, "pgn", sv->record, sizeof sv->record) ||
         !room_file(o->dir, o->room, "sock", sv->sock, sizeof sv->sock)) {
-        ready(sv, "error: %s: path too long", o->dir);
+        ready(sv, READY_ERROR, "%s: path too long", o->dir);
         goto out;
     }
     lock = take_lock(sv, err, sizeof err, &held);
     if (lock < 0) {
         if (held) status = 0;
-        ready(sv, held ? "ok: another server runs the room" : "error: %s", err);
+        if (held)
+            ready(sv, READY_LEAVES, "another server runs the room");
+        else
+            ready(sv, READY_ERROR, "%s", err);
         goto out;
     }
     /* a change a killed server had made durable, but not yet saved in the record */
     bool finished;
     if (!room_file(o->dir, o->room, "wal", sv->walpath, sizeof sv->walpath) ||
         !wal_recover(sv->walpath, sv->record, sv->mode, &finished, err, sizeof err)) {
-        ready(sv, "error: %s", err);
+        ready(sv, READY_ERROR, "%s", err);
         goto out_lock;
     }
     if (finished) room_log("room %s: the last change was saved from %s", o->room, sv->walpath);
     if (!wal_open(&sv->wal, sv->walpath, err, sizeof err))
         room_log("room %s: %s; the record is saved before every event instead", o->room, err);
     if (!table_open(sv, err, sizeof err)) {
-        ready(sv, "error: %s", err);
+        ready(sv, READY_ERROR, "%s", err);
         goto out_lock;
     }
     if (pipe2(sv->ai_pipe, O_CLOEXEC) != 0 ||
         (sv->listen_fd = listen_on(sv, err, sizeof err)) < 0) {
-        ready(sv, "error: %s", sv->listen_fd < 0 ? err : strerror(errno));
+        ready(sv, READY_ERROR, "%s", sv->listen_fd < 0 ? err : strerror(errno));
         goto out_game;
     }
     if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
     table_save_now(sv);
     room_log("room %s: serving %s (pid %ld)", o->room, sv->s.v->name, (long)getpid());
-    ready(sv, "ok");
+    ready(sv, READY_OK, NULL);
     sv->idle_since = clock_now();
     computer_turn(sv);
     serve_loop(sv);
