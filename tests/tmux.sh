@@ -40,9 +40,9 @@ start() { # start NAME TERM ARGS...: a 80x24 window running cellmate
 
 screen_of() { T capture-pane -p -t "$1"; }
 
-wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (up to 15 s)
+wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (up to 30 s: CI machines stall)
     i=0
-    while [ $i -lt 150 ]; do
+    while [ $i -lt 300 ]; do
         if screen_of "$1" 2>/dev/null | grep -qF -- "$2"; then return 0; fi
         sleep 0.1
         i=$((i + 1))
