@@ -58,13 +58,18 @@ for v in cyclohexane hr-mccooey3; do
     tap_ok "$v: --search brs and paranoid both find a move" test -n "$p" -a -n "$b"
     tap_ok "$v: --search brs searches otherwise than paranoid ($p / $b)" test "$p" != "$b"
     tap_eq "$v: the default is best-reply search" "$b" "$(scheme $v "")"
+    plus=$(scheme $v brs+)
+    tap_ok "$v: --search brs+ finds a move, searching otherwise than brs ($plus / $b)" \
+        test -n "$plus" -a "$plus" != "$b"
 done
-printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search brs --nodes 3000 \
-    >"$tmp/out" 2>&1
-tap_eq "best-reply search plays six legal moves" 6 "$(grep -c '^[0-9]' "$tmp/out")"
+for sc in brs brs+; do
+    printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search $sc \
+        --nodes 3000 >"$tmp/out" 2>&1
+    tap_eq "--search $sc plays six legal moves" 6 "$(grep -c '^[0-9]' "$tmp/out")"
+done
 "$CELLMATE" --variant cyclohexane --search best </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--search best exits 2" 2 $?
-tap_eq "--search best is refused" "cellmate: --search takes paranoid or brs, not 'best'" \
+tap_eq "--search best is refused" "cellmate: --search takes paranoid, brs or brs+, not 'best'" \
     "$(cat "$tmp/err")"
 
 tap_ok "--nodes 1 still searches the first ply in full" \

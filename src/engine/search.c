@@ -57,6 +57,7 @@ typedef struct {
     bool stop;
     bool teams;    /* three players: the root player against a team of both others */
     bool brs;      /* best-reply search: the team's two moves make one ply */
+    bool plus;     /* BRS+: the opponent not searched plays its first move by ordering */
     uint64_t salt; /* table keys differ per root player with three players (paranoid values) */
     _Atomic uint64_t nodes;
     Shared *sh;
@@ -292,14 +293,23 @@ typedef struct {
     bool ready[2];       /* the best of set k is at next[k] */
     int player[2];
     int sets;
+    bool plus;  /* BRS+: the other opponent plays a move by ordering instead of passing */
+    Move first; /* BRS+: the side to move's first move by ordering, played before set 1's */
 } Picker;
 
-/* Bring the best of moves i..end - 1 to place i. */
-static void pick(MoveList *ml, int *score, int i, int end)
+/* The place of the best of moves i..end - 1 by their ordering keys. */
+static int best_of(const int *score, int i, int end)
 {
     int b = i;
     for (int j = i + 1; j < end; j++)
         if (score[j] > score[b]) b = j;
+    return b;
+}
+
+/* Bring the best of moves i..end - 1 to place i. */
+static void pick(MoveList *ml, int *score, int i, int end)
+{
+    int b = best_of(score, i, end);
     Move m = ml->m[b];
     int sc = score[b];
     ml->m[b] = ml->m[i], score[b] = score[i];
@@ -397,9 +407,17 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     pk->next[0] = 0, pk->end[0] = own, pk->ready[0] = false;
     pk->player[0] = pos->stm;
     pk->sets = 1;
+    pk->plus = false;
     if (!merged) return own;
+    int mover = pos->stm, next = pos_next_player(pos, mover);
     Undo u;
-    pass_turn(s, &u);
+    if (s->plus && !tactical && own) { /* set 1 follows the side to move's first move */
+        pk->first = pk->ml.m[best_of(pk->score, 0, own)];
+        play(s, pk->first, &u, ply);
+        pk->plus = pos->stm == next;
+        if (!pk->plus) unplay(s, &u);
+    }
+    if (!pk->plus) pass_turn(s, &u);
     tactical ? gen_tactical(pos, &s->spare) : gen_legal(pos, &s->spare);
     score_moves(s, &s->spare, tt_move, ply, s->spare_score);
     pk->player[1] = pos->stm;
@@ -490,6 +508,17 @@ static bool futile(Search *s, Move m, int stand, int alpha)
     return prune && !(victim && bares(s, m.kind == MOVE_EP ? m.extra : m.to));
 }
 
+/* BRS+: the side to move's first legal move by the ordering keys (no table probe: the reply
+ * stands in for a pass, so it should cost little); false when it has none. */
+static bool first_by_order(Search *s, int ply, Move *m)
+{
+    gen_legal(&s->pos, &s->spare);
+    if (!s->spare.n) return false;
+    score_moves(s, &s->spare, (Move){0}, ply, s->spare_score);
+    *m = s->spare.m[best_of(s->spare_score, 0, s->spare.n)];
+    return true;
+}
+
 /* Play move m of set `set` with the undo records in u; their number. At a merged node the
  * other opponent passes, before m for set 1 and after it for set 0, so that the root player
  * moves next. With `stand` (quiescence, not in check) a futile capture is not played: 0. */
@@ -497,13 +526,22 @@ static int play_picked(Search *s, const Picker *pk, Move m, int set, Undo u[2], 
                        int alpha)
 {
     int n = 0;
-    if (set) pass_turn(s, &u[n++]);
+    if (set && pk->plus)
+        play(s, pk->first, &u[n++], ply);
+    else if (set)
+        pass_turn(s, &u[n++]);
     if (stand > -INF && futile(s, m, stand, alpha)) {
         if (n) unplay(s, &u[0]);
         return 0;
     }
     play(s, m, &u[n++], ply);
-    if (pk->sets == 2 && !set && !root_side(s, s->pos.stm)) pass_turn(s, &u[n++]);
+    if (pk->sets == 2 && !set && !root_side(s, s->pos.stm)) {
+        Move reply;
+        if (pk->plus && first_by_order(s, ply, &reply))
+            play(s, reply, &u[n++], ply);
+        else
+            pass_turn(s, &u[n++]);
+    }
     return n;
 }
 
@@ -906,7 +944,8 @@ static Search *search_new(Shared *sh, const Game *g, int id)
     s->root = g->pos.stm;
     s->teams = g->v->nplayers > 2;
     int scheme = sh->lim->scheme ? sh->lim->scheme : SEARCH_DEFAULT_SCHEME;
-    s->brs = s->teams && scheme == SEARCH_BRS;
+    s->brs = s->teams && (scheme == SEARCH_BRS || scheme == SEARCH_BRS_PLUS);
+    s->plus = s->teams && scheme == SEARCH_BRS_PLUS;
     s->salt = s->teams ? (uint64_t)(s->root + 1) * 0x9e3779b97f4a7c15ULL : 0;
     eval_prepare(&s->eval, s->v);
     eval_sums(&s->eval, &s->pos, &s->sums[0]);

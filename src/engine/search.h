@@ -18,8 +18,10 @@
 
 /* How the search treats three players (two players: always plain alpha-beta). Paranoid: the
  * player to move against a team of both others, each moving in turn. Best-reply: the two
- * opponents' moves make one ply, only the best of them is searched, the other one passing. */
-enum search_scheme { SEARCH_SCHEME_DEFAULT, SEARCH_PARANOID, SEARCH_BRS };
+ * opponents' moves make one ply, only the best of them is searched, the other one passing.
+ * BRS+: the same, but the other one plays its first move by the move ordering instead of
+ * passing (Esser et al., 2013). */
+enum search_scheme { SEARCH_SCHEME_DEFAULT, SEARCH_PARANOID, SEARCH_BRS, SEARCH_BRS_PLUS };
 
 typedef struct {
     double time;    /* seconds for this move; 0: no time limit */
