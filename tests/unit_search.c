@@ -1,8 +1,9 @@
 /* unit_search.c — the computer opponent: it takes a mate in one, wins material left
  * hanging, keeps to its time, returns a legal move in every variant, with three players
  * takes the double elimination of cyclohexane.md's example; it plays by the game's end rules
- * (Peanut's bare king both ways, repetition over a game of thousands of plies); and its
- * interface keeps to depth and node limits, reports progress and stops when told. */
+ * (Peanut's bare king both ways, repetition over a game of thousands of plies); its frontier
+ * pruning keeps the first move and checks; and its interface keeps to depth and node limits,
+ * reports progress and stops when told. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -382,6 +383,30 @@ static void test_unfinished_depth(void **state)
     assert_true(seen > 0);
 }
 
+/* The frontier rule: a quiet move is left out when hopeless or late, never the first one
+ * and never one that gives check. */
+static void test_frontier_rule(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("chess");
+    Position quiet, check;
+    /* after a rook move by White, Black to move: not in check, and in check */
+    tu_setup(&quiet, v, "White: K e1, R b2; Black: K h8", 1);
+    tu_setup(&check, v, "White: K e1, R a8; Black: K h8", 1);
+    assert_true(search_prunes_quiet(&quiet, -500, 1, 1, 0));   /* hopeless */
+    assert_false(search_prunes_quiet(&check, -500, 1, 1, 0));  /* ... but a check */
+    assert_false(search_prunes_quiet(&quiet, -500, 1, 0, 0));  /* ... or the first move */
+    assert_false(search_prunes_quiet(&quiet, -100, 1, 1, 0));  /* within the margin */
+    assert_true(search_prunes_quiet(&quiet, -100, 3, 1, 400)); /* the margin grows per ply */
+    assert_false(search_prunes_quiet(&quiet, -100, 3, 1, 300));
+    assert_false(search_prunes_quiet(&quiet, 0, 1, 9, 0)); /* not late yet */
+    assert_true(search_prunes_quiet(&quiet, 0, 1, 10, 0));
+    assert_false(search_prunes_quiet(&check, 0, 1, 10, 0));
+    assert_false(search_prunes_quiet(&quiet, 0, 2, 21, 0)); /* later with more plies left */
+    assert_true(search_prunes_quiet(&quiet, 0, 2, 22, 0));
+    variant_free(v);
+}
+
 static void test_score_text(void **state)
 {
     (void)state;
@@ -443,6 +468,7 @@ int main(void)
         cmocka_unit_test(test_repetition_late_in_long_game),
         cmocka_unit_test(test_limits_progress_stop),
         cmocka_unit_test(test_unfinished_depth),
+        cmocka_unit_test(test_frontier_rule),
         cmocka_unit_test(test_score_text),
         cmocka_unit_test(test_table),
     };

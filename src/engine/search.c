@@ -641,17 +641,31 @@ static int search_move(Search *s, int mover, int i, bool quiet, int depth, int a
     return sc;
 }
 
+#define FRONTIER_DEPTH  3   /* the last plies before quiescence, where quiet moves are pruned */
+#define FUTILITY_MARGIN 150 /* per ply left: what a quiet move may gain at most */
+
+bool search_prunes_quiet(const Position *after, int stand, int depth, int i, int alpha)
+{
+    if (i == 0) return false;
+    bool hopeless = stand + FUTILITY_MARGIN * depth <= alpha, late = i >= 6 + 4 * depth * depth;
+    return (hopeless || late) && !in_check(after);
+}
+
 /* The node's moves in turn, best first: its value, kept in the table. */
 static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, int ply,
-                        bool pv_node, bool check)
+                        bool pv_node, bool check, int stand)
 {
     int a0 = alpha, best = -INF, mover = s->pos.stm, set, key;
     Move m, best_move = pk->ml.m[0];
     for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
         Undo u[2];
+        bool quiet = key < ORDER_KILLER && !check;
         int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
-        int sc = search_move(s, mover, i, key < ORDER_KILLER && !check, depth, alpha, beta, ply,
-                             pv_node);
+        if (quiet && stand > -INF && search_prunes_quiet(&s->pos, stand, depth, i, alpha)) {
+            unplay_picked(s, u, n);
+            continue;
+        }
+        int sc = search_move(s, mover, i, quiet, depth, alpha, beta, ply, pv_node);
         unplay_picked(s, u, n);
         if (s->stop) return 0;
         if (sc > best) {
@@ -690,7 +704,10 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
     Picker pk;
     if (!gen_node(s, &pk, false, check, merged_node(s, check), tt_move, ply))
         return decided(s, ply, 0, &value) ? value : 0;
-    return search_moves(s, &pk, depth, alpha, beta, ply, pv_node, check);
+    bool frontier = !pv_node && !check && !s->teams && depth <= FRONTIER_DEPTH &&
+                    alpha > -MATE_BOUND && beta < MATE_BOUND;
+    return search_moves(s, &pk, depth, alpha, beta, ply, pv_node, check,
+                        frontier ? static_eval(s) : -INF);
 }
 
 /* Search the root's moves first.. (the ones before are lines already found this depth),
