@@ -396,14 +396,14 @@ static void test_frontier_rule(void **state)
     assert_true(search_prunes_quiet(&quiet, -500, 1, 1, 0));   /* hopeless */
     assert_false(search_prunes_quiet(&check, -500, 1, 1, 0));  /* ... but a check */
     assert_false(search_prunes_quiet(&quiet, -500, 1, 0, 0));  /* ... or the first move */
-    assert_false(search_prunes_quiet(&quiet, -100, 1, 1, 0));  /* within the margin */
-    assert_true(search_prunes_quiet(&quiet, -100, 3, 1, 400)); /* the margin grows per ply */
-    assert_false(search_prunes_quiet(&quiet, -100, 3, 1, 300));
-    assert_false(search_prunes_quiet(&quiet, 0, 1, 9, 0)); /* not late yet */
-    assert_true(search_prunes_quiet(&quiet, 0, 1, 10, 0));
-    assert_false(search_prunes_quiet(&check, 0, 1, 10, 0));
-    assert_false(search_prunes_quiet(&quiet, 0, 2, 21, 0)); /* later with more plies left */
-    assert_true(search_prunes_quiet(&quiet, 0, 2, 22, 0));
+    assert_false(search_prunes_quiet(&quiet, -50, 1, 1, 0));   /* within the margin */
+    assert_true(search_prunes_quiet(&quiet, -100, 3, 1, 200)); /* the margin grows per ply */
+    assert_false(search_prunes_quiet(&quiet, -100, 3, 1, 150));
+    assert_false(search_prunes_quiet(&quiet, 0, 1, 4, 0)); /* not late yet */
+    assert_true(search_prunes_quiet(&quiet, 0, 1, 5, 0));
+    assert_false(search_prunes_quiet(&check, 0, 1, 5, 0));
+    assert_false(search_prunes_quiet(&quiet, 0, 2, 10, 0)); /* later with more plies left */
+    assert_true(search_prunes_quiet(&quiet, 0, 2, 11, 0));
     variant_free(v);
 }
 

@@ -642,12 +642,12 @@ static int search_move(Search *s, int mover, int i, bool quiet, int depth, int a
 }
 
 #define FRONTIER_DEPTH  3   /* the last plies before quiescence, where quiet moves are pruned */
-#define FUTILITY_MARGIN 150 /* per ply left: what a quiet move may gain at most */
+#define FUTILITY_MARGIN 100 /* per ply left: what a quiet move may gain at most */
 
 bool search_prunes_quiet(const Position *after, int stand, int depth, int i, int alpha)
 {
     if (i == 0) return false;
-    bool hopeless = stand + FUTILITY_MARGIN * depth <= alpha, late = i >= 6 + 4 * depth * depth;
+    bool hopeless = stand + FUTILITY_MARGIN * depth <= alpha, late = i >= 3 + 2 * depth * depth;
     return (hopeless || late) && !in_check(after);
 }
 
