@@ -11,7 +11,12 @@
  * window on unchanged: it prunes like two-player alpha-beta and never walks into a
  * two-against-one attack. Best-reply search (Schadd and Winands, 2011) merges the team's two
  * turns into one ply: the moves of both opponents are searched as one list, the one not
- * moving passing, so a round is two plies instead of three. */
+ * moving passing, so a round is two plies instead of three; BRS+ (Esser et al., 2013) has
+ * the one not searched play its first move by the move ordering instead of passing.
+ *
+ * With two players, quiet moves a few plies before quiescence are pruned by the frontier
+ * rule (search_prunes_quiet): with three, where static values say less of a position that
+ * two opponents may both attack, that measured no better and is off. */
 #include "search.h"
 
 #include "eval.h"
@@ -293,7 +298,9 @@ typedef struct {
     bool ready[2];       /* the best of set k is at next[k] */
     int player[2];
     int sets;
-    bool plus;  /* BRS+: the other opponent plays a move by ordering instead of passing */
+    bool plus;  /* BRS+ at this node: the other opponent plays a move by ordering instead of
+                 * passing (false in quiescence, and when the first move ends the next
+                 * player's turn, by an elimination: then both sets pass as in BRS) */
     Move first; /* BRS+: the side to move's first move by ordering, played before set 1's */
 } Picker;
 
@@ -520,8 +527,10 @@ static bool first_by_order(Search *s, int ply, Move *m)
 }
 
 /* Play move m of set `set` with the undo records in u; their number. At a merged node the
- * other opponent passes, before m for set 1 and after it for set 0, so that the root player
- * moves next. With `stand` (quiescence, not in check) a futile capture is not played: 0. */
+ * other opponent moves too, before m for set 1 and after it for set 0, so that the root
+ * player moves next: it passes, or with BRS+ plays its first move by the ordering (for set 1
+ * the one set 1 was generated after). With `stand` (quiescence, not in check) a futile
+ * capture is not played: 0. */
 static int play_picked(Search *s, const Picker *pk, Move m, int set, Undo u[2], int ply, int stand,
                        int alpha)
 {
@@ -660,9 +669,18 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
     for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
         Undo u[2];
         bool quiet = key < ORDER_KILLER && !check;
+        /* BRS+ made a set-1 move's ordering key on the board after the first move: the board
+         * here may disagree on whether it captures */
+        bool tactical = set && pk->plus ? key >= ORDER_PROMOTION : is_tactical(&s->pos, m);
         int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
-        if (quiet && stand > -INF && search_prunes_quiet(&s->pos, stand, depth, i, alpha)) {
+        /* pruned only once a move searched has escaped a forced loss, so that no pruned
+         * escape can leave a mate score that is not one; a hopeless move is worth at most
+         * stand + the margin, which keeps the bound a fail-low returns true */
+        if (quiet && stand > -INF && best > -MATE_BOUND &&
+            search_prunes_quiet(&s->pos, stand, depth, i, alpha)) {
             unplay_picked(s, u, n);
+            int most = stand + FUTILITY_MARGIN * depth;
+            if (most <= alpha && most > best) best = most;
             continue;
         }
         int sc = search_move(s, mover, i, quiet, depth, alpha, beta, ply, pv_node);
@@ -677,7 +695,7 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
             }
         }
         if (alpha >= beta) {
-            if (!is_tactical(&s->pos, m)) reward_quiet(s, m, pk->player[set], depth, ply);
+            if (!tactical) reward_quiet(s, m, pk->player[set], depth, ply);
             break;
         }
     }
