@@ -65,7 +65,7 @@ done
 for sc in brs brs+; do
     printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search $sc \
         --nodes 3000 >"$tmp/out" 2>&1
-    tap_eq "--search $sc plays six legal moves" 6 "$(grep -c '^[0-9]' "$tmp/out")"
+    tap_eq "--search $sc plays six moves in a row (a game, not only one search)" 6 "$(grep -c '^[0-9]' "$tmp/out")"
 done
 "$CELLMATE" --variant cyclohexane --search best </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--search best exits 2" 2 $?
