@@ -416,9 +416,9 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     pk->sets = 1;
     pk->plus = false;
     if (!merged) return own;
-    int mover = pos->stm, next = pos_next_player(pos, mover);
     Undo u;
     if (s->plus && !tactical && own) { /* set 1 follows the side to move's first move */
+        int next = pos_next_player(pos, pos->stm);
         pk->first = pk->ml.m[best_of(pk->score, 0, own)];
         play(s, pk->first, &u, ply);
         pk->plus = pos->stm == next;
@@ -669,9 +669,6 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
     for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
         Undo u[2];
         bool quiet = key < ORDER_KILLER && !check;
-        /* BRS+ made a set-1 move's ordering key on the board after the first move: the board
-         * here may disagree on whether it captures */
-        bool tactical = set && pk->plus ? key >= ORDER_PROMOTION : is_tactical(&s->pos, m);
         int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
         /* pruned only once a move searched has escaped a forced loss, so that no pruned
          * escape can leave a mate score that is not one; a hopeless move is worth at most
@@ -695,6 +692,9 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
             }
         }
         if (alpha >= beta) {
+            /* BRS+ made a set-1 move's ordering key on the board after the first move: the
+             * board here may disagree on whether it captures */
+            bool tactical = set && pk->plus ? key >= ORDER_PROMOTION : is_tactical(&s->pos, m);
             if (!tactical) reward_quiet(s, m, pk->player[set], depth, ply);
             break;
         }
