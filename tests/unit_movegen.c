@@ -308,14 +308,14 @@ static void assert_same_list(const MoveList *a, const MoveList *b)
 /* In check, a plain move or a drop is legal without being made exactly when it lands on the
  * only checking line (and the piece is not pinned): every position in check of random games
  * that give check whenever they can, in every shipped variant, against making each move;
- * and the generators told whether the side is in check give the same lists as those that
- * find it out. */
+ * the generators told whether the side is in check give the same lists as those that find
+ * it out; and has_legal_move, which stops at the first piece with a legal move, agrees. */
 static void test_check_evasions(void **state)
 {
     (void)state;
     void *d = NULL;
     char name[64];
-    int checks = 0;
+    int checks = 0, ended = 0;
     while (tu_next_variant(&d, name, sizeof name)) {
         Variant *v = tu_variant(name);
         for (int game = 0; game < 4; game++) {
@@ -335,7 +335,11 @@ static void test_check_evasions(void **state)
                     assert_same_list(&legal, &want);
                     checks++;
                 }
-                if (!legal.n) break;
+                assert_int_equal(has_legal_move(&pos), legal.n > 0);
+                if (!legal.n) {
+                    ended++;
+                    break;
+                }
                 int pickn = (int)(tu_rand() % (unsigned)legal.n), mover = pos.stm;
                 for (int i = 0; i < legal.n; i++) { /* the first move that gives check */
                     Undo u;
@@ -354,6 +358,7 @@ static void test_check_evasions(void **state)
         variant_free(v);
     }
     assert_true(checks > 500);
+    assert_true(ended > 10);
 }
 
 /* --- the move limit --------------------------------------------------------------------------- */

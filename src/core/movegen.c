@@ -193,7 +193,12 @@ static void gen_castling(Gen *g)
     }
 }
 
-static void generate(const Position *pos, MoveList *out, bool tactical, int check)
+/* The legality test (below), for a generation that stops at the first legal move. */
+typedef struct Legality Legality;
+static bool keep_first_legal(const Legality *L, MoveList *out);
+
+static void generate(const Position *pos, MoveList *out, bool tactical, int check,
+                     const Legality *first)
 {
     const Variant *v = pos->v;
     Gen g;
@@ -207,16 +212,19 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
     out->n = 0;
     for (int c = 1; c <= v->board.ncells; c++) {
         Piece p = pos->board[c];
-        if (p && PIECE_OWNER(p) == g.us) gen_piece(&g, c, p);
+        if (!p || PIECE_OWNER(p) != g.us) continue;
+        gen_piece(&g, c, p);
+        if (first && keep_first_legal(first, out)) return;
     }
     if (tactical) return;
     if (v->drop_zone >= 0) gen_drops(&g);
     if (v->ncastles) gen_castling(&g);
+    if (first) keep_first_legal(first, out);
 }
 
 void gen_pseudo(const Position *pos, MoveList *out)
 {
-    generate(pos, out, false, -1);
+    generate(pos, out, false, -1, NULL);
 }
 
 /* --- attacks ------------------------------------------------------------------------------ */
@@ -386,44 +394,73 @@ static int find_check_line(const Position *pos, int us, int q, uint8_t *mark)
     return lines;
 }
 
-/* Filter a pseudo-legal list in place; stop early after `limit` legal moves. `check` says
- * whether the side to move is in check (-1: not known). Out of check, a plain move of a
- * piece that is not pinned and touches no hop line (and a drop on no hop line) is legal
- * without trying it; in check from one line in a variant without hoppers, such a move (or
- * a drop) is legal exactly when it lands on that line. */
-static int filter_legal(Position *pos, MoveList *ml, int limit, int check)
-{
-    const Variant *v = pos->v;
-    int us = pos->stm;
-    if (pos_players_left(pos) < 2) return ml->n = 0;
-    if (!ml->n) return 0; /* quiescence often has no capture to look at */
-    int q = checker_of(pos, us);
-    Cell k = pos->royal[us];
-    if (check < 0) check = attacked_by(pos, k, q);
+/* What the legality test of one side's moves needs, worked out once per list. Out of check,
+ * a plain move of a piece that is not pinned and touches no hop line (and a drop on no hop
+ * line) is legal without trying it; in check from one line in a variant without hoppers,
+ * such a move (or a drop) is legal exactly when it lands on that line. */
+struct Legality {
+    Position *pos;
+    int us, q;
+    Cell k;
+    bool fast, evade;
     /* bit 1: pinned pieces, and cells of hop lines; bit 2: the line of the only check */
     uint8_t mark[MAX_CELLS + 1];
-    bool fast = !check, evade = false;
-    if (fast || !v->has_hop) {
-        memset(mark, 0, (size_t)v->board.ncells + 1);
-        find_pins(pos, us, q, mark);
-        if (fast && v->has_hop) find_hop_lines(pos, us, q, mark);
-        evade = !fast && find_check_line(pos, us, q, mark) == 1;
+};
+
+/* `check` says whether the side to move is in check (-1: not known). */
+static void legality_prepare(Position *pos, Legality *L, int check)
+{
+    const Variant *v = pos->v;
+    L->pos = pos;
+    L->us = pos->stm;
+    L->q = checker_of(pos, L->us);
+    L->k = pos->royal[L->us];
+    if (check < 0) check = attacked_by(pos, L->k, L->q);
+    L->fast = !check;
+    L->evade = false;
+    if (L->fast || !v->has_hop) {
+        memset(L->mark, 0, (size_t)v->board.ncells + 1);
+        find_pins(pos, L->us, L->q, L->mark);
+        if (L->fast && v->has_hop) find_hop_lines(pos, L->us, L->q, L->mark);
+        L->evade = !L->fast && find_check_line(pos, L->us, L->q, L->mark) == 1;
     }
+}
+
+static inline __attribute__((always_inline)) bool legal(const Legality *L, Move m)
+{
+    Position *pos = L->pos;
+    bool plain = (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != L->k;
+    if (L->fast && m.kind == MOVE_DROP)
+        return !(L->mark[m.to] & 1) || legal_by_make(pos, m, L->us, L->q);
+    if (L->fast && plain && !(L->mark[m.from] & 1) && !(L->mark[m.to] & 1)) return true;
+    if (L->evade && (m.kind == MOVE_DROP || (plain && !(L->mark[m.from] & 1))))
+        return L->mark[m.to] & 2;
+    return legal_by_make(pos, m, L->us, L->q);
+}
+
+/* Keep only the first legal move of the list, if any: whether there was one. */
+static bool keep_first_legal(const Legality *L, MoveList *out)
+{
+    for (int i = 0; i < out->n; i++)
+        if (legal(L, out->m[i])) {
+            out->m[0] = out->m[i];
+            out->n = 1;
+            return true;
+        }
+    out->n = 0;
+    return false;
+}
+
+/* Filter a pseudo-legal list in place; check as for legality_prepare. */
+static int filter_legal(Position *pos, MoveList *ml, int check)
+{
+    if (pos_players_left(pos) < 2) return ml->n = 0;
+    if (!ml->n) return 0; /* quiescence often has no capture to look at */
+    Legality L;
+    legality_prepare(pos, &L, check);
     int n = 0;
-    for (int i = 0; i < ml->n && n < limit; i++) {
-        Move m = ml->m[i];
-        bool ok;
-        bool plain = (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != k;
-        if (fast && m.kind == MOVE_DROP)
-            ok = !(mark[m.to] & 1) || legal_by_make(pos, m, us, q);
-        else if (fast && plain && !(mark[m.from] & 1) && !(mark[m.to] & 1))
-            ok = true;
-        else if (evade && (m.kind == MOVE_DROP || (plain && !(mark[m.from] & 1))))
-            ok = mark[m.to] & 2;
-        else
-            ok = legal_by_make(pos, m, us, q);
-        if (ok) ml->m[n++] = m;
-    }
+    for (int i = 0; i < ml->n; i++)
+        if (legal(&L, ml->m[i])) ml->m[n++] = ml->m[i];
     return ml->n = n;
 }
 
@@ -431,8 +468,8 @@ static int filter_legal(Position *pos, MoveList *ml, int limit, int check)
  * generate besides gen_pseudo, so that the piece generator stays inlined into it. */
 static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check)
 {
-    generate(pos, out, tactical, check);
-    filter_legal(pos, out, MAX_MOVES, check);
+    generate(pos, out, tactical, check, NULL);
+    filter_legal(pos, out, check);
 }
 
 void gen_legal(Position *pos, MoveList *out)
@@ -462,11 +499,16 @@ int count_legal(Position *pos)
     return ml.n;
 }
 
+/* Stops at the first piece with a legal move: three-player games ask this after every move
+ * (eliminations), where generating the whole list cost most of the search's time. */
 bool has_legal_move(Position *pos)
 {
+    if (pos_players_left(pos) < 2) return false;
     MoveList ml;
-    gen_pseudo(pos, &ml);
-    return filter_legal(pos, &ml, 1, -1) > 0;
+    Legality L;
+    legality_prepare(pos, &L, -1);
+    generate(pos, &ml, false, -1, &L);
+    return ml.n > 0;
 }
 
 bool move_is_legal(Position *pos, Move m)
