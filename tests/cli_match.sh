@@ -20,6 +20,23 @@ tap_ok "the result line counts two games" \
 tap_eq "every game's record replays" "2 games, 2 ok" \
     "$("$CELLMATE" --replay "$tmp/games.pgn" | tail -1)"
 
+# calm openings: no capture in the random plies, none possible after them (so the first
+# engine move is no capture either); the same seed without --calm draws openings with some
+plies9() { # the first nine plies of each game, one game a line
+    grep -v '^\[' "$1" | tr '\n' ' ' | sed 's/ [*0-9/-]*-[0-9/]* / \n/g; s/ \(Black\|White\|[*]\) *$//' |
+        sed 's/[0-9]*\.//g' | awk 'NF { $10 = ""; NF = 9; print }'
+}
+for calm in "" --calm; do
+    "$MATCH" --variant peanut --games 12 --plies 8 --seed 5 $calm --pgn "$tmp/calm$calm.pgn" \
+        --engine "$CELLMATE --nodes 1" --engine "$CELLMATE --nodes 1" >"$tmp/out" 2>"$tmp/err" ||
+        cat "$tmp/err" >&2
+done
+tap_eq "openings without --calm capture at times" yes \
+    "$(plies9 "$tmp/calm.pgn" | grep -q x && echo yes || echo no)"
+tap_eq "twelve calm games of nine plies or more" 12 "$(plies9 "$tmp/calm--calm.pgn" | awk 'NF == 9' | wc -l | tr -d ' ')"
+tap_eq "calm openings capture nothing and leave no capture" no \
+    "$(plies9 "$tmp/calm--calm.pgn" | grep -q x && echo yes || echo no)"
+
 # an engine that answers every move line and plays nonsense when asked to move
 cat >"$tmp/cheat" <<'EOS'
 #!/bin/sh

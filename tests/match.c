@@ -3,7 +3,7 @@
  * the Elo difference with its error margin. A benchmark, not a test.
  *
  *   match --variant V --games N --engine "CMD" --engine "CMD" [--plies K] [--seed S]
- *         [--pgn FILE] [--timeout SECONDS] [--quiet]
+ *         [--pgn FILE] [--timeout SECONDS] [--quiet] [--calm]
  *
  * Each engine is started per game as `CMD --batch --variant V` through /bin/sh (so CMD may
  * hold options such as --time 0.2 or --nodes 20000, or start with nice). The runner keeps the
@@ -11,7 +11,11 @@
  * one to move, reads back its move and checks it. Openings are K random legal plies from the
  * start (the same sequence for every seating); each opening is played with every seating of
  * the two engines: both colours with two players, all six orders with three. Only one engine
- * thinks at a time, so both play in the same conditions on a busy machine.
+ * thinks at a time, so both play in the same conditions on a busy machine. With --calm an
+ * opening is drawn again until none of its plies captured and the side to move after it has
+ * no capture and is not in check: a random ply often leaves a piece hanging, and an opening
+ * that loses a piece decides the game whoever plays it, which narrows the measured difference
+ * (both colours of it score one each). The test is the rules core's, no engine's judgement.
  *
  * With three players a game counts as a comparison of every seat of the first engine with
  * every seat of the second: the better placing wins, an equal one draws. */
@@ -47,7 +51,7 @@ typedef struct {
     unsigned long seed;
     const char *pgn;
     double timeout;
-    bool quiet;
+    bool quiet, calm;
 } Options;
 
 static uint64_t rng_state;
@@ -303,24 +307,42 @@ static bool play_game(const Options *o, const Variant *v, const Move *opening, i
     return true;
 }
 
-/* K random legal plies from the start that do not end the game. */
-static int make_opening(const Variant *v, int plies, Move *out)
+/* Whether m captures (or promotes) in pos: one of its captures-only moves. */
+static bool tactical(Position *pos, Move m)
 {
-    for (int attempt = 0; attempt < 100; attempt++) {
+    MoveList tac;
+    gen_tactical(pos, &tac);
+    for (int i = 0; i < tac.n; i++)
+        if (move_equal(tac.m[i], m)) return true;
+    return false;
+}
+
+/* K random legal plies from the start that do not end the game; calm: see the top. */
+static int make_opening(const Variant *v, int plies, bool calm, Move *out)
+{
+    for (int attempt = 0; attempt < 10000; attempt++) {
         Game g;
         game_init(&g, v, NULL);
         int n = 0;
-        while (n < plies && !g.result.over) {
+        bool ok = true;
+        while (n < plies && !g.result.over && ok) {
             MoveList ml;
             gen_legal(&g.pos, &ml);
             out[n] = ml.m[rng() % (unsigned)ml.n];
+            ok = !calm || !tactical(&g.pos, out[n]);
             game_play(&g, out[n++]);
         }
-        bool ok = !g.result.over;
+        ok = ok && !g.result.over;
+        if (ok && calm) {
+            MoveList tac;
+            gen_tactical(&g.pos, &tac);
+            ok = !tac.n && !in_check(&g.pos);
+        }
         game_free(&g);
         if (ok) return n;
     }
-    return 0;
+    fprintf(stderr, "match: no opening of %d plies found%s\n", plies, calm ? " that is calm" : "");
+    exit(2);
 }
 
 /* The seatings: which engine sits in each seat, each engine at least once. */
@@ -339,18 +361,22 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: match --variant V --games N --engine CMD --engine CMD [--plies K] [--seed S]\n"
-            "             [--pgn FILE] [--timeout SECONDS] [--quiet]\n");
+            "             [--pgn FILE] [--timeout SECONDS] [--quiet] [--calm]\n");
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
-    Options o = {NULL, {NULL, NULL}, 100, -1, 1, NULL, 60, false};
+    Options o = {NULL, {NULL, NULL}, 100, -1, 1, NULL, 60, false, false};
     int nengines = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--quiet")) {
             o.quiet = true;
+            continue;
+        }
+        if (!strcmp(a, "--calm")) {
+            o.calm = true;
             continue;
         }
         if (!val) usage();
@@ -387,12 +413,12 @@ int main(int argc, char **argv)
     int seats[8][3], nseat = seatings(v->nplayers, seats);
     Tally t;
     memset(&t, 0, sizeof t);
-    printf("match: %s, A = %s, B = %s, %d random plies per opening, %d seatings each\n", v->name,
-           o.engine[0], o.engine[1], o.plies, nseat);
+    printf("match: %s, A = %s, B = %s, %d random%s plies per opening, %d seatings each\n",
+           v->name, o.engine[0], o.engine[1], o.plies, o.calm ? " calm" : "", nseat);
     int played = 0;
     while (played < o.games) {
         Move opening[64];
-        int nopening = make_opening(v, o.plies < 64 ? o.plies : 64, opening);
+        int nopening = make_opening(v, o.plies < 64 ? o.plies : 64, o.calm, opening);
         for (int s = 0; s < nseat && played < o.games; s++)
             if (!play_game(&o, v, opening, nopening, seats[s], &t, pgn, ++played)) {
                 fprintf(stderr, "match: cannot start the engines\n");
