@@ -413,8 +413,8 @@ int main(int argc, char **argv)
     int seats[8][3], nseat = seatings(v->nplayers, seats);
     Tally t;
     memset(&t, 0, sizeof t);
-    printf("match: %s, A = %s, B = %s, %d random%s plies per opening, %d seatings each\n",
-           v->name, o.engine[0], o.engine[1], o.plies, o.calm ? " calm" : "", nseat);
+    printf("match: %s, A = %s, B = %s, %d random%s plies per opening, %d seatings each\n", v->name,
+           o.engine[0], o.engine[1], o.plies, o.calm ? " calm" : "", nseat);
     int played = 0;
     while (played < o.games) {
         Move opening[64];
