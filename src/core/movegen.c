@@ -277,6 +277,57 @@ bool in_check(const Position *pos)
     return attacked_by(pos, pos->royal[us], checker_of(pos, us));
 }
 
+/* --- checks given -------------------------------------------------------------------------- */
+
+enum { HINT_LEAVE = 1, HINT_ENTER = 2 };
+
+void check_hints(const Position *pos, CheckHints *h)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    int us = pos->stm, them = checker_of(pos, us);
+    Cell r = pos->royal[them];
+    h->usable = v->nplayers == 2 && pos_players_left(pos) == 2 && r;
+    if (!h->usable) return;
+    memset(h->kinds, 0, ((size_t)b->ncells + 1) * sizeof *h->kinds);
+    memset(h->lines, 0, (size_t)b->ncells + 1);
+    for (int d = 0; d < b->ndirs; d++) {
+        int n = v->nattackers[us][d];
+        if (!n) continue;
+        const Attacker *att = v->attackers[us][d];
+        const Cell *ray = b->ray[r][b->dir[d].opposite];
+        bool hop = false;
+        for (int i = 0; i < n; i++) hop |= att[i].hop;
+        for (int s = 0; s < v->attack_reach[us][d] && ray[s]; s++) {
+            int c = ray[s];
+            for (int i = 0; i < n; i++)
+                if (!att[i].hop && att[i].range > s && can_hit(v, &att[i], us, r))
+                    h->kinds[c] |= 1u << att[i].kind;
+            if (pos->board[c]) break;
+        }
+        /* a hopper's line: any piece leaving or entering it may change its screens */
+        if (hop)
+            for (int s = 0; ray[s]; s++) h->lines[ray[s]] = HINT_LEAVE | HINT_ENTER;
+    }
+    /* a slider's line is uncovered only by its first piece moving off it */
+    for (int i = 0; i < v->nslider_dirs[us]; i++) {
+        const Cell *ray = b->ray[r][b->dir[v->slider_dirs[us][i]].opposite];
+        int s = 0;
+        while (ray[s] && !pos->board[ray[s]]) s++;
+        if (ray[s]) h->lines[ray[s]] |= HINT_LEAVE;
+    }
+}
+
+bool may_give_check(const Position *pos, const CheckHints *h, Move m)
+{
+    if (!h->usable) return true;
+    if (m.kind == MOVE_DROP)
+        return (h->kinds[m.to] >> m.promo & 1) || (h->lines[m.to] & HINT_ENTER);
+    if ((m.kind != MOVE_NORMAL && m.kind != MOVE_DOUBLE) || m.promo) return true;
+    return (h->kinds[m.to] >> PIECE_KIND(pos->board[m.from]) & 1) ||
+           (h->lines[m.from] & HINT_LEAVE) || (h->lines[m.to] & HINT_ENTER);
+}
+
 /* --- legality ----------------------------------------------------------------------------- */
 
 /* Mark our pieces that stand between our royal and a slider of the checking player. */

@@ -23,6 +23,21 @@ static inline int checker_of(const Position *pos, int p)
     return pos_next_player(pos, p);
 }
 
+/* A quick test of whether a move could give check, worked out once for a position: the cells
+ * from which each kind of the side to move would attack the other player's royal piece as the
+ * board stands, and the cells where a piece leaving or arriving could open a line onto it or
+ * make a screen for a hopper. Two players only; with three every move counts as possibly
+ * giving check. */
+typedef struct {
+    bool usable;
+    uint32_t kinds[MAX_CELLS + 1]; /* bit k: a piece of kind k moved here would attack */
+    uint8_t lines[MAX_CELLS + 1];  /* HINT_LEAVE, HINT_ENTER: see check_hints */
+} CheckHints;
+
+void check_hints(const Position *pos, CheckHints *h);
+/* False only when m certainly does not give check (the test never misses a check). */
+bool may_give_check(const Position *pos, const CheckHints *h, Move m);
+
 void gen_pseudo(const Position *pos, MoveList *out);
 void gen_legal(Position *pos, MoveList *out);
 /* The legal captures (en passant and rifle shots included) and promotions only, for the

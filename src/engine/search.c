@@ -653,11 +653,10 @@ static int search_move(Search *s, int mover, int i, bool quiet, int depth, int a
 #define FRONTIER_DEPTH  3   /* the last plies before quiescence, where quiet moves are pruned */
 #define FUTILITY_MARGIN 100 /* per ply left: what a quiet move may gain at most */
 
-bool search_prunes_quiet(const Position *after, int stand, int depth, int i, int alpha)
+bool search_prunes_quiet(int stand, int depth, int i, int alpha)
 {
     if (i == 0) return false;
-    bool hopeless = stand + FUTILITY_MARGIN * depth <= alpha, late = i >= 3 + 2 * depth * depth;
-    return (hopeless || late) && !in_check(after);
+    return stand + FUTILITY_MARGIN * depth <= alpha || i >= 3 + 2 * depth * depth;
 }
 
 /* The node's moves in turn, best first: its value, kept in the table. */
@@ -666,16 +665,25 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
 {
     int a0 = alpha, best = -INF, mover = s->pos.stm, set, key;
     Move m, best_move = pk->ml.m[0];
+    CheckHints hints;
+    hints.usable = false;
+    bool hinted = false;
     for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
         Undo u[2];
         bool quiet = key < ORDER_KILLER && !check;
-        int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
         /* pruned only once a move searched has escaped a forced loss, so that no pruned
-         * escape can leave a mate score that is not one; a hopeless move is worth at most
-         * stand + the margin, which keeps the bound a fail-low returns true */
-        if (quiet && stand > -INF && best > -MATE_BOUND &&
-            search_prunes_quiet(&s->pos, stand, depth, i, alpha)) {
+         * escape can leave a mate score that is not one; a move that gives check never is
+         * (most are seen not to without making them) */
+        bool prune = quiet && stand > -INF && best > -MATE_BOUND &&
+                     search_prunes_quiet(stand, depth, i, alpha);
+        if (prune && !hinted) check_hints(&s->pos, &hints), hinted = true;
+        int n = prune && !may_give_check(&s->pos, &hints, m)
+                    ? 0
+                    : play_picked(s, pk, m, set, u, ply, -INF, alpha);
+        if (prune && (!n || !in_check(&s->pos))) {
             unplay_picked(s, u, n);
+            /* a hopeless move is worth at most stand + the margin, which keeps the bound a
+             * fail-low returns true */
             int most = stand + FUTILITY_MARGIN * depth;
             if (most <= alpha && most > best) best = most;
             continue;
