@@ -968,6 +968,13 @@ static void test_cannon_sling(void **state)
     tu_setup(&pos, v, "White: G a4, C g2, P g4; Black: G g7", SECOND);
     assert_false(tu_has_move(&pos, "g7-g8") || tu_has_move(&pos, "g7-g6"));
     assert_true(tu_has_move(&pos, "g7-h7"));
+    /* a Cannon screening another: the Sennight between them is pinned through both (off the
+     * file, g8 would hop g4 onto g2); the generator's shortcut agrees with making each move */
+    tu_setup(&pos, v, "White: G g2, S g6; Black: G n4, C g4 g8", FIRST);
+    assert_false(tu_has_move(&pos, "g6-h8") || tu_has_move(&pos, "g6-e5"));
+    MoveList legal;
+    tu_check_legality(&pos, &legal);
+    for (int i = 0; i < legal.n; i++) assert_int_not_equal(legal.m[i].from, tu_cell(v, "g6"));
     variant_free(v);
 }
 

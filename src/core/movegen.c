@@ -360,10 +360,14 @@ static void find_pins(const Position *pos, int us, int q, uint8_t *pinned)
     }
 }
 
-/* Mark the cells of every line from our royal that holds a hopper of the checking player
- * able to capture along it: a move that empties or fills one of them may open or close a
- * hop onto the royal (a pin through a screen, or a new screen), so only those moves need
- * making and unmaking. A line without such a hopper cannot become a hop by one of our moves. */
+/* Mark the cells of every line from our royal where a hopper of the checking player could
+ * capture it after one of our moves, up to that hopper: a move that empties or fills one of
+ * them may open or close a hop onto the royal (a pin through a screen, a new screen), so only
+ * those moves need making and unmaking. One move changes the number of pieces between a
+ * hopper and the royal by one at most, and a hop takes exactly one, so only a hopper among
+ * the first three pieces of the line matters: the first (a screen put in front of it), the
+ * second (it gives check now) or the third (one of the two screens taken away, even when the
+ * other screen is a hopper itself). */
 static void find_hop_lines(const Position *pos, int us, int q, uint8_t *touchy)
 {
     const Variant *v = pos->v;
@@ -376,17 +380,16 @@ static void find_hop_lines(const Position *pos, int us, int q, uint8_t *touchy)
         for (int j = 0; j < n && !hops; j++) hops = att[j].hop;
         if (!hops) continue;
         const Cell *r = b->ray[k][b->dir[d].opposite];
-        int s = 0;
-        for (; r[s]; s++) {
+        int last = -1;
+        for (int s = 0, pieces = 0; r[s] && pieces < 3; s++) {
             Piece p = pos->board[r[s]];
-            if (!p || PIECE_OWNER(p) != q) continue;
-            bool hopper = false;
-            for (int j = 0; j < n && !hopper; j++)
-                hopper = att[j].hop && att[j].kind == PIECE_KIND(p) && att[j].range > s;
-            if (hopper) break;
+            if (!p) continue;
+            pieces++;
+            if (PIECE_OWNER(p) != q) continue;
+            for (int j = 0; j < n; j++)
+                if (att[j].hop && att[j].kind == PIECE_KIND(p) && att[j].range > s) last = s;
         }
-        if (r[s])
-            for (int i = 0; i <= s; i++) touchy[r[i]] = 1;
+        for (int i = 0; i <= last; i++) touchy[r[i]] = 1;
     }
 }
 
