@@ -383,21 +383,35 @@ static void test_unfinished_depth(void **state)
     assert_true(seen > 0);
 }
 
-/* The frontier rule: a quiet move is left out when hopeless or late, never the first one.
- * (A move that gives check the search keeps by itself: may_give_check, which unit_movegen
- * tests, and in_check after making the move.) */
+/* The frontier rule: a quiet move is left out when hopeless or late, never the first one and
+ * never one that gives check, directly or by uncovering a line. */
+static bool skips(Position *pos, const char *move, int stand, int depth, int i, int alpha)
+{
+    CheckHints h;
+    check_hints(pos, &h);
+    return search_frontier_skips(pos, &h, tu_find_move(pos, move), stand, depth, i, alpha);
+}
+
 static void test_frontier_rule(void **state)
 {
     (void)state;
-    assert_true(search_prunes_quiet(-500, 1, 1, 0));   /* hopeless */
-    assert_false(search_prunes_quiet(-500, 1, 0, 0));  /* ... but the first move */
-    assert_false(search_prunes_quiet(-50, 1, 1, 0));   /* within the margin */
-    assert_true(search_prunes_quiet(-100, 3, 1, 200)); /* the margin grows per ply */
-    assert_false(search_prunes_quiet(-100, 3, 1, 150));
-    assert_false(search_prunes_quiet(0, 1, 4, 0)); /* not late yet */
-    assert_true(search_prunes_quiet(0, 1, 5, 0));
-    assert_false(search_prunes_quiet(0, 2, 10, 0)); /* later with more plies left */
-    assert_true(search_prunes_quiet(0, 2, 11, 0));
+    Variant *v = tu_variant("chess");
+    Position pos;
+    tu_setup(&pos, v, "White: K e1, R c2, B d4, Q a1; Black: K h8, P a7", 0);
+    assert_true(skips(&pos, "c2-d2", -500, 1, 1, 0));   /* hopeless */
+    assert_false(skips(&pos, "c2-c8", -500, 1, 1, 0));  /* ... but a check */
+    assert_false(skips(&pos, "d4-c5", -500, 1, 1, 0));  /* ... or one uncovered (a1-h8) */
+    assert_true(skips(&pos, "a1-b1", -500, 1, 1, 0));   /* behind the Bishop: none */
+    assert_false(skips(&pos, "c2-d2", -500, 1, 0, 0));  /* the first move never */
+    assert_false(skips(&pos, "c2-d2", -50, 1, 1, 0));   /* within the margin */
+    assert_true(skips(&pos, "c2-d2", -100, 3, 1, 200)); /* the margin grows per ply */
+    assert_false(skips(&pos, "c2-d2", -100, 3, 1, 150));
+    assert_false(skips(&pos, "c2-d2", 0, 1, 4, 0)); /* not late yet */
+    assert_true(skips(&pos, "c2-d2", 0, 1, 5, 0));
+    assert_false(skips(&pos, "c2-h2", 0, 1, 5, 0));  /* a late check */
+    assert_false(skips(&pos, "c2-d2", 0, 2, 10, 0)); /* later with more plies left */
+    assert_true(skips(&pos, "c2-d2", 0, 2, 11, 0));
+    variant_free(v);
 }
 
 static void test_score_text(void **state)

@@ -15,7 +15,7 @@
  * the one not searched play its first move by the move ordering instead of passing.
  *
  * With two players, quiet moves a few plies before quiescence are pruned by the frontier
- * rule (search_prunes_quiet): with three, where static values say less of a position that
+ * rule (search_frontier_skips): with three, where static values say less of a position that
  * two opponents may both attack, that measured no better and is off. */
 #include "search.h"
 
@@ -653,10 +653,17 @@ static int search_move(Search *s, int mover, int i, bool quiet, int depth, int a
 #define FRONTIER_DEPTH  3   /* the last plies before quiescence, where quiet moves are pruned */
 #define FUTILITY_MARGIN 100 /* per ply left: what a quiet move may gain at most */
 
-bool search_prunes_quiet(int stand, int depth, int i, int alpha)
+bool search_frontier_skips(Position *pos, const CheckHints *hints, Move m, int stand, int depth,
+                           int i, int alpha)
 {
     if (i == 0) return false;
-    return stand + FUTILITY_MARGIN * depth <= alpha || i >= 3 + 2 * depth * depth;
+    if (stand + FUTILITY_MARGIN * depth > alpha && i < 3 + 2 * depth * depth) return false;
+    if (!may_give_check(pos, hints, m)) return true;
+    Undo u;
+    play_move(pos, m, &u);
+    bool check = in_check(pos);
+    pos_unmake(pos, &u);
+    return !check;
 }
 
 /* The node's moves in turn, best first: its value, kept in the table. */
@@ -665,29 +672,27 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
 {
     int a0 = alpha, best = -INF, mover = s->pos.stm, set, key;
     Move m, best_move = pk->ml.m[0];
-    CheckHints hints;
-    hints.usable = false;
+    CheckHints hints; /* worked out at the first move that might be left out */
     bool hinted = false;
     for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
         Undo u[2];
         bool quiet = key < ORDER_KILLER && !check;
         /* pruned only once a move searched has escaped a forced loss, so that no pruned
-         * escape can leave a mate score that is not one; a move that gives check never is
-         * (most are seen not to without making them) */
-        bool prune = quiet && stand > -INF && best > -MATE_BOUND &&
-                     search_prunes_quiet(stand, depth, i, alpha);
-        if (prune && !hinted) check_hints(&s->pos, &hints), hinted = true;
-        int n = prune && !may_give_check(&s->pos, &hints, m)
-                    ? 0
-                    : play_picked(s, pk, m, set, u, ply, -INF, alpha);
-        if (prune && (!n || !in_check(&s->pos))) {
-            unplay_picked(s, u, n);
-            /* a hopeless move is worth at most stand + the margin, which keeps the bound a
-             * fail-low returns true */
-            int most = stand + FUTILITY_MARGIN * depth;
-            if (most <= alpha && most > best) best = most;
-            continue;
+         * escape can leave a mate score that is not one */
+        if (quiet && stand > -INF && best > -MATE_BOUND && i > 0) {
+            if (!hinted) {
+                check_hints(&s->pos, &hints);
+                hinted = true;
+            }
+            if (search_frontier_skips(&s->pos, &hints, m, stand, depth, i, alpha)) {
+                /* a hopeless move is worth at most stand + the margin, which keeps the
+                 * bound a fail-low returns true */
+                int most = stand + FUTILITY_MARGIN * depth;
+                if (most <= alpha && most > best) best = most;
+                continue;
+            }
         }
+        int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
         int sc = search_move(s, mover, i, quiet, depth, alpha, beta, ply, pv_node);
         unplay_picked(s, u, n);
         if (s->stop) return 0;

@@ -38,10 +38,12 @@ typedef struct {
 
 /* The frontier rule: at a node a few plies before quiescence (depth 1 to 3, not on the
  * principal variation, not in check) with static value `stand` for its side to move, whether
- * a quiet move, the i-th tried (from 0), is left out: it could not lift the value to alpha by
- * a margin per ply, or it comes so late in the ordering that it rarely matters. The first move
- * is always searched, and so (the search sees to it) is a move that gives check. */
-bool search_prunes_quiet(int stand, int depth, int i, int alpha);
+ * the quiet move m, the i-th tried (from 0), is left out: it could not lift the value to
+ * alpha by a margin per ply, or it comes so late in the ordering that it rarely matters. The
+ * first move and a move that gives check never are (hints: check_hints of pos; a move they
+ * cannot clear is made and unmade to see). */
+bool search_frontier_skips(Position *pos, const CheckHints *hints, Move m, int stand, int depth,
+                           int i, int alpha);
 
 /* One line of play from the position searched, with its score from the mover's side. */
 typedef struct {
