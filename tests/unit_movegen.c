@@ -407,6 +407,27 @@ static void test_check_hints(void **state)
     }
     assert_true(checks > 1000);
     assert_true(cleared > quiet / 2);
+    /* castling that checks with the rook: rare in random games, so set up */
+    Variant *v = tu_variant("chess");
+    Position pos;
+    char err[200];
+    assert_true(fen_read(&pos, v, "5k2/8/8/8/8/8/8/4K2R w K - 0 1", err, sizeof err));
+    CheckHints h;
+    check_hints(&pos, &h);
+    MoveList legal;
+    gen_legal(&pos, &legal);
+    int castles = 0;
+    for (int i = 0; i < legal.n; i++)
+        if (legal.m[i].kind == MOVE_CASTLE) {
+            castles++;
+            Undo u;
+            play_move(&pos, legal.m[i], &u);
+            assert_true(in_check(&pos));
+            pos_unmake(&pos, &u);
+            assert_true(may_give_check(&pos, &h, legal.m[i]));
+        }
+    assert_int_equal(castles, 1);
+    variant_free(v);
 }
 
 /* --- the move limit --------------------------------------------------------------------------- */

@@ -307,7 +307,7 @@ void check_hints(const Position *pos, CheckHints *h)
         }
         /* a hopper's line: any piece leaving or entering it may change its screens */
         if (hop)
-            for (int s = 0; ray[s]; s++) h->lines[ray[s]] = HINT_LEAVE | HINT_ENTER;
+            for (int s = 0; ray[s]; s++) h->lines[ray[s]] |= HINT_LEAVE | HINT_ENTER;
     }
     /* a slider's line is uncovered only by its first piece moving off it */
     for (int i = 0; i < v->nslider_dirs[us]; i++) {
@@ -518,8 +518,9 @@ static int filter_legal(Position *pos, MoveList *ml, int check)
     return ml->n = n;
 }
 
-/* The legal moves, or only the tactical ones; check as for filter_legal. The one caller of
- * generate besides gen_pseudo, so that the piece generator stays inlined into it. */
+/* The legal moves, or only the tactical ones; check as for filter_legal. generate has only
+ * this, gen_pseudo and has_legal_move for callers, so that the piece generator stays inlined
+ * into it. */
 static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check)
 {
     generate(pos, out, tactical, check, NULL);

@@ -31,7 +31,7 @@ static inline int checker_of(const Position *pos, int p)
 typedef struct {
     bool usable;
     uint32_t kinds[MAX_CELLS + 1]; /* bit k: a piece of kind k moved here would attack */
-    uint8_t lines[MAX_CELLS + 1];  /* HINT_LEAVE, HINT_ENTER: see check_hints */
+    uint8_t lines[MAX_CELLS + 1];  /* bits: a piece leaving here, or arriving, may uncover */
 } CheckHints;
 
 void check_hints(const Position *pos, CheckHints *h);
