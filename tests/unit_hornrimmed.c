@@ -652,6 +652,28 @@ static void test_camps(void **state)
     }
 }
 
+/* A Grandduke in check whose only way out is a drop between: the side has a legal move
+ * (has_legal_move, which stops at the first legal move, must not stop before the drops),
+ * and without the piece in hand it is mated. */
+static void test_only_a_drop(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("hr-glinski");
+    Position pos;
+    tu_setup(&pos, v, "White: G g1; Black: G g13, D g3, R i10", FIRST);
+    give(&pos, FIRST, 'R', 1);
+    assert_true(in_check(&pos));
+    MoveList ml;
+    gen_legal(&pos, &ml);
+    assert_int_equal(ml.n, 1);
+    assert_int_equal(ml.m[0].kind, MOVE_DROP);
+    assert_true(has_legal_move(&pos));
+    give(&pos, FIRST, 'R', 0);
+    assert_int_equal(count_legal(&pos), 0);
+    assert_false(has_legal_move(&pos));
+    variant_free(v);
+}
+
 /* Only on empty camp cells; one drop per cell and kind however many are in hand. */
 static void test_drop_cells(void **state)
 {
@@ -1327,6 +1349,7 @@ int main(void)
         cmocka_unit_test(test_demotion),
         cmocka_unit_test(test_camps),
         cmocka_unit_test(test_drop_cells),
+        cmocka_unit_test(test_only_a_drop),
         cmocka_unit_test(test_drop_dead_cells),
         cmocka_unit_test(test_drop_check),
         cmocka_unit_test(test_double_steps),
