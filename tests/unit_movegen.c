@@ -305,6 +305,18 @@ static void assert_same_list(const MoveList *a, const MoveList *b)
     for (int i = 0; i < a->n; i++) assert_true(move_equal(a->m[i], b->m[i]));
 }
 
+/* Whether m gives check: made, the next player to move is in check (not the mover again,
+ * whose turn an elimination may bring back). */
+static bool gives_check(Position *pos, Move m)
+{
+    int mover = pos->stm;
+    Undo u;
+    play_move(pos, m, &u);
+    bool gives = pos->stm != mover && in_check(pos);
+    pos_unmake(pos, &u);
+    return gives;
+}
+
 /* In check, a plain move or a drop is legal without being made exactly when it lands on the
  * only checking line (and the piece is not pinned): every position in check of random games
  * that give check whenever they can, in every shipped variant, against making each move;
@@ -340,13 +352,9 @@ static void test_check_evasions(void **state)
                     ended++;
                     break;
                 }
-                int pickn = (int)(tu_rand() % (unsigned)legal.n), mover = pos.stm;
+                int pickn = (int)(tu_rand() % (unsigned)legal.n);
                 for (int i = 0; i < legal.n; i++) { /* the first move that gives check */
-                    Undo u;
-                    play_move(&pos, legal.m[i], &u);
-                    bool gives = pos.stm != mover && in_check(&pos);
-                    pos_unmake(&pos, &u);
-                    if (gives && tu_rand() % 4) {
+                    if (gives_check(&pos, legal.m[i]) && tu_rand() % 4) {
                         pickn = i;
                         break;
                     }
@@ -380,15 +388,10 @@ static void test_check_hints(void **state)
                 if (!legal.n) break;
                 CheckHints h;
                 check_hints(&pos, &h);
-                int pickn = (int)(tu_rand() % (unsigned)legal.n), mover = pos.stm;
+                int pickn = (int)(tu_rand() % (unsigned)legal.n);
                 for (int i = 0; i < legal.n; i++) {
-                    Move m = legal.m[i];
-                    bool may = may_give_check(&pos, &h, m);
-                    Undo u;
-                    play_move(&pos, m, &u);
-                    bool gives = pos.stm != mover && in_check(&pos);
-                    pos_unmake(&pos, &u);
-                    if (gives) {
+                    bool may = may_give_check(&pos, &h, legal.m[i]);
+                    if (gives_check(&pos, legal.m[i])) {
                         assert_true(may);
                         checks++;
                         if (tu_rand() % 4) pickn = i;
@@ -420,10 +423,7 @@ static void test_check_hints(void **state)
     for (int i = 0; i < legal.n; i++)
         if (legal.m[i].kind == MOVE_CASTLE) {
             castles++;
-            Undo u;
-            play_move(&pos, legal.m[i], &u);
-            assert_true(in_check(&pos));
-            pos_unmake(&pos, &u);
+            assert_true(gives_check(&pos, legal.m[i]));
             assert_true(may_give_check(&pos, &h, legal.m[i]));
         }
     assert_int_equal(castles, 1);
