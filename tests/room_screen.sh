@@ -132,6 +132,8 @@ done
 start r xterm --room tri cyclohexane --name red --seat Red 2>"$tmp/r.err"
 wait_for r ">Red" >/dev/null
 start y xterm --room tri --name yel --seat Yellow 2>"$tmp/y.err"
+# (Blue comes once Yellow sits: else Yellow's arrival can replace Blue's greeting on its screen)
+wait_for y "you play Yellow in room tri" >/dev/null
 start u xterm --room tri --name blu --seat Blue 2>"$tmp/u.err"
 tap_ok "three screens: the last to come sits as Blue" wait_for u "you play Blue in room tri"
 tap_ok "... and Red's screen shows every seat taken" wait_for r " Blue   blu      here"
