@@ -103,7 +103,7 @@ static void usage(FILE *f)
         "  --hash MB            size of the computer's table of positions (default " TEXT(
             ENGINE_DEFAULT_HASH_MB) ")",
         "  --seed S             seed for what the computer draws at random",
-        "  --search S           three players: paranoid, brs (best-reply) or brs+ search",
+        "  --search S           three players: auto, paranoid, brs (best-reply) or brs+ search",
         "  --multipv N          analyse looks for the N best lines",
         "  --analyse            print the best lines of the position, one line per",
         "                       depth searched (for --time seconds), and stop",
@@ -269,14 +269,16 @@ static int engine_option(int ch, const char *arg, Options *o)
     return EXIT_OK;
 }
 
-/* --search paranoid|brs|brs+: how the computer searches with three players */
+/* --search auto|paranoid|brs|brs+: how the computer searches with three players */
 static int scheme_option(const char *arg, Options *o)
 {
-    static const char *const names[] = {
-        [SEARCH_PARANOID] = "paranoid", [SEARCH_BRS] = "brs", [SEARCH_BRS_PLUS] = "brs+"};
-    for (int i = SEARCH_PARANOID; i <= SEARCH_BRS_PLUS; i++)
+    static const char *const names[] = {[SEARCH_PARANOID] = "paranoid",
+                                        [SEARCH_BRS] = "brs",
+                                        [SEARCH_BRS_PLUS] = "brs+",
+                                        [SEARCH_AUTO] = "auto"};
+    for (int i = SEARCH_PARANOID; i <= SEARCH_AUTO; i++)
         if (!strcmp(arg, names[i])) return o->ai.scheme = i, EXIT_OK;
-    safe_printf(stderr, "cellmate: --search takes paranoid, brs or brs+, not '%s'\n", arg);
+    safe_printf(stderr, "cellmate: --search takes auto, paranoid, brs or brs+, not '%s'\n", arg);
     return EXIT_USAGE;
 }
 

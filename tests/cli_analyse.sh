@@ -46,8 +46,9 @@ for v in glinski cyclohexane hr-liuyang; do
 done
 
 # --search: how three players are searched; nothing changes with two
-scheme() {
-    echo hint | "$CELLMATE" --batch --variant "$1" --threads 1 --seed 7 --nodes 20000 ${2:+--search "$2"} |
+scheme() { # scheme VARIANT [SCHEME [POSITION]]
+    echo hint | "$CELLMATE" --batch --variant "$1" --threads 1 --seed 7 --nodes 20000 ${2:+--search "$2"} \
+        ${3:+--fen "$3"} |
         sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
 }
 tap_eq "glinski: --search brs searches as paranoid does with two players" \
@@ -57,19 +58,50 @@ for v in cyclohexane hr-mccooey3; do
     b=$(scheme $v brs)
     tap_ok "$v: --search brs and paranoid both find a move" test -n "$p" -a -n "$b"
     tap_ok "$v: --search brs searches otherwise than paranoid ($p / $b)" test "$p" != "$b"
-    tap_eq "$v: the default is best-reply search" "$b" "$(scheme $v "")"
+    tap_eq "$v: the default searches the start by best-reply search" "$b" "$(scheme $v "")"
     plus=$(scheme $v brs+)
     tap_ok "$v: --search brs+ finds a move, searching otherwise than brs ($plus / $b)" \
         test -n "$plus" -a "$plus" != "$b"
 done
-for sc in brs brs+; do
+# --search auto (the default): best-reply search until the opponents have at most four pieces
+# that are neither royal nor pawns, paranoid search from then on. Blue to move against four
+# (Yellow's Duchess, Unicorn and Sennight, Red's Rook), then five (a Red Unicorn more).
+four="4yD2rR16/1yU2yS19/15yG3bG4/21rC1rG/8yC15 b - - 0 156"
+five="4yD2rR16/1yU2yS19/15yG3bG4/21rC1rG/8yC2rU12 b - - 0 156"
+p=$(scheme cyclohexane paranoid "$four")
+tap_ok "four pieces against it: paranoid and best-reply search differ ($p)" \
+    test -n "$p" -a "$p" != "$(scheme cyclohexane brs "$four")"
+tap_eq "four pieces against it: --search auto searches as paranoid" "$p" \
+    "$(scheme cyclohexane auto "$four")"
+tap_eq "... and so does the default" "$p" "$(scheme cyclohexane "" "$four")"
+b=$(scheme cyclohexane brs "$five")
+tap_ok "five pieces against it: paranoid and best-reply search differ ($b)" \
+    test -n "$b" -a "$b" != "$(scheme cyclohexane paranoid "$five")"
+tap_eq "five pieces against it: --search auto searches by best reply" "$b" \
+    "$(scheme cyclohexane auto "$five")"
+tap_eq "--search auto at the start searches by best reply" "$(scheme cyclohexane brs)" \
+    "$(scheme cyclohexane auto)"
+# Why: a won ending from a match (tests/data/cyclohexane-repeats.pgn, Yellow far ahead, its
+# opponents with two Brokers between them). Best-reply search plays Da5+, after which Blue's
+# and Red's replies repeat the position a third time: with one of them passing it cannot see
+# that. The default, searching as paranoid here, sees it and plays on.
+REPEATS=$TESTS_DIR/data/cyclohexane-repeats.pgn
+won() { echo hint | "$CELLMATE" --batch --variant cyclohexane --load "$REPEATS" --threads 1 --seed 7 \
+    --nodes 20000 ${1:+--search "$1"} | sed -n 's/^hint: \([^ ]*\) .*/\1/p'; }
+tap_eq "a won ending: best-reply search plays Da5+" "Da5+" "$(won brs)"
+printf 'Da5+\nGd19\nGe24\n' | "$CELLMATE" --batch --variant cyclohexane --load "$REPEATS" >"$tmp/out" 2>&1
+tap_eq "... which Blue's and Red's replies make a draw by repetition" \
+    "result draw: draw by repetition" "$(grep '^result' "$tmp/out")"
+d=$(won "")
+tap_ok "... while the default plays another move ($d)" test -n "$d" -a "$d" != "Da5+"
+for sc in auto brs brs+; do
     printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search $sc \
         --nodes 3000 >"$tmp/out" 2>&1
     tap_eq "--search $sc plays six moves in a row (a game, not only one search)" 6 "$(grep -c '^[0-9]' "$tmp/out")"
 done
 "$CELLMATE" --variant cyclohexane --search best </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--search best exits 2" 2 $?
-tap_eq "--search best is refused" "cellmate: --search takes paranoid, brs or brs+, not 'best'" \
+tap_eq "--search best is refused" "cellmate: --search takes auto, paranoid, brs or brs+, not 'best'" \
     "$(cat "$tmp/err")"
 
 tap_ok "--nodes 1 still searches the first ply in full" \

@@ -12,7 +12,10 @@
  * two-against-one attack. Best-reply search (Schadd and Winands, 2011) merges the team's two
  * turns into one ply: the moves of both opponents are searched as one list, the one not
  * moving passing, so a round is two plies instead of three; BRS+ (Esser et al., 2013) has
- * the one not searched play its first move by the move ordering instead of passing.
+ * the one not searched play its first move by the move ordering instead of passing. The
+ * default (auto) is best-reply search until the opponents have few pieces, paranoid after:
+ * a pass hides repetitions that take a move of each opponent, which in a won ending cost the
+ * game, and with few pieces paranoid search sees as deep.
  *
  * With two players, quiet moves a few plies before quiescence are pruned by the frontier
  * rule (search_frontier_skips): with three, where static values say less of a position that
@@ -974,6 +977,21 @@ static int threads_for(const SearchLimits *lim)
     return n > MAX_THREADS ? MAX_THREADS : n;
 }
 
+/* Whether the opponents of `root` have no more than SEARCH_FEW_PIECES pieces between them that
+ * are neither royal nor pawns (the auto scheme's switch to paranoid search). */
+static bool few_pieces(const Position *pos, int root)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    for (int c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (!p || PIECE_OWNER(p) == root) continue;
+        const PieceType *pt = &v->type[PIECE_KIND(p)];
+        n += !pt->royal && !pt->pawn;
+    }
+    return n <= SEARCH_FEW_PIECES;
+}
+
 static Search *search_new(Shared *sh, const Game *g, int id)
 {
     Search *s = calloc(1, sizeof *s);
@@ -992,6 +1010,7 @@ static Search *search_new(Shared *sh, const Game *g, int id)
     s->root = g->pos.stm;
     s->teams = g->v->nplayers > 2;
     int scheme = sh->lim->scheme ? sh->lim->scheme : SEARCH_DEFAULT_SCHEME;
+    if (scheme == SEARCH_AUTO) scheme = few_pieces(&s->pos, s->root) ? SEARCH_PARANOID : SEARCH_BRS;
     s->brs = s->teams && (scheme == SEARCH_BRS || scheme == SEARCH_BRS_PLUS);
     s->plus = s->teams && scheme == SEARCH_BRS_PLUS;
     s->salt = s->teams ? (uint64_t)(s->root + 1) * 0x9e3779b97f4a7c15ULL : 0;

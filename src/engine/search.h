@@ -20,8 +20,18 @@
  * player to move against a team of both others, each moving in turn. Best-reply: the two
  * opponents' moves make one ply, only the best of them is searched, the other one passing.
  * BRS+: the same, but the other one plays its first move by the move ordering instead of
- * passing (Esser et al., 2013). */
-enum search_scheme { SEARCH_SCHEME_DEFAULT, SEARCH_PARANOID, SEARCH_BRS, SEARCH_BRS_PLUS };
+ * passing (Esser et al., 2013). Auto: best-reply while the opponents have more than
+ * SEARCH_FEW_PIECES pieces between them (neither royal pieces nor pawns), paranoid once they
+ * have no more: with few pieces paranoid search sees as deep, and it sees the moves of both
+ * opponents, so that a won ending is not thrown away to a repetition that takes both. */
+enum search_scheme {
+    SEARCH_SCHEME_DEFAULT,
+    SEARCH_PARANOID,
+    SEARCH_BRS,
+    SEARCH_BRS_PLUS,
+    SEARCH_AUTO
+};
+#define SEARCH_FEW_PIECES 4
 
 typedef struct {
     double time;    /* seconds for this move; 0: no time limit */
@@ -34,7 +44,7 @@ typedef struct {
     int scheme;     /* enum search_scheme; 0: the default, SEARCH_DEFAULT_SCHEME */
 } SearchLimits;
 
-#define SEARCH_DEFAULT_SCHEME SEARCH_BRS
+#define SEARCH_DEFAULT_SCHEME SEARCH_AUTO
 
 /* The frontier rule: at a node a few plies before quiescence (depth 1 to 3, not on the
  * principal variation, not in check) with static value `stand` for its side to move, whether
