@@ -103,7 +103,7 @@ static void usage(FILE *f)
         "  --hash MB            size of the computer's table of positions (default " TEXT(
             ENGINE_DEFAULT_HASH_MB) ")",
         "  --seed S             seed for what the computer draws at random",
-        "  --search S           three players: auto, paranoid, brs (best-reply) or brs+ search",
+        "  --search S           three players: auto (default), paranoid, brs (best-reply) or brs+",
         "  --multipv N          analyse looks for the N best lines",
         "  --analyse            print the best lines of the position, one line per",
         "                       depth searched (for --time seconds), and stop",

@@ -64,10 +64,11 @@ for v in cyclohexane hr-mccooey3; do
         test -n "$plus" -a "$plus" != "$b"
 done
 # --search auto (the default): best-reply search until the opponents have at most four pieces
-# that are neither royal nor pawns, paranoid search from then on. Blue to move against four
-# (Yellow's Duchess, Unicorn and Sennight, Red's Rook), then five (a Red Unicorn more).
-four="4yD2rR16/1yU2yS19/15yG3bG4/21rC1rG/8yC15 b - - 0 156"
-five="4yD2rR16/1yU2yS19/15yG3bG4/21rC1rG/8yC2rU12 b - - 0 156"
+# that are neither royal nor pawns, paranoid search while they have four or fewer. Blue (with
+# a Sennight of its own, which does not count) to move against four (Yellow's Duchess, Unicorn
+# and Sennight, Red's Rook), then five (a Red Unicorn more).
+four="4yD2rR16/1yU2yS19/15yG3bG4/10bS10rC1rG/8yC15 b - - 0 156"
+five="4yD2rR16/1yU2yS19/15yG3bG4/10bS10rC1rG/8yC2rU12 b - - 0 156"
 p=$(scheme cyclohexane paranoid "$four")
 tap_ok "four pieces against it: paranoid and best-reply search differ ($p)" \
     test -n "$p" -a "$p" != "$(scheme cyclohexane brs "$four")"
@@ -81,6 +82,16 @@ tap_eq "five pieces against it: --search auto searches by best reply" "$b" \
     "$(scheme cyclohexane auto "$five")"
 tap_eq "--search auto at the start searches by best reply" "$(scheme cyclohexane brs)" \
     "$(scheme cyclohexane auto)"
+# pieces in hand count: four of the opponents' on the board, then one more in Yellow's hand
+board="7/3bRbU3/5bG3/10/11/12/13/rR1rG9/11/6yG3/3yRyU4/8/7 r - -"
+p=$(scheme hr-mccooey3-foh paranoid "$board - - 0 30")
+tap_ok "hr-mccooey3-foh, four on the board: paranoid and best-reply search differ ($p)" \
+    test -n "$p" -a "$p" != "$(scheme hr-mccooey3-foh brs "$board - - 0 30")"
+tap_eq "... and auto searches as paranoid" "$p" "$(scheme hr-mccooey3-foh auto "$board - - 0 30")"
+b=$(scheme hr-mccooey3-foh brs "$board yR - 0 30")
+tap_ok "... a Rook more in Yellow's hand: they differ ($b)" \
+    test -n "$b" -a "$b" != "$(scheme hr-mccooey3-foh paranoid "$board yR - 0 30")"
+tap_eq "... and auto searches by best reply" "$b" "$(scheme hr-mccooey3-foh auto "$board yR - 0 30")"
 # Why: a won ending from a match (tests/data/cyclohexane-repeats.pgn, Yellow far ahead, its
 # opponents with two Brokers between them). Best-reply search plays Da5+, after which Blue's
 # and Red's replies repeat the position a third time: with one of them passing it cannot see

@@ -66,7 +66,7 @@ typedef struct {
     bool teams;    /* three players: the root player against a team of both others */
     bool brs;      /* best-reply search: the team's two moves make one ply */
     bool plus;     /* BRS+: the opponent not searched plays its first move by ordering */
-    uint64_t salt; /* table keys differ per root player with three players (paranoid values) */
+    uint64_t salt; /* table keys differ per root player and scheme with three players */
     _Atomic uint64_t nodes;
     Shared *sh;
     Move killers[MAX_PLY + 1][2];
@@ -977,8 +977,8 @@ static int threads_for(const SearchLimits *lim)
     return n > MAX_THREADS ? MAX_THREADS : n;
 }
 
-/* Whether the opponents of `root` have no more than SEARCH_FEW_PIECES pieces between them that
- * are neither royal nor pawns (the auto scheme's switch to paranoid search). */
+/* Whether the opponents of `root` have no more than SEARCH_FEW_PIECES pieces between them, on
+ * the board or in hand, that are neither royal nor pawns (the auto scheme's paranoid search). */
 static bool few_pieces(const Position *pos, int root)
 {
     const Variant *v = pos->v;
@@ -989,6 +989,9 @@ static bool few_pieces(const Position *pos, int root)
         const PieceType *pt = &v->type[PIECE_KIND(p)];
         n += !pt->royal && !pt->pawn;
     }
+    for (int q = 0; q < v->nplayers; q++)
+        for (int k = 1; k <= v->ntypes && q != root; k++)
+            if (!v->type[k].royal && !v->type[k].pawn) n += pos->hand[q][k];
     return n <= SEARCH_FEW_PIECES;
 }
 
@@ -1013,7 +1016,10 @@ static Search *search_new(Shared *sh, const Game *g, int id)
     if (scheme == SEARCH_AUTO) scheme = few_pieces(&s->pos, s->root) ? SEARCH_PARANOID : SEARCH_BRS;
     s->brs = s->teams && (scheme == SEARCH_BRS || scheme == SEARCH_BRS_PLUS);
     s->plus = s->teams && scheme == SEARCH_BRS_PLUS;
-    s->salt = s->teams ? (uint64_t)(s->root + 1) * 0x9e3779b97f4a7c15ULL : 0;
+    /* paranoid and best-reply values of one position differ: auto may change scheme between
+     * two searches sharing the table */
+    s->salt =
+        s->teams ? (uint64_t)(s->root + 1 + 4 * s->brs + 8 * s->plus) * 0x9e3779b97f4a7c15ULL : 0;
     eval_prepare(&s->eval, s->v);
     eval_sums(&s->eval, &s->pos, &s->sums[0]);
     s->keys[s->nkeys++] = g->start.hash;
