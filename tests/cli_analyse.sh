@@ -46,10 +46,18 @@ for v in glinski cyclohexane hr-liuyang; do
 done
 
 # --search: how three players are searched; nothing changes with two
-scheme() { # scheme VARIANT [SCHEME [POSITION]]
-    echo hint | "$CELLMATE" --batch --variant "$1" --threads 1 --seed 7 --nodes 20000 ${2:+--search "$2"} \
-        ${3:+--fen "$3"} |
-        sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
+scheme() { # scheme VARIANT [SCHEME [OPTION...]]: the hint's move, depth, score and nodes
+    v=$1 sc=$2
+    shift 2 2>/dev/null || shift
+    echo hint | "$CELLMATE" --batch --variant "$v" --threads 1 --seed 7 --nodes 20000 ${sc:+--search "$sc"} \
+        "$@" | sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
+}
+# auto_as WHAT SCHEME OTHER VARIANT POSITION: SCHEME and OTHER search the position otherwise,
+# and --search auto searches it as SCHEME
+auto_as() {
+    a=$(scheme "$4" "$2" --fen "$5")
+    tap_ok "$1: $2 and $3 search otherwise ($a)" test -n "$a" -a "$a" != "$(scheme "$4" "$3" --fen "$5")"
+    tap_eq "$1: --search auto searches as $2" "$a" "$(scheme "$4" auto --fen "$5")"
 }
 tap_eq "glinski: --search brs searches as paranoid does with two players" \
     "$(scheme glinski paranoid)" "$(scheme glinski brs)"
@@ -69,36 +77,21 @@ done
 # and Sennight, Red's Rook), then five (a Red Unicorn more).
 four="4yD2rR16/1yU2yS19/15yG3bG4/10bS10rC1rG/8yC15 b - - 0 156"
 five="4yD2rR16/1yU2yS19/15yG3bG4/10bS10rC1rG/8yC2rU12 b - - 0 156"
-p=$(scheme cyclohexane paranoid "$four")
-tap_ok "four pieces against it: paranoid and best-reply search differ ($p)" \
-    test -n "$p" -a "$p" != "$(scheme cyclohexane brs "$four")"
-tap_eq "four pieces against it: --search auto searches as paranoid" "$p" \
-    "$(scheme cyclohexane auto "$four")"
-tap_eq "... and so does the default" "$p" "$(scheme cyclohexane "" "$four")"
-b=$(scheme cyclohexane brs "$five")
-tap_ok "five pieces against it: paranoid and best-reply search differ ($b)" \
-    test -n "$b" -a "$b" != "$(scheme cyclohexane paranoid "$five")"
-tap_eq "five pieces against it: --search auto searches by best reply" "$b" \
-    "$(scheme cyclohexane auto "$five")"
+auto_as "four pieces against it" paranoid brs cyclohexane "$four"
+tap_eq "... and so does the default" "$a" "$(scheme cyclohexane "" --fen "$four")"
+auto_as "five pieces against it" brs paranoid cyclohexane "$five"
 tap_eq "--search auto at the start searches by best reply" "$(scheme cyclohexane brs)" \
     "$(scheme cyclohexane auto)"
 # pieces in hand count: four of the opponents' on the board, then one more in Yellow's hand
 board="7/3bRbU3/5bG3/10/11/12/13/rR1rG9/11/6yG3/3yRyU4/8/7 r - -"
-p=$(scheme hr-mccooey3-foh paranoid "$board - - 0 30")
-tap_ok "hr-mccooey3-foh, four on the board: paranoid and best-reply search differ ($p)" \
-    test -n "$p" -a "$p" != "$(scheme hr-mccooey3-foh brs "$board - - 0 30")"
-tap_eq "... and auto searches as paranoid" "$p" "$(scheme hr-mccooey3-foh auto "$board - - 0 30")"
-b=$(scheme hr-mccooey3-foh brs "$board yR - 0 30")
-tap_ok "... a Rook more in Yellow's hand: they differ ($b)" \
-    test -n "$b" -a "$b" != "$(scheme hr-mccooey3-foh paranoid "$board yR - 0 30")"
-tap_eq "... and auto searches by best reply" "$b" "$(scheme hr-mccooey3-foh auto "$board yR - 0 30")"
+auto_as "hr-mccooey3-foh, four on the board" paranoid brs hr-mccooey3-foh "$board - - 0 30"
+auto_as "... a Rook more in Yellow's hand" brs paranoid hr-mccooey3-foh "$board yR - 0 30"
 # Why: a won ending from a match (tests/data/cyclohexane-repeats.pgn, Yellow far ahead, its
 # opponents with two Brokers between them). Best-reply search plays Da5+, after which Blue's
 # and Red's replies repeat the position a third time: with one of them passing it cannot see
 # that. The default, searching as paranoid here, sees it and plays on.
 REPEATS=$TESTS_DIR/data/cyclohexane-repeats.pgn
-won() { echo hint | "$CELLMATE" --batch --variant cyclohexane --load "$REPEATS" --threads 1 --seed 7 \
-    --nodes 20000 ${1:+--search "$1"} | sed -n 's/^hint: \([^ ]*\) .*/\1/p'; }
+won() { scheme cyclohexane "$1" --load "$REPEATS" | sed 's/ .*//'; }
 tap_eq "a won ending: best-reply search plays Da5+" "Da5+" "$(won brs)"
 printf 'Da5+\nGd19\nGe24\n' | "$CELLMATE" --batch --variant cyclohexane --load "$REPEATS" >"$tmp/out" 2>&1
 tap_eq "... which Blue's and Red's replies make a draw by repetition" \

@@ -989,9 +989,11 @@ static bool few_pieces(const Position *pos, int root)
         const PieceType *pt = &v->type[PIECE_KIND(p)];
         n += !pt->royal && !pt->pawn;
     }
-    for (int q = 0; q < v->nplayers; q++)
-        for (int k = 1; k <= v->ntypes && q != root; k++)
+    for (int q = 0; q < v->nplayers; q++) {
+        if (q == root) continue;
+        for (int k = 1; k <= v->ntypes; k++)
             if (!v->type[k].royal && !v->type[k].pawn) n += pos->hand[q][k];
+    }
     return n <= SEARCH_FEW_PIECES;
 }
 
