@@ -87,17 +87,34 @@ board="7/3bRbU3/5bG3/10/11/12/13/rR1rG9/11/6yG3/3yRyU4/8/7 r - -"
 auto_as "hr-mccooey3-foh, four on the board" paranoid brs hr-mccooey3-foh "$board - - 0 30"
 auto_as "... a Rook more in Yellow's hand" brs paranoid hr-mccooey3-foh "$board yR - 0 30"
 # Why: a won ending from a match (tests/data/cyclohexane-repeats.pgn, Yellow far ahead, its
-# opponents with two Brokers between them). Best-reply search plays Da5+, after which Blue's
-# and Red's replies repeat the position a third time: with one of them passing it cannot see
-# that. The default, searching as paranoid here, sees it and plays on.
+# opponents with two Brokers between them). Best-reply search played Da5+ there, after which
+# Blue's and Red's replies repeat the position a third time: with one of them passing it cannot
+# see that, and counts Da5+ as far ahead. The default, searching as paranoid here, sees it and
+# plays on.
 REPEATS=$TESTS_DIR/data/cyclohexane-repeats.pgn
 won() { scheme cyclohexane "$1" --load "$REPEATS" | sed 's/ .*//'; }
-tap_eq "a won ending: best-reply search plays Da5+" "Da5+" "$(won brs)"
+da5=$(echo analyse | "$CELLMATE" --batch --variant cyclohexane --threads 1 --seed 7 --nodes 60000 \
+    --multipv 8 --search brs --load "$REPEATS" | grep '^depth .*: [^ ]* Da5+ ' | tail -1 | cut -d' ' -f5)
+tap_ok "a won ending: best-reply search counts Da5+ far ahead ($da5)" test -n "$da5" -a "${da5%%.*}" -ge 5
 printf 'Da5+\nGd19\nGe24\n' | "$CELLMATE" --batch --variant cyclohexane --load "$REPEATS" >"$tmp/out" 2>&1
 tap_eq "... which Blue's and Red's replies make a draw by repetition" \
     "result draw: draw by repetition" "$(grep '^result' "$tmp/out")"
 d=$(won "")
 tap_ok "... while the default plays another move ($d)" test -n "$d" -a "$d" != "Da5+"
+# Why: an ending from a match, Red with a Duchess against two lone Granddukes, 115 plies
+# without a capture. Blue can walk its Grandduke next to Yellow's: Yellow takes Blue out after
+# Red's move, and with two players left the move rule ends the game at once (100 plies). That
+# costs Blue the last place, so no opponent plays it, and the search no longer counts on it:
+# it used to see a draw everywhere here and played aimlessly until the move rule came.
+lone="24/23yG/11rG12/3bG20/21rD2 r - - 115 198"
+printf 'De16\nGc2\nGd3\nGc11\n' | "$CELLMATE" --batch --variant cyclohexane --fen "$lone" >"$tmp/out" 2>&1
+tap_eq "two lone Granddukes: Blue walking into Yellow's reach ends the game" \
+    "result draw: draw by move rule" "$(grep '^result' "$tmp/out")"
+for sc in auto paranoid; do
+    sc_lone=$(scheme cyclohexane $sc --fen "$lone" | cut -d' ' -f3)
+    tap_ok "... --search $sc does not count on it: Red is far ahead ($sc_lone)" \
+        test "${sc_lone%%.*}" -ge 5
+done
 for sc in auto brs brs+; do
     printf 'go\ngo\ngo\ngo\ngo\ngo\n' | "$CELLMATE" --batch --variant cyclohexane --search $sc \
         --nodes 3000 >"$tmp/out" 2>&1

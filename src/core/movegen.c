@@ -407,6 +407,11 @@ static __attribute__((noinline)) bool royal_move_legal(Position *pos, Move m, in
     return ok;
 }
 
+bool royal_step_attacked(Position *pos, Move m, int by)
+{
+    return !royal_move_legal(pos, m, by);
+}
+
 /* Whether m leaves our royal piece unattacked by q, tried by making it. */
 static bool legal_by_make(Position *pos, Move m, int us, int q)
 {

@@ -17,6 +17,10 @@ bool attacked_by(const Position *pos, Cell t, int by);
 /* Whether the side to move's royal could be captured by the next player in. */
 bool in_check(const Position *pos);
 
+/* Whether player `by` attacks the cell where m, a plain move of the side to move's royal
+ * piece, ends, with the royal piece lifted off its cell. */
+bool royal_step_attacked(Position *pos, Move m, int by);
+
 /* The player whose attacks decide whether `p` is in check: the next player still in. */
 static inline int checker_of(const Position *pos, int p)
 {

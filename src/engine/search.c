@@ -404,6 +404,26 @@ static bool merged_node(const Search *s, bool check)
     return !root_side(s, pos_next_player(&s->pos, s->pos.stm));
 }
 
+/* Three players: an opponent of the root player does not walk its royal piece where the
+ * player after next could take it, which would give it the last place. Paranoid and
+ * best-reply search would otherwise count on such a move as the two opponents' way to a draw
+ * (the move rule counts fewer plies once a player is out). Kept when it is the only kind of
+ * move left. */
+static void drop_royal_suicides(Search *s, MoveList *ml)
+{
+    Position *pos = &s->pos;
+    int us = pos->stm, third = pos_next_player(pos, pos_next_player(pos, us));
+    Cell k = pos->royal[us];
+    if (s->v->nplayers < 3 || root_side(s, us) || !k || third == us) return;
+    int n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        Move m = ml->m[i];
+        if (m.from == k && m.kind == MOVE_NORMAL && royal_step_attacked(pos, m, third)) continue;
+        ml->m[n++] = m;
+    }
+    if (n) ml->n = n;
+}
+
 /* Fill pk with the side to move's moves (tactical: captures and promotions only; check: the
  * side to move is in check), and at a merged node add the next player's as set 1. The side to
  * move's count. */
@@ -412,6 +432,7 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
 {
     Position *pos = &s->pos;
     tactical ? gen_tactical_known(pos, &pk->ml, check) : gen_legal_known(pos, &pk->ml, check);
+    drop_royal_suicides(s, &pk->ml);
     score_moves(s, &pk->ml, tt_move, ply, pk->score);
     int own = pk->ml.n;
     pk->next[0] = 0, pk->end[0] = own, pk->ready[0] = false;
@@ -429,6 +450,7 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     }
     if (!pk->plus) pass_turn(s, &u);
     tactical ? gen_tactical(pos, &s->spare) : gen_legal(pos, &s->spare);
+    drop_royal_suicides(s, &s->spare);
     score_moves(s, &s->spare, tt_move, ply, s->spare_score);
     pk->player[1] = pos->stm;
     unplay(s, &u);
