@@ -47,10 +47,12 @@ enum {
     OPT_MULTIPV,
     OPT_SEED,
     OPT_ANALYSE,
-    OPT_SEARCH
+    OPT_SEARCH,
+    OPT_AI
 };
 
 #define MAX_NAMED 8 /* --white, --black and --player-name options taken */
+#define MAX_AI    8 /* --ai options taken */
 
 typedef struct {
     const char *variant;
@@ -78,6 +80,9 @@ typedef struct {
     const char *named[MAX_NAMED];
     const char *named_side[MAX_NAMED];
     int nnamed;
+    /* the sides the computer plays: --ai SIDE[,SIDE...], all or off, as the ai command */
+    const char *ai_sides[MAX_AI];
+    int nai;
 } Options;
 
 #define TEXT_(x) #x
@@ -93,6 +98,8 @@ static void usage(FILE *f)
         "  --fen F              start from position string F",
         "  --batch              read moves and commands from standard input (the",
         "                       default when it is not a terminal)",
+        "  --ai SIDE            the computer plays SIDE (White, Black, ...; a comma list,",
+        "                       or all); again for more sides. Without it people play",
         "  --time SECONDS       thinking time of the computer per move (default 5)",
         "  --nodes N            the computer searches N positions per move",
         "  --depth N            the computer searches N plies deep",
@@ -186,6 +193,7 @@ static const struct option longopts[] = {
     {"analyse", no_argument, NULL, OPT_ANALYSE},
     {"analyze", no_argument, NULL, OPT_ANALYSE},
     {"search", required_argument, NULL, OPT_SEARCH},
+    {"ai", required_argument, NULL, OPT_AI},
     {"level", required_argument, NULL, 'E'},
     {"load", required_argument, NULL, 'L'},
     {"clock", required_argument, NULL, 'C'},
@@ -369,6 +377,15 @@ static int parse_options(int argc, char **argv, Options *o)
             if ((rc = engine_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
         case OPT_ANALYSE: o->analyse = true; break;
+        case OPT_AI:
+            if (o->nai == MAX_AI) {
+                fprintf(stderr,
+                        "cellmate: at most %d --ai options (a comma list names more sides)\n",
+                        MAX_AI);
+                return EXIT_USAGE;
+            }
+            o->ai_sides[o->nai++] = optarg;
+            break;
         case OPT_SEARCH:
             if ((rc = scheme_option(optarg, o)) != EXIT_OK) return rc;
             break;
@@ -618,6 +635,27 @@ static bool name_players(Session *s, const Options *o)
     return true;
 }
 
+/* --ai's error: the ai command's own words after the option's. */
+static void ai_err(Sink *s, const char *line)
+{
+    safe_printf(stderr, "cellmate: --ai %s: %s\n", (const char *)s->ctx, line);
+}
+
+/* --ai SIDE[,SIDE...]: the session's ai command for each side named. */
+static bool computer_sides(Session *s, const Options *o)
+{
+    for (int i = 0; i < o->nai; i++) {
+        char list[256];
+        Sink sink = {sink_discard, ai_err, (void *)o->ai_sides[i]};
+        snprintf(list, sizeof list, "%s", o->ai_sides[i]);
+        char *save = NULL, *side = strtok_r(list, ",", &save);
+        if (!side) return ai_err(&sink, "ai needs a side"), false;
+        for (; side; side = strtok_r(NULL, ",", &save))
+            if (!session_command(s, "ai", side, &sink)) return false;
+    }
+    return true;
+}
+
 /* The options that do one job and end (checking a variant, a zone, the list, a replay,
  * rooms); -1 when none of them was given. */
 static int tools(const Options *o, const Restriction *r, const char *ssh_command)
@@ -634,6 +672,11 @@ static int tools(const Options *o, const Restriction *r, const char *ssh_command
     }
     if (o->list) return list_variants();
     if (o->replay) return replay(o);
+    if (room && o->nai) {
+        safe_printf(stderr, "cellmate: --ai does not go with rooms: there 'ai SIDE' seats the "
+                            "computer at an empty seat\n");
+        return EXIT_USAGE;
+    }
     if (room && o->nnamed) {
         safe_printf(stderr, "cellmate: in a room the players' names are their --name\n");
         return EXIT_USAGE;
@@ -654,7 +697,7 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
         return rc;
     Sink sink = {sink_discard, sink_err, NULL}; /* "loaded FILE ..." needs no echo */
     if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
-    if (!name_players(s, o)) return EXIT_USAGE;
+    if (!name_players(s, o) || !computer_sides(s, o)) return EXIT_USAGE;
     if (o->ai.level) session_set_level(s, o->ai.level); /* over a resumed or loaded record's */
     if (o->clock.kind != CLOCK_NONE) {
         if (game_tag(&s->game, "TimeControl"))

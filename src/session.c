@@ -230,19 +230,61 @@ void session_close(Session *s)
     s->v = NULL;
 }
 
-void session_last_move_text(const Session *s, char *buf, size_t len)
+/* "12. Nf6", "12... Nf6" or "12. c6 (Red)" for ply i of the game. */
+static void ply_text(const Session *s, int i, char *buf, size_t len)
 {
-    const Game *g = &s->game;
-    if (!g->nplies) {
-        snprintf(buf, len, "(no moves)");
-        return;
-    }
-    const Ply *p = &g->plies[g->nplies - 1];
+    const Ply *p = &s->game.plies[i];
     int num = p->undo.fullmove;
     if (s->v->nplayers > 2)
         snprintf(buf, len, "%d. %s (%s)", num, p->san, s->v->player_name[p->mover]);
     else
         snprintf(buf, len, "%d%s %s", num, p->mover ? "..." : ".", p->san);
+}
+
+void session_last_move_text(const Session *s, char *buf, size_t len)
+{
+    if (!s->game.nplies)
+        snprintf(buf, len, "(no moves)");
+    else
+        ply_text(s, s->game.nplies - 1, buf, len);
+}
+
+/* The computer plays some sides and a person the others: undo and redo then go by a
+ * person's moves, and a move typed at the computer's turn is refused. */
+static bool against_computer(const Session *s)
+{
+    unsigned all = (1u << s->v->nplayers) - 1;
+    return s->ai_players && (s->ai_players & all) != all;
+}
+
+bool session_computer_to_move(const Session *s)
+{
+    return !s->remote && !s->watching && !s->game.result.over &&
+           (s->ai_players & (1u << s->game.pos.stm));
+}
+
+/* The last ply a person played, or -1 when the computer played every one. */
+static int last_own_ply(const Session *s)
+{
+    for (int i = s->game.nplies - 1; i >= 0; i--) {
+        const Ply *p = &s->game.plies[i];
+        if (!(s->ai_players & (1u << p->mover)) && p->move.kind != MOVE_RESIGN) return i;
+    }
+    return -1;
+}
+
+/* "5. e4, 5... Nf6": plies from..to-1 of the game, as undo and redo name them. */
+static void plies_text(const Session *s, int from, int to, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = from; i < to && n + 2 < len; i++) {
+        char one[MOVE_TEXT_MAX + 64];
+        ply_text(s, i, one, sizeof one);
+        int k = snprintf(buf + n, len - n, "%s%s", i > from ? ", " : "", one);
+        if (k < 0 || (size_t)k >= len - n) break;
+        n += (size_t)k;
+    }
 }
 
 static void report_end(Session *s, Sink *out)
@@ -288,18 +330,26 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     return true;
 }
 
+/* undo: the last move; against the computer, back to before the person's own last move
+ * (the computer's replies with it), as a room's takeback does. */
 static bool cmd_undo(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "undo", out)) return false;
-    char text[64];
-    bool had_result = s->game.decided;
-    if (!had_result) session_last_move_text(s, text, sizeof text);
-    if (!game_undo(&s->game)) return complain(out, "nothing to undo");
-    session_clock_from_record(s);
-    if (had_result)
+    char text[512];
+    if (s->game.decided) {
+        game_undo(&s->game);
         say(out, "the game is open again");
-    else
+    } else {
+        int to = s->game.nplies - 1;
+        if (to >= 0 && against_computer(s) && (to = last_own_ply(s)) < 0)
+            return complain(out, "the computer's moves are the only ones: you have no move to take "
+                                 "back ('ai off' hands its sides to you, 'new' starts again)");
+        if (to < 0) return complain(out, "nothing to undo");
+        plies_text(s, to, s->game.nplies, text, sizeof text);
+        while (s->game.nplies > to) game_undo(&s->game);
         say(out, "took back %s", text);
+    }
+    session_clock_from_record(s);
     changed(s);
     return true;
 }
@@ -316,12 +366,20 @@ static bool played(Session *s, Sink *out)
     return true;
 }
 
+/* redo: the move taken back last; against the computer, its replies with it. */
 static bool cmd_redo(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "redo", out)) return false;
+    int from = s->game.nplies;
     if (!game_redo(&s->game)) return complain(out, "nothing to redo");
+    while (against_computer(s) && session_computer_to_move(s) && game_redo(&s->game)) continue;
     session_clock_from_record(s);
-    return played(s, out);
+    char text[512];
+    plies_text(s, from, s->game.nplies, text, sizeof text);
+    say(out, "%s", text);
+    report_end(s, out);
+    changed(s);
+    return true;
 }
 
 static bool cmd_fen(Session *s, const char *args, Sink *out)
@@ -601,7 +659,7 @@ static bool cmd_resign(Session *s, const char *args, Sink *out)
     if (who != s->game.pos.stm && s->v->nplayers > 2)
         return complain(out, "with three players %s can resign only at %s turn",
                         s->v->player_name[who], "their");
-    if (s->screen && (s->ai_players & (1u << who)))
+    if (s->ai_players & (1u << who))
         return complain(out, "%s is the computer's, which plays on ('ai off' hands it back)",
                         s->v->player_name[who]);
     game_resign_side(&s->game, who);
@@ -619,7 +677,7 @@ static bool cmd_draw(Session *s, const char *args, Sink *out)
 {
     if (!no_args(args, "draw", out)) return false;
     if (s->game.result.over) return complain(out, "the game is already over");
-    if (s->screen && (s->ai_players & s->game.pos.alive))
+    if (s->ai_players & s->game.pos.alive)
         return complain(out, "the computer does not agree to draws ('ai off' hands its side back)");
     game_agree_draw(&s->game);
     clock_follow(s);
@@ -898,7 +956,7 @@ const Command session_commands[] = {
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
     {"rotate", "", "turn the board a step (60 degrees, 120 with three players)", cmd_rotate, true},
     {"names", "", "show every cell's name in it, or hide them again (F2)", cmd_names, true},
-    {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, true},
+    {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, false},
     {"say", "TEXT", "in a room: a chat line to the others", cmd_room_only, false},
     {"no", "", "in a room: refuse the draw offered or the takeback asked", cmd_room_only, false},
     {"help", "", "list the commands", cmd_help, false},
@@ -953,6 +1011,11 @@ static bool play_line(Session *s, const char *text, Sink *out)
     if (s->remote && s->seat != s->game.pos.stm)
         return complain(out, "'%s': it is %s's turn; you play %s", text,
                         s->v->player_name[s->game.pos.stm], s->v->player_name[s->seat]);
+    if (session_computer_to_move(s) && against_computer(s))
+        return complain(out,
+                        "'%s': it is %s's turn, which the computer plays ('go' lets it move, "
+                        "'ai off' hands its sides to you)",
+                        text, s->v->player_name[s->game.pos.stm]);
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
     if (st == PARSE_MALFORMED)
         return complain(out,
@@ -1041,7 +1104,7 @@ bool session_line(Session *s, const char *line, Sink *out)
     while (isspace((unsigned char)*args)) args++;
     for (const Command *c = session_commands; c->name; c++) {
         if (strcmp(c->name, buf)) continue;
-        if (c->screen_only && !s->screen && !(s->remote && !strcmp(c->name, "ai")))
+        if (c->screen_only && !s->screen)
             return complain(out, "'%s' is a command of the game screen, not of scripts", buf);
         if (s->watching && !looks_only(c->name)) return refuse_watching(out, buf);
         if (s->remote) return room_command(s, c, args, out);

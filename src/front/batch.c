@@ -70,6 +70,21 @@ static void err_line(Sink *s, const char *line)
     safe_printf(stderr, "line %ld: %s\n", b->line, line);
 }
 
+/* The computer's turns (ai SIDE, --ai): it plays them as `go` would, one after another,
+ * until a person is to move, the game ends, or an interrupt stops it. False when it could
+ * not move (the reason went to the sink). */
+static bool computer_turns(Session *s, BatchSink *bs)
+{
+    bool ok = true;
+    while (ok && !s->quit && !stop_work && session_computer_to_move(s)) {
+        working = 1;
+        ok = session_command(s, "go", "", &bs->sink);
+        working = 0;
+        fflush(stdout);
+    }
+    return ok;
+}
+
 int batch_run(Session *s, FILE *in)
 {
     BatchSink bs = {{out_line, err_line, NULL}, 0};
@@ -78,6 +93,7 @@ int batch_run(Session *s, FILE *in)
     ssize_t n;
     int status = 0;
     catch_interrupt(true);
+    if (!computer_turns(s, &bs)) status = 1; /* a game where the computer moves first */
     while (!s->quit && (n = getline(&line, &cap, in)) >= 0) {
         bs.line++;
         if (memchr(line, 0, (size_t)n)) {
@@ -99,6 +115,7 @@ int batch_run(Session *s, FILE *in)
         if (!session_line(s, line, &bs.sink)) status = 1;
         working = 0;
         fflush(stdout);
+        if (!computer_turns(s, &bs)) status = 1;
     }
     catch_interrupt(false);
     free(line);

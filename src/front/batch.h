@@ -8,7 +8,8 @@
 
 #include <stdio.h>
 
-/* Run the lines of `in` through the session; returns the exit status (0 or 1). */
+/* Run the lines of `in` through the session; returns the exit status (0 or 1). Whenever a
+ * side the computer plays is to move (at the start, after each line), it moves. */
 int batch_run(Session *s, FILE *in);
 
 /* --perft: the session's perft from the game's position, its lines on stdout. SIGINT stops

@@ -487,7 +487,8 @@ static void take_back(Server *sv)
     Sink k = {sink_discard, sink_err, sv};
     int to = sv->undo_to;
     clear_offer(sv, NULL);
-    while (sv->s.game.nplies > to) session_command(&sv->s, "undo", "", &k);
+    /* (a refused undo, which the record's computer names could bring, must not loop) */
+    while (sv->s.game.nplies > to && session_command(&sv->s, "undo", "", &k)) continue;
     if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
     room_broadcast(sv, "takeback %d", sv->s.game.nplies);
     room_broadcast(sv, "info the takeback is agreed");

@@ -1,0 +1,57 @@
+#!/bin/sh
+# cli_ai.sh — the computer as an opponent from the command line: --ai SIDE (repeated, a
+# comma list, all) hands sides to the computer as the ai command does; in the scripted mode
+# it then moves whenever one of its sides is to move (first, when it has the first move; after
+# each line). Moves are checked against the moves command's list, never against a fixed move.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export HOME="$tmp" XDG_STATE_HOME="$tmp/state"
+fast="--variant glinski --depth 2"
+
+printf 'e5\npgn\n' | "$CELLMATE" --batch $fast --ai black >"$tmp/out" 2>"$tmp/err"
+tap_eq "--ai black: the scripted game runs" 0 $?
+tap_eq "... the person's move, then the computer's answer" "1. e5" "$(sed -n 1p "$tmp/out")"
+reply=$(sed -n 's/^1\.\.\. //p' "$tmp/out")
+printf 'e5\nmoves\n' | "$CELLMATE" --batch --variant glinski >"$tmp/legal"
+tap_ok "... which is one of Black's legal moves ($reply)" \
+    sh -c "sed -n 2p '$tmp/legal' | tr ' ' '\n' | grep -qx -- '$reply'"
+tap_ok "... and the record names the computer as Black" grep -qx '\[Black "cellmate"\]' "$tmp/out"
+
+"$CELLMATE" --batch $fast --ai white </dev/null >"$tmp/out" 2>"$tmp/err"
+tap_eq "--ai white: the computer makes the first move unasked" 1 "$(grep -c '^1\. ' "$tmp/out")"
+
+printf 'ai black\ne5\n' | "$CELLMATE" --batch $fast >"$tmp/cmd" 2>&1
+printf 'e5\n' | "$CELLMATE" --batch $fast --ai Black >"$tmp/opt" 2>&1
+tap_eq "the ai command in a script: the computer plays Black" "the computer plays Black" \
+    "$(sed -n 1p "$tmp/cmd")"
+tap_eq "... and answers as --ai black does" "$(cat "$tmp/opt")" "$(sed 1d "$tmp/cmd")"
+
+printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai white,black >"$tmp/list" 2>&1
+printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai white --ai black >"$tmp/twice" 2>&1
+printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai all >"$tmp/all" 2>&1
+tap_ok "--ai all: the computer plays a whole game" grep -q '^result ' "$tmp/all"
+tap_eq "--ai white,black is --ai all" "$(cat "$tmp/all")" "$(cat "$tmp/list")"
+tap_eq "--ai white --ai black is too" "$(cat "$tmp/all")" "$(cat "$tmp/twice")"
+
+printf 'e5\nundo\nfen\n' | "$CELLMATE" --batch $fast --ai black >"$tmp/out" 2>"$tmp/err"
+tap_ok "undo takes back the computer's answer with the person's move" \
+    grep -qx "took back 1. e5, 1\.\.\. $reply" "$tmp/out"
+
+printf 'fen\n' | "$CELLMATE" --batch --variant glinski >"$tmp/start"
+tap_eq "... back to the start" "$(cat "$tmp/start")" "$(tail -1 "$tmp/out")"
+
+printf 'undo\n' | "$CELLMATE" --batch $fast --ai white >"$tmp/out" 2>"$tmp/err"
+tap_eq "undo of the computer's first move is refused" 1 $?
+tap_ok "... saying why and what to do" \
+    grep -q "^line 1: the computer's moves are the only ones: you have no move to take back ('ai off'" \
+    "$tmp/err"
+
+"$CELLMATE" --variant glinski --ai purple </dev/null >/dev/null 2>"$tmp/err"
+tap_eq "--ai with a side the variant lacks exits 2" 2 $?
+tap_eq "... with the ai command's words" \
+    "cellmate: --ai purple: ai needs a side (White, Black), all or off" "$(cat "$tmp/err")"
+"$CELLMATE" --room r --ai black </dev/null >/dev/null 2>"$tmp/err"
+tap_eq "--ai with a room exits 2" 2 $?
+tap_ok "... pointing to a room's own ai" grep -q "'ai SIDE' seats the computer" "$tmp/err"
+tap_done

@@ -1,0 +1,126 @@
+/* unit_session.c — the session's commands against the computer, without a search: undo and
+ * redo go by the person's own moves (the computer's replies with them), a move typed at the
+ * computer's turn is refused saying how to let it move or take its side over, and undo with
+ * only the computer's moves to take back is refused. The computer's moves here are typed
+ * before `ai` hands it the side, so nothing searches. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+/* What the session said last, on out and on err. */
+static char said[2048], refused[2048];
+
+static void keep_out(Sink *s, const char *line)
+{
+    (void)s;
+    snprintf(said, sizeof said, "%s", line);
+}
+
+static void keep_err(Sink *s, const char *line)
+{
+    (void)s;
+    snprintf(refused, sizeof refused, "%s", line);
+}
+
+static Sink sink = {keep_out, keep_err, NULL};
+
+static void line(Session *s, const char *text, bool ok)
+{
+    said[0] = refused[0] = 0;
+    if (session_line(s, text, &sink) != ok)
+        fail_msg("'%s' was %s: %s", text, ok ? "refused" : "taken", ok ? refused : said);
+}
+
+static void open_glinski(Session *s)
+{
+    char err[600];
+    assert_true(session_open(s, "glinski", NULL, err, sizeof err));
+}
+
+/* The computer plays Black: undo takes back its reply and the person's move; redo plays
+ * both again. */
+static void test_undo_pair(void **state)
+{
+    (void)state;
+    Session s;
+    open_glinski(&s);
+    line(&s, "e5", true);
+    line(&s, "e6", true);
+    line(&s, "d5", true);
+    line(&s, "d6", true);
+    line(&s, "ai black", true);
+    assert_string_equal(said, "the computer plays Black");
+    line(&s, "undo", true);
+    assert_string_equal(said, "took back 2. d5, 2... d6");
+    assert_int_equal(s.game.nplies, 2);
+    assert_int_equal(s.game.pos.stm, 0);
+    line(&s, "redo", true);
+    assert_string_equal(said, "2. d5, 2... d6");
+    assert_int_equal(s.game.nplies, 4);
+    /* the person's move just played, the computer's reply not yet: only that move */
+    line(&s, "g5", true);
+    line(&s, "undo", true);
+    assert_string_equal(said, "took back 3. g5");
+    assert_int_equal(s.game.nplies, 4);
+    session_close(&s);
+}
+
+/* At the computer's turn a typed move is refused; with only the computer's moves played,
+ * undo is refused too, and neither changes the game. */
+static void test_computer_turn(void **state)
+{
+    (void)state;
+    Session s;
+    open_glinski(&s);
+    line(&s, "i4", true);
+    line(&s, "ai white", true);
+    line(&s, "undo", false);
+    assert_string_equal(refused, "the computer's moves are the only ones: you have no move to take "
+                                 "back ('ai off' hands its sides to you, 'new' starts again)");
+    assert_int_equal(s.game.nplies, 1);
+    line(&s, "e6", true);
+    assert_true(session_computer_to_move(&s));
+    line(&s, "e5", false);
+    assert_string_equal(refused, "'e5': it is White's turn, which the computer plays ('go' lets it "
+                                 "move, 'ai off' hands its sides to you)");
+    assert_int_equal(s.game.nplies, 2);
+    line(&s, "ai off", true);
+    assert_false(session_computer_to_move(&s));
+    line(&s, "e5", true);
+    session_close(&s);
+}
+
+/* Without the computer, or with it playing every side, undo takes back one move. */
+static void test_undo_one(void **state)
+{
+    (void)state;
+    Session s;
+    open_glinski(&s);
+    line(&s, "e5", true);
+    line(&s, "e6", true);
+    line(&s, "undo", true);
+    assert_string_equal(said, "took back 1... e6");
+    line(&s, "e6", true);
+    line(&s, "ai all", true);
+    line(&s, "undo", true);
+    assert_string_equal(said, "took back 1... e6");
+    assert_int_equal(s.game.nplies, 1);
+    session_close(&s);
+}
+
+int main(void)
+{
+    if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_undo_pair),
+        cmocka_unit_test(test_computer_turn),
+        cmocka_unit_test(test_undo_one),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
