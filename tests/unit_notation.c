@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +198,10 @@ static const struct {
     {"~e4", "a swap is written like G~e4 or h2~e4"},
     {"Kg1~e4", "no White piece can swap places with the piece on e4"},
     {"Q@@e4", "'@' is not a cell of this board"},
+    {"nc3", "'n' is not a file of this board; piece letters are upper case (Nc3)"},
+    {"nxc3", "'n' is not a file of this board; piece letters are upper case (Nxc3)"},
+    {"zc3", "'z' is not a file of this board"},
+    {"Nnc3", "'n' is not a file of this board"},
     {"#", "empty move"},
     {"x", "no destination cell"},
     {"12", "no destination cell"},
@@ -213,6 +218,11 @@ static const struct {
     {"e4-e7", "the Pawn on e4 cannot do that; its legal moves: ", "e5 e6"},
     {"Bf1-f4", "the Bishop on f1 cannot do that; its legal moves: ", "Be2 Bg2"},
     {"Ke1=Q", "no White King can go to e1; legal King moves: ", "Kg2 Kh2"},
+    /* a file that is one (b), naming pawns that cannot: the list holds c4, not from b */
+    {"bc4", "no White Pawn on file b can go to c4; legal Pawn moves: ",
+     "b2 b3 c3 c4 d4 d5 e5 e6 f6 g5 g6 h4 h5 i3 i4 k2 k3"},
+    {"N1e4", "no White Knight on rank 1 can go to e4; legal Knight moves: ",
+     "Nb2 Nc3 Ndf4 Ne2 Ng2 Nhf4 Ni3 Nk2"},
 };
 
 static void test_parse_errors(void **state)
@@ -251,6 +261,35 @@ static void test_parse_errors(void **state)
     tu_setup(&pos, v, "White: K a1, P e4; Black: K l6, N e5", WHITE);
     assert_string_equal(parsed(&pos, "e4-e5"), "the Pawn on e4 has no legal move");
     variant_free(v);
+}
+
+/* On every shipped board, a piece letter written in lower case where it is no file letter
+ * is named as such, with the move as it should be written: files are the variant's data. */
+static void test_lower_case_piece(void **state)
+{
+    (void)state;
+    void *dir = NULL;
+    char name[256];
+    int checked = 0;
+    while (tu_next_variant(&dir, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        Position pos;
+        pos_init(&pos, v);
+        const char *cell = v->board.name[1];
+        for (int k = 1; k <= v->ntypes; k++) {
+            char lower = (char)tolower((unsigned char)v->type[k].letter), text[64], want[160];
+            if (lower == 'x' || strchr(v->board.spec.letters, lower)) continue; /* x: takes */
+            snprintf(text, sizeof text, "%c%s", lower, cell);
+            snprintf(want, sizeof want,
+                     "'%c' is not a file of this board; piece letters are upper case (%c%s)", lower,
+                     v->type[k].letter, cell);
+            if (strcmp(parsed(&pos, text), want))
+                fail_msg("%s: '%s':\n  want: %s\n  got:  %s", name, text, want, parsed(&pos, text));
+            checked++;
+        }
+        variant_free(v);
+    }
+    assert_true(checked > 20);
 }
 
 /* parse(print(move)) == move, for SAN and long forms, over random games. */
@@ -301,6 +340,7 @@ int main(void)
         cmocka_unit_test(test_san_disambiguation),     cmocka_unit_test(test_san_pawns),
         cmocka_unit_test(test_san_promotion_check_ep), cmocka_unit_test(test_parse_forms),
         cmocka_unit_test(test_parse_errors),           cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_lower_case_piece),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

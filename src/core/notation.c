@@ -330,8 +330,20 @@ static enum parse_status scan_letter(Ctx *c, const char *s, const char *q, Scan 
     return PARSE_OK;
 }
 
+/* A lower-case letter that is no file of the board: at the start of the move, where a piece
+ * letter would stand, it is most likely one written in lower case (nc3 for Nc3). */
+static enum parse_status not_a_file(Ctx *c, const char *s, const char *q)
+{
+    const Variant *v = c->pos->v;
+    if (q > s || !kind_of_letter(v, *q))
+        return fail(c, PARSE_MALFORMED, "'%c' is not a file of this board", *q);
+    return fail(c, PARSE_MALFORMED,
+                "'%c' is not a file of this board; piece letters are upper case (%c%s)", *q,
+                toupper((unsigned char)*q), q + 1);
+}
+
 /* A lower-case letter: a cell, or a file letter of a half-named origin. */
-static enum parse_status scan_lower(Ctx *c, const char **q, Scan *sc)
+static enum parse_status scan_lower(Ctx *c, const char *s, const char **q, Scan *sc)
 {
     Cell cell;
     int n = scan_cell(c, *q, &cell);
@@ -344,6 +356,7 @@ static enum parse_status scan_lower(Ctx *c, const char **q, Scan *sc)
         return PARSE_OK;
     }
     if (isdigit((unsigned char)(*q)[1])) return bad_cell(c, *q);
+    if (!strchr(c->pos->v->board.spec.letters, **q)) return not_a_file(c, s, *q);
     if (sc->nletters == 2) return fail(c, PARSE_MALFORMED, "unexpected '%c'", **q);
     sc->letters[sc->nletters++] = **q;
     (*q)++;
@@ -374,7 +387,7 @@ static enum parse_status scan_move(Ctx *c, const char *s, const char *q, Scan *s
             if ((st = scan_letter(c, s, q, sc, p)) != PARSE_OK) return st;
             q++;
         } else if (islower((unsigned char)ch)) {
-            if ((st = scan_lower(c, &q, sc)) != PARSE_OK) return st;
+            if ((st = scan_lower(c, s, &q, sc)) != PARSE_OK) return st;
         } else if (isdigit((unsigned char)ch)) {
             if (sc->nnumbers || sc->ncells) return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
             long rank = 0;
@@ -550,12 +563,19 @@ static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList
         if (p->kind ? k == p->kind : v->type[k].pawn) sel[n++] = m;
     }
     const char *what = p->kind ? kind_name(pos, p->kind) : pawn_name(v);
-    char file[16];
+    char file[16], from[48] = "";
     snprintf(file, sizeof file, "file %c", p->to_letter ? p->to_letter : '?');
     const char *where = p->to ? cell_name(pos, p->to) : file;
     if (!n) return fail(c, PARSE_ILLEGAL, "no %s %s can move", side, what);
+    /* a half-named origin (bc4, N1e4): the pieces it names cannot, others may */
+    if (p->from_letter && p->from_number)
+        snprintf(from, sizeof from, " on %c%d", p->from_letter, p->from_number);
+    else if (p->from_letter)
+        snprintf(from, sizeof from, " on file %c", p->from_letter);
+    else if (p->from_number)
+        snprintf(from, sizeof from, " on rank %d", p->from_number);
     list_moves(pos, ml, sel, n, list, sizeof list);
-    return fail(c, PARSE_ILLEGAL, "no %s %s can %s %s; legal %s moves: %s", side, what,
+    return fail(c, PARSE_ILLEGAL, "no %s %s%s can %s %s; legal %s moves: %s", side, what, from,
                 p->capture ? "capture on" : "go to", where, what, list);
 }
 
