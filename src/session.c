@@ -128,6 +128,7 @@ void session_set_game(Session *s, Variant *v, const Game *g)
     s->v = v;
     s->game = *g;
     s->ai_players = 0;
+    s->ai_chosen = false;
     for (int p = 0; p < v->nplayers; p++) {
         const char *tag = game_tag(&s->game, v->player_name[p]);
         int level = tag ? level_from_player_name(tag) : 0;
@@ -251,16 +252,21 @@ void session_last_move_text(const Session *s, char *buf, size_t len)
 
 /* The computer plays some sides and a person the others: undo and redo then go by a
  * person's moves, and a move typed at the computer's turn is refused. */
+static unsigned computer_sides(const Session *s)
+{
+    return s->screen || s->ai_chosen ? s->ai_players : 0;
+}
+
 static bool against_computer(const Session *s)
 {
     unsigned all = (1u << s->v->nplayers) - 1;
-    return s->ai_players && (s->ai_players & all) != all;
+    return computer_sides(s) && (computer_sides(s) & all) != all;
 }
 
 bool session_computer_to_move(const Session *s)
 {
     return !s->remote && !s->watching && !s->game.result.over &&
-           (s->ai_players & (1u << s->game.pos.stm));
+           (computer_sides(s) & (1u << s->game.pos.stm));
 }
 
 /* The last ply a person played, or -1 when the computer played every one. */
@@ -320,9 +326,11 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
         if (name && !level_from_player_name(name)) game_set_tag(&g, v->player_name[p], name);
     }
     unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
+    bool chosen = s->ai_chosen;
     TimeControl tc = s->clock.tc;
     session_set_game(s, v, &g);
     s->ai_players = ai;
+    s->ai_chosen = chosen;
     mark_computer(s);
     if (tc.kind != CLOCK_NONE) session_set_clock(s, &tc);
     say(out, "new game: %s, %s to move", v->title, v->player_name[s->game.pos.stm]);
@@ -770,6 +778,7 @@ static bool cmd_go(Session *s, const char *args, Sink *out)
 static bool set_computer(Session *s, unsigned mask, const char *what, Sink *out)
 {
     s->ai_players = mask;
+    s->ai_chosen = true;
     mark_computer(s);
     say(out, "the computer plays %s", what);
     changed(s);
@@ -810,14 +819,22 @@ static bool cmd_level(Session *s, const char *args, Sink *out)
     return true;
 }
 
+/* The depth a result's best move comes from: "7", or "8, unfinished" when the search, stopped
+ * in the middle of depth 8, had already found a better move there than depth 7's. */
+static void depth_text(const SearchResult *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "%d%s", r->depth + r->unfinished, r->unfinished ? ", unfinished" : "");
+}
+
 static bool cmd_hint(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
     if (!think(s, "hint", args, true, out, &r)) return false;
-    char san[MOVE_TEXT_MAX], score[32];
+    char san[MOVE_TEXT_MAX], score[32], depth[32];
     move_san(&s->game.pos, r.best, san);
     search_score_text(r.score, s->v->nplayers, score, sizeof score);
-    say(out, "hint: %s (depth %d, score %s, %llu nodes, %.1f s, %.0f nodes/s)", san, r.depth, score,
+    depth_text(&r, depth, sizeof depth);
+    say(out, "hint: %s (depth %s, score %s, %llu nodes, %.1f s, %.0f nodes/s)", san, depth, score,
         (unsigned long long)r.nodes, r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
     return true;
 }
@@ -828,10 +845,12 @@ typedef struct {
     Session *s;
     Sink *out;
     int depth;
+    bool unfinished; /* the unfinished depth's better move was shown */
 } Analysis;
 
 /* "depth 6 line 1: +0.25 Bg2 Nf6 Qb3 (51234 nodes, 0.4 s)": the score from the mover's side,
- * the line in the game's notation. */
+ * the line in the game's notation; "depth 7 line 1: ... (80000 nodes, 0.6 s, unfinished)" for the
+ * better line a search stopped in the middle of depth 7 had found. */
 static void say_line(Session *s, const SearchResult *r, int k, Sink *out)
 {
     const SearchLine *l = &r->line[k];
@@ -850,8 +869,24 @@ static void say_line(Session *s, const SearchResult *r, int k, Sink *out)
         n += len;
     }
     search_score_text(l->score, s->v->nplayers, score, sizeof score);
-    say(out, "depth %d line %d: %s %s (%llu nodes, %.1f s)", r->depth, k + 1, score, text,
-        (unsigned long long)r->nodes, r->seconds);
+    bool unfinished = r->unfinished && !k;
+    say(out, "depth %d line %d: %s %s (%llu nodes, %.1f s%s)", r->depth + unfinished, k + 1, score,
+        text, (unsigned long long)r->nodes, r->seconds, unfinished ? ", unfinished" : "");
+}
+
+/* The lines of a result not shown yet: a newly completed depth's, or the unfinished depth's
+ * better line (line 1 only: the others are the completed depth's). */
+static void say_new_lines(Analysis *a, const SearchResult *r)
+{
+    if (r->depth > a->depth) {
+        a->depth = r->depth;
+        a->unfinished = false;
+        for (int k = r->unfinished; k < r->nlines; k++) say_line(a->s, r, k, a->out);
+    }
+    if (r->unfinished && !a->unfinished) {
+        a->unfinished = true;
+        say_line(a->s, r, 0, a->out);
+    }
 }
 
 static void on_analysis(const SearchResult *r, void *ctx)
@@ -859,24 +894,22 @@ static void on_analysis(const SearchResult *r, void *ctx)
     Analysis *a = ctx;
     const SearchHooks *front = &a->s->ai_hooks;
     if (front->progress) front->progress(r, front->ctx);
-    if (r->depth <= a->depth) return;
-    a->depth = r->depth;
-    for (int k = 0; k < r->nlines; k++) say_line(a->s, r, k, a->out);
+    say_new_lines(a, r);
 }
 
 bool session_analyse(Session *s, Sink *out)
 {
     char err[128];
-    Analysis a = {s, out, 0};
+    Analysis a = {s, out, 0, false};
     SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
     SearchResult r;
     if (!think_hooked(s, &hooks, true, &r, err, sizeof err)) return complain(out, "%s", err);
-    if (r.depth > a.depth) /* a last depth the progress report did not show */
-        for (int k = 0; k < r.nlines; k++) say_line(s, &r, k, out);
-    char san[MOVE_TEXT_MAX], score[32];
+    say_new_lines(&a, &r); /* what the progress report did not show */
+    char san[MOVE_TEXT_MAX], score[32], depth[32];
     move_san(&s->game.pos, r.best, san);
     search_score_text(r.score, s->v->nplayers, score, sizeof score);
-    say(out, "analyse: best %s (depth %d, score %s, %llu nodes, %.1f s)", san, r.depth, score,
+    depth_text(&r, depth, sizeof depth);
+    say(out, "analyse: best %s (depth %s, score %s, %llu nodes, %.1f s)", san, depth, score,
         (unsigned long long)r.nodes, r.seconds);
     return true;
 }

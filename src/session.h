@@ -29,6 +29,9 @@ typedef struct Session {
     int seat;            /* the player this screen sits as (a room's seat), or -1 */
     bool names;          /* the screen writes every cell's name in it (the names command) */
     unsigned ai_players; /* bit per player the computer plays (the ai command, --ai) */
+    /* the ai command chose them, not a loaded record's names: the scripted mode then lets the
+     * computer play them too (on the screen it always does) */
+    bool ai_chosen;
     /* called after every change of the game (move, undo, new, load): the screen saves the
      * game in progress here */
     void (*changed)(struct Session *s);
@@ -146,8 +149,9 @@ bool session_command(Session *s, const char *name, const char *args, Sink *out);
 /* Read and play a move for the side to move, as a typed line would; false when refused. */
 bool session_move(Session *s, const char *text, Sink *out);
 
-/* Whether it is the turn of a side the computer plays (ai SIDE) in a game played here (not
- * a room's, not one watched): the front end then lets it move (`go`). */
+/* Whether it is the turn of a side the computer plays (ai SIDE; in the scripted mode only
+ * sides the ai command chose) in a game played here (not a room's, not one watched): the
+ * front end then lets it move (`go`). */
 bool session_computer_to_move(const Session *s);
 
 /* Whether the game may grow by another move (restricted mode bounds its length). */

@@ -47,6 +47,15 @@ tap_ok "... saying why and what to do" \
     grep -q "^line 1: the computer's moves are the only ones: you have no move to take back ('ai off'" \
     "$tmp/err"
 
+# a record of a game against the computer, loaded in a script, is looked at and played on as
+# it is: its moves are typed, the computer plays only the sides --ai or ai hand it here
+printf 'e5\npgn\n' | "$CELLMATE" --batch $fast --ai black >"$tmp/vs.pgn" 2>&1
+printf 'd5\nd6\n' | "$CELLMATE" --batch $fast --load "$tmp/vs.pgn" >"$tmp/out" 2>"$tmp/err"
+tap_eq "a loaded record's computer side: moves typed for both sides are played" \
+    "2. d5 2... d6" "$(tr '\n' ' ' <"$tmp/out" | sed 's/ $//')"
+printf 'd5\n' | "$CELLMATE" --batch $fast --load "$tmp/vs.pgn" --ai black >"$tmp/out" 2>"$tmp/err"
+tap_eq "... and with --ai black the computer answers there" 1 "$(grep -c '^2\.\.\. ' "$tmp/out")"
+
 "$CELLMATE" --variant glinski --ai purple </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--ai with a side the variant lacks exits 2" 2 $?
 tap_eq "... with the ai command's words" \

@@ -31,13 +31,25 @@ printf 'Qe1c3\nQe10c6\nb1b2\nb7b6\nBf3b1\ne7e6\nanalyse\n' |
     "$CELLMATE" --batch --variant glinski --depth 3 >"$tmp/out" 2>&1
 tap_ok "a mate in one is found" grep -q '^analyse: best Qxf9# (depth [0-9]*, score mate in 1,' "$tmp/out"
 
+# a search stopped in the middle of a depth (here by --nodes, with one thread: the same stop
+# every time) plays a better move that depth has found: analyse shows that line, labelled
+# unfinished, and its last line names the move and depth of the last line shown
+printf 'e5\ne6\nNc3\nNc6\nanalyse\n' |
+    "$CELLMATE" --batch --variant glinski --threads 1 --nodes 160000 >"$tmp/out" 2>&1
+last=$(grep '^depth ' "$tmp/out" | tail -1)
+tap_ok "a search stopped inside a depth shows that depth's better line, unfinished ($last)" \
+    sh -c "echo '$last' | grep -Eq '^depth [0-9]+ line 1: .*, unfinished\)$'"
+tap_eq "... and the best move is that line's first, from that depth, unfinished" \
+    "$(echo "$last" | sed 's/^depth \([0-9]*\) line 1: [^ ]* \([^ ]*\).*/\2 (depth \1, unfinished,/')" \
+    "$(sed -n 's/^analyse: best \([^ ]*\) \((depth [^,]*, unfinished,\).*/\1 \2/p' "$tmp/out")"
+
 printf 'analyse x\n' | "$CELLMATE" --batch --variant glinski --depth 1 >"$tmp/out" 2>"$tmp/err"
 tap_eq "analyse takes no arguments" "line 1: 'analyse' takes no arguments" "$(cat "$tmp/err")"
 
 # reproducible with one thread
 hint() {
     echo hint | "$CELLMATE" --batch --variant "$1" --threads 1 --seed 7 --nodes "$2" |
-        sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
+        sed 's/^hint: \([^ ]*\) (depth \([0-9]*\)\(, unfinished\)\{0,1\}, score \([^,]*\), \([0-9]*\) nodes.*/\1 \2\3 \4 \5/'
 }
 for v in glinski cyclohexane hr-liuyang; do
     a=$(hint $v 20000)
@@ -50,7 +62,7 @@ scheme() { # scheme VARIANT [SCHEME [OPTION...]]: the hint's move, depth, score 
     v=$1 sc=$2
     shift 2 2>/dev/null || shift
     echo hint | "$CELLMATE" --batch --variant "$v" --threads 1 --seed 7 --nodes 20000 ${sc:+--search "$sc"} \
-        "$@" | sed 's/^hint: \([^ ]*\) (depth \([0-9]*\), score \([^,]*\), \([0-9]*\) nodes.*/\1 \2 \3 \4/'
+        "$@" | sed 's/^hint: \([^ ]*\) (depth \([0-9]*\)\(, unfinished\)\{0,1\}, score \([^,]*\), \([0-9]*\) nodes.*/\1 \2\3 \4 \5/'
 }
 # auto_as WHAT SCHEME OTHER VARIANT POSITION: SCHEME and OTHER search the position otherwise,
 # and --search auto searches it as SCHEME
