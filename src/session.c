@@ -446,24 +446,6 @@ static bool cmd_pgn(Session *s, const char *args, Sink *out)
     return true;
 }
 
-/* Moves in the order a player reads them: numbers as numbers (a8 a9 a13, not a13 a8 a9). */
-static int cmp_words(const void *a, const void *b)
-{
-    const char *p = a, *q = b;
-    while (*p && *q) {
-        if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
-            char *pe, *qe;
-            long x = strtol(p, &pe, 10), y = strtol(q, &qe, 10);
-            if (x != y) return x < y ? -1 : 1;
-            p = pe, q = qe;
-            continue;
-        }
-        if (*p != *q) return (unsigned char)*p - (unsigned char)*q;
-        p++, q++;
-    }
-    return (unsigned char)*p - (unsigned char)*q;
-}
-
 /* Which legal moves `moves` lists: all; those of the piece on a cell ("e4"); the drops of
  * a kind in hand ("P@"). False, with a complaint, for anything else. */
 static bool moves_filter(Session *s, const char *args, Cell *from, int *drop, Sink *out)
@@ -504,7 +486,7 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
         if (drop && (!is_drop || m->promo != drop)) continue;
         move_san_bare(&s->game.pos, *m, sans[n++]);
     }
-    qsort(sans, (size_t)n, MOVE_TEXT_MAX, cmp_words);
+    qsort(sans, (size_t)n, MOVE_TEXT_MAX, move_text_cmp);
     size_t used = 0;
     line[0] = 0;
     for (int i = 0; i < n && used + MOVE_TEXT_MAX + 2 < sizeof line; i++)

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *cell_name(const Position *pos, Cell c)
@@ -493,15 +494,35 @@ static bool fits(const Position *pos, const Parsed *p, Move m)
     return true;
 }
 
+/* Moves in the order a player reads them: numbers as numbers (a8 a9 a13, not a13 a8 a9). */
+int move_text_cmp(const void *a, const void *b)
+{
+    const char *p = a, *q = b;
+    while (*p && *q) {
+        if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
+            char *pe, *qe;
+            long x = strtol(p, &pe, 10), y = strtol(q, &qe, 10);
+            if (x != y) return x < y ? -1 : 1;
+            p = pe, q = qe;
+            continue;
+        }
+        if (*p != *q) return (unsigned char)*p - (unsigned char)*q;
+        p++, q++;
+    }
+    return (unsigned char)*p - (unsigned char)*q;
+}
+
+/* The moves sel[0..n-1] after out, in the order the moves command lists them. */
 static void list_moves(Position *pos, const MoveList *ml, const Move *sel, int n, char *out,
                        size_t len)
 {
+    static char texts[MAX_MOVES][MOVE_TEXT_MAX]; /* (too big for a thread's stack; errors are
+                                                  * made by the thread reading input) */
     size_t used = strlen(out);
-    for (int i = 0; i < n && used + MOVE_TEXT_MAX + 8 < len; i++) {
-        char t[MOVE_TEXT_MAX];
-        san_with(pos, sel[i], ml, t);
-        used += (size_t)snprintf(out + used, len - used, "%s%s", i ? " " : "", t);
-    }
+    for (int i = 0; i < n; i++) san_with(pos, sel[i], ml, texts[i]);
+    qsort(texts, (size_t)n, MOVE_TEXT_MAX, move_text_cmp);
+    for (int i = 0; i < n && used + MOVE_TEXT_MAX + 8 < len; i++)
+        used += (size_t)snprintf(out + used, len - used, "%s%s", i ? " " : "", texts[i]);
 }
 
 static const char *kind_name(const Position *pos, int kind)

@@ -18,6 +18,10 @@ void move_san(Position *pos, Move m, char *out);
 /* SAN without the check suffix (cheaper: no move is made). */
 void move_san_bare(Position *pos, Move m, char *out);
 
+/* qsort order of move texts (char[MOVE_TEXT_MAX]) as a player reads them: numbers as
+ * numbers (a8 a9 a13, not a13 a8 a9). The moves command and the errors' lists use it. */
+int move_text_cmp(const void *a, const void *b);
+
 enum parse_status {
     PARSE_OK,
     PARSE_MALFORMED, /* not a move at all */
