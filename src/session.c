@@ -964,6 +964,7 @@ const Command session_commands[] = {
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},
     {"analyse", "", "the best lines for the side to move, one line per depth searched", cmd_analyse,
      false},
+    {"analyze", "", "the same as analyse", cmd_analyse, false},
     {"level", "[1-10]", "the computer's level: 1 a beginner's opponent .. 10 full strength",
      cmd_level, false},
     {"resign", "[SIDE]", "the side to move (or SIDE) resigns", cmd_resign, false},
@@ -984,8 +985,9 @@ const Command session_commands[] = {
 /* While watching another process's game, only the commands that leave it as it is. */
 static bool looks_only(const char *name)
 {
-    static const char *const allowed[] = {"show", "moves", "fen",    "pgn",  "save", "perft",
-                                          "hint", "flip",  "rotate", "help", "quit", "analyse"};
+    static const char *const allowed[] = {"show",  "moves",   "fen",    "pgn",    "save",
+                                          "perft", "hint",    "flip",   "rotate", "help",
+                                          "quit",  "analyse", "analyze"};
     for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++)
         if (!strcmp(allowed[i], name)) return true;
     return false;
@@ -1058,7 +1060,7 @@ static const struct {
     {"undo", true},  {"draw", true},  {"resign", true}, {"ai", true},      {"say", true},
     {"no", true},    {"new", true},   {"show", false},  {"moves", false},  {"fen", false},
     {"pgn", false},  {"save", false}, {"perft", false}, {"hint", false},   {"analyse", false},
-    {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false},
+    {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false}, {"analyze", false},
 };
 
 static bool room_command(Session *s, const Command *c, const char *args, Sink *out)

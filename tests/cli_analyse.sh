@@ -43,6 +43,11 @@ tap_eq "... and the best move is that line's first, from that depth, unfinished"
     "$(echo "$last" | sed 's/^depth \([0-9]*\) line 1: [^ ]* \([^ ]*\).*/\2 (depth \1, unfinished,/')" \
     "$(sed -n 's/^analyse: best \([^ ]*\) \((depth [^,]*, unfinished,\).*/\1 \2/p' "$tmp/out")"
 
+printf 'analyze\n' | "$CELLMATE" --batch --variant glinski --depth 3 --threads 1 >"$tmp/z" 2>&1
+tap_eq "analyze, the American spelling, is analyse" \
+    "$(printf 'analyse\n' | "$CELLMATE" --batch --variant glinski --depth 3 --threads 1 2>&1 | sed 's/[0-9.]* s)$//')" \
+    "$(sed 's/[0-9.]* s)$//' "$tmp/z")"
+
 printf 'analyse x\n' | "$CELLMATE" --batch --variant glinski --depth 1 >"$tmp/out" 2>"$tmp/err"
 tap_eq "analyse takes no arguments" "line 1: 'analyse' takes no arguments" "$(cat "$tmp/err")"
 
