@@ -27,9 +27,22 @@ static char save_path[4400]; /* the save this run owns, once it owns one */
 static int lock_fd = -1;
 static char fixed_dir[4096]; /* restricted mode: the player's directory */
 
+enum { MAX_SET_ASIDE = 1000 }; /* damaged saves kept of one name */
+
 void autosave_use_dir(const char *dir)
 {
     snprintf(fixed_dir, sizeof fixed_dir, "%s", dir);
+}
+
+void autosave_hide_dirs(char *text, size_t len)
+{
+    char dir[4200], full[8192];
+    if (!fixed_dir[0] || !len) return;
+    snprintf(dir, sizeof dir, "%s/", fixed_dir);
+    snprintf(full, sizeof full, "%s", text);
+    restrict_hide_path(full, dir, "", text, len); /* files: by their names */
+    snprintf(full, sizeof full, "%s", text);
+    restrict_hide_path(full, fixed_dir, "(your folder)", text, len);
 }
 
 /* $XDG_STATE_HOME/cellmate, or ~/.local/state/cellmate with the home directory from HOME or,
@@ -278,26 +291,69 @@ static bool previous_save(char *out, size_t len)
            stat(out, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Load a save; a record that cannot be read whole is damaged. One that nobody plays is set
- * aside as damaged-NAME.pgn: --resume then never finds it again, and no later save turns it
- * into previous.pgn, the last good save. */
+/* Set a damaged save aside under a name no other file has (damaged-NAME.pgn, then
+ * damaged-NAME-2.pgn, ...): one set aside before is never replaced. A second link then the
+ * old name's removal, so that no rename can replace a file that appeared meanwhile. */
+static bool set_aside(const char *path, char *aside, size_t len)
+{
+    const char *base = strrchr(path, '/');
+    if (!base) return false;
+    size_t stem = strlen(base + 1) - 4; /* NAME without .pgn */
+    for (int n = 1; n <= MAX_SET_ASIDE; n++) {
+        char num[16] = "";
+        if (n > 1) snprintf(num, sizeof num, "-%d", n);
+        if (snprintf(aside, len, "%.*s/damaged-%.*s%s.pgn", (int)(base - path), path, (int)stem,
+                     base + 1, num) >= (int)len)
+            return false;
+        if (link(path, aside) == 0) {
+            if (unlink(path) == 0) return true;
+            unlink(aside);
+            return false;
+        }
+        if (errno == EEXIST) continue;
+        /* no hard links on this file system: a rename, once nothing has the name */
+        struct stat st;
+        if (lstat(aside, &st) == 0) continue;
+        return errno == ENOENT && rename(path, aside) == 0;
+    }
+    return false;
+}
+
+/* Load a save. A save that cannot be read at all (no permission, say) or whose variant is
+ * not found here is left where it is: it may be whole, and the message says what is missing.
+ * A record that was read but is not a whole game is damaged; one that nobody plays is set
+ * aside (set_aside): --resume then never finds it again, and no later save turns it into
+ * previous.pgn, the last good save. */
 static bool load_save(Session *s, Resumed *r, char *err, int errlen)
 {
     PgnReport rep;
     char why[PGN_MSG_MAX + 4500];
+    rep.moves = -1; /* stays so when the file could not be read */
     if (session_load_file(s, r->path, &rep, why, sizeof why) && !rep.cut_short) return true;
-    if (rep.cut_short) snprintf(why, sizeof why, "%s: %s", r->path, rep.warning);
-    r->damaged = true;
-    const char *base = strrchr(r->path, '/');
-    if (r->owner || !base ||
-        snprintf(r->aside, sizeof r->aside, "%.*s/damaged-%s", (int)(base - r->path), r->path,
-                 base + 1) >= (int)sizeof r->aside ||
-        rename(r->path, r->aside) != 0)
-        r->aside[0] = 0;
-    if (r->aside[0])
-        snprintf(err, errlen, "the saved game is damaged: %s (it is kept as %s)", why, r->aside);
-    else
-        snprintf(err, errlen, "the saved game is damaged: %s", why);
+    if (rep.moves < 0) {
+        snprintf(err, errlen, "the saved game cannot be read: %s (it is left as it is)", why);
+    } else if (rep.missing_variant[0] && fixed_dir[0]) {
+        snprintf(err, errlen,
+                 "your saved game is of the variant '%s', which is not installed here; it is "
+                 "left as it is",
+                 rep.missing_variant);
+    } else if (rep.missing_variant[0]) {
+        snprintf(err, errlen,
+                 "the saved game %s is of the variant '%s', which is not found here (cellmate "
+                 "--list shows the variants); it is left as it is: cellmate --resume --variant "
+                 "FILE continues it with that variant's file",
+                 r->path, rep.missing_variant);
+    } else {
+        if (rep.cut_short) snprintf(why, sizeof why, "%s: %s", r->path, rep.warning);
+        r->damaged = true;
+        if (r->owner || !set_aside(r->path, r->aside, sizeof r->aside)) r->aside[0] = 0;
+        if (r->aside[0])
+            snprintf(err, errlen, "the saved game is damaged: %s (it is kept as %s)", why,
+                     r->aside);
+        else
+            snprintf(err, errlen, "the saved game is damaged: %s", why);
+    }
+    autosave_hide_dirs(err, (size_t)errlen);
     return false;
 }
 

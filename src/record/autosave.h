@@ -12,6 +12,10 @@
 /* Keep the game in `dir` instead of the state directory (restricted mode: the player's). */
 void autosave_use_dir(const char *dir);
 
+/* Restricted mode: every mention of the player's directory in text (a message) goes, so
+ * that its files show by their names (current.pgn) and the host's directories do not. */
+void autosave_hide_dirs(char *text, size_t len);
+
 /* Whether there is a saved game to resume. */
 bool autosave_exists(void);
 
@@ -47,7 +51,8 @@ typedef struct {
  * takes the save over and goes on saving to it; when another process holds it, nothing is
  * loaded and false is returned with r->owner set. A save that cannot be read whole (cut
  * short, say) is damaged: false with r->damaged, and, unless another process plays it, it is
- * set aside as damaged-NAME.pgn (r->aside). False with a message in err otherwise (no save:
+ * set aside as damaged-NAME.pgn (or damaged-NAME-2.pgn, ...: never over another; r->aside).
+ * One that cannot be read, or whose variant is not found, is no damage: it is left in place. False with a message in err otherwise (no save:
  * it then names previous.pgn when that is left). */
 bool autosave_resume(Session *s, enum resume_mode mode, bool take, Resumed *r, char *err,
                      int errlen);

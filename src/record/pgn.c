@@ -485,8 +485,10 @@ static const Variant *choose_variant(PgnReader *r, const RawTag *tags, int ntags
         *owned = strpbrk(tags[i].value, "/.")
                      ? NULL
                      : variant_open(tags[i].value, err, sizeof err, &unreadable);
-        if (!*owned)
+        if (!*owned) {
             error_at(rep, tags[i].line, tags[i].col, "unknown variant '%s'", tags[i].value);
+            snprintf(rep->missing_variant, sizeof rep->missing_variant, "%s", tags[i].value);
+        }
         return *owned;
     }
     if (!r->fallback) {

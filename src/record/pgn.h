@@ -40,6 +40,8 @@ typedef struct PgnReport {
     int line, col;             /* where the error is */
     bool cut_short; /* the text ends inside a tag or a comment, or before the game's result:
                      * the record was probably cut (the warning says where) */
+    char missing_variant[64]; /* the variant the Variant tag names, when it cannot be opened
+                               * (the record may be whole: the variant is what is missing) */
 } PgnReport;
 
 /* Open a file (false with a message in err if unreadable) or a string. */

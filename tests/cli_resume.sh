@@ -1,0 +1,62 @@
+#!/bin/sh
+# cli_resume.sh — cellmate --resume in the scripted mode: a damaged save is set aside under a
+# name of its own (never over one set aside before), a save that cannot be read or whose
+# variant is not found here is no damage and stays where it is, and a restricted scripted
+# login goes on from the last good save instead of losing it.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+export XDG_STATE_HOME="$tmp/state" HOME="$tmp/home"
+S=$XDG_STATE_HOME/cellmate
+mkdir -p "$S" "$HOME"
+record() { printf '[Variant "%s"]\n\n%s\n' "$1" "$2"; }
+
+# --- damaged saves: each one kept -------------------------------------------------------------
+record glinski '1. e5 e6 2. zz9 *' >"$S/current.pgn"
+echo fen | "$CELLMATE" --batch --resume >/dev/null 2>"$tmp/err"
+tap_eq "a damaged save: exit 2" 2 "$?"
+tap_ok "... set aside as damaged-current.pgn" grep -q zz9 "$S/damaged-current.pgn"
+record glinski '1. e5 e6 2. qq9 *' >"$S/current.pgn"
+echo fen | "$CELLMATE" --batch --resume >/dev/null 2>"$tmp/err"
+tap_ok "a second damaged save does not replace the first" grep -q zz9 "$S/damaged-current.pgn"
+tap_ok "... it is kept as damaged-current-2.pgn" grep -q qq9 "$S/damaged-current-2.pgn"
+tap_ok "... and the message names it" grep -qF "(it is kept as $S/damaged-current-2.pgn)" "$tmp/err"
+
+# --- a variant not found here: no damage ------------------------------------------------------
+rm -f "$S"/*.pgn
+cp "$TESTS_DIR/../variants/glinski.ini" "$tmp/myglin.ini"
+(cd "$tmp" && echo e5 | "$CELLMATE" --variant ./myglin.ini --batch >/dev/null)
+record myglin '1. e5 *' >"$S/current.pgn"
+echo fen | "$CELLMATE" --batch --resume >/dev/null 2>"$tmp/err"
+tap_eq "a save of a variant not found: exit 2" 2 "$?"
+tap_eq "... the message names the variant and the way on" \
+    "cellmate: the saved game $S/current.pgn is of the variant 'myglin', which is not found here (cellmate --list shows the variants); it is left as it is: cellmate --resume --variant FILE continues it with that variant's file" \
+    "$(cat "$tmp/err")"
+tap_ok "... the save stays where it is" grep -q '1. e5' "$S/current.pgn"
+tap_ok "... nothing is set aside" sh -c "! ls '$S' | grep -q damaged"
+tap_eq "--resume --variant FILE continues it" \
+    "6/P5p/RP4pr/N1P3p1n/Q3P1p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 b - 0 1" \
+    "$(echo fen | "$CELLMATE" --batch --resume --variant "$tmp/myglin.ini")"
+
+# --- a save that cannot be read: no damage ----------------------------------------------------
+rm -f "$S"/*.pgn
+record glinski '1. e5 *' >"$S/current.pgn"
+chmod 000 "$S/current.pgn"
+as_other=  # root reads every file: the test runs as nobody then
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+    chmod 755 "$tmp"
+    chown -R nobody "$tmp/state"
+    as_other='setpriv --reuid=nobody --regid=nogroup --clear-groups'
+fi
+if [ "$(id -u)" != 0 ] || [ -n "$as_other" ]; then
+    echo fen | $as_other "$CELLMATE" --batch --resume >/dev/null 2>"$tmp/err"
+    tap_eq "a save that cannot be read: exit 2" 2 "$?"
+    tap_ok "... says why" grep -qF "the saved game cannot be read: $S/current.pgn: cannot open: Permission denied (it is left as it is)" "$tmp/err"
+    tap_ok "... and leaves it where it is" test -f "$S/current.pgn"
+    tap_ok "... not set aside" sh -c "! ls '$S' | grep -q damaged"
+else
+    tap_ok "a save that cannot be read: needs setpriv to run as nobody" false
+fi
+chmod 600 "$S/current.pgn"
+
+tap_done
