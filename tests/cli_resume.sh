@@ -59,4 +59,20 @@ else
 fi
 chmod 600 "$S/current.pgn"
 
+# --- a restricted scripted login: the last good save goes on -----------------------------------
+D=$tmp/players
+R="--restricted --player p --save-dir $D --variant glinski"
+echo e5 | "$CELLMATE" $R >/dev/null 2>&1
+echo e6 | "$CELLMATE" $R >/dev/null 2>&1 # its first save keeps 1. e5 as previous.pgn
+record glinski '1. e5 e6 2. zz9 *' >"$D/p/current.pgn"
+echo f6 | "$CELLMATE" $R >"$tmp/out" 2>"$tmp/err"
+tap_eq "restricted, a damaged save: the login goes on (exit 0)" 0 "$?"
+tap_ok "... says the game goes on from the last good save" \
+    grep -qxF "cellmate: the game goes on from the last good save, previous.pgn" "$tmp/err"
+tap_ok "... and plays on from it" grep -qF "1. e5 f6 *" "$D/p/current.pgn"
+tap_ok "... previous.pgn is still the last good save" grep -qxF "1. e5 *" "$D/p/previous.pgn"
+echo e6 | "$CELLMATE" $R >/dev/null 2>&1
+tap_ok "the next login keeps the game it went on with as previous.pgn" \
+    grep -qxF "1. e5 f6 *" "$D/p/previous.pgn"
+
 tap_done

@@ -64,23 +64,30 @@ static int ask_held(const Resumed *r)
 }
 
 /* A damaged save is never resumed as far as it goes: the last good save is offered instead,
- * asked on the screen and named off it. */
+ * asked on the screen and named off it; a restricted login's scripted mode, which takes no
+ * options, continues it. */
 static int offer_previous(Session *s, const char *err, bool on_screen)
 {
     char prev[4400], err2[8192];
     Resumed r;
     safe_printf(stderr, "cellmate: %s\n", err);
     if (!autosave_previous(prev, sizeof prev)) return EXIT_USAGE;
-    if (!on_screen) {
+    autosave_hide_dirs(prev, sizeof prev);
+    if (!on_screen && s->restricted) {
+        /* a forced login takes no options: it goes on from the last good save, which its
+         * next save would otherwise replace by a new game */
+        safe_printf(stderr, "cellmate: the game goes on from the last good save, %s\n", prev);
+    } else if (!on_screen) {
         safe_printf(stderr,
                     "cellmate: the last good save is %s: cellmate --resume=previous continues it\n",
                     prev);
         return EXIT_USAGE;
+    } else {
+        printf("The last good save is %s.\n", prev);
+        int answer = ask("Continue it? [y/n]", "yn");
+        if (!answer) return no_answer();
+        if (answer != 'y') return EXIT_USAGE;
     }
-    printf("The last good save is %s.\n", prev);
-    int answer = ask("Continue it? [y/n]", "yn");
-    if (!answer) return no_answer();
-    if (answer != 'y') return EXIT_USAGE;
     if (!autosave_resume(s, RESUME_PREVIOUS, false, &r, err2, sizeof err2)) return fail(err2);
     return GO_ON;
 }
