@@ -771,6 +771,7 @@ int main(int argc, char **argv)
     Options o;
     /* past a file-size limit, writes fail and say so instead of killing the program */
     signal(SIGXFSZ, SIG_IGN);
+    batch_watch_output(); /* a write error on standard output fails the run */
     variant_paths_set_program(argv[0]);
     int rc = parse_options(argc, argv, &o);
     if (rc != EXIT_OK) return rc;

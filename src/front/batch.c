@@ -5,9 +5,11 @@
 #include "pgn.h"
 #include "safe_text.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* SIGINT while a line is being worked on (perft, the computer thinking) stops that work,
  * which then reports what it has (a partial count, the best move so far); between lines it
@@ -51,6 +53,33 @@ static void catch_interrupt(bool on)
     }
 }
 
+static int out_errno; /* why standard output could not be written, once it could not */
+
+/* Flush standard output; false (the reason kept for the exit) when it cannot be written. */
+static bool flush_out(void)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return true;
+    if (!out_errno) out_errno = errno ? errno : EIO;
+    return false;
+}
+
+/* At exit: output that could not be written (a full disk) is an error, said on standard
+ * error, whatever the mode had to say. The other exit handlers have run by then (this one
+ * is registered first), so only the streams are left to flush. */
+static void check_output(void)
+{
+    if (flush_out()) return;
+    safe_printf(stderr, "cellmate: cannot write the output: %s\n", strerror(out_errno));
+    fflush(NULL);
+    _exit(1);
+}
+
+void batch_watch_output(void)
+{
+    atexit(check_output);
+}
+
 typedef struct {
     Sink sink;
     long line;
@@ -66,7 +95,7 @@ static void out_line(Sink *s, const char *line)
 static void err_line(Sink *s, const char *line)
 {
     BatchSink *b = (BatchSink *)s;
-    fflush(stdout);
+    flush_out();
     safe_printf(stderr, "line %ld: %s\n", b->line, line);
 }
 
@@ -80,7 +109,7 @@ static bool computer_turns(Session *s, BatchSink *bs)
         working = 1;
         ok = session_command(s, "go", "", &bs->sink);
         working = 0;
-        fflush(stdout);
+        flush_out();
     }
     return ok;
 }
@@ -114,8 +143,12 @@ int batch_run(Session *s, FILE *in)
         working = 1;
         if (!session_line(s, line, &bs.sink)) status = 1;
         working = 0;
-        fflush(stdout);
+        if (!flush_out()) break; /* nobody reads the answers: the end (check_output) */
         if (!computer_turns(s, &bs)) status = 1;
+    }
+    if (ferror(in)) {
+        safe_printf(stderr, "cellmate: cannot read the input: %s\n", strerror(errno));
+        status = 1;
     }
     catch_interrupt(false);
     free(line);
@@ -130,7 +163,7 @@ int batch_perft(const Session *s, int depth, bool divide)
     working = 1;
     session_perft(s, depth, divide, 0, &bs.sink);
     working = 0;
-    fflush(stdout);
+    flush_out();
     catch_interrupt(false);
     /* the partial count is out: now end as SIGINT ends a program, so that a calling shell
      * script stops too */

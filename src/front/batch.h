@@ -8,8 +8,14 @@
 
 #include <stdio.h>
 
-/* Run the lines of `in` through the session; returns the exit status (0 or 1). Whenever a
- * side the computer plays is to move (at the start, after each line), it moves. */
+/* Call first thing: when standard output could not be written (a full disk), the program
+ * says so at its exit and ends with status 1 instead of what it would have (every mode that
+ * writes there: the scripted mode, --perft, --replay, --list, --help). */
+void batch_watch_output(void);
+
+/* Run the lines of `in` through the session; returns the exit status (0 or 1: also when the
+ * input could not be read, said on standard error). Whenever a side the computer plays is to
+ * move (at the start, after each line), it moves. */
 int batch_run(Session *s, FILE *in);
 
 /* --perft: the session's perft from the game's position, its lines on stdout. SIGINT stops
