@@ -612,7 +612,9 @@ bool session_load(Session *s, const char *args, Sink *out)
     if (!session_load_file(s, path, &rep, err, sizeof err)) {
         if (s->restricted && access(path, F_OK) != 0)
             return complain(out, "there is no game saved as %s ('load' alone lists them)", args);
-        return complain(out, "%s", err);
+        char shown[1300];
+        restrict_hide_path(err, path, name, shown, sizeof shown); /* the host's directories */
+        return complain(out, "%s", shown);
     }
     if (rep.warnings) say(out, "warning: %s: %s", name, rep.warning);
     int moves = 0;

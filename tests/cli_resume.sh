@@ -75,4 +75,44 @@ echo e6 | "$CELLMATE" $R >/dev/null 2>&1
 tap_ok "the next login keeps the game it went on with as previous.pgn" \
     grep -qxF "1. e5 f6 *" "$D/p/previous.pgn"
 
+# --- restricted mode: messages name the player's files, never the host's directories ---------
+record glinski '1. e5 e6 2. zz9 *' >"$D/p/current.pgn"
+echo fen | "$CELLMATE" $R >/dev/null 2>"$tmp/err"
+tap_ok "restricted, a damaged save: named by its file names" \
+    grep -q "^cellmate: the saved game is damaged: current.pgn: line 3, column 13: .* (it is kept as damaged-current-2.pgn)$" "$tmp/err"
+tap_ok "... no host directory shows" sh -c "! grep -qF '$tmp' '$tmp/err'"
+record gone '1. e5 *' >"$D/p/saves/old.pgn"
+echo 'load old' | "$CELLMATE" $R >/dev/null 2>"$tmp/err"
+tap_eq "restricted, load of a save whose variant is gone: named by its name" \
+    "line 1: old: line 1, column 1: unknown variant 'gone'" "$(cat "$tmp/err")"
+record gone '1. e5 *' >"$D/p/current.pgn"
+echo fen | "$CELLMATE" $R >/dev/null 2>"$tmp/err"
+tap_eq "restricted, a saved game whose variant is gone: left, and said without paths" \
+    "cellmate: your saved game is of the variant 'gone', which is not installed here; it is left as it is" \
+    "$(cat "$tmp/err")"
+record glinski '1. e5 *' >"$D/p/current.pgn"
+if command -v flock >/dev/null; then
+    flock -o "$D/p/current.lock" sleep 10 & # -o: the lock goes with flock itself
+    holder=$!
+    sleep 0.3
+    echo fen | "$CELLMATE" $R >/dev/null 2>"$tmp/err"
+    kill $holder 2>/dev/null
+    wait $holder 2>/dev/null
+    tap_eq "restricted, a save another process holds: named by its name" \
+        "cellmate: current.pgn is being played by another cellmate; this is a copy of it, saved apart from it" \
+        "$(cat "$tmp/err")"
+else
+    tap_ok "a save another process holds: needs flock(1)" false
+fi
+if [ "$(id -u)" != 0 ] || [ -n "$as_other" ]; then
+    [ -n "$as_other" ] && chown -R nobody "$D/p" && chmod 755 "$D"
+    chmod 555 "$D/p"
+    echo e6 | $as_other "$CELLMATE" $R >/dev/null 2>"$tmp/err"
+    tap_eq "restricted, a player's directory that cannot be written: said without paths" \
+        "cellmate: (your folder): cannot write there: Permission denied" "$(cat "$tmp/err")"
+    chmod 755 "$D/p"
+else
+    tap_ok "an unwritable directory: needs setpriv to run as nobody" false
+fi
+
 tap_done

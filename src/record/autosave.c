@@ -68,9 +68,13 @@ static bool usable_state_dir(char *dir, size_t len, char *err, int errlen)
                  "or XDG_STATE_HOME)");
         return false;
     }
-    if (!make_dirs(dir, err, errlen)) return false;
+    if (!make_dirs(dir, err, errlen)) {
+        autosave_hide_dirs(err, (size_t)errlen);
+        return false;
+    }
     if (access(dir, W_OK | X_OK) != 0) {
         snprintf(err, errlen, "%s: cannot write there: %s", dir, strerror(errno));
+        autosave_hide_dirs(err, (size_t)errlen);
         return false;
     }
     return true;
@@ -353,12 +357,11 @@ static bool load_save(Session *s, Resumed *r, char *err, int errlen)
         else
             snprintf(err, errlen, "the saved game is damaged: %s", why);
     }
-    autosave_hide_dirs(err, (size_t)errlen);
     return false;
 }
 
-bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
-                     int errlen)
+static bool resume_save(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
+                        int errlen)
 {
     char older[4400];
     memset(r, 0, sizeof *r);
@@ -396,6 +399,14 @@ bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r
         r->owner = autosave_owner(r->path);
     }
     return load_save(s, r, err, errlen);
+}
+
+bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
+                     int errlen)
+{
+    if (resume_save(s, mode, take_it, r, err, errlen)) return true;
+    autosave_hide_dirs(err, (size_t)errlen);
+    return false;
 }
 
 bool autosave_previous(char *out, size_t len)

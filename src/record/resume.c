@@ -51,10 +51,20 @@ static int ask(const char *question, const char *keys)
     }
 }
 
+/* A save's path as the player may see it (restricted mode: its name). */
+static const char *shown(const char *path, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", path);
+    autosave_hide_dirs(buf, len);
+    return buf;
+}
+
 /* A game another process holds: watch it, copy it, or quit. */
 static int ask_held(const Resumed *r)
 {
-    printf("The saved game %s is being played by another cellmate", r->path);
+    char name[4400];
+    printf("The saved game %s is being played by another cellmate",
+           shown(r->path, name, sizeof name));
     if (r->owner > 0) printf(" (process %ld)", r->owner);
     printf(".\nA game belongs to one player's screen at a time. You can:\n"
            "  w  watch it: the board follows its moves, you cannot move\n"
@@ -113,10 +123,11 @@ int resume_start(Session *s, enum resume_mode mode, bool on_screen, bool autosav
         if (!autosave_resume(s, mode, false, &r, err, sizeof err)) return fail(err);
     }
     if (r.owner && mode != RESUME_WATCH) {
+        char name[4400];
         safe_printf(stderr,
                     "cellmate: %s is being played by another cellmate; this is a copy of it, "
                     "saved apart from it\n",
-                    r.path);
+                    shown(r.path, name, sizeof name));
     }
     if (mode == RESUME_WATCH) snprintf(watch, len, "%s", r.path);
     return GO_ON;
