@@ -148,6 +148,17 @@ static bool real_dir(const char *dir, char *err, int errlen)
     return false;
 }
 
+/* Create a player's directory unless it is there (mkdir never follows a link at the name, so
+ * nothing is created through one), then make sure it is a real one. */
+static bool own_dir(const char *dir, char *err, int errlen)
+{
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "%s: cannot create: %s", dir, strerror(errno));
+        return false;
+    }
+    return real_dir(dir, err, errlen);
+}
+
 bool restrict_enter(Restriction *r, const char *player, const char *root, char *err, int errlen)
 {
     char base[RESTRICT_PATH_MAX];
@@ -175,8 +186,10 @@ bool restrict_enter(Restriction *r, const char *player, const char *root, char *
         return false;
     }
     umask(077);
-    if (!make_dirs(r->saves, err, errlen) || !real_dir(r->dir, err, errlen) ||
-        !real_dir(r->saves, err, errlen))
+    /* the root is the administrator's; below it, each directory is checked before anything
+     * is created in it */
+    if (!make_dirs(base, err, errlen) || !own_dir(r->dir, err, errlen) ||
+        !own_dir(r->saves, err, errlen))
         return false;
     fileio_no_links_under(r->dir); /* the game in progress (current.pgn) too */
     if (chdir(r->dir) != 0) {

@@ -124,6 +124,12 @@ tap_ok "and says why" grep -qF "$players/mallory/saves is not a directory of its
 tap_eq "nothing outside the player's directory was written" "game.pgn" "$(ls "$outside")"
 tap_eq "the file a link pointed at is unchanged" "$(printf '[Variant "glinski"]\n\n1. Nc3 *')" \
     "$(cat "$outside/game.pgn")"
+mkdir "$tmp/elsewhere"
+ln -s "$tmp/elsewhere" "$players/quentin"
+run 'fen
+' $R --player quentin --variant glinski
+tap_eq "a player's directory that is a link: refused at the start (exit 2)" 2 "$status"
+tap_eq "... and nothing is created through it" "" "$(ls -A "$tmp/elsewhere")"
 
 # --- the environment: only a checked minimum is kept ---------------------------------------
 # (the process's own environment cannot be read from outside once changed, so its effects are)
