@@ -482,6 +482,12 @@ static void sink_err(Sink *s, const char *line)
     safe_printf(stderr, "cellmate: %s\n", line);
 }
 
+/* --load's report: "loaded FILE ..." needs no echo, a warning about the record does. */
+static void sink_warning(Sink *s, const char *line)
+{
+    if (!strncmp(line, "warning: ", 9)) sink_err(s, line);
+}
+
 /* Restricted mode: refuse what names a file or asks too much, then confine the process. */
 static int enter_restricted(const Options *o, Restriction *r)
 {
@@ -695,7 +701,7 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
     if (o->resume &&
         (rc = resume_start(s, o->resume_mode, on_screen, saves, watch, watch_len)) >= 0)
         return rc;
-    Sink sink = {sink_discard, sink_err, NULL}; /* "loaded FILE ..." needs no echo */
+    Sink sink = {sink_warning, sink_err, NULL};
     if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
     if (!name_players(s, o) || !computer_sides(s, o)) return EXIT_USAGE;
     if (o->ai.level) session_set_level(s, o->ai.level); /* over a resumed or loaded record's */

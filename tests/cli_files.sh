@@ -79,4 +79,11 @@ printf '[Variant "glinski"]\n\n1. Nc3 *\n' >"$tmp/space .pgn "
 bounded --load "$tmp/space .pgn " --batch glinski <"$tmp/in"
 tap_eq "--load of a name ending in a space: read (exit 0)" 0 "$st"
 
+# --load warns as the load command does: a record cut short before its result
+printf '[Variant "glinski"]\n\n1. e5 e6 2. f6' >"$tmp/cut.pgn"
+(cd "$tmp" && bounded --load cut.pgn --batch <"$tmp/in")
+tap_eq "--load of a record cut short: loaded (exit 0)" 0 "$st"
+tap_ok "... with the load command's warning" said \
+    "cellmate: warning: cut.pgn: line 3, column 15: the record ends before the game's result"
+
 tap_done
