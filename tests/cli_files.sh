@@ -86,4 +86,24 @@ tap_eq "--load of a record cut short: loaded (exit 0)" 0 "$st"
 tap_ok "... with the load command's warning" said \
     "cellmate: warning: cut.pgn: line 3, column 15: the record ends before the game's result"
 
+# Tags take what they need: 20000 of them in one game are refused past the most kept
+# (MAX_GAME_TAGS), and 990 before 4 MB of moves are read, each within the memory bound (a
+# reader that gave every tag room for the rest of the file needed gigabytes for either).
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "[T%d \"x\"]\n", i; print ""; print "1. e5 *" }' \
+    >"$tmp/tags.pgn"
+bounded --replay "$tmp/tags.pgn" --variant glinski
+tap_eq "20000 tags in one game: refused past the most kept" \
+    "game 1: error: line 1001, column 1: more than 1000 tags in one game (the most read)
+1 game, 0 ok" "$(cat "$tmp/out")"
+{
+    awk 'BEGIN { print "[Variant \"glinski\"]"; for (i = 0; i < 990; i++) printf "[T%d \"x\"]\n", i }'
+    printf '\n1. e5 {'
+    head -c 4000000 /dev/zero | tr '\0' x
+    printf '} *\n'
+} >"$tmp/long.pgn"
+bounded --replay "$tmp/long.pgn"
+tap_eq "990 tags before 4 MB of moves: read within the memory bound" \
+    "game 1: ok, 1 move
+1 game, 1 ok" "$(cat "$tmp/out")"
+
 tap_done

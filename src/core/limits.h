@@ -35,6 +35,9 @@
 /* bytes of any file a user names (a game record, a collection of them, a variant file): the
  * 395 games of the Glinski tournament file take 340 KB */
 #define MAX_FILE_BYTES 16777216 /* 16 MiB */
+/* tag pairs of one game in a record (real records have a few dozen): a game with more is
+ * refused, so that reading tags stays linear in the file's length */
+#define MAX_GAME_TAGS 1000
 
 /* --- positions and games --------------------------------------------------------------- */
 /* moves of one position: a variant whose pieces could have more in some position (counted

@@ -411,7 +411,9 @@ static void tags_free(TagList *tl)
 /* Read one tag into t (its strings allocated; NULL when out of memory). */
 static bool read_tag(PgnReader *r, RawTag *t, PgnReport *rep)
 {
-    size_t n = 0, room = r->len - r->pos + 1;
+    /* a tag ends at its line's end at the latest: its strings take no more than that */
+    const char *eol = memchr(r->text + r->pos, '\n', r->len - r->pos);
+    size_t n = 0, room = (eol ? (size_t)(eol - r->text) : r->len) - r->pos + 1;
     t->line = r->line;
     t->col = r->col;
     t->name = malloc(room);
@@ -599,6 +601,15 @@ static enum pgn_status read_tag_section(PgnReader *r, PgnReport *rep, TagList *r
     *empty_game = false;
     while (peek(r) == '[') {
         RawTag t = {0};
+        if (read_tags->n == MAX_GAME_TAGS) {
+            int tl = r->line, tc = r->col;
+            while (peek(r) == '[') /* the rest of these tags, then the moves */
+                while (peek(r) != EOF && advance(r) != '\n') {
+                }
+            skip_game(r);
+            return error_at(rep, tl, tc, "more than %d tags in one game (the most read)",
+                            MAX_GAME_TAGS);
+        }
         bool named = read_tag(r, &t, rep);
         if (!t.name || !t.value || (named && !keep_tag(read_tags, t))) {
             free(t.name), free(t.value);
