@@ -788,6 +788,13 @@ int main(int argc, char **argv)
     static char ssh_command[256];
     const char *sc = getenv("SSH_ORIGINAL_COMMAND");
     if (sc && strlen(sc) < sizeof ssh_command) snprintf(ssh_command, sizeof ssh_command, "%s", sc);
+    if (sc && strlen(sc) >= sizeof ssh_command && o.relay && !o.room) {
+        safe_printf(stderr,
+                    "cellmate: the ssh command (SSH_ORIGINAL_COMMAND) is longer than %zu "
+                    "bytes; this login only relays to a room: cellmate --relay NAME [VARIANT]\n",
+                    sizeof ssh_command - 1);
+        return EXIT_USAGE;
+    }
     if (restricted && (rc = enter_restricted(&o, &restriction)) != EXIT_OK) return rc;
     if (!restricted && (o.player || o.save_dir)) {
         safe_printf(stderr, "cellmate: --player and --save-dir go with --restricted\n");

@@ -236,4 +236,12 @@ f6
 tap_ok "the autosave's failure names no directory of the host either" \
     sh -c "! grep -q '$players' '$tmp/err' && grep -q 'the game is NOT saved: (your folder)/' '$tmp/err'"
 
+# --- a forced --relay's ssh command that is too long is said to be, not taken for none --------
+long="cellmate --relay r1 glinski$(printf '%300s' '')"
+SSH_ORIGINAL_COMMAND=$long "$CELLMATE" $R --player zed --relay </dev/null >"$tmp/out" 2>"$tmp/err"
+tap_eq "a forced relay's ssh command over 255 bytes: exit 2" 2 "$?"
+tap_eq "... and says it is too long" \
+    "cellmate: the ssh command (SSH_ORIGINAL_COMMAND) is longer than 255 bytes; this login only relays to a room: cellmate --relay NAME [VARIANT]" \
+    "$(cat "$tmp/err")"
+
 tap_done
