@@ -247,9 +247,10 @@ static bool write_temp(const char *path, const char *text, unsigned mode, const 
  * systems), path is renamed to keep; the new file follows at once. Nothing at path is fine.
  * False (and why in err) when the old file exists but could not be kept: the caller must
  * not replace it then, or the only copy of the game before would be gone. */
-static bool keep_old(const char *path, const char *keep, char *err, int errlen)
+static bool keep_old(const char *path, const char *keep, bool *moved, char *err, int errlen)
 {
     char tmp[4200];
+    *moved = false;
     if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", keep) >= (int)sizeof tmp) {
         snprintf(err, errlen, "%s: the name is too long", keep);
         return false;
@@ -267,7 +268,8 @@ static bool keep_old(const char *path, const char *keep, char *err, int errlen)
         if (errno == ENOENT) return true;
     } else if (access(path, F_OK) != 0 && errno == ENOENT)
         return true;
-    if (rename(path, keep) == 0 || errno == ENOENT) return true;
+    if (rename(path, keep) == 0) return *moved = true;
+    if (errno == ENOENT) return true;
     snprintf(err, errlen, "%s: cannot keep the last save there: %s", keep, strerror(errno));
     return false;
 }
@@ -279,13 +281,22 @@ bool write_file_keeping(const char *path, const char *text, unsigned mode, const
     struct stat old;
     if (!save_target(path, keep, real, sizeof real, &old, err, errlen)) return false;
     if (!write_temp(real, text, mode, &old, tmp, sizeof tmp, err, errlen)) return false;
-    if (keep && !keep_old(real, keep, err, errlen)) {
+    bool moved;
+    if (keep && !keep_old(real, keep, &moved, err, errlen)) {
         unlink(tmp);
         return false;
     }
     if (rename(tmp, real) != 0) {
         snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
         unlink(tmp);
+        /* the old file is where it was, with one name: keep's second link would make every
+         * later save over it refuse (a file with two names); a file moved to keep goes back */
+        struct stat a, b;
+        if (keep && moved)
+            rename(keep, real);
+        else if (keep && !lstat(real, &a) && !lstat(keep, &b) && a.st_ino == b.st_ino &&
+                 a.st_dev == b.st_dev)
+            unlink(keep);
         return false;
     }
     sync_dir(real);
