@@ -52,8 +52,9 @@ typedef struct {
  * loaded and false is returned with r->owner set. A save that cannot be read whole (cut
  * short, say) is damaged: false with r->damaged, and, unless another process plays it, it is
  * set aside as damaged-NAME.pgn (or damaged-NAME-2.pgn, ...: never over another; r->aside).
- * One that cannot be read, or whose variant is not found, is no damage: it is left in place. False with a message in err otherwise (no save:
- * it then names previous.pgn when that is left). */
+ * One that cannot be read, or whose variant is not found, is no damage: it is left in place.
+ * False with a message in err otherwise (no save: it then names previous.pgn when that is
+ * left). */
 bool autosave_resume(Session *s, enum resume_mode mode, bool take, Resumed *r, char *err,
                      int errlen);
 
