@@ -45,6 +45,30 @@ tap_ok "... and the computer is still thinking" shows_re k "the computer is thin
 keys k Escape
 wait_for k "computer: 1. " >/dev/null
 enter k quit
+gone k >/dev/null
+
+# --- a resize while it thinks: the whole screen again at the new size, the search goes on ------
+start z screen --no-save --time 20 glinski
+wait_for z "White to move" >/dev/null
+enter z go
+wait_for z ", best " >/dev/null
+for size in 100x30 60x20; do
+    cols=${size%x*} rows=${size#*x}
+    T resize-window -t z -x "$cols" -y "$rows"
+    sleep 1
+    tap_eq "resized to $size while thinking: the input line is the last row, once" \
+        "move>|1" "$(row z "$rows")|$(screen_of z | grep -c 'move>')"
+    tap_ok "... the thinking line above it" \
+        shows_re z "^the computer is thinking \(a key stops it\): depth"
+    tap_eq "... the title bar at the top, as wide as the terminal" \
+        " cellmate:|$((cols - 1))" "$(row z 1 | cut -c1-10)|$(row z 1 | awk '{ print length }')"
+done
+tap_ok "... the status panel is drawn again" shows_re z "^ *White to move|  White to move *\$"
+tap_ok "... and the search goes on" shows_re z "the computer is thinking"
+keys z Escape
+tap_ok "... then its move comes" wait_for z "computer: 1. "
+enter z quit
+gone z >/dev/null
 start h screen --no-save --time 10 glinski
 wait_for h "White to move" >/dev/null
 

@@ -48,10 +48,11 @@ bool ui_should_quit(void)
 }
 
 /* Long computations (perft, the computer's search) stop for a quit or for a key press; the
- * key is then read as usual. */
+ * key is then read as usual. The search asks from its own threads: only the signal's flag
+ * and the terminal, never the screen's state (the main loop notices a hang-up itself). */
 static bool screen_interrupt(void)
 {
-    return ui_should_quit() || (stdin_events() & POLLIN);
+    return quit_signal || (stdin_events() & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
 }
 
 static void on_crash(int sig)
@@ -86,24 +87,26 @@ static void install_signals(void)
 /* --- output of commands ------------------------------------------------------------------------
  */
 
+/* (Output and the changed hook may come from the thinking thread: they take its lock.) */
 static void collect(Sink *sink, const char *line)
 {
     (void)sink;
+    think_lock();
     if (ui.nlines == ui.cap_lines) {
         int nc = ui.cap_lines ? 2 * ui.cap_lines : 16;
         char **nl = realloc(ui.lines, (size_t)nc * sizeof *nl);
-        if (!nl) return;
-        ui.lines = nl;
-        ui.cap_lines = nc;
+        if (nl) ui.lines = nl, ui.cap_lines = nc;
     }
-    ui.lines[ui.nlines] = strdup(line);
-    if (ui.lines[ui.nlines]) ui.nlines++;
+    if (ui.nlines < ui.cap_lines && (ui.lines[ui.nlines] = strdup(line))) ui.nlines++;
+    think_unlock();
 }
 
 static void error_line(Sink *sink, const char *line)
 {
     (void)sink;
+    think_lock();
     ui_set_message(true, "%s", line);
+    think_unlock();
 }
 
 static void clear_lines(void)
@@ -256,10 +259,12 @@ void screen_line(const char *line)
 
 static void session_changed(Session *s)
 {
+    think_lock();
     select_clear();
     history_reset();
     ui.dirty = true;
     save_now(s);
+    think_unlock();
 }
 
 /* A running clock: its flag may fall, and the time shown counts down. */

@@ -83,6 +83,10 @@ bool think_running(void);
 bool think_wait(void); /* wait a little; true once done (its output is in the sink) */
 bool think_stopped_by_key(void);
 void think_cancel(void);
+/* The screen's state while the command runs: its callbacks (output, a changed game) and the
+ * main thread's drawing take turns. */
+void think_lock(void);
+void think_unlock(void);
 
 /* screen_history.c: going through the game */
 int history_plies(void);              /* the plies shown */
