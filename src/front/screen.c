@@ -185,17 +185,69 @@ static void drop_escape(void)
     if (ch != 27 && ch != ERR) ungetch(ch);
 }
 
-/* `go` or `hint` has ended: what it printed, then the computer's next turn, unless a key
- * stopped it (the keyboard is handed back, so "ai off" can always be typed). */
+/* analyse's lines of the deepest depth it has finished ("depth 7 line 1: ..." and the
+ * other lines of depth 7), joined by "; "; empty before the first. */
+static void deepest_lines(char *out, size_t len)
+{
+    int last = ui.nlines - 1, first;
+    out[0] = 0;
+    while (last >= 0 && strncmp(ui.lines[last], "depth ", 6)) last--;
+    if (last < 0) return;
+    const char *line = strstr(ui.lines[last], " line ");
+    size_t head =
+        line ? (size_t)(line - ui.lines[last]) + 1 : strlen(ui.lines[last]); /* "depth 7 " */
+    for (first = last; first > 0 && !strncmp(ui.lines[first - 1], ui.lines[last], head);) first--;
+    size_t n = 0;
+    for (int i = first; i <= last && n < len; i++)
+        n += (size_t)snprintf(out + n, len - n, "%s%s", i > first ? "; " : "", ui.lines[i]);
+}
+
+/* While analyse searches, the lines it has found so far (deepest first) in the panel, the
+ * message line being the thinking line's. */
+static int analysis_shown;
+
+static void analysis_progress(void)
+{
+    if (strcmp(think_command(), "analyse")) return;
+    think_lock();
+    bool more = ui.nlines != analysis_shown;
+    if (more) {
+        char text[MSG_MAX];
+        analysis_shown = ui.nlines;
+        deepest_lines(text, sizeof text);
+        ui_set_message(false, "%s", text);
+        ui.message_in_panel = true;
+    }
+    think_unlock();
+    if (more) think_redraw();
+}
+
+/* analyse stopped by a key: its best move and its deepest lines in the message (a page
+ * would take the key, which goes to the input line instead). */
+static void analysis_stopped(void)
+{
+    char lines[MSG_MAX];
+    const char *best = ui.nlines ? ui.lines[ui.nlines - 1] : "";
+    if (strncmp(best, "analyse: ", 9)) return show_output("analyse");
+    deepest_lines(lines, sizeof lines);
+    ui_set_message(false, "analyse interrupted by a key: %s%s%s", best + 9, *lines ? "; " : "",
+                   lines);
+}
+
+/* `go`, `hint` or `analyse` has ended: what it printed, then the computer's next turn,
+ * unless a key stopped it (the keyboard is handed back, so "ai off" can always be typed). */
 static void thought(void)
 {
     bool by_key = think_stopped_by_key();
+    const char *cmd = think_command();
     if (by_key) drop_escape();
-    if (ui.nlines && strncmp(ui.lines[0], "hint", 4))
+    if (!strcmp(cmd, "analyse") && by_key)
+        analysis_stopped();
+    else if (!strcmp(cmd, "go") && ui.nlines)
         ui_set_message(false, "computer: %s%s%s", ui.lines[0], ui.nlines > 1 ? "; " : "",
                        ui.nlines > 1 ? ui.lines[1] : "");
     else
-        show_output("go");
+        show_output(cmd);
     clear_lines();
     if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
 }
@@ -242,7 +294,9 @@ void screen_line(const char *line)
     if (!is_command(line) && history_move(line)) return;
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
-    } else if ((!strcmp(line, "go") || !strcmp(line, "hint")) && !s->watching) {
+    } else if ((!strcmp(line, "go") || !strcmp(line, "hint") || !strcmp(line, "analyse")) &&
+               !s->watching) {
+        analysis_shown = 0;
         if (!think_start(line, &think_sink)) ui_set_message(true, "the computer could not start");
         return;
     } else if (session_line(s, line, &sink)) {
@@ -481,7 +535,10 @@ int screen_run(Session *s, const ScreenOptions *o)
     while (!ui_should_quit()) {
         /* first: while the computer thinks, its thread may save (and set save_error) */
         if (think_running()) { /* the computer thinks: keys wait until it is done */
-            if (think_wait()) thought(), ui_draw();
+            if (think_wait())
+                thought(), ui_draw();
+            else
+                analysis_progress();
             continue;
         }
         if (ui.save_error[0] && !ui.save_error_seen) {

@@ -63,6 +63,7 @@ void ui_set_message(bool error, const char *fmt, ...)
     va_end(ap);
     safe_text(text, ui.message, sizeof ui.message); /* a peer's or a file's words among them */
     ui.message_is_error = error;
+    ui.message_in_panel = false;
 }
 
 /* A marked cell's highlight: a background colour for the picked-up piece and its targets
@@ -332,7 +333,9 @@ static void draw_status_line(int y)
  * panel is tall enough for it beside the rest; returns the height left above it. */
 static int status_message(int top, int x, int width, int height)
 {
-    if ((int)strlen(ui.message) <= ui.cols || height < 10) return height;
+    if (((int)strlen(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
+        height < 10)
+        return height;
     static char parts[16][512];
     char *msg[1] = {ui.message};
     int mrows = wrap(msg, 1, parts, 16, width, 0);
@@ -682,8 +685,9 @@ void ui_help(void)
         "the start, End the game as it is; the game does not change. A move entered there is "
         "asked about, and entered again continues the game from the position shown (the later "
         "moves are taken back).");
-    ADD("go, hint and the computer's turns: the message line shows its search as it goes (depth, "
-        "best move so far, time left); any key stops it and its best move so far counts.");
+    ADD("go, hint, analyse and the computer's turns: the message line shows its search as it "
+        "goes (depth, best move so far, time left; analyse's lines so far in the status panel); "
+        "any key stops it and its best move so far counts.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
     ADD("%s", "");
     ADD("Commands:");

@@ -103,8 +103,13 @@ static void draw_thinking(void)
         snprintf(when, sizeof when, "%.1f s left", spent < think.limit ? think.limit - spent : 0.0);
     else
         snprintf(when, sizeof when, "%.1f s", spent);
-    snprintf(line, sizeof line, "%s %s: %s, %s%s%s",
-             strcmp(think.line, "hint") ? "the computer is thinking" : "looking for a hint",
+    static const struct {
+        const char *cmd, *doing;
+    } doing[] = {{"hint", "looking for a hint"}, {"analyse", "analysing"}};
+    const char *what = "the computer is thinking";
+    for (size_t i = 0; i < sizeof doing / sizeof doing[0]; i++)
+        if (!strcmp(think.line, doing[i].cmd)) what = doing[i].doing;
+    snprintf(line, sizeof line, "%s %s: %s, %s%s%s", what,
              atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
              when, clock_text, "");
     ui_draw_clocks(&think.clock); /* the panel's clocks go on counting */
@@ -117,16 +122,11 @@ static void draw_thinking(void)
     input_redisplay();
 }
 
-/* A new terminal size: the whole screen again, from the copy of the session (the command
- * may be changing the game itself), or without one the thinking line at the new size. */
-static void redraw_resized(void)
+/* The whole screen again while the command runs: from the copy of the session (the command
+ * may be changing the game itself), or without one only the thinking line. */
+void think_redraw(void)
 {
-    struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || !ws.ws_row || !ws.ws_col ||
-        (ws.ws_row == ui.rows && ws.ws_col == ui.cols))
-        return;
-    if (is_term_resized(ws.ws_row, ws.ws_col)) resize_term(ws.ws_row, ws.ws_col);
-    clearok(curscr, TRUE); /* the terminal has cut or moved what it showed */
+    if (!think.running) return;
     think_lock();
     if (think.have_copy) {
         ui.s = &think.copy;
@@ -137,6 +137,24 @@ static void redraw_resized(void)
         erase();
     }
     think_unlock();
+    draw_thinking();
+}
+
+/* A new terminal size: the screen at that size. */
+static void redraw_resized(void)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || !ws.ws_row || !ws.ws_col ||
+        (ws.ws_row == ui.rows && ws.ws_col == ui.cols))
+        return;
+    if (is_term_resized(ws.ws_row, ws.ws_col)) resize_term(ws.ws_row, ws.ws_col);
+    clearok(curscr, TRUE); /* the terminal has cut or moved what it showed */
+    think_redraw();
+}
+
+const char *think_command(void)
+{
+    return think.line;
 }
 
 static void drop_copy(void)
