@@ -488,7 +488,8 @@ static bool start_curses(void)
     nonl();
     keypad(stdscr, TRUE);
     timeout(200);
-    ui.colour = !ui.opt.ascii && has_colors();
+    const char *no_colour = getenv("NO_COLOR"); /* no-color.org: set and not empty */
+    ui.colour = !ui.opt.ascii && has_colors() && !(no_colour && *no_colour);
     const char *cs = nl_langinfo(CODESET);
     ui.unicode = !ui.opt.ascii && cs && !strcmp(cs, "UTF-8") && strcmp(term, "vt100") &&
                  strncmp(term, "linux", 5);

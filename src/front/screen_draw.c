@@ -22,16 +22,21 @@ enum {
     PAIR_PICKED = 12   /* the piece picked up, a flashed cell */
 };
 
-static short side_colour(const char *name, int p)
+/* A side's colours, by its name. Neither the terminal's background nor its palette is
+ * known: White takes the terminal's own foreground (light on dark, dark on light), Yellow
+ * stands on black, and the others are colours that read on both. -1: the default. */
+static void side_colour(const char *name, int p, short *fg, short *bg)
 {
     static const struct {
         const char *name;
-        short colour;
-    } named[] = {{"Red", COLOR_RED},     {"Yellow", COLOR_YELLOW}, {"Blue", COLOR_CYAN},
-                 {"White", COLOR_WHITE}, {"Black", COLOR_MAGENTA}, {"Green", COLOR_GREEN}};
+        short fg, bg;
+    } named[] = {{"Red", COLOR_RED, -1},       {"Yellow", COLOR_YELLOW, COLOR_BLACK},
+                 {"Blue", COLOR_CYAN, -1},     {"White", -1, -1},
+                 {"Black", COLOR_MAGENTA, -1}, {"Green", COLOR_GREEN, -1}};
+    static const short unnamed[3] = {-1, COLOR_MAGENTA, COLOR_CYAN};
+    *fg = unnamed[p], *bg = -1;
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (!strcmp(named[i].name, name)) return named[i].colour;
-    return p == 0 ? COLOR_WHITE : p == 1 ? COLOR_MAGENTA : COLOR_CYAN;
+        if (!strcmp(named[i].name, name)) *fg = named[i].fg, *bg = named[i].bg;
 }
 
 void ui_colours(void)
@@ -39,12 +44,14 @@ void ui_colours(void)
     if (!ui.colour) return;
     start_color();
     use_default_colors();
-    init_pair(PAIR_CELL + 0, COLOR_GREEN, -1);
-    init_pair(PAIR_CELL + 1, COLOR_YELLOW, -1);
+    init_pair(PAIR_CELL + 0, COLOR_GREEN, -1); /* (no yellow: it fades on a light background) */
+    init_pair(PAIR_CELL + 1, COLOR_MAGENTA, -1);
     init_pair(PAIR_CELL + 2, COLOR_CYAN, -1);
     for (int p = 0; p < 3; p++) {
         const char *name = p < ui.s->v->nplayers ? ui.s->v->player_name[p] : "";
-        init_pair((short)(PAIR_SIDE + p), side_colour(name, p), -1);
+        short fg, bg;
+        side_colour(name, p, &fg, &bg);
+        init_pair((short)(PAIR_SIDE + p), fg, bg);
     }
     init_pair(PAIR_COORD, COLOR_BLUE, -1);
     init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
