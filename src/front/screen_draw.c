@@ -390,11 +390,11 @@ static int status_notes(int y, int x, int width)
     }
     y = draw_clocks(y, x, width);
     y = room_screen_status(y, x, width);
-    if (s->watching) draw_text_line(y++, x, width, "watching (read only)", A_BOLD);
+    if (s->watching) y = ui_draw_wrapped(y, x, width, "watching (read only)", A_BOLD);
     if (ui.save_error[0])
-        draw_text_line(y++, x, width, "game NOT SAVED",
-                       ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking) draw_text_line(y++, x, width, "computer thinking...", A_NORMAL);
+        y = ui_draw_wrapped(y, x, width, "game NOT SAVED",
+                            ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
+    if (ui.thinking) y = ui_draw_wrapped(y, x, width, "computer thinking...", A_NORMAL);
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
         select_describe_cell(at, line, sizeof line);
@@ -405,10 +405,10 @@ static int status_notes(int y, int x, int width)
         for (int p = 0; p < v->nplayers; p++)
             if (s->ai_players & (1u << p))
                 n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->player_name[p]);
-        draw_text_line(y++, x, width, line, A_NORMAL);
+        y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
         if (s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL) {
             snprintf(line, sizeof line, "computer's level: %d", s->ai.level);
-            draw_text_line(y++, x, width, line, A_NORMAL);
+            y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
         }
     }
     return y;
