@@ -585,6 +585,18 @@ void ui_draw(void)
 
 /* --- pages: help and long output ------------------------------------------------------------ */
 
+/* The keys of a page, in the longest words that fit the width. */
+static const char *page_keys(bool scrolls)
+{
+    static const char *const words[2][4] = {
+        {"any key closes", "any key", "", ""},
+        {"space and arrows scroll, any other key closes", "space/arrows scroll, other keys close",
+         "space: more, other: close", "space: more"}};
+    int i = 0;
+    while (i < 3 && *words[scrolls][i + 1] && (int)strlen(words[scrolls][i]) > ui.cols) i++;
+    return words[scrolls][i];
+}
+
 void ui_show_lines(const char *title, char **lines, int n)
 {
     static char wrapped[2000][512];
@@ -603,11 +615,9 @@ void ui_show_lines(const char *title, char **lines, int n)
         mvaddnstr(0, 0, title, ui.cols);
         attroff(tat);
         for (int i = 0; i < page && top + i < m; i++) mvaddnstr(1 + i, 1, wrapped[top + i], width);
-        const char *keys =
-            m > page ? "space and arrows scroll, any other key closes" : "any key closes";
         attron(A_REVERSE);
         mvhline(ui.rows - 1, 0, ' ', ui.cols);
-        mvaddnstr(ui.rows - 1, 0, keys, ui.cols);
+        mvaddnstr(ui.rows - 1, 0, page_keys(m > page), ui.cols);
         attroff(A_REVERSE);
         refresh();
         int ch = getch();
@@ -637,9 +647,7 @@ static void view_help(char *out, size_t len)
         snprintf(out, len, "The board is not shown: the terminal is too small for it.");
         return;
     }
-    const char *where = ui.s->view_turn == 0     ? "at the bottom, moving up the screen"
-                        : ui.s->view_turn == 180 ? "at the top (the board is flipped)"
-                                                 : "turned away from the bottom (rotate)";
+    const char *where = render_seat_words(v, ui.s->view_turn);
     char fitted[96] = "";
     if (ui.grid.fit_turn)
         snprintf(fitted, sizeof fitted, ", then turned %d degrees %s to fit the terminal",
