@@ -588,10 +588,10 @@ void ui_draw(void)
 /* The keys of a page, in the longest words that fit the width. */
 static const char *page_keys(bool scrolls)
 {
-    static const char *const words[2][4] = {
-        {"any key closes", "any key", "", ""},
-        {"space and arrows scroll, any other key closes", "space/arrows scroll, other keys close",
-         "space: more, other: close", "space: more"}};
+    static const char *const words[2][4] = {{"any key closes", "any key", "", ""},
+                                            {"space and arrows scroll, any other key closes",
+                                             "space/arrows scroll, other keys close",
+                                             "space: more, other: close", "space: more"}};
     int i = 0;
     while (i < 3 && *words[scrolls][i + 1] && (int)strlen(words[scrolls][i]) > ui.cols) i++;
     return words[scrolls][i];
