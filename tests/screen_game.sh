@@ -101,8 +101,9 @@ enter a quit
 gone a >/dev/null
 start a screen --no-save --time 0.5 glinski
 wait_for a "White to move" >/dev/null
-enter a analyse
-tap_ok "analyse to its end: the lines on a page" wait_for a "analyse: best "
+enter a analyze
+tap_ok "analyze (the same) to its end: the thinking line" wait_for a "analysing (a key stops it)"
+tap_ok "... then the lines on a page" wait_for a "analyse: best "
 tap_ok "... one per depth" shows_re a "^ depth 1 line 1: "
 keys a q
 tap_ok "... closed by a key" wait_for a "White to move"

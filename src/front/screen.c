@@ -294,10 +294,12 @@ void screen_line(const char *line)
     if (!is_command(line) && history_move(line)) return;
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
-    } else if ((!strcmp(line, "go") || !strcmp(line, "hint") || !strcmp(line, "analyse")) &&
+    } else if ((!strcmp(line, "go") || !strcmp(line, "hint") || !strcmp(line, "analyse") ||
+                !strcmp(line, "analyze")) &&
                !s->watching) {
-        analysis_shown = 0;
-        if (!think_start(line, &think_sink)) ui_set_message(true, "the computer could not start");
+        analysis_shown = 0; /* (analyze is analyse, spelt the American way) */
+        if (!think_start(strcmp(line, "analyze") ? line : "analyse", &think_sink))
+            ui_set_message(true, "the computer could not start");
         return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
