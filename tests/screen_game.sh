@@ -1,7 +1,8 @@
 #!/bin/sh
 # screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
-# goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint` and the
-# computer's own turns; a plain start says when a saved game is waiting; going through a
+# goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint`,
+# `analyse` (its lines so far in the panel) and the computer's own turns; a resize while it
+# thinks; a plain start says when a saved game is waiting; going through a
 # loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -45,8 +46,69 @@ tap_ok "... and the computer is still thinking" shows_re k "the computer is thin
 keys k Escape
 wait_for k "computer: 1. " >/dev/null
 enter k quit
+gone k >/dev/null
+
+# --- a resize while it thinks: the whole screen again at the new size, the search goes on ------
+start z screen --no-save --time 20 glinski
+wait_for z "White to move" >/dev/null
+enter z go
+wait_for z ", best " >/dev/null
+for size in 100x30 60x20; do
+    cols=${size%x*} rows=${size#*x}
+    T resize-window -t z -x "$cols" -y "$rows"
+    sleep 1
+    tap_eq "resized to $size while thinking: the input line is the last row, once" \
+        "move>|1" "$(row z "$rows")|$(screen_of z | grep -c 'move>')"
+    tap_ok "... the thinking line above it" \
+        shows_re z "^the computer is thinking \(a key stops it\): depth"
+    tap_eq "... the title bar at the top, as wide as the terminal" \
+        " cellmate:|$((cols - 1))" "$(row z 1 | cut -c1-10)|$(row z 1 | awk '{ print length }')"
+done
+tap_ok "... the status panel is drawn again" shows_re z "^ *White to move|  White to move *\$"
+tap_ok "... and the search goes on" shows_re z "the computer is thinking"
+keys z Escape
+tap_ok "... then its move comes" wait_for z "computer: 1. "
+enter z quit
+gone z >/dev/null
 start h screen --no-save --time 10 glinski
 wait_for h "White to move" >/dev/null
+
+# --- analyse: the thinking line, the lines found so far in the panel; a key stops it ----------
+start a screen --no-save --time 30 glinski
+wait_for a "White to move" >/dev/null
+enter a analyse
+tap_ok "analyse: the thinking line appears at once" wait_for a "analysing (a key stops it)"
+panel_depth() { screen_of "$1" | sed -n 's/^.*  depth \([0-9]*\) line 1: .*$/\1/p' | head -n 1; }
+i=0
+while [ -z "$(panel_depth a)" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+first=$(panel_depth a)
+tap_ok "analyse: the panel shows the deepest line found so far (depth $first)" test -n "$first"
+i=0
+while [ "$(panel_depth a)" = "$first" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+second=$(panel_depth a)
+tap_ok "... and follows the search deeper ($first, then $second)" \
+    test -n "$second" -a "${second:-0}" -gt "${first:-0}"
+tap_ok "... while it goes on" shows_re a "^analysing \(a key stops it\): depth"
+text a "x"
+tap_ok "analyse: a key stops it, its best move and lines so far are shown" \
+    wait_for a "analyse interrupted by a key: best "
+panel_has() { screen_of "$1" | cut -c59- | tr '\n' ' ' | tr -s ' ' | grep -q -- "$2"; } # 80 cols
+tap_ok "... in full in the panel" panel_has a 'interrupted by a key: best .*; depth [0-9]* line 1: .* s)'
+tap_ok "... not on a page that would take the key" hides a "any key closes"
+tap_eq "... and the key went to the input line" "move> x" "$(row a 24)"
+keys a C-u
+enter a quit
+gone a >/dev/null
+start a screen --no-save --time 0.5 glinski
+wait_for a "White to move" >/dev/null
+enter a analyze
+tap_ok "analyze (the same) to its end: the thinking line" wait_for a "analysing (a key stops it)"
+tap_ok "... then the lines on a page" wait_for a "analyse: best "
+tap_ok "... one per depth" shows_re a "^ depth 1 line 1: "
+keys a q
+tap_ok "... closed by a key" wait_for a "White to move"
+enter a quit
+gone a >/dev/null
 
 # --- go: a key stops the search, the move is played at once, the key is typed ------------
 enter h quit

@@ -1,7 +1,7 @@
 #!/bin/sh
 # screen_sizes.sh — the status panel at every size, in tmux: the variant's title whole (in
 # the title bar or wrapped in the panel) for every family at 80x24, 120x40 and 200x60; a
-# three-player move list and a result wrapped, never cut; a terminal too narrow for the
+# three-player move list, the computer's three sides and a result wrapped, never cut; a terminal too narrow for the
 # panel gets the side to move, the clocks and the hands in one line.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -56,6 +56,21 @@ wait_for m "Red to move" >/dev/null
 tap_ok "three players: the record has nine moves ($sans)" test "$(echo $sans | wc -w)" -eq 9
 tap_ok "three players: each of them is whole in the panel" all_words m "$sans"
 quit m
+
+# --- the sides the computer plays, wrapped ------------------------------------------------------
+panel_has() { screen_of "$1" | cut -c59- | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # 80 cols
+sized a 80x24 --depth 1 hr-wellisch3
+wait_for a "Red to move" >/dev/null
+enter a "ai yellow"
+enter a "ai blue"
+wait_for a "the computer plays Blue" >/dev/null
+tap_ok "two sides of the computer's" panel_has a "computer: Yellow Blue"
+enter a "ai red"
+wait_for a "computer: 1. " >/dev/null
+tap_ok "all three: wrapped in the panel, none cut" panel_has a "computer: Red Yellow Blue"
+text a x
+wait_for a "move> x" >/dev/null
+quit a
 
 # --- a result, wrapped ---------------------------------------------------------------------------
 sized r 80x24 glinski

@@ -48,10 +48,11 @@ bool ui_should_quit(void)
 }
 
 /* Long computations (perft, the computer's search) stop for a quit or for a key press; the
- * key is then read as usual. */
+ * key is then read as usual. The search asks from its own threads: only the signal's flag
+ * and the terminal, never the screen's state (the main loop notices a hang-up itself). */
 static bool screen_interrupt(void)
 {
-    return ui_should_quit() || (stdin_events() & POLLIN);
+    return quit_signal || (stdin_events() & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
 }
 
 static void on_crash(int sig)
@@ -86,24 +87,26 @@ static void install_signals(void)
 /* --- output of commands ------------------------------------------------------------------------
  */
 
+/* (Output and the changed hook may come from the thinking thread: they take its lock.) */
 static void collect(Sink *sink, const char *line)
 {
     (void)sink;
+    think_lock();
     if (ui.nlines == ui.cap_lines) {
         int nc = ui.cap_lines ? 2 * ui.cap_lines : 16;
         char **nl = realloc(ui.lines, (size_t)nc * sizeof *nl);
-        if (!nl) return;
-        ui.lines = nl;
-        ui.cap_lines = nc;
+        if (nl) ui.lines = nl, ui.cap_lines = nc;
     }
-    ui.lines[ui.nlines] = strdup(line);
-    if (ui.lines[ui.nlines]) ui.nlines++;
+    if (ui.nlines < ui.cap_lines && (ui.lines[ui.nlines] = strdup(line))) ui.nlines++;
+    think_unlock();
 }
 
 static void error_line(Sink *sink, const char *line)
 {
     (void)sink;
+    think_lock();
     ui_set_message(true, "%s", line);
+    think_unlock();
 }
 
 static void clear_lines(void)
@@ -182,17 +185,69 @@ static void drop_escape(void)
     if (ch != 27 && ch != ERR) ungetch(ch);
 }
 
-/* `go` or `hint` has ended: what it printed, then the computer's next turn, unless a key
- * stopped it (the keyboard is handed back, so "ai off" can always be typed). */
+/* analyse's lines of the deepest depth it has finished ("depth 7 line 1: ..." and the
+ * other lines of depth 7), joined by "; "; empty before the first. */
+static void deepest_lines(char *out, size_t len)
+{
+    int last = ui.nlines - 1, first;
+    out[0] = 0;
+    while (last >= 0 && strncmp(ui.lines[last], "depth ", 6)) last--;
+    if (last < 0) return;
+    const char *line = strstr(ui.lines[last], " line ");
+    size_t head =
+        line ? (size_t)(line - ui.lines[last]) + 1 : strlen(ui.lines[last]); /* "depth 7 " */
+    for (first = last; first > 0 && !strncmp(ui.lines[first - 1], ui.lines[last], head);) first--;
+    size_t n = 0;
+    for (int i = first; i <= last && n < len; i++)
+        n += (size_t)snprintf(out + n, len - n, "%s%s", i > first ? "; " : "", ui.lines[i]);
+}
+
+/* While analyse searches, the lines it has found so far (deepest first) in the panel, the
+ * message line being the thinking line's. */
+static int analysis_shown;
+
+static void analysis_progress(void)
+{
+    if (strcmp(think_command(), "analyse")) return;
+    think_lock();
+    bool more = ui.nlines != analysis_shown;
+    if (more) {
+        char text[MSG_MAX];
+        analysis_shown = ui.nlines;
+        deepest_lines(text, sizeof text);
+        ui_set_message(false, "%s", text);
+        ui.message_in_panel = true;
+    }
+    think_unlock();
+    if (more) think_redraw();
+}
+
+/* analyse stopped by a key: its best move and its deepest lines in the message (a page
+ * would take the key, which goes to the input line instead). */
+static void analysis_stopped(void)
+{
+    char lines[MSG_MAX];
+    const char *best = ui.nlines ? ui.lines[ui.nlines - 1] : "";
+    if (strncmp(best, "analyse: ", 9)) return show_output("analyse");
+    deepest_lines(lines, sizeof lines);
+    ui_set_message(false, "analyse interrupted by a key: %s%s%s", best + 9, *lines ? "; " : "",
+                   lines);
+}
+
+/* `go`, `hint` or `analyse` has ended: what it printed, then the computer's next turn,
+ * unless a key stopped it (the keyboard is handed back, so "ai off" can always be typed). */
 static void thought(void)
 {
     bool by_key = think_stopped_by_key();
+    const char *cmd = think_command();
     if (by_key) drop_escape();
-    if (ui.nlines && strncmp(ui.lines[0], "hint", 4))
+    if (!strcmp(cmd, "analyse") && by_key)
+        analysis_stopped();
+    else if (!strcmp(cmd, "go") && ui.nlines)
         ui_set_message(false, "computer: %s%s%s", ui.lines[0], ui.nlines > 1 ? "; " : "",
                        ui.nlines > 1 ? ui.lines[1] : "");
     else
-        show_output("go");
+        show_output(cmd);
     clear_lines();
     if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
 }
@@ -239,8 +294,12 @@ void screen_line(const char *line)
     if (!is_command(line) && history_move(line)) return;
     if (!strcmp(line, "help") || !strcmp(line, "?")) {
         ui_help();
-    } else if ((!strcmp(line, "go") || !strcmp(line, "hint")) && !s->watching) {
-        if (!think_start(line, &think_sink)) ui_set_message(true, "the computer could not start");
+    } else if ((!strcmp(line, "go") || !strcmp(line, "hint") || !strcmp(line, "analyse") ||
+                !strcmp(line, "analyze")) &&
+               !s->watching) {
+        analysis_shown = 0; /* (analyze is analyse, spelt the American way) */
+        if (!think_start(strcmp(line, "analyze") ? line : "analyse", &think_sink))
+            ui_set_message(true, "the computer could not start");
         return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
@@ -256,10 +315,12 @@ void screen_line(const char *line)
 
 static void session_changed(Session *s)
 {
+    think_lock();
     select_clear();
     history_reset();
     ui.dirty = true;
     save_now(s);
+    think_unlock();
 }
 
 /* A running clock: its flag may fall, and the time shown counts down. */
@@ -429,7 +490,8 @@ static bool start_curses(void)
     nonl();
     keypad(stdscr, TRUE);
     timeout(200);
-    ui.colour = !ui.opt.ascii && has_colors();
+    const char *no_colour = getenv("NO_COLOR"); /* no-color.org: set and not empty */
+    ui.colour = !ui.opt.ascii && has_colors() && !(no_colour && *no_colour);
     const char *cs = nl_langinfo(CODESET);
     ui.unicode = !ui.opt.ascii && cs && !strcmp(cs, "UTF-8") && strcmp(term, "vt100") &&
                  strncmp(term, "linux", 5);
@@ -476,7 +538,10 @@ int screen_run(Session *s, const ScreenOptions *o)
     while (!ui_should_quit()) {
         /* first: while the computer thinks, its thread may save (and set save_error) */
         if (think_running()) { /* the computer thinks: keys wait until it is done */
-            if (think_wait()) thought(), ui_draw();
+            if (think_wait())
+                thought(), ui_draw();
+            else
+                analysis_progress();
             continue;
         }
         if (ui.save_error[0] && !ui.save_error_seen) {

@@ -22,16 +22,21 @@ enum {
     PAIR_PICKED = 12   /* the piece picked up, a flashed cell */
 };
 
-static short side_colour(const char *name, int p)
+/* A side's colours, by its name. Neither the terminal's background nor its palette is
+ * known: White takes the terminal's own foreground (light on dark, dark on light), Yellow
+ * stands on black, and the others are colours that read on both. -1: the default. */
+static void side_colour(const char *name, int p, short *fg, short *bg)
 {
     static const struct {
         const char *name;
-        short colour;
-    } named[] = {{"Red", COLOR_RED},     {"Yellow", COLOR_YELLOW}, {"Blue", COLOR_CYAN},
-                 {"White", COLOR_WHITE}, {"Black", COLOR_MAGENTA}, {"Green", COLOR_GREEN}};
+        short fg, bg;
+    } named[] = {{"Red", COLOR_RED, -1},       {"Yellow", COLOR_YELLOW, COLOR_BLACK},
+                 {"Blue", COLOR_CYAN, -1},     {"White", -1, -1},
+                 {"Black", COLOR_MAGENTA, -1}, {"Green", COLOR_GREEN, -1}};
+    static const short unnamed[3] = {-1, COLOR_MAGENTA, COLOR_CYAN};
+    *fg = unnamed[p], *bg = -1;
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (!strcmp(named[i].name, name)) return named[i].colour;
-    return p == 0 ? COLOR_WHITE : p == 1 ? COLOR_MAGENTA : COLOR_CYAN;
+        if (!strcmp(named[i].name, name)) *fg = named[i].fg, *bg = named[i].bg;
 }
 
 void ui_colours(void)
@@ -39,12 +44,14 @@ void ui_colours(void)
     if (!ui.colour) return;
     start_color();
     use_default_colors();
-    init_pair(PAIR_CELL + 0, COLOR_GREEN, -1);
-    init_pair(PAIR_CELL + 1, COLOR_YELLOW, -1);
+    init_pair(PAIR_CELL + 0, COLOR_GREEN, -1); /* (no yellow: it fades on a light background) */
+    init_pair(PAIR_CELL + 1, COLOR_MAGENTA, -1);
     init_pair(PAIR_CELL + 2, COLOR_CYAN, -1);
     for (int p = 0; p < 3; p++) {
         const char *name = p < ui.s->v->nplayers ? ui.s->v->player_name[p] : "";
-        init_pair((short)(PAIR_SIDE + p), side_colour(name, p), -1);
+        short fg, bg;
+        side_colour(name, p, &fg, &bg);
+        init_pair((short)(PAIR_SIDE + p), fg, bg);
     }
     init_pair(PAIR_COORD, COLOR_BLUE, -1);
     init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_WHITE);
@@ -63,6 +70,7 @@ void ui_set_message(bool error, const char *fmt, ...)
     va_end(ap);
     safe_text(text, ui.message, sizeof ui.message); /* a peer's or a file's words among them */
     ui.message_is_error = error;
+    ui.message_in_panel = false;
 }
 
 /* A marked cell's highlight: a background colour for the picked-up piece and its targets
@@ -332,7 +340,9 @@ static void draw_status_line(int y)
  * panel is tall enough for it beside the rest; returns the height left above it. */
 static int status_message(int top, int x, int width, int height)
 {
-    if ((int)strlen(ui.message) <= ui.cols || height < 10) return height;
+    if (((int)strlen(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
+        height < 10)
+        return height;
     static char parts[16][512];
     char *msg[1] = {ui.message};
     int mrows = wrap(msg, 1, parts, 16, width, 0);
@@ -380,11 +390,11 @@ static int status_notes(int y, int x, int width)
     }
     y = draw_clocks(y, x, width);
     y = room_screen_status(y, x, width);
-    if (s->watching) draw_text_line(y++, x, width, "watching (read only)", A_BOLD);
+    if (s->watching) y = ui_draw_wrapped(y, x, width, "watching (read only)", A_BOLD);
     if (ui.save_error[0])
-        draw_text_line(y++, x, width, "game NOT SAVED",
-                       ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking) draw_text_line(y++, x, width, "computer thinking...", A_NORMAL);
+        y = ui_draw_wrapped(y, x, width, "game NOT SAVED",
+                            ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
+    if (ui.thinking) y = ui_draw_wrapped(y, x, width, "computer thinking...", A_NORMAL);
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
         select_describe_cell(at, line, sizeof line);
@@ -395,10 +405,10 @@ static int status_notes(int y, int x, int width)
         for (int p = 0; p < v->nplayers; p++)
             if (s->ai_players & (1u << p))
                 n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->player_name[p]);
-        draw_text_line(y++, x, width, line, A_NORMAL);
+        y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
         if (s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL) {
             snprintf(line, sizeof line, "computer's level: %d", s->ai.level);
-            draw_text_line(y++, x, width, line, A_NORMAL);
+            y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
         }
     }
     return y;
@@ -575,6 +585,18 @@ void ui_draw(void)
 
 /* --- pages: help and long output ------------------------------------------------------------ */
 
+/* The keys of a page, in the longest words that fit the width. */
+static const char *page_keys(bool scrolls)
+{
+    static const char *const words[2][4] = {{"any key closes", "any key", "", ""},
+                                            {"space and arrows scroll, any other key closes",
+                                             "space/arrows scroll, other keys close",
+                                             "space: more, other: close", "space: more"}};
+    int i = 0;
+    while (i < 3 && *words[scrolls][i + 1] && (int)strlen(words[scrolls][i]) > ui.cols) i++;
+    return words[scrolls][i];
+}
+
 void ui_show_lines(const char *title, char **lines, int n)
 {
     static char wrapped[2000][512];
@@ -593,11 +615,9 @@ void ui_show_lines(const char *title, char **lines, int n)
         mvaddnstr(0, 0, title, ui.cols);
         attroff(tat);
         for (int i = 0; i < page && top + i < m; i++) mvaddnstr(1 + i, 1, wrapped[top + i], width);
-        const char *keys =
-            m > page ? "space and arrows scroll, any other key closes" : "any key closes";
         attron(A_REVERSE);
         mvhline(ui.rows - 1, 0, ' ', ui.cols);
-        mvaddnstr(ui.rows - 1, 0, keys, ui.cols);
+        mvaddnstr(ui.rows - 1, 0, page_keys(m > page), ui.cols);
         attroff(A_REVERSE);
         refresh();
         int ch = getch();
@@ -627,9 +647,7 @@ static void view_help(char *out, size_t len)
         snprintf(out, len, "The board is not shown: the terminal is too small for it.");
         return;
     }
-    const char *where = ui.s->view_turn == 0     ? "at the bottom, moving up the screen"
-                        : ui.s->view_turn == 180 ? "at the top (the board is flipped)"
-                                                 : "turned away from the bottom (rotate)";
+    const char *where = render_seat_words(v, ui.s->view_turn);
     char fitted[96] = "";
     if (ui.grid.fit_turn)
         snprintf(fitted, sizeof fitted, ", then turned %d degrees %s to fit the terminal",
@@ -682,8 +700,9 @@ void ui_help(void)
         "the start, End the game as it is; the game does not change. A move entered there is "
         "asked about, and entered again continues the game from the position shown (the later "
         "moves are taken back).");
-    ADD("go, hint and the computer's turns: the message line shows its search as it goes (depth, "
-        "best move so far, time left); any key stops it and its best move so far counts.");
+    ADD("go, hint, analyse and the computer's turns: the message line shows its search as it "
+        "goes (depth, best move so far, time left; analyse's lines so far in the status panel); "
+        "any key stops it and its best move so far counts.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
     ADD("%s", "");
     ADD("Commands:");

@@ -19,6 +19,8 @@ typedef struct {
     bool too_small;
     char message[MSG_MAX];
     bool message_is_error;
+    bool message_in_panel; /* shown whole in the panel at any length (the thinking line has
+                              the message line) */
     /* lines a command printed, shown in a pager when there is more than one */
     char **lines;
     int nlines, cap_lines;
@@ -77,12 +79,18 @@ void cursor_hide(void);
 int room_screen_getch(void);                     /* getch, with the room's connection served */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
 
-/* screen_think.c: go and hint in a thread, the main loop showing their progress */
+/* screen_think.c: go, hint and analyse in a thread, the main loop showing their progress */
 bool think_start(const char *cmd, Sink *sink); /* false when no thread could start */
+const char *think_command(void);               /* the command running or last run */
+void think_redraw(void); /* the whole screen while it runs (from the game as it started) */
 bool think_running(void);
 bool think_wait(void); /* wait a little; true once done (its output is in the sink) */
 bool think_stopped_by_key(void);
 void think_cancel(void);
+/* The screen's state while the command runs: its callbacks (output, a changed game) and the
+ * main thread's drawing take turns. */
+void think_lock(void);
+void think_unlock(void);
 
 /* screen_history.c: going through the game */
 int history_plies(void);              /* the plies shown */

@@ -3,7 +3,9 @@
  * keep a one-line report (depth, best move so far, time left) for the main loop to show a few
  * times a second. A key or a quit signal sets the stop flag: the search returns its best so
  * far, which `go` plays and `hint` shows. While the command runs the main thread touches
- * neither the game nor the state the command changes: it only rewrites the message line. */
+ * neither the game nor the state the command changes: it rewrites the message line, and
+ * when the terminal is resized it draws the whole screen from a copy of the session taken
+ * at the start, under the lock that the command's callbacks into the screen take too. */
 #include "screen_int.h"
 
 #include "notation.h"
@@ -13,6 +15,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #define THINK_REDRAW_MS 100 /* how often the thinking line is rewritten */
@@ -26,12 +29,27 @@ static struct {
     int wake[2];   /* the thread writes a byte when it is done */
     char line[16]; /* the command run */
     Sink *sink;
-    pthread_mutex_t lock; /* guards report */
+    Session *session;        /* the session the command runs in */
+    Session copy;            /* ... as it was at the start, to draw from (game copied) */
+    bool have_copy;          /* the game could be copied */
+    pthread_mutex_t lock;    /* guards report */
+    pthread_mutex_t ui_lock; /* the screen's state, against the command's callbacks */
     char report[160];
     Position pos; /* the position searched, to write the best move */
     Clock clock;  /* the clocks as they were when it started */
     double started, limit;
-} think = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = {-1, -1}};
+} think = {
+    .lock = PTHREAD_MUTEX_INITIALIZER, .ui_lock = PTHREAD_MUTEX_INITIALIZER, .wake = {-1, -1}};
+
+void think_lock(void)
+{
+    pthread_mutex_lock(&think.ui_lock);
+}
+
+void think_unlock(void)
+{
+    pthread_mutex_unlock(&think.ui_lock);
+}
 
 /* From the searching thread: the best move so far, in words, for the thinking line. */
 static void on_progress(const SearchResult *r, void *ctx)
@@ -53,7 +71,7 @@ static void on_progress(const SearchResult *r, void *ctx)
 static void *run(void *arg)
 {
     (void)arg;
-    session_line(ui.s, think.line, think.sink);
+    session_line(think.session, think.line, think.sink);
     atomic_store(&think.done, true);
     char byte = 1;
     ssize_t w = write(think.wake[1], &byte, 1);
@@ -85,17 +103,64 @@ static void draw_thinking(void)
         snprintf(when, sizeof when, "%.1f s left", spent < think.limit ? think.limit - spent : 0.0);
     else
         snprintf(when, sizeof when, "%.1f s", spent);
-    snprintf(line, sizeof line, "%s %s: %s, %s%s%s",
-             strcmp(think.line, "hint") ? "the computer is thinking" : "looking for a hint",
+    static const struct {
+        const char *cmd, *doing;
+    } doing[] = {{"hint", "looking for a hint"}, {"analyse", "analysing"}};
+    const char *what = "the computer is thinking";
+    for (size_t i = 0; i < sizeof doing / sizeof doing[0]; i++)
+        if (!strcmp(think.line, doing[i].cmd)) what = doing[i].doing;
+    snprintf(line, sizeof line, "%s %s: %s, %s%s%s", what,
              atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
              when, clock_text, "");
     ui_draw_clocks(&think.clock); /* the panel's clocks go on counting */
+    if (ui.rows < 2) return;
     move(ui.rows - 2, 0);
     clrtoeol();
     attron(A_BOLD);
     mvaddnstr(ui.rows - 2, 0, line, ui.cols);
     attroff(A_BOLD);
     input_redisplay();
+}
+
+/* The whole screen again while the command runs: from the copy of the session (the command
+ * may be changing the game itself), or without one only the thinking line. */
+void think_redraw(void)
+{
+    if (!think.running) return;
+    think_lock();
+    if (think.have_copy) {
+        ui.s = &think.copy;
+        ui_draw();
+        ui.s = think.session;
+    } else {
+        getmaxyx(stdscr, ui.rows, ui.cols);
+        erase();
+    }
+    think_unlock();
+    draw_thinking();
+}
+
+/* A new terminal size: the screen at that size. */
+static void redraw_resized(void)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || !ws.ws_row || !ws.ws_col ||
+        (ws.ws_row == ui.rows && ws.ws_col == ui.cols))
+        return;
+    if (is_term_resized(ws.ws_row, ws.ws_col)) resize_term(ws.ws_row, ws.ws_col);
+    clearok(curscr, TRUE); /* the terminal has cut or moved what it showed */
+    think_redraw();
+}
+
+const char *think_command(void)
+{
+    return think.line;
+}
+
+static void drop_copy(void)
+{
+    if (think.have_copy) game_free(&think.copy.game);
+    think.have_copy = false;
 }
 
 /* Run `go` or `hint` in a thread; its output goes to sink once it is done (think_wait). */
@@ -106,6 +171,9 @@ bool think_start(const char *cmd, Sink *sink)
     if (think.wake[0] < 0 && pipe(think.wake) != 0) return false;
     snprintf(think.line, sizeof think.line, "%s", cmd);
     think.sink = sink;
+    think.session = s;
+    think.copy = *s;
+    think.have_copy = game_copy(&think.copy.game, &s->game);
     think.pos = s->game.pos;
     think.clock = s->clock;
     think.started = clock_now();
@@ -121,6 +189,7 @@ bool think_start(const char *cmd, Sink *sink)
     ui_draw(); /* at once: the panel says so before the first report */
     if (pthread_create(&think.thread, NULL, run, NULL) != 0) {
         ui.thinking = false;
+        drop_copy();
         return false;
     }
     think.running = true;
@@ -142,6 +211,7 @@ bool think_wait(void)
         think.by_key = true;
     }
     if (!atomic_load(&think.done)) {
+        redraw_resized();
         draw_thinking();
         refresh();
         return false;
@@ -152,6 +222,7 @@ bool think_wait(void)
     pthread_join(think.thread, NULL);
     think.running = false;
     ui.thinking = false;
+    drop_copy();
     memset(&ui.s->ai_hooks, 0, sizeof ui.s->ai_hooks);
     return true;
 }

@@ -381,6 +381,16 @@ int render_rotate_step(const Variant *v)
     return v->nplayers > 2 ? 120 : render_family(v)->rotate_step;
 }
 
+const char *render_seat_words(const Variant *v, int turn)
+{
+    static const char *const upright[3] = {"at the bottom, moving up the screen",
+                                           "at the top (the board is flipped)",
+                                           "turned away from the bottom (rotate)"};
+    const char *const *words = render_family(v)->seat_words;
+    int which = turn == 0 ? 0 : turn == 180 ? 1 : 2;
+    return (words ? words : upright)[which];
+}
+
 bool textgrid_cell_centre(const TextGrid *g, Cell c, int *row, int *col)
 {
     long rs = 0, cs = 0, n = 0;

@@ -105,6 +105,10 @@ bool render_min_size(const Variant *v, const RenderOpts *o, int *width, int *hei
  * what the family allows (60 on hexagons, 90 on triangles, 180 on the ring). */
 int render_rotate_step(const Variant *v);
 
+/* Where the player the view is drawn for (RenderOpts.bottom) sits with the view turned by
+ * `turn` degrees, in words: "at the bottom, moving up the screen" on most boards. */
+const char *render_seat_words(const Variant *v, int turn);
+
 /* How the cells of a drawing are named, in words read off the drawing itself: where the
  * lines of one letter and of one number run and which way they count. */
 void render_describe(const Variant *v, const TextGrid *g, char *out, size_t len);

@@ -473,6 +473,6 @@ static bool draw_hex(Sketch *k, const Ctx *x, const Layout *l)
 static const Layout hex_layouts[] = {
     {0, 2, 0, false, 0}, HEX_LAYOUTS(0), HEX_LAYOUTS(-30), HEX_LAYOUTS(-90)};
 
-const RenderFamily render_hex = {forward_seat_angle, 60,
-                                 hex_layouts,        sizeof hex_layouts / sizeof hex_layouts[0],
-                                 draw_hex,           NULL};
+const RenderFamily render_hex = {
+    forward_seat_angle, 60,   hex_layouts, sizeof hex_layouts / sizeof hex_layouts[0],
+    draw_hex,           NULL, NULL};

@@ -57,7 +57,9 @@ typedef struct {
  * at the bottom, moving up the screen. rotate_step: the rotate command's step with two
  * players. layouts: roomiest first; draw returns false when a layout does not apply to this
  * board or view (the next one is then tried). describe: how a drawing names its cells, when
- * the words render_describe reads off any drawing would mislead (NULL: those words). */
+ * the words render_describe reads off any drawing would mislead (NULL: those words).
+ * seat_words: where the seated player's side is drawn, in words, in the usual view, turned
+ * half round, and turned otherwise (NULL: at the bottom, moving up the screen). */
 typedef struct {
     int (*seat_angle)(const Variant *v, int p);
     int rotate_step;
@@ -65,6 +67,7 @@ typedef struct {
     int nlayouts;
     bool (*draw)(Sketch *k, const Ctx *x, const Layout *l);
     void (*describe)(const Variant *v, const TextGrid *g, char *out, size_t len);
+    const char *const *seat_words;
 } RenderFamily;
 
 extern const RenderFamily render_hex, render_ring, render_triangle, render_square;

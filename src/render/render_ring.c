@@ -112,6 +112,12 @@ static void describe_ring(const Variant *v, const TextGrid *g, char *out, size_t
 static const Layout ring_layouts[] = {
     {0, 2, 0, false, 0}, {0, 1, 0, false, 0}, {0, 0, 4, false, 0}, {0, 0, 3, false, 0}};
 
-const RenderFamily render_ring = {camp_angle,   180,
-                                  ring_layouts, sizeof ring_layouts / sizeof ring_layouts[0],
-                                  draw_ring,    describe_ring};
+/* Nothing moves up the screen on the strip: the camps lie along it. */
+static const char *const ring_seat_words[3] = {
+    "in the middle of the strip (the camps lie along the rows, and pawns move left and right "
+    "along them)",
+    "half the ring away from the middle (the board is flipped)", "away from the middle (rotate)"};
+
+const RenderFamily render_ring = {
+    camp_angle, 180,           ring_layouts,   sizeof ring_layouts / sizeof ring_layouts[0],
+    draw_ring,  describe_ring, ring_seat_words};

@@ -97,6 +97,10 @@ static bool draw_square(Sketch *k, const Ctx *x, const Layout *l)
 static const Layout square_layouts[] = {
     {0, 2, 0, false, 0}, {0, 1, 0, false, 0}, {0, 0, 3, false, 0}, {0, 0, 2, false, 0}};
 
-const RenderFamily render_square = {
-    forward_seat_angle, 90,  square_layouts, sizeof square_layouts / sizeof square_layouts[0],
-    draw_square,        NULL};
+const RenderFamily render_square = {forward_seat_angle,
+                                    90,
+                                    square_layouts,
+                                    sizeof square_layouts / sizeof square_layouts[0],
+                                    draw_square,
+                                    NULL,
+                                    NULL};

@@ -123,5 +123,5 @@ static bool draw_triangle(Sketch *k, const Ctx *x, const Layout *l)
 
 static const Layout triangle_layouts[] = {{0, 0, 0, false, 0}};
 
-const RenderFamily render_triangle = {forward_seat_angle, 90,  triangle_layouts, 1,
-                                      draw_triangle,      NULL};
+const RenderFamily render_triangle = {
+    forward_seat_angle, 90, triangle_layouts, 1, draw_triangle, NULL, NULL};

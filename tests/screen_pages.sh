@@ -1,0 +1,74 @@
+#!/bin/sh
+# screen_pages.sh — the help page and other pages, in tmux: the help page says where the
+# player sits as the board family draws it (upright boards: at the bottom, moving up; the
+# ring: in the middle of the strip, pawns moving left and right), also after flip; a page's
+# footer fits a narrow terminal whole.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+
+sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
+    name=$1 size=$2
+    shift 2
+    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+        "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
+}
+text() { T send-keys -t "$1" -l "$2"; }
+enter() { text "$1" "$2" && keys "$1" Enter; }
+quit() {
+    enter "$1" quit
+    gone "$1" || T kill-session -t "$1" 2>/dev/null
+}
+page_has() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # wrapped text
+page_lacks() { ! page_has "$@"; }
+help_page() { # help_page NAME: the help page open (its first page)
+    keys "$1" "?"
+    wait_for "$1" "cellmate help" >/dev/null
+}
+close_page() { # close_page NAME TEXT: a key closes the page, TEXT shows again
+    keys "$1" q
+    wait_for "$1" "$2" >/dev/null
+}
+
+# --- where the player sits, in the help page ----------------------------------------------------
+sized g 80x24 glinski
+wait_for g "White to move" >/dev/null
+help_page g
+tap_ok "glinski: White's side at the bottom, moving up the screen" \
+    page_has g "drawn with White's side at the bottom, moving up the screen"
+close_page g "White to move"
+enter g flip
+help_page g
+tap_ok "glinski flipped: White's side at the top" page_has g "drawn with White's side at the top"
+close_page g "White to move"
+quit g
+
+sized r 80x24 cyclohexane
+wait_for r " to move" >/dev/null
+help_page r
+tap_ok "the ring: the side in the middle of the strip, pawns moving left and right" \
+    page_has r "side in the middle of the strip (the camps lie along the rows, and pawns move left and right along them)"
+tap_ok "... nothing moving up the screen" page_lacks r "moving up the screen"
+close_page r " to move"
+enter r flip
+help_page r
+tap_ok "the ring flipped: half the ring away from the middle" \
+    page_has r "side half the ring away from the middle (the board is flipped)"
+tap_ok "... not at the top" page_lacks r "side at the top"
+close_page r " to move"
+quit r
+
+# --- a page's footer at 40 columns: whole --------------------------------------------------------
+sized n 40x24 glinski
+wait_for n "White to move" >/dev/null
+help_page n
+tap_eq "40 columns: the footer of a long page fits whole" \
+    "space/arrows scroll, other keys close" "$(row n 24)"
+close_page n "White to move"
+enter n pgn
+tap_ok "40 columns: a short page's footer" wait_for n "any key closes"
+close_page n "White to move"
+quit n
+
+tap_done
