@@ -1018,6 +1018,8 @@ static bool play_line(Session *s, const char *text, Sink *out)
     session_tick(s, out); /* a flag that fell before this move ends the game first */
     if (s->game.result.over) {
         game_result_line(&s->game, res, sizeof res);
+        if ((s->remote && s->seat < 0) || s->watching) /* neither is a watcher's to do */
+            return complain(out, "'%s': the game is over (%s)", text, res);
         return complain(out,
                         "'%s': the game is over (%s); 'new' starts another, 'undo' takes "
                         "back",

@@ -97,6 +97,14 @@ tap_ok "Glinski: White saw Black's moves as they came" grep -qx "3... e6" "$tmp/
 tap_ok "Glinski: each player is told of its seat in its own words only" \
     sh -c "grep -q 'you play Black in room duel' '$tmp/black' && ! grep -q 'bob takes Black' '$tmp/black' &&
         grep -q 'you play White in room duel' '$tmp/white' && ! grep -q 'alice takes White' '$tmp/white'"
+# a watcher who comes after the mate is not offered what only a player may do
+player "$tmp/late" --room duel --name erin --seat watch <<'EOF'
+e5
+quit
+EOF
+finish "$last_pid" 15
+tap_ok "Glinski: a move from a watcher of the finished game: the result, no 'new' or 'undo'" \
+    grep -qx "line 1: 'e5': the game is over (result 1-0: White wins by checkmate)" "$tmp/late.err"
 tap_ok "Glinski: the room's record has the game" \
     grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
 tap_ok "Glinski: the room's log says in words that its server started, not the handshake's ok" \
