@@ -64,6 +64,7 @@
 #define MAX_ROOM_EVENT     8192  /* bytes in a server's protocol line (a position string) */
 #define MAX_ROOM_GARBAGE   65536 /* bytes of over-long lines skipped before a client is dropped */
 #define MAX_ROOM_SAY       200   /* bytes in a chat line */
+#define MAX_ROOM_CHAT_KB   64    /* chat one game's record keeps; later lines are only relayed */
 #define MAX_ROOM_CLIENTS   64    /* connections to one room */
 #define MAX_ROOM_OUTPUT_KB 1024  /* output waiting for one client before it is dropped */
 #define MAX_ROOM_BURST     60    /* lines a client may send at once ... */

@@ -63,7 +63,7 @@ void conn_send(Conn *c, const char *fmt, ...)
     if (n < 0) return;
     if (n > ROOM_EVENT_MAX) n = ROOM_EVENT_MAX;
     line[n++] = '\n';
-    if (c->outlen + (size_t)n > OUT_MAX) {
+    if (c->outlen + (size_t)n > OUT_MAX + c->excused) {
         c->dead = true; /* it reads nothing: it is not worth memory */
         return;
     }
@@ -100,6 +100,7 @@ static void flush(Conn *c)
         }
         memmove(c->out, c->out + w, c->outlen - (size_t)w);
         c->outlen -= (size_t)w;
+        c->excused -= (size_t)w < c->excused ? (size_t)w : c->excused;
     }
     if (c->closing && !c->outlen) c->dead = true;
 }

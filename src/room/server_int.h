@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #define OUT_MAX       (MAX_ROOM_OUTPUT_KB * 1024) /* a client reading nothing is dropped past it */
+#define CHAT_KEPT     (MAX_ROOM_CHAT_KB * 1024)   /* bytes of chat a game's record keeps */
 #define HELLO_SECONDS MAX_ROOM_HELLO              /* to say hello before the connection closes */
 #define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* a client's steady rate ... */
 #define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
@@ -28,6 +29,8 @@ typedef struct {
     LineReader in;
     char *out;
     size_t outlen, outcap;
+    size_t excused; /* bytes of the room's state queued for it: not a backlog of a client
+                     * that reads nothing (they count against OUT_MAX once written) */
     enum conn_state state;
     int seat; /* CONN_PLAYER */
     uid_t uid;

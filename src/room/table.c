@@ -10,6 +10,7 @@
 #include "room/describe.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,7 @@ static void decided_event(Server *sv, char *out, size_t len)
                  side(sv, g->result.winner == 0 ? 1 : 0));
 }
 
-static void send_state(Server *sv, Conn *c)
+static void state_events(Server *sv, Conn *c)
 {
     const Game *g = &sv->s.game;
     char line[ROOM_EVENT_MAX + 1];
@@ -127,6 +128,18 @@ static void send_state(Server *sv, Conn *c)
         conn_send(c, "offer %s %s", sv->offer == OFFER_DRAW ? "draw" : "undo",
                   side(sv, sv->offer_by));
     conn_send(c, "sync %d", g->nplies);
+}
+
+/* The whole state, however long the game and its chat: it is what the client asked for,
+ * not a backlog, so it does not count against the output limit until written (one state at
+ * a time: a client asking again and again before reading is not excused twice). */
+static void send_state(Server *sv, Conn *c)
+{
+    size_t before = c->outlen;
+    bool excuse = c->excused == 0;
+    if (excuse) c->excused = SIZE_MAX - OUT_MAX;
+    state_events(sv, c);
+    if (excuse) c->excused = c->outlen > before ? c->outlen - before : 0;
 }
 
 /* --- the record ------------------------------------------------------------------------------ */
@@ -454,14 +467,37 @@ static bool req_move(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
+/* The record's last word on its chat once CHAT_KEPT bytes of it are kept: the game's moves
+ * come first, and a room's record must stay small enough to be read, copied and joined. */
+static const char chat_full[] = "(the record keeps no more chat of this game)";
+
+/* Keep a chat line in the record, if the game's chat budget has room for it (and for the
+ * note that says it is full); false when it is not kept. */
+static bool keep_chat(Server *sv, const char *note)
+{
+    Game *g = &sv->s.game;
+    size_t used = 0;
+    for (int i = 0; i < g->nnotes; i++) {
+        if (!strcmp(g->notes[i].text, chat_full)) return false;
+        used += strlen(g->notes[i].text);
+    }
+    if (used + strlen(note) + sizeof chat_full <= CHAT_KEPT) return game_add_note(g, note);
+    if (game_add_note(g, chat_full)) {
+        room_broadcast(sv, "info the record keeps no more chat of this game; chat goes on, "
+                           "unrecorded");
+        table_save(sv);
+    }
+    return false;
+}
+
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
     room_clean_text(rq->text, text, sizeof text);
     snprintf(note, sizeof note, "%s: %s", c->name, text);
-    game_add_note(&sv->s.game, note);
+    bool kept = keep_chat(sv, note);
     room_broadcast(sv, "say %s %s", c->name, text);
-    table_save(sv);
+    if (kept) table_save(sv);
     return true;
 }
 

@@ -1,0 +1,73 @@
+#!/bin/sh
+# room_limits.sh — what a room keeps and whom it drops when clients push its limits: chat
+# past the record's budget is relayed but not kept, and the game's moves are saved after it;
+# a record longer than a client's output limit can still be joined (the state a client asked
+# for is not a backlog). Every server and client is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+mkdir -p -m 700 "$ROOMS"
+
+# serve ROOM VARIANT: the room's server in the background; its socket waited for
+serve() {
+    "$CELLMATE" --room-dir "$ROOMS" --serve-room "$1" "$2" 2>"$tmp/$1.err" &
+    room_pids="$room_pids $!"
+    i=0
+    while [ $i -lt 100 ] && [ ! -S "$ROOMS/$1.sock" ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
+x190=$(printf '%0190d' 0 | tr 0 x)
+
+# --- chat past the record's budget (64 KB a game) is relayed, not kept; moves still are -------
+serve chat glinski
+for w in 1 2 3 4 5 6 7; do
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/chat.sock" >"$tmp/chat$w" 2>&1 <<EOF
+expect cellmate-room
+send hello 1 w$w watch\n
+expect sync
+repeat 55 say $x190\n
+send ping\n
+expect pong
+EOF
+done
+tap_eq "chat: every line is relayed live, kept or not (55 of the last watcher's)" 55 \
+    "$(grep -c "^< say w7 x" "$tmp/chat7")"
+tap_ok "chat: the room is told once the record keeps no more" \
+    sh -c "cat '$tmp'/chat? | grep -q '^< info the record keeps no more chat of this game'"
+size=$(wc -c <"$ROOMS/chat.pgn")
+tap_ok "chat: the record keeps at most 64 KB of it, braces and tags aside ($size bytes)" \
+    test "$size" -le $((68 * 1024))
+tap_ok "chat: the record says its chat is full" \
+    grep -qF "{(the record keeps no more chat of this game)}" "$ROOMS/chat.pgn"
+player "$tmp/cw" --room chat --name alice --seat White <<EOF
+Qc3
+quit
+EOF
+cw=$last_pid
+player "$tmp/cb" --room chat --name bob --seat Black <<EOF
+Qc6
+quit
+EOF
+cb=$last_pid
+finish "$cb"
+tap_eq "chat: a player joins the chatty room and moves (status 0)" 0 "$?"
+finish "$cw"
+tap_ok "chat: the moves made after it are in the record" \
+    sh -c "tr '\n' ' ' <'$ROOMS/chat.pgn' | grep -q '1\\. Qc3 .*Qc6'"
+
+# --- a record longer than the output limit (1 MB) can be joined: the state is not a backlog ---
+{
+    printf '[Variant "glinski"]\n[Event "cellmate room big"]\n[White "?"]\n[Black "?"]\n'
+    printf '[Result "*"]\n[RoomUsers "- -"]\n\n'
+    awk -v x="$x190" 'BEGIN { for (i = 0; i < 6000; i++) print "{w" i ": " x "}"; print "*" }'
+} >"$ROOMS/big.pgn"
+printf 'show\nquit\n' | timeout 60 "$CELLMATE" --batch --room big --seat watch --name carol >"$tmp/big" 2>"$tmp/big.err"
+tap_eq "big: a watcher joins a room whose state is 1.2 MB (status 0)" 0 "$?"
+tap_ok "big: ... and sees the game" grep -q "^game in progress, White to move" "$tmp/big"
+
+room_check_logs
+tap_done
