@@ -3,7 +3,7 @@
 # ROOM, what a player's ssh runs) gives every hello the administrator's name, however the
 # player writes it: with tabs between its words (which the room reads as blanks), a second
 # hello after a refused one, a hello after another request; a line too long for the room
-# still goes through to be refused. The room lives where a restricted login's rooms live
+# still goes through to be refused. A player opens at most 5 rooms at a time. The room lives where a restricted login's rooms live
 # (/tmp/cellmate-UID/rooms, the environment being dropped), under a name of its own; its
 # server is ended by its PID and its files removed.
 . "$TESTS_DIR/tap.sh"
@@ -11,9 +11,11 @@ tmp=$(mktemp -d)
 room=relay$$
 rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
-cleanup() { # this room's server only: other tests' restricted rooms live beside it
-    p=$(room_server_in "$rooms" "$room") && end_pid "$p"
-    rm -f "$rooms/$room".*
+cleanup() { # this test's servers only: other tests' restricted rooms live beside them
+    for r in "$room" "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7; do
+        p=$(room_server_in "$rooms" "$r") && end_pid "$p"
+        rm -f "$rooms/$r".*
+    done
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -43,5 +45,28 @@ tap_ok "a hello with a blank before it gets it" seated_as_pat
 tap_ok "a line longer than the room takes goes through and is refused" \
     grep -qx 'error a line is at most 512 bytes' "$tmp/out"
 tap_ok "... and the next line is read" grep -qx 'pong' "$tmp/out"
+
+# --- a player has at most 5 rooms open at a time -----------------------------------------------
+# open_room PLAYER ROOM: PLAYER's relay to ROOM says hello; the room's answers in $tmp/open
+open_room() {
+    printf 'hello 1 x White\nquit\n' | timeout 30 "$CELLMATE" --restricted --player "$1" \
+        --save-dir "$tmp/players" --relay "$2" glinski >"$tmp/open" 2>&1
+}
+for i in 1 2 3 4 5; do
+    open_room carl "$room-$i"
+    tap_ok "carl opens room $i of 5" grep -qx 'welcome White carl' "$tmp/open"
+done
+open_room carl "$room-6"
+tap_ok "a sixth room is refused, and why" \
+    grep -q '^bye you have 5 rooms open already (.*), the most a player may have' "$tmp/open"
+tap_ok "... and no server was started for it" sh -c "! test -e '$rooms/$room-6.pid'"
+open_room carl "$room-2"
+tap_ok "carl still joins one of his open rooms" grep -qx 'welcome White carl' "$tmp/open"
+open_room dora "$room-6"
+tap_ok "another player opens a room of her own" grep -qx 'welcome White dora' "$tmp/open"
+p=$(room_server_in "$rooms" "$room-1") && end_pid "$p"
+open_room carl "$room-7"
+tap_ok "once one of carl's rooms has closed, he opens another" \
+    grep -qx 'welcome White carl' "$tmp/open"
 
 tap_done

@@ -6,6 +6,7 @@
 #include "number.h"
 #include "paths.h"
 #include "room/dir.h"
+#include "room/quota.h"
 #include "room/server.h"
 
 #include <ctype.h>
@@ -550,7 +551,7 @@ static bool request(Session *s, const char *verb, const char *args, Sink *out)
 
 /* --- connecting ------------------------------------------------------------------------------- */
 
-int room_connect_here(const char *dir_opt, const char *room, const char *variant,
+int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *maker,
                       const TimeControl *clock, double ai_seconds, char *err, int errlen)
 {
     char dir[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
@@ -566,7 +567,11 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
         return -1;
     }
     RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1};
-    if (!room_start_server(&so, err, errlen)) return -1;
+    RoomQuota q;
+    if (!room_quota_take(&q, dir, maker, err, errlen)) return -1;
+    bool started = room_start_server(&so, err, errlen);
+    room_quota_done(&q, dir, room, maker, started);
+    if (!started) return -1;
     for (int i = 0; i < 50 && fd < 0; i++) {
         fd = room_connect(dir, room, err, errlen);
         if (fd < 0) usleep(20000);
@@ -577,7 +582,8 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
 static bool connect_here(RoomClient *c, const RoomTarget *t, const RoomJoinOptions *o, char *err,
                          int errlen)
 {
-    int fd = room_connect_here(o->dir, t->room, o->variant, &o->clock, o->ai_seconds, err, errlen);
+    int fd = room_connect_here(o->dir, t->room, o->variant, o->maker, &o->clock, o->ai_seconds, err,
+                               errlen);
     if (fd < 0) return false;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
     c->rfd = c->wfd = fd;

@@ -37,8 +37,9 @@ typedef struct {
     const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
     TimeControl clock;   /* for a new room; a room that keeps another says so */
     double ai_seconds;
-    int level;      /* --level given: a room's computer plays at full strength, which is said */
-    int notes_seen; /* joining after a lost connection: the chat lines shown before it */
+    int level;         /* --level given: a room's computer plays at full strength, which is said */
+    int notes_seen;    /* joining after a lost connection: the chat lines shown before it */
+    const char *maker; /* restricted mode: the player, whose open rooms are bounded */
 } RoomJoinOptions;
 
 typedef struct RoomClient RoomClient;
@@ -84,9 +85,10 @@ struct RoomClient {
 bool room_parse_target(const char *arg, RoomTarget *t, char *err, int errlen);
 
 /* Connect to room `room` on this host (the directory: dir_opt, or the default), starting its
- * server when none runs (with `variant` when there is no record yet). Returns the socket
+ * server when none runs (with `variant` when there is no record yet). maker: the restricted
+ * player who would open it (bound by MAX_ROOMS_PER_PLAYER), or NULL. Returns the socket
  * (blocking), or -1 with a message in err. */
-int room_connect_here(const char *dir_opt, const char *room, const char *variant,
+int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *maker,
                       const TimeControl *clock, double ai_seconds, char *err, int errlen);
 
 /* Connect (starting the room's server on this host if none runs, or running ssh), say hello

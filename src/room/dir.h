@@ -2,7 +2,8 @@
  * the user; /tmp/cellmate-UID/rooms without XDG_RUNTIME_DIR; or a directory named with
  * --room-dir, which a group may share) and the files of room NAME in it: NAME.sock (the
  * server's socket), NAME.pgn (the record), NAME.wal (its write-ahead copy, wal.h), NAME.pid
- * (the running server's PID, locked while it runs) and NAME.log (what the server had to say). */
+ * (the running server's PID, locked while it runs), NAME.log (what the server had to say)
+ * and NAME.maker (the restricted player who opened it, quota.h). */
 #ifndef CELLMATE_ROOM_DIR_H
 #define CELLMATE_ROOM_DIR_H
 

@@ -57,9 +57,16 @@ int room_join_main(const RoomOptions *o)
         return 2;
     }
     s.restricted = o->restricted; /* save by plain name in the player's directory, and so on */
-    RoomJoinOptions jo = {o->dir,        o->variant, o->player ? o->player : o->name,
-                          o->seat,       o->ssh,     o->clock,
-                          o->ai_seconds, o->level,   0};
+    RoomJoinOptions jo = {o->dir,
+                          o->variant,
+                          o->player ? o->player : o->name,
+                          o->seat,
+                          o->ssh,
+                          o->clock,
+                          o->ai_seconds,
+                          o->level,
+                          0,
+                          o->restricted ? o->player : NULL};
     if (!jo.ssh) jo.ssh = getenv("CELLMATE_SSH");
     RoomClient c;
     char joined[JOINED_MAX] = "";

@@ -129,8 +129,9 @@ int room_relay_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: %s\n", err);
         return 2;
     }
-    int sock = room_connect_here(o->dir, t.room, t.has_variant ? t.variant : NULL, &o->clock,
-                                 o->ai_seconds, err, sizeof err);
+    int sock = room_connect_here(o->dir, t.room, t.has_variant ? t.variant : NULL,
+                                 o->restricted ? o->player : NULL, &o->clock, o->ai_seconds, err,
+                                 sizeof err);
     if (sock < 0) {
         /* the client reads the protocol: say it as the room would */
         printf("bye %s\n", err);
