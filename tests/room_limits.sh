@@ -2,7 +2,8 @@
 # room_limits.sh — what a room keeps and whom it drops when clients push its limits: chat
 # past the record's budget is relayed but not kept, and the game's moves are saved after it;
 # a record longer than a client's output limit can still be joined (the state a client asked
-# for is not a backlog). Every server and client is ended by its PID.
+# for is not a backlog); --rooms shows a record's control characters safely. Every server and
+# client is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -68,6 +69,15 @@ tap_ok "chat: the moves made after it are in the record" \
 printf 'show\nquit\n' | timeout 60 "$CELLMATE" --batch --room big --seat watch --name carol >"$tmp/big" 2>"$tmp/big.err"
 tap_eq "big: a watcher joins a room whose state is 1.2 MB (status 0)" 0 "$?"
 tap_ok "big: ... and sees the game" grep -q "^game in progress, White to move" "$tmp/big"
+
+# --- --rooms shows a record's control characters, never sends them ------------------------------
+printf '[Variant "glinski"]\n[White "\033]0;pwn\007alice"]\n[Black "\342\200\256bob"]\n' \
+    >"$ROOMS/evil.pgn"
+printf '[Result "*"]\n[RoomUsers "- -"]\n\n*\n' >>"$ROOMS/evil.pgn"
+"$CELLMATE" --rooms --room-dir "$ROOMS" >"$tmp/rooms" 2>&1
+tap_ok "rooms: the record's escape is shown as ^[" grep -qF '^[]0;pwn^Galice' "$tmp/rooms"
+tap_ok "rooms: no control byte reaches the terminal" sh -c "! tr -d '\n\t' <'$tmp/rooms' | LC_ALL=C grep -q '[[:cntrl:]]'"
+tap_ok "rooms: the bidirectional override is shown as \\u202e" grep -qF '\u202ebob' "$tmp/rooms"
 
 room_check_logs
 tap_done

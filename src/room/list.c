@@ -5,6 +5,7 @@
 #include "room/dir.h"
 #include "room/proto.h"
 #include "room/room.h"
+#include "safe_text.h"
 
 #include <dirent.h>
 #include <poll.h>
@@ -98,12 +99,12 @@ int room_list_main(const RoomOptions *o)
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
-    if (!n) printf("no rooms in %s\n", dir);
+    if (!n) safe_printf(stdout, "no rooms in %s\n", dir);
     for (int i = 0; i < n; i++) {
         char line[ROOM_EVENT_MAX];
         if (!(room_server_pid(dir, names[i]) && ask(dir, names[i], line, sizeof line)))
             from_record(dir, names[i], line, sizeof line);
-        printf("%s\n", line);
+        safe_printf(stdout, "%s\n", line); /* a record's tags and moves are anyone's text */
         free(names[i]);
     }
     return 0;
