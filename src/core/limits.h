@@ -44,7 +44,7 @@
  * generously when it is loaded) is refused */
 #define MAX_MOVES 4096
 
-#define MAX_PLAYER_NAME  64   /* characters in a player's name (--white, --player-name) */
+#define MAX_PLAYER_NAME 64 /* characters in a player's name (--white, --player-name) */
 
 /* --- restricted mode: a public game login (src/restrict.c) ------------------------------ */
 #define MAX_PLAIN_NAME           32   /* characters in a player's or a save's name */
