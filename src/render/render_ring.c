@@ -114,8 +114,8 @@ static const Layout ring_layouts[] = {
 
 /* Nothing moves up the screen on the strip: the camps lie along it. */
 static const char *const ring_seat_words[3] = {
-    "in the middle of the strip (the camps lie along the rows, and pawns move left and right "
-    "along them)",
+    ("in the middle of the strip (the camps lie along the rows, and pawns move left and right "
+     "along them)"),
     "half the ring away from the middle (the board is flipped)", "away from the middle (rotate)"};
 
 const RenderFamily render_ring = {
