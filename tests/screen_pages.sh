@@ -8,18 +8,6 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 tmux_home
 
-sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
-    name=$1 size=$2
-    shift 2
-    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
-        "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
-}
-text() { T send-keys -t "$1" -l "$2"; }
-enter() { text "$1" "$2" && keys "$1" Enter; }
-quit() {
-    enter "$1" quit
-    gone "$1" || T kill-session -t "$1" 2>/dev/null
-}
 page_has() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # wrapped text
 page_lacks() { ! page_has "$@"; }
 help_page() { # help_page NAME: the help page open (its first page)

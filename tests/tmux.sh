@@ -68,3 +68,17 @@ gone() { # gone NAME: the session ended (the program exited)
     done
     return 1
 }
+
+# typing, and a window of another size (--no-save), for the screen tests
+sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
+    name=$1 size=$2
+    shift 2
+    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+        "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
+}
+text() { T send-keys -t "$1" -l "$2"; }
+enter() { text "$1" "$2" && keys "$1" Enter; }
+quit() {
+    enter "$1" quit
+    gone "$1" || T kill-session -t "$1" 2>/dev/null
+}
