@@ -70,6 +70,21 @@ keys z Escape
 tap_ok "... then its move comes" wait_for z "computer: 1. "
 enter z quit
 gone z >/dev/null
+
+# two quick resizes leave ncurses a resize key queued before the Esc: the Esc still stops the
+# search without also wiping the computer's move off the message line
+start r screen --no-save --time 20 glinski
+wait_for r "White to move" >/dev/null
+enter r go
+wait_for r ", best " >/dev/null
+T resize-window -t r -x 100 -y 30
+sleep 0.1
+T resize-window -t r -x 60 -y 20
+sleep 0.1
+keys r Escape
+tap_ok "resized twice at once, then Esc: the computer's move is shown" wait_for r "computer: 1. "
+enter r quit
+gone r >/dev/null
 start h screen --no-save --time 10 glinski
 wait_for h "White to move" >/dev/null
 

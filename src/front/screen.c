@@ -180,9 +180,12 @@ static void show_output(const char *title)
 /* Esc that stopped a search has done its job: it does not also clear the answer. */
 static void drop_escape(void)
 {
-    if (!(stdin_events() & POLLIN)) return;
-    int ch = getch();
-    if (ch != 27 && ch != ERR) ungetch(ch);
+    while (stdin_events() & POLLIN) {
+        int ch = getch();
+        if (ch == KEY_RESIZE) continue; /* a resize while it thought, already drawn */
+        if (ch != 27 && ch != ERR) ungetch(ch);
+        return;
+    }
 }
 
 /* analyse's lines of the deepest depth it has finished ("depth 7 line 1: ..." and the
