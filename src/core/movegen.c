@@ -584,8 +584,10 @@ bool move_is_legal(Position *pos, Move m)
 
 /* After a move: (a) remove every player whose royal the player to move could capture, until
  * none is left; (b) while three players remain and the player to move has no legal move,
- * remove him, pass the turn, and apply (a) again. */
-static void apply_eliminations(Position *pos, Undo *u)
+ * remove him, pass the turn, and apply (a) again. A legal move leaves its mover's royal out
+ * of the next player's reach, so safe (the mover, or -1) is not tested until something
+ * changed. */
+static void apply_eliminations(Position *pos, Undo *u, int safe)
 {
     const Variant *v = pos->v;
     for (;;) {
@@ -594,10 +596,11 @@ static void apply_eliminations(Position *pos, Undo *u)
             changed = false;
             int n = pos->stm;
             for (int x = 0; x < v->nplayers; x++) {
-                if (x == n || !(pos->alive & (1u << x))) continue;
+                if (x == n || x == safe || !(pos->alive & (1u << x))) continue;
                 if (attacked_by(pos, pos->royal[x], n)) {
                     pos_eliminate(pos, x, u);
                     changed = true;
+                    safe = -1; /* the pieces taken off may have opened a line */
                 }
             }
         }
@@ -605,6 +608,7 @@ static void apply_eliminations(Position *pos, Undo *u)
         int n = pos->stm;
         pos_eliminate(pos, n, u);
         pos_set_stm(pos, pos_next_player(pos, n));
+        safe = -1; /* the mover's royal was legal against n only */
     }
 }
 
@@ -613,13 +617,14 @@ void settle_position(Position *pos)
     Undo u;
     if (pos->v->nplayers < 3 || pos_players_left(pos) < 2) return;
     pos_save(pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, &u);
-    apply_eliminations(pos, &u);
+    apply_eliminations(pos, &u, -1);
 }
 
 void play_move(Position *pos, Move m, Undo *u)
 {
+    int mover = pos->stm;
     pos_make(pos, m, u);
-    if (pos->v->nplayers > 2) apply_eliminations(pos, u);
+    if (pos->v->nplayers > 2) apply_eliminations(pos, u, mover);
 }
 
 static InterruptFn interrupt_fn;

@@ -55,7 +55,7 @@ int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);
 
-/* Make a move and everything that follows from it automatically (three-player
+/* Make a legal move and everything that follows from it automatically (three-player
  * eliminations and skipped turns). Unmake with pos_unmake. */
 void play_move(Position *pos, Move m, Undo *u);
 
