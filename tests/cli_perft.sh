@@ -37,9 +37,33 @@ hr-wellisch3 31 961 29791
 hr-wellisch3-foh 31 961 29791
 REF
 
-last=$("$CELLMATE" --variant glinski --perft 2 | tail -n 1)
-tap_ok "last line is 'perft N: COUNT (S s, NPS nps)'" \
-    sh -c "printf '%s\n' '$last' | grep -Eq '^perft 2: 2586 \([0-9]+\.[0-9]+ s, [0-9]+ nps\)$'"
+# the last line's rate: only from a time long enough to measure (0.01 s), and then it agrees
+# with the count and the time shown (perft 2 once printed "0.000 s, 41006612 nps")
+sane_rate() { # sane_rate LINE: no rate, or one within 5 % of COUNT / S with S >= 0.010
+    printf '%s\n' "$1" | awk '
+        /^perft [0-9]+: [0-9]+ \(too fast to time\)$/ { ok = 1 }
+        /^perft [0-9]+: [0-9]+ \([0-9]+\.[0-9][0-9][0-9] s, [0-9]+ nps\)$/ {
+            count = $3; secs = substr($4, 2); nps = $6
+            ok = secs >= 0.01 && nps >= 0.95 * count / secs && nps <= 1.05 * count / secs }
+        END { exit !ok }'
+}
+for d in 0 1 2; do
+    last=$("$CELLMATE" --variant glinski --perft $d | tail -n 1)
+    tap_ok "perft $d shows no rate it could not measure: $last" sane_rate "$last"
+done
+# a count of microseconds says so (three tries: a run can be held up on a busy machine)
+for try in 1 2 3; do
+    last=$("$CELLMATE" --variant glinski --perft 1 | tail -n 1)
+    [ "$last" = "perft 1: 51 (too fast to time)" ] && break
+done
+tap_eq "perft 1 is too fast to time" "perft 1: 51 (too fast to time)" "$last"
+last=$("$CELLMATE" --variant glinski --perft 1 --divide | tail -n 1)
+tap_ok "perft 1 divide shows no rate it could not measure: $last" sane_rate "$last"
+# a count of a tenth of a second and more has its time and rate
+last=$("$CELLMATE" --variant glinski --perft 4 | tail -n 1)
+tap_ok "last line is 'perft N: COUNT (S s, NPS nps)': $last" \
+    sh -c "printf '%s\n' '$last' | grep -Eq '^perft 4: 7282418 \([0-9]+\.[0-9]{3} s, [0-9]+ nps\)$'"
+tap_ok "and its rate agrees with its count and time" sane_rate "$last"
 
 # divide: one line per legal move, summing to perft
 for variant in glinski mccooey haynie peanut chessagon cyclohexane hr-glinski hr-liuyang \

@@ -1,5 +1,6 @@
 /* perft.h — the perft and divide report shared by the command line and the command table:
- * optional "MOVE: COUNT" lines, then "perft N: COUNT (S s, NPS nps)". */
+ * optional "MOVE: COUNT" lines, then "perft N: COUNT (S s, NPS nps)", or "perft N: COUNT
+ * (too fast to time)" for a count of under 0.01 s. */
 #ifndef CELLMATE_PERFT_H
 #define CELLMATE_PERFT_H
 
