@@ -150,6 +150,9 @@ static const struct {
      "forbidden captured captured_as initial fresh exchange_excludes value )"},
     {2, "title", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
     {2, "[variant", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
+    /* the keys after a header without its bracket go to the section before it, where one
+     * fails later; the header's line is the first mistake */
+    {11, "[piece K\nnames = X", "bad.ini:11: expected '[section]', 'key = value' or a comment"},
     {2, "autor = me",
      "bad.ini:2: unknown key 'autor' in [variant] (expected one of: title summary source notes "
      "reconstructed base pieces symmetry lint_accept )"},

@@ -43,6 +43,7 @@ typedef struct {
     int nsections;
     char err[512];
     bool failed;
+    int err_line;                    /* the line of err (its file in the bits above LINE_BITS) */
     uint8_t zone_state[MAX_ZONES];   /* 0: cells not worked out, 1: being worked out, 2: done */
     const VariantResolver *resolver; /* the texts of base variants; NULL: none */
 } Loader;

@@ -27,6 +27,7 @@ void lerr(Loader *L, int line, const char *fmt, ...)
     else
         snprintf(L->err, sizeof L->err, "%s: %s", fname, msg);
     L->failed = true;
+    L->err_line = line;
 }
 
 static int next_char(Loader *L)
@@ -173,13 +174,19 @@ void free_entries(Loader *L)
     L->n = L->cap = 0;
 }
 
-/* Read L->text into entries; lines carry the file's index (LINE_BITS). */
+/* Read L->text into entries; lines carry the file's index (LINE_BITS). libinih reads on
+ * past a line it cannot parse (a "[section" without its bracket) and returns that line's
+ * number at the end, so a key after it may already have failed: the earlier line's message
+ * is the one to give. */
 void parse_text(Loader *L)
 {
     L->line = L->file << LINE_BITS;
-    int rc = L->failed ? 0 : ini_parse_stream(reader, L, handler, L);
+    bool failed_before = L->failed;
+    int rc = failed_before ? 0 : ini_parse_stream(reader, L, handler, L);
+    int at = (L->file << LINE_BITS) + rc;
+    if (rc > 0 && L->failed && !failed_before && at < L->err_line) L->failed = false;
     if (rc > 0 && !L->failed) {
-        lerr(L, (L->file << LINE_BITS) + rc, "expected '[section]', 'key = value' or a comment");
+        lerr(L, at, "expected '[section]', 'key = value' or a comment");
     } else if (rc < 0 && !L->failed) {
         lerr(L, 0, "out of memory while reading");
     }
