@@ -79,6 +79,13 @@ static const struct {
     {4, "family = octagon",
      "bad.ini:4: family must be hex, ring, square or triangle, not 'octagon'"},
     {5, "frame = round", "bad.ini:5: frame must be flat or pointy, not 'round'"},
+    {5, "frame = flat\nlength = 24",
+     "bad.ini:6: 'length' is a key of ring boards, and this board's family is hex"},
+    {5, "frame = flat\nranks = 8",
+     "bad.ini:6: 'ranks' is a key of square boards, and this board's family is hex"},
+    {5, "frame = flat\nsize = 8",
+     "bad.ini:6: unknown key 'size' in [board] (expected one of: family letters frame naming "
+     "shape)"},
     {6, "letters = abcA", "bad.ini:6: letters must be distinct lower-case letters, not 'abcA'"},
     {6, "letters = abca", "bad.ini:6: letters must be distinct lower-case letters, not 'abca'"},
     {7, "shape = circle 5",
@@ -142,12 +149,12 @@ static const struct {
     {14, "colour = red",
      "bad.ini:14: unknown key 'colour' in [piece K] (expected one of: name moves royal pawn "
      "en_passant forward promote_to promote_must promote_may promote_auto promote_from "
-     "forbidden captured captured_as initial fresh exchange_excludes value )"},
+     "forbidden captured captured_as initial fresh exchange_excludes value)"},
     {12, "moves = W", "bad.ini:13: 'moves' is given twice in [piece K] (first on line 12)"},
     {12, "nombre = Rey",
      "bad.ini:12: unknown key 'nombre' in [piece K] (expected one of: name moves royal pawn "
      "en_passant forward promote_to promote_must promote_may promote_auto promote_from "
-     "forbidden captured captured_as initial fresh exchange_excludes value )"},
+     "forbidden captured captured_as initial fresh exchange_excludes value)"},
     {2, "title", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
     {2, "[variant", "bad.ini:2: expected '[section]', 'key = value' or a comment"},
     /* the keys after a header without its bracket go to the section before it, where one
@@ -155,7 +162,7 @@ static const struct {
     {11, "[piece K\nnames = X", "bad.ini:11: expected '[section]', 'key = value' or a comment"},
     {2, "autor = me",
      "bad.ini:2: unknown key 'autor' in [variant] (expected one of: title summary source notes "
-     "reconstructed base pieces symmetry lint_accept )"},
+     "reconstructed base pieces symmetry lint_accept)"},
     {1, "title = Test",
      "bad.ini:1: 'title' is outside any section; start with a [variant] "
      "section"},
@@ -173,7 +180,7 @@ static const struct {
     {8, "[rules]", "bad.ini: no [players] section (expected names and forward)"},
     {15, "[rules]",
      "bad.ini:16: unknown key 'White' in [rules] (expected one of: stalemate "
-     "bare_king repetition move_rule drops )"},
+     "bare_king repetition move_rule drops)"},
 };
 
 static void test_bad_files(void **state)

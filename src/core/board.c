@@ -34,6 +34,11 @@ const char *board_family_names(void)
     return "hex, ring, square or triangle";
 }
 
+const char *board_family_id(enum family f)
+{
+    return families[f]->id;
+}
+
 const char *board_family_keys(enum family f)
 {
     return families[f]->keys;

@@ -60,6 +60,9 @@ int board_family_named(const char *name);
 /* The family names for a message: "hex, ring, square or triangle". */
 const char *board_family_names(void);
 
+/* A family's name in files ("hex"). */
+const char *board_family_id(enum family f);
+
 /* The [board] keys a family takes besides family and letters (" frame naming shape "). */
 const char *board_family_keys(enum family f);
 

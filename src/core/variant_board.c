@@ -74,6 +74,23 @@ static void keys_fail(BoardKeys *k, const char *key, const char *fmt, ...)
     lerr(L, e ? e->line : section_line(L, "board"), "%s", msg);
 }
 
+/* A key of another family's boards (length on a hex board) is named as such: the file
+ * most likely changed its family and kept that key. */
+static void other_family_keys(Loader *L, enum family family)
+{
+    for (int i = 0; i < L->n && !L->failed; i++) {
+        const Entry *e = &L->e[i];
+        char pat[80];
+        if (strcmp(e->section, "board")) continue;
+        snprintf(pat, sizeof pat, " %s ", e->key);
+        if (strstr(board_family_keys(family), pat)) continue;
+        for (int f = 0; f < NFAMILIES && !L->failed; f++)
+            if (strstr(board_family_keys((enum family)f), pat))
+                lerr(L, e->line, "'%s' is a key of %s boards, and this board's family is %s",
+                     e->key, board_family_id((enum family)f), board_family_id(family));
+    }
+}
+
 void load_board(Loader *L, Variant *v)
 {
     BoardSpec s;
@@ -92,6 +109,7 @@ void load_board(Loader *L, Variant *v)
     }
     s.family = (enum family)f;
     snprintf(keys, sizeof keys, " family letters%s", board_family_keys(s.family));
+    other_family_keys(L, s.family);
     check_keys(L, "board", keys);
     if (!(e = entry_need(L, "board", "letters", "the file letters in order, such as abcdefghikl")))
         return;

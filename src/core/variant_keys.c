@@ -145,8 +145,8 @@ void check_keys(Loader *L, const char *section, const char *allowed)
         char pat[80];
         snprintf(pat, sizeof pat, " %s ", e->key);
         if (!strstr(allowed, pat))
-            lerr(L, e->line, "unknown key '%s' in [%s] (expected one of:%s)", e->key, section,
-                 allowed);
+            lerr(L, e->line, "unknown key '%s' in [%s] (expected one of:%.*s)", e->key, section,
+                 (int)strlen(allowed) - 1, allowed);
     }
 }
 
