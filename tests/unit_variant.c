@@ -96,6 +96,10 @@ static const struct {
      "bad.ini:7: bad board: the shape reaches beyond the file "
      "letters 'abcdefghikl' or number 99"},
     {7, "shape = hexagon f6", "bad.ini:7: expected 'hexagon CELL RADIUS' in shape"},
+    {7, "shape = hexagon f6 5, remove a7",
+     "bad.ini:7: bad board: 'remove a7': no term before it adds a7"},
+    {7, "shape = remove f6, hexagon f6 5",
+     "bad.ini:7: bad board: 'remove f6': no term before it adds f6"},
     {7, "shape = hexagon f6 x", "bad.ini:7: hexagon radius must be 0..12, not 'x'"},
     {7, "shape = hexagon f6toolong 5",
      "bad.ini:7: 'f6toolong' is not a cell name (at most 7 characters)"},

@@ -115,8 +115,14 @@ static int hex_cells(const BoardSpec *s, Pt **pts, char *err, int errlen)
         } else if (st->kind == SHAPE_CELL) {
             if (!family_add_point(&cand, &nc, &cap, c)) goto oom;
         } else {
+            int was = nc;
             for (int i = 0; i < nc; i++)
                 if (cand[i].x == c.x && cand[i].y == c.y) cand[i] = cand[--nc], i--;
+            if (nc == was) { /* most likely a mistyped cell: removing nothing is no shape */
+                snprintf(err, errlen, "'remove %s': no term before it adds %s", st->cell, st->cell);
+                free(cand);
+                return -1;
+            }
         }
     }
     *pts = cand;
