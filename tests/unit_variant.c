@@ -144,6 +144,15 @@ static const struct {
      "bad.ini:14: unknown zone 'promotion' (define it in a [zone promotion] section)"},
     {14, "captured = lost", "bad.ini:14: captured must be gone, hand or pool, not 'lost'"},
     {14, "promote_from = all", "bad.ini:14: promote_from must be any or pool, not 'all'"},
+    {14, "royal = yes\npromote_to = K",
+     "bad.ini:15: [piece K] has 'promote_to' but no promote_must, promote_may or promote_auto "
+     "to say where it promotes"},
+    {14, "royal = yes\npromote_to = K\npromote_must = z\npromote_auto = z\n[zone z]\nall = rank 1",
+     "bad.ini:17: [piece K] gives promote_auto and promote_must (line 16); promote_auto replaces "
+     "promote_must and promote_may, so give one or the other"},
+    {14, "royal = yes\npromote_to = K\npromote_auto = z\npromote_may = z\n[zone z]\nall = rank 1",
+     "bad.ini:16: [piece K] gives promote_auto and promote_may (line 17); promote_auto replaces "
+     "promote_must and promote_may, so give one or the other"},
     {2, "title = Test\nsymmetry = sideways",
      "bad.ini:3: symmetry must be none, mirror or rotate, not 'sideways'"},
     {15, "[rules]\nstalemate = never\n[setup]",

@@ -247,6 +247,20 @@ static void test_inheritance(void **state)
     assert_string_equal(load_file_error("badname.ini", NULL),
                         "badname.ini:2: base is a variant's name (letters, digits, - and _), not "
                         "'../base'");
+    /* promote_auto replaces the base's promote_must, and a promote_must replaces the base's
+     * promote_auto: the inheriting file's key wins */
+    put_file("auto.ini", "[variant]\nbase = base\n[zone rim]\nall = rim\n"
+                         "[piece P]\npromote_auto = rim\n");
+    assert_string_equal(load_file_error("auto.ini", &v), "(loaded)");
+    assert_true(v->type[3].promo_auto);
+    assert_int_equal(v->type[3].promo_must_zone, -1);
+    variant_free(v);
+    put_file("unauto.ini", "[variant]\nbase = auto\n[piece P]\npromote_must = promotion\n");
+    assert_string_equal(load_file_error("unauto.ini", &v), "(loaded)");
+    assert_false(v->type[3].promo_auto);
+    assert_int_equal(v->type[3].promo_must_zone, variant_zone(v, "promotion"));
+    assert_int_equal(v->type[3].promo_may_zone, -1);
+    variant_free(v);
     /* three players on a two-player base: the base's White and Black keys are left out */
     put_file("three.ini",
              "[variant]\nbase = base\n[players]\nnames = Red Yellow Blue\nforward = 12 8 4\n"

@@ -10,6 +10,20 @@ static const char *piece_keys = " name moves royal pawn en_passant forward promo
                                 "promote_may promote_auto promote_from forbidden captured "
                                 "captured_as initial fresh exchange_excludes value ";
 
+/* promote_auto replaces promote_must and promote_may: given in one file with one of them, it
+ * is an error (one of the two would be ignored); from different files (base =), the key of
+ * the inheriting file wins. Whether `zone` (promote_must or promote_may) gives way to it. */
+static bool replaced_by_auto(Loader *L, const char *sec, const Entry *autoz, const Entry *zone)
+{
+    int fa = autoz->line >> LINE_BITS, fz = zone->line >> LINE_BITS;
+    if (fa == fz)
+        lerr(L, autoz->line,
+             "[%s] gives promote_auto and %s (line %d); promote_auto replaces promote_must and "
+             "promote_may, so give one or the other",
+             sec, zone->key, zone->line & ((1 << LINE_BITS) - 1));
+    return fa <= fz; /* a lower index is a file nearer the one being loaded */
+}
+
 /* promote_to, the promotion zones (or promote_auto), promote_from and forbidden. */
 static void load_piece_promotion(Loader *L, Variant *v, const char *sec, PieceType *pt)
 {
@@ -25,11 +39,21 @@ static void load_piece_promotion(Loader *L, Variant *v, const char *sec, PieceTy
         }
     }
     pt->promo_must_zone = pt->promo_may_zone = pt->forbidden_zone = pt->initial_zone = -1;
-    if ((e = entry_get(L, sec, "promote_must"))) pt->promo_must_zone = (int8_t)zone_ref(L, v, e);
-    if ((e = entry_get(L, sec, "promote_may"))) pt->promo_may_zone = (int8_t)zone_ref(L, v, e);
-    if ((e = entry_get(L, sec, "promote_auto"))) {
+    Entry *must = entry_get(L, sec, "promote_must"), *may = entry_get(L, sec, "promote_may");
+    Entry *autoz = entry_get(L, sec, "promote_auto");
+    if (autoz) {
+        bool zone_newer = must && !replaced_by_auto(L, sec, autoz, must);
+        if (may && !replaced_by_auto(L, sec, autoz, may)) zone_newer = true;
+        int fa = autoz->line >> LINE_BITS;
+        if (!zone_newer || (must && must->line >> LINE_BITS > fa)) must = NULL;
+        if (!zone_newer || (may && may->line >> LINE_BITS > fa)) may = NULL;
+        if (zone_newer) autoz = NULL;
+    }
+    if (must) pt->promo_must_zone = (int8_t)zone_ref(L, v, must);
+    if (may) pt->promo_may_zone = (int8_t)zone_ref(L, v, may);
+    if (autoz) {
         pt->promo_auto = true;
-        pt->promo_may_zone = (int8_t)zone_ref(L, v, e);
+        pt->promo_may_zone = (int8_t)zone_ref(L, v, autoz);
     }
     if ((e = entry_get(L, sec, "promote_from"))) {
         static const char *const from[] = {"any", "pool"};
@@ -37,6 +61,12 @@ static void load_piece_promotion(Loader *L, Variant *v, const char *sec, PieceTy
     }
     if ((pt->promo_must_zone >= 0 || pt->promo_may_zone >= 0) && !pt->npromo && !L->failed)
         lerr(L, section_line(L, sec), "[%s] promotes but has no 'promote_to'", sec);
+    if ((e = entry_get(L, sec, "promote_to")) && pt->promo_must_zone < 0 &&
+        pt->promo_may_zone < 0 && !L->failed)
+        lerr(L, e->line,
+             "[%s] has 'promote_to' but no promote_must, promote_may or promote_auto to say "
+             "where it promotes",
+             sec);
     if ((e = entry_get(L, sec, "forbidden"))) pt->forbidden_zone = (int8_t)zone_ref(L, v, e);
 }
 
