@@ -160,6 +160,12 @@ static void check_royals(Lint *l)
             say(l, ROYAL,
                 "the royal %s (%c) promotes: its side would be left without a royal piece", t->name,
                 t->letter);
+        if (!t->royal && t->returns != RETURN_GONE && v->type[t->returns_as].royal)
+            say(l, ROYAL,
+                "%s (%c) goes to a %s as the royal %s when captured: a side would have two royal "
+                "pieces",
+                t->name, t->letter, t->returns == RETURN_HAND ? "hand" : "pool",
+                v->type[t->returns_as].name);
         for (int i = 0; i < t->npromo; i++)
             if (v->type[t->promo_to[i]].royal)
                 say(l, ROYAL,
