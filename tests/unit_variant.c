@@ -130,6 +130,8 @@ static const struct {
      "bad.ini:13: in move 'W{nowhere}': unknown zone 'nowhere' (define it in a [zone nowhere] "
      "section)"},
     {13, "moves = W{castle", "bad.ini:13: in move 'W{castle': expected '}' after the zone name"},
+    {13, "moves = W{!}", "bad.ini:13: in move 'W{!}': expected a zone's name between '{' and '}'"},
+    {13, "moves = W{}", "bad.ini:13: in move 'W{}': expected a zone's name between '{' and '}'"},
     {13, "moves = mpW*", "bad.ini:13: in move 'mpW*': p, x and e cannot be combined with m"},
     {13, "moves = pxW", "bad.ini:13: in move 'pxW': p, x and e cannot be combined"},
     {13, "moves =", "bad.ini:13: expected at least one move component, such as W or F*"},

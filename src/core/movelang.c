@@ -51,6 +51,7 @@ static bool parse_zone(const Variant *v, const char *word, const char **pp, Comp
     while (*p && *p != '}' && n < MAX_NAME - 1) zname[n++] = *p++;
     zname[n] = 0;
     if (*p != '}') return fail(err, errlen, word, "expected '}' after the zone name");
+    if (!n) return fail(err, errlen, word, "expected a zone's name between '{' and '}'");
     *pp = p + 1;
     c->zone = (int8_t)variant_zone(v, zname);
     if (c->zone < 0) {
