@@ -159,6 +159,13 @@ static const struct {
      "bad.ini:3: symmetry must be none, mirror or rotate, not 'sideways'"},
     {15, "[rules]\nstalemate = never\n[setup]",
      "bad.ini:16: stalemate must be draw, win, loss or 3/4, not 'never'"},
+    {15, "[rules]\nrepetition = 1\n[setup]",
+     "bad.ini:16: repetition = 1 would draw every game before its first move; give 0 (no such "
+     "draw) or 2 to 100"},
+    {15, "[rules]\nrepetition = 101\n[setup]",
+     "bad.ini:16: 'repetition' must be a whole number from 0 to 100, not '101'"},
+    {15, "[rules]\nmove_rule = 1001\n[setup]",
+     "bad.ini:16: 'move_rule' must be a whole number from 0 to 1000, not '1001'"},
     {15, "[rules]\nbare_king = lose\n[setup]",
      "bad.ini:16: bare_king must be none, win or win-unless-reply, not 'lose'"},
     {14, "colour = red",

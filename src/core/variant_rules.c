@@ -125,7 +125,11 @@ void load_rules(Loader *L, Variant *v)
         v->stalemate = (enum stalemate_rule)i;
     if ((e = entry_get(L, "rules", "bare_king")) && (i = parse_choice(L, e, bare, 3)) >= 0)
         v->bare_king = (enum bare_rule)i;
-    if ((e = entry_get(L, "rules", "repetition"))) parse_int(L, e, 0, 100, &v->repetition);
+    if ((e = entry_get(L, "rules", "repetition")) && parse_int(L, e, 0, 100, &v->repetition) &&
+        v->repetition == 1) /* the starting position has occurred once: over before a move */
+        lerr(L, e->line,
+             "repetition = 1 would draw every game before its first move; give 0 "
+             "(no such draw) or 2 to 100");
     if ((e = entry_get(L, "rules", "move_rule"))) parse_int(L, e, 0, 1000, &v->move_rule);
     if ((e = entry_get(L, "rules", "drops"))) v->drop_zone = (int8_t)zone_ref(L, v, e);
 }
