@@ -231,11 +231,19 @@ static void test_inheritance(void **state)
     put_file("loop1.ini", "[variant]\nbase = loop2\n");
     put_file("loop2.ini", "[variant]\nbase = loop1\n");
     assert_string_equal(load_file_error("loop1.ini", NULL),
-                        "loop2.ini:2: base: 'loop1' inherits from itself (a loop of bases)");
+                        "loop2.ini:2: base: 'loop1' inherits from itself (a loop of bases); in a "
+                        "base of loop1.ini");
     put_file("badbase.ini", "[variant]\nbase = base\ntitle = X\n[piece K]\nmoves = Z\n");
     put_file("usesbad.ini", "[variant]\nbase = badbase\n");
     assert_string_equal(load_file_error("usesbad.ini", NULL),
-                        "badbase.ini:5: in move 'Z': unknown atom 'Z' (this board has W F N)");
+                        "badbase.ini:5: in move 'Z': unknown atom 'Z' (this board has W F N); in "
+                        "a base of usesbad.ini");
+    /* a mistake of the inheriting file that shows in its base's line: the base's pawn promotes to
+     * a kind the file's [variant] pieces leaves out */
+    put_file("noqueen.ini", "[variant]\nbase = base\npieces = K P\n");
+    assert_string_equal(load_file_error("noqueen.ini", NULL),
+                        "base.ini:25: 'Q' is not a piece letter of this variant; in a base of "
+                        "noqueen.ini");
     put_file("unlisted.ini", "[variant]\nbase = base\npieces = K Q P\n[piece N]\nname = N\n"
                              "moves = N\n");
     assert_string_equal(load_file_error("unlisted.ini", NULL),
@@ -312,7 +320,8 @@ static void test_resolver(void **state)
     variant_free(v);
     /* messages name the resolver's name for the text and its line */
     assert_null(variant_load_text("[variant]\nbase = loopa\n", "top", "top", &r, err, sizeof err));
-    assert_string_equal(err, "mem:loopb:2: base: 'loopa' inherits from itself (a loop of bases)");
+    assert_string_equal(err, "mem:loopb:2: base: 'loopa' inherits from itself (a loop of bases); "
+                             "in a base of top");
     assert_null(variant_load_text("[variant]\ntitle = T\nbase = gone\n", "top", "top", &r, err,
                                   sizeof err));
     assert_string_equal(err, "top:3: no 'gone' in memory");

@@ -22,10 +22,17 @@ void lerr(Loader *L, int line, const char *fmt, ...)
     va_end(ap);
     int file = line >> LINE_BITS, at = line & ((1 << LINE_BITS) - 1);
     const char *fname = L->src && file < L->src->n ? L->src->name[file] : L->fname;
+    /* a line of a base file: say which file was being loaded, since the mistake may be that
+     * file's (a [variant] pieces that leaves out a kind the base's array uses) */
+    char also[MAX_TEXT + 20] = "";
+    if (file > 0 && L->src && file < L->src->n) {
+        const char *top = strrchr(L->src->name[0], '/');
+        snprintf(also, sizeof also, "; in a base of %s", top ? top + 1 : L->src->name[0]);
+    }
     if (at > 0)
-        snprintf(L->err, sizeof L->err, "%s:%d: %s", fname, at, msg);
+        snprintf(L->err, sizeof L->err, "%s:%d: %s%s", fname, at, msg, also);
     else
-        snprintf(L->err, sizeof L->err, "%s: %s", fname, msg);
+        snprintf(L->err, sizeof L->err, "%s: %s%s", fname, msg, also);
     L->failed = true;
     L->err_line = line;
 }
