@@ -142,6 +142,16 @@ static const struct {
      "bad.ini:11: [piece K] has an initial (i) move but neither 'initial' "
      "nor 'fresh'"},
     {14, "royal = maybe", "bad.ini:14: 'royal' must be yes or no, not 'maybe'"},
+    /* a comment written with '#' after a value: the message says why the value is wrong */
+    {13, "moves = W F # a king",
+     "bad.ini:13: in move '#': expected an atom letter (W F N, and D on triangles) (a '#' after "
+     "a value is part of it; a comment there starts with a blank and ';')"},
+    {14, "royal = yes # one",
+     "bad.ini:14: 'royal' must be yes or no, not 'yes # one' (a '#' after a value is part of "
+     "it; a comment there starts with a blank and ';')"},
+    {13, "moves = W F ; a king\nname = No. #1",
+     "bad.ini:14: 'name' is given twice in [piece K] "
+     "(first on line 12)"},
     {14, "promote_must = promotion",
      "bad.ini:14: unknown zone 'promotion' (define it in a [zone promotion] section)"},
     {14, "captured = lost", "bad.ini:14: captured must be gone, hand or pool, not 'lost'"},

@@ -12,14 +12,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the value of the key on `line` holds a word starting with '#', in a key that is
+ * not free text: most likely a comment written as in many other formats, which here is
+ * part of the value (FILE SYNTAX). */
+static bool hash_in_value(const Loader *L, int line)
+{
+    static const char *const texts[] = {"title", "summary", "source", "notes", "name"};
+    for (int i = 0; i < L->n; i++) {
+        const Entry *e = &L->e[i];
+        if (e->line != line || !e->value) continue;
+        for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++)
+            if (!strcmp(e->key, texts[t])) return false;
+        for (const char *p = e->value; (p = strchr(p, '#')); p++)
+            if (p == e->value || strchr(" \t,", p[-1])) return true;
+    }
+    return false;
+}
+
 void lerr(Loader *L, int line, const char *fmt, ...)
 {
     if (L->failed) return;
     char msg[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof msg && line > 0 && hash_in_value(L, line))
+        snprintf(
+            msg + n, sizeof msg - (size_t)n,
+            " (a '#' after a value is part of it; a comment there starts with a blank and ';')");
     int file = line >> LINE_BITS, at = line & ((1 << LINE_BITS) - 1);
     const char *fname = L->src && file < L->src->n ? L->src->name[file] : L->fname;
     /* a line of a base file: say which file was being loaded, since the mistake may be that
