@@ -205,7 +205,7 @@ static const struct {
     {16, "White = Q g1", "bad.ini:16: 'Q' is not a piece letter of this variant"},
     {16, "White = g1", "bad.ini:16: expected a piece letter before 'g1'"},
     {16, "White = K g1 g2", "bad.ini:15: White must have exactly one royal piece, has 2"},
-    {17, "Black = K g1", "bad.ini:17: two pieces on g1"},
+    {17, "Black = K g1", "bad.ini:17: two pieces on g1 (White's King is there already)"},
     {17, "Black =", "bad.ini:15: Black must have exactly one royal piece, has 0"},
     {17, "Red = K g10", "bad.ini:17: setup keys are player names (and hand.PLAYER), not 'Red'"},
     {3, "[rules]", "bad.ini: no [board] section (expected family, letters, shape)"},

@@ -152,7 +152,12 @@ static void derived_setup(Loader *L, Variant *v, const Entry *e, bool mirror, in
         Piece pc = v->setup[c];
         if (!pc || PIECE_OWNER(pc) != from) continue;
         any = true;
-        if (v->setup[map[c]]) lerr(L, e->line, "two pieces on %s", v->board.name[map[c]]);
+        Piece there = v->setup[map[c]];
+        if (there) /* the map is a bijection: only another player's own piece can be there */
+            lerr(L, e->line, "two pieces on %s: the %s of %s's %s on %s, and %s's %s",
+                 v->board.name[map[c]], mirror ? "mirror image" : "turn", v->player_name[from],
+                 v->type[PIECE_KIND(pc)].name, v->board.name[c], v->player_name[PIECE_OWNER(there)],
+                 v->type[PIECE_KIND(there)].name);
         v->setup[map[c]] = (Piece)((pc & ~MAKE_PIECE(3, 0)) | MAKE_PIECE(p, 0));
     }
     if (map && !any && !L->failed)
@@ -170,6 +175,7 @@ void load_setup(Loader *L, Variant *v)
         lerr(L, 0, "out of memory");
         return;
     }
+    bool given[MAX_PLAYERS] = {false};
     for (int i = 0; i < L->n && !L->failed; i++) {
         Entry *e = &L->e[i];
         if (strcmp(e->section, "setup")) continue;
@@ -181,6 +187,7 @@ void load_setup(Loader *L, Variant *v)
             lerr(L, e->line, "setup keys are player names (and hand.PLAYER), not '%s'", e->key);
             return;
         }
+        if (!hand) given[p] = true;
         if (!hand && derived_from(L, v, e, p, &mirror, &from)) {
             if (from >= 0) derived_setup(L, v, e, mirror, from, p);
             continue;
@@ -211,7 +218,9 @@ void load_setup(Loader *L, Variant *v)
                 return;
             }
             if (v->setup[c]) {
-                lerr(L, e->line, "two pieces on %s", t);
+                lerr(L, e->line, "two pieces on %s (%s's %s is there already)", t,
+                     v->player_name[PIECE_OWNER(v->setup[c])],
+                     v->type[PIECE_KIND(v->setup[c])].name);
                 return;
             }
             Piece pc = MAKE_PIECE(p, kind);
@@ -227,6 +236,11 @@ void load_setup(Loader *L, Variant *v)
     if (pieces > MAX_PIECES && !L->failed)
         lerr(L, section_line(L, "setup"), "more than %d pieces in the starting array and hands",
              MAX_PIECES);
+    for (int p = 0; p < v->nplayers && !L->failed; p++)
+        if (!given[p])
+            lerr(L, section_line(L, "setup"),
+                 "[setup] has no line for %s (its pieces, or %s = mirror or rotate)",
+                 v->player_name[p], v->player_name[p]);
     for (int p = 0; p < v->nplayers && !L->failed; p++) {
         int royals = 0;
         for (int c = 1; c <= v->board.ncells; c++)
