@@ -127,9 +127,15 @@ static void test_zone_errors(void **state)
     assert_string_equal(error_of(file_with_zone("a1 +", NULL)),
                         "z.ini:12: a zone description ends where a cell or a term is expected");
     assert_string_equal(error_of(file_with_zone("rank x", NULL)),
-                        "z.ini:12: 'rank x': expected a number or two joined by '..'");
-    assert_string_equal(error_of(file_with_zone("file z", NULL)),
-                        "z.ini:12: 'file z': expected a file letter or two joined by '..'");
+                        "z.ini:12: 'rank x': expected a number from 1 to 99, or two joined by "
+                        "'..'");
+    assert_string_equal(error_of(file_with_zone("rank 100", NULL)),
+                        "z.ini:12: 'rank 100': expected a number from 1 to 99, or two joined by "
+                        "'..'");
+    /* j is a letter, but not one of this board's */
+    assert_string_equal(error_of(file_with_zone("file a..j", NULL)),
+                        "z.ini:12: 'file a..j': expected a letter of abcdefghikl, or two joined "
+                        "by '..'");
     assert_string_equal(error_of(file_with_zone("within 2 f6", NULL)),
                         "z.ini:12: expected 'within N of ...', not 'f6'");
     assert_string_equal(error_of(file_with_zone("(a1 b1", NULL)),

@@ -82,16 +82,24 @@ static bool range(Parser *P, const char *w, bool letters, int *lo, int *hi)
     const char *dots = strstr(w, "..");
     snprintf(a, sizeof a, "%.*s", dots ? (int)(dots - w) : (int)strlen(w), w);
     snprintf(b, sizeof b, "%s", dots ? dots + 2 : a);
+    char why[2 * WORD + 80];
     if (letters) {
         const char *L = P->b->spec.letters;
-        if (strlen(a) != 1 || strlen(b) != 1 || !strchr(L, a[0]) || !strchr(L, b[0]) || !a[0])
-            return fail(P, "'file %s': expected a file letter or two joined by '..'", w);
+        if (strlen(a) != 1 || strlen(b) != 1 || !strchr(L, a[0]) || !strchr(L, b[0]) || !a[0]) {
+            snprintf(why, sizeof why, "'file %s': expected a letter of %s, or two joined by '..'",
+                     w, L);
+            return fail(P, "%s", why);
+        }
         *lo = (int)(strchr(L, a[0]) - L);
         *hi = (int)(strchr(L, b[0]) - L);
     } else {
         long l, h;
-        if (!number_parse(a, 1, MAX_CELL_NUMBER, &l) || !number_parse(b, 1, MAX_CELL_NUMBER, &h))
-            return fail(P, "'rank %s': expected a number or two joined by '..'", w);
+        if (!number_parse(a, 1, MAX_CELL_NUMBER, &l) || !number_parse(b, 1, MAX_CELL_NUMBER, &h)) {
+            snprintf(why, sizeof why,
+                     "'rank %s': expected a number from 1 to %d, or two joined by '..'", w,
+                     MAX_CELL_NUMBER);
+            return fail(P, "%s", why);
+        }
         *lo = (int)l;
         *hi = (int)h;
     }
