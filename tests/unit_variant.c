@@ -108,7 +108,16 @@ static const struct {
     {9, "names = White", "bad.ini:9: 2 or 3 player names expected, found 1"},
     {9, "names = White White", "bad.ini:9: player 'White' twice"},
     {10, "forward = 12 13", "bad.ini:10: forward is a clock hour 1..12, not '13'"},
-    {10, "forward = 12", "bad.ini:10: one forward clock hour per player expected"},
+    {10, "forward = 12",
+     "bad.ini:10: one forward clock hour per player expected (2 players, 1 hour)"},
+    {10, "forward = 12 6 3",
+     "bad.ini:10: one forward clock hour per player expected (2 players, 3 hours)"},
+    {9, "names = White white",
+     "bad.ini:9: players 'White' and 'white' have one name (names are compared without regard "
+     "to case)"},
+    {9, "names = White 2nd",
+     "bad.ini:9: bad player name '2nd' (a name starts with a letter and has at most 31 "
+     "characters)"},
     {11, "[piece k]", "bad.ini:11: piece sections are [piece X] with X an upper-case letter"},
     {13, "moves = W Z", "bad.ini:13: in move 'Z': unknown atom 'Z' (this board has W F N)"},
     {13, "moves = D", "bad.ini:13: in move 'D': unknown atom 'D' (this board has W F N)"},

@@ -149,13 +149,22 @@ void load_players(Loader *L, Variant *v)
     v->nplayers = n;
     for (int p = 0; p < n; p++) {
         if (strlen(w[p]) >= MAX_NAME || !isalpha((unsigned char)w[p][0])) {
-            lerr(L, e->line, "bad player name '%s'", w[p]);
+            lerr(L, e->line,
+                 "bad player name '%s' (a name starts with a letter and has at most %d "
+                 "characters)",
+                 w[p], MAX_NAME - 1);
             return;
         }
         memcpy(v->player_name[p], w[p], strlen(w[p]) + 1); /* its length was checked */
         v->player_letter[p] = (char)tolower((unsigned char)w[p][0]);
         for (int q = 0; q < p; q++)
-            if (!strcasecmp(v->player_name[q], w[p])) lerr(L, e->line, "player '%s' twice", w[p]);
+            if (!strcmp(v->player_name[q], w[p]))
+                lerr(L, e->line, "player '%s' twice", w[p]);
+            else if (!strcasecmp(v->player_name[q], w[p]))
+                lerr(L, e->line,
+                     "players '%s' and '%s' have one name (names are compared without regard "
+                     "to case)",
+                     v->player_name[q], w[p]);
     }
     if ((e = entry_get(L, "players", "letters"))) {
         int m = split_words(e->value, w, 8);
@@ -177,8 +186,10 @@ void load_players(Loader *L, Variant *v)
                 lerr(L, e ? e->line : section_line(L, "players"),
                      "two players share the side letter '%c'; give 'letters'", v->player_letter[p]);
     if (!(e = entry_get(L, "players", "forward"))) return; /* then every piece needs its own */
-    if (split_words(e->value, w, 8) != n) {
-        lerr(L, e->line, "one forward clock hour per player expected");
+    int hours = split_words(e->value, w, 8);
+    if (hours != n) {
+        lerr(L, e->line, "one forward clock hour per player expected (%d players, %d %s)", n, hours,
+             hours == 1 ? "hour" : "hours");
         return;
     }
     for (int p = 0; p < n; p++) {
