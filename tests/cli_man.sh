@@ -3,7 +3,7 @@
 # the scripted mode is described under COMMANDS in cellmate(6), every option that
 # `cellmate --help` lists under OPTIONS, every variant that `cellmate --list` prints under
 # VARIANTS (with its [reconstructed array] mark); and the page names no command, option or
-# variant the program does not have.
+# variant the program does not have. cellmate-variants(5) documents every board family.
 . "$TESTS_DIR/tap.sh"
 MAN=$TESTS_DIR/../man
 PAGE=$MAN/cellmate.6
@@ -132,6 +132,20 @@ while read -r name minus line; do
 done <"$tmp/quotes"
 tap_eq "the man pages quote every limit of src/core/limits.h as it is" "" \
     "$(cat "$tmp/limit-errors" 2>/dev/null)"
+
+# --- the board families: each one the loader takes is in cellmate-variants(5)'s family key
+# and has its part of BOARDS AND DIRECTIONS
+VPAGE=$MAN/cellmate-variants.5
+printf '[variant]\ntitle = x\n[board]\nfamily = nosuch\n' >"$tmp/family.ini"
+families=$("$CELLMATE" --check-variant "$tmp/family.ini" 2>&1 |
+    sed -n "s/.*family must be \(.*\), not 'nosuch'$/\1/p" | sed -e 's/,/ /g' -e 's/ or / /')
+tap_ok "the loader names its board families" test -n "$families"
+for f in $families; do
+    tap_ok "cellmate-variants(5): family = ... lists $f" \
+        sh -c "grep '^\.BI family ' '$VPAGE' | grep -q '[ |]$f[|\"]'"
+    tap_ok "cellmate-variants(5): BOARDS AND DIRECTIONS has a part for $f" \
+        grep -q "^\.SS \"$f[\",]" "$VPAGE"
+done
 
 # cellmate-variants(5) names this page, and this page names it
 tap_ok "cellmate-variants(5) refers to cellmate(6)" \
