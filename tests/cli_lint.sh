@@ -50,6 +50,10 @@ err=$("$CELLMATE" --show-zone nowhere --variant chess 2>&1 >/dev/null)
 tap_eq "--show-zone of an unknown zone exits 1" 1 $?
 tap_eq "--show-zone lists the zones there are" \
     "cellmate: chess has no zone 'nowhere' (its zones: promotion pawn-start)" "$err"
+# the ring is a strip with the player's camp in its middle: 'at the bottom' would be wrong
+out=$("$CELLMATE" --show-zone a-promote --variant cyclohexane | head -1)
+tap_eq "--show-zone on the ring puts the player's camp in the middle" \
+    "zone a-promote for Red (5 cells, marked *; Red's camp in the middle):" "$out"
 out=$("$CELLMATE" --show-zone rim --variant hr-glinski | head -1)
 tap_eq "--show-zone rim on a 127-cell board: the 36 outer cells" \
     "zone rim for White (36 cells, marked *; White at the bottom):" "$out"

@@ -84,8 +84,11 @@ int tool_show_zone(const char *variant, const char *zone)
             rc = 1;
             break;
         }
-        safe_printf(stdout, "zone %s for %s (%d cell%s, marked *; %s at the bottom):\n%s\n", zone,
-                    v->player_name[p], n, n == 1 ? "" : "s", v->player_name[p], text);
+        /* the ring is drawn as a strip with the player's camp in its middle, not below */
+        bool ring = v->board.spec.family == FAMILY_RING;
+        safe_printf(stdout, "zone %s for %s (%d cell%s, marked *; %s%s):\n%s\n", zone,
+                    v->player_name[p], n, n == 1 ? "" : "s", v->player_name[p],
+                    ring ? "'s camp in the middle" : " at the bottom", text);
         free(text);
     }
     if (!pos || !marks) {
