@@ -466,13 +466,36 @@ static void test_limits(void **state)
                         "bad.ini:15: 'K' is listed twice");
 }
 
+/* The help page's words for a piece's initial (i) moves follow what allows them: its fresh
+ * mark (a first move), its initial zone, or either. */
+static void test_describe_initial(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *when;
+    } cases[] = {
+        {"glinski", "(not capturing, only from zone pawn-start)"},
+        {"chessagon", "(not capturing, only as a first move)"},
+        {"hr-glinski", "(not capturing, only as a first move or from zone pawn-start)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = tu_variant(cases[i].variant);
+        char how[1024];
+        movelang_describe(v, &v->type[v->kind_of_letter['P']], how, sizeof how);
+        if (!strstr(how, cases[i].when))
+            print_error("%s: '%s' does not say '%s'\n", cases[i].variant, how, cases[i].when);
+        assert_non_null(strstr(how, cases[i].when));
+        variant_free(v);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_base_is_valid),  cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_more_bad_files), cmocka_unit_test(test_shipped_variants),
         cmocka_unit_test(test_arrays),         cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_long_values),
+        cmocka_unit_test(test_long_values),    cmocka_unit_test(test_describe_initial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

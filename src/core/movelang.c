@@ -221,7 +221,14 @@ void movelang_describe(const Variant *v, const PieceType *pt, char *out, size_t 
             NOTE("not capturing");
         else if (!(c->flags & CF_MOVE))
             NOTE("capturing only");
-        if (c->flags & CF_INITIAL) NOTE("only as a first move");
+        if (c->flags & CF_INITIAL) { /* allowed by the piece's fresh mark, its zone or both */
+            char when[96];
+            bool fresh = pt->fresh_at_start || pt->fresh_on_drop, zoned = pt->initial_zone >= 0;
+            snprintf(when, sizeof when, "only %s%s%s%s", fresh ? "as a first move" : "",
+                     fresh && zoned ? " or " : "", zoned ? "from zone " : "",
+                     zoned ? v->zone[pt->initial_zone].name : "");
+            NOTE(when);
+        }
         if (c->zone >= 0) {
             char z[80];
             snprintf(z, sizeof z, "%s %s", c->zone_not ? "outside" : "within",
