@@ -3,7 +3,8 @@
  * a capture or a check possible at the first move, royal pieces that can multiply or vanish,
  * end rules that do nothing, a promotion zone a piece can never reach, an array or zones
  * that break the symmetry the file declares, a piece that can never move or never appears,
- * a castling whose pieces the array does not put in place, and a zone nothing uses. */
+ * a castling whose pieces the array does not put in place, and a zone nothing uses or
+ * without a cell. */
 #include "lint.h"
 
 #include "movegen.h"
@@ -26,11 +27,12 @@ enum check {
     NEVER_MOVES,
     CASTLING,
     UNUSED_ZONE,
+    EMPTY_ZONE,
     NCHECKS
 };
 static const char *check_names[NCHECKS] = {
-    "first-capture", "first-check",   "royal",       "end-rules", "promotion-reach",
-    "symmetry",      "never-appears", "never-moves", "castling",  "unused-zone",
+    "first-capture", "first-check", "royal",    "end-rules",   "promotion-reach", "symmetry",
+    "never-appears", "never-moves", "castling", "unused-zone", "empty-zone",
 };
 
 typedef struct {
@@ -380,6 +382,11 @@ static void check_zones(Lint *l)
             for (int i = 0; i < t->ncomp && !used; i++) used = t->comp[i].zone == z;
         }
         if (!used) say(l, UNUSED_ZONE, "zone '%s' is never used", v->zone[z].name);
+        /* no cell for anyone: a description that cancels itself (rank 9 & file a) */
+        bool any = false;
+        for (int p = 0; p < v->nplayers && !any; p++)
+            for (int c = 1; c <= v->board.ncells && !any; c++) any = v->zone[z].cell[p][c];
+        if (!any) say(l, EMPTY_ZONE, "zone '%s' has no cell for any player", v->zone[z].name);
     }
 }
 
