@@ -278,6 +278,21 @@ static void test_more_bad_files(void **state)
     snprintf(text, sizeof text, "%s[zone z]\nall = a1\n[rules]\ndrops = z\n", with_line(0, ""));
     assert_string_equal(load_error(text),
                         "bad.ini: drops are set but no piece goes to a hand when captured");
+    /* pieces in hand at the start: only where there are drops, and never the royal piece */
+    assert_string_equal(load_error(with_line(17, "Black = K g10\nhand.White = K")),
+                        "bad.ini:18: hand.White: this game has no hands (no kind is captured = "
+                        "hand, and [rules] sets no drops)");
+    const char *hands = "royal = yes\n[piece N]\nname = Knight\nmoves = N\ncaptured = hand\n"
+                        "[zone camp]\nall = rank 1\n[rules]\ndrops = camp";
+    snprintf(text, sizeof text, "%shand.White = N N\n", with_line(14, hands));
+    v = variant_load_string(text, "ok.ini", NULL, 0);
+    assert_non_null(v);
+    assert_int_equal(v->setup_hand[0][v->kind_of_letter['N']], 2);
+    variant_free(v);
+    snprintf(text, sizeof text, "%shand.White = N K\n", with_line(14, hands));
+    assert_string_equal(load_error(text),
+                        "bad.ini:26: hand.White: the royal King starts on the board, not in a "
+                        "hand");
     /* a file that cannot be opened */
     char err[600];
     assert_null(variant_load_file("/nonexistent/x.ini", err, sizeof err));

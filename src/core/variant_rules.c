@@ -199,7 +199,15 @@ void load_setup(Loader *L, Variant *v)
             const char *t = word;
             if (hand) {
                 int k = kind_ref(L, v, e, t);
-                if (k && v->setup_hand[p][k] < MAX_PIECES) v->setup_hand[p][k]++;
+                if (k && v->drop_zone < 0) /* a hand nothing could ever be dropped from */
+                    lerr(L, e->line,
+                         "%s: this game has no hands (no kind is captured = hand, and [rules] "
+                         "sets no drops)",
+                         e->key);
+                else if (k && v->type[k].royal)
+                    lerr(L, e->line, "%s: the royal %s starts on the board, not in a hand", e->key,
+                         v->type[k].name);
+                if (k && !L->failed && v->setup_hand[p][k] < MAX_PIECES) v->setup_hand[p][k]++;
                 continue;
             }
             if (isupper((unsigned char)t[0])) {
