@@ -3,7 +3,8 @@
 # a two-player Glinski mate, a three-player Cyclohexane game with an elimination and a
 # resignation, watchers who join mid-game and see the position, chat, a draw offer refused
 # and then agreed, a takeback, two rooms at once, a seat that is taken, the record the room
-# keeps, --rooms, a server that leaves once idle, and restricted mode's bounds at a table.
+# keeps, the numbered finished games it keeps (never one replaced), --rooms, a server that
+# leaves once idle, and restricted mode's bounds at a table.
 # Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -271,6 +272,33 @@ record "$after" "*" >"$tmp/again.new2"
 tap_ok "... and the new game's record has today's date, and the room's tags and players" \
     sh -c "cmp -s '$tmp/again.new1' '$ROOMS/again.pgn' || cmp -s '$tmp/again.new2' '$ROOMS/again.pgn'"
 p=$(room_server again) && end_pid "$p"
+
+# --- a finished game is numbered one past the highest kept, from one look at the directory;
+# once the last number is there, nothing is replaced: new is refused and the game stays ------
+record 2001.02.03 1-0 resignation >"$ROOMS/after.pgn"
+echo "game 7" >"$ROOMS/after.7.pgn"
+echo "not a number of ours" >"$ROOMS/after.0012.pgn"
+echo "another room's" >"$ROOMS/after-x.30.pgn"
+printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay after >"$tmp/after" 2>&1
+tap_ok "archive: the finished game is kept one past the highest number (after.8.pgn)" \
+    grep -q "^info a new game begins; the last one is kept in .*/after\.8\.pgn\$" "$tmp/after"
+tap_ok "archive: ... the game kept before it is untouched" grep -qx "game 7" "$ROOMS/after.7.pgn"
+tap_eq "archive: ... and no lower number is filled" "after.0012.pgn after.7.pgn after.8.pgn" \
+    "$(cd "$ROOMS" && echo after.*.pgn)"
+p=$(room_server after) && end_pid "$p"
+record 2001.02.03 1-0 resignation >"$ROOMS/full.pgn"
+echo "the last game" >"$ROOMS/full.99999.pgn"
+printf 'hello 1 alice White\nnew\nsync\nquit\n' | "$CELLMATE" --relay full >"$tmp/full" 2>&1
+tap_ok "archive full: new is refused, saying why and what to do" grep -qx \
+    "error no new game: the finished games of room full are numbered up to 99999, and $ROOMS/full.99999.pgn is there; move them (full.N.pgn) out of $ROOMS to go on; the finished game stays in the room" \
+    "$tmp/full"
+tap_ok "archive full: ... no new game begins" sh -c "! grep -q '^info a new game begins' '$tmp/full'"
+tap_ok "archive full: ... the last kept game is not replaced" \
+    grep -qx "the last game" "$ROOMS/full.99999.pgn"
+tap_eq "archive full: ... and no other name is made" "full.99999.pgn" "$(cd "$ROOMS" && echo full.*.pgn)"
+tap_ok "archive full: the finished game is still the room's" \
+    grep -qx '\[Result "1-0"\]' "$ROOMS/full.pgn"
+p=$(room_server full) && end_pid "$p"
 
 # --- numbers in a room's files are read whole, never wrapped into another ----------------------
 # a uid past uid_t (the player's own plus 2^32) names no one: the seat is empty, not the player's

@@ -2,8 +2,9 @@
 # room_limits.sh — what a room keeps and whom it drops when clients push its limits: chat
 # past the record's budget is relayed but not kept, and the game's moves are saved after it;
 # a record longer than a client's output limit can still be joined (the state a client asked
-# for is not a backlog); --rooms shows a record's control characters safely. Every server and
-# client is ended by its PID.
+# for is not a backlog); --rooms shows a record's control characters safely; a client that
+# waits for each answer is never a flood, one that writes without reading is. Every server
+# and client is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -78,6 +79,43 @@ printf '[Result "*"]\n[RoomUsers "- -"]\n\n*\n' >>"$ROOMS/evil.pgn"
 tap_ok "rooms: the record's escape is shown as ^[" grep -qF '^[]0;pwn^Galice' "$tmp/rooms"
 tap_ok "rooms: no control byte reaches the terminal" sh -c "! tr -d '\n\t' <'$tmp/rooms' | LC_ALL=C grep -q '[[:cntrl:]]'"
 tap_ok "rooms: the bidirectional override is shown as \\u202e" grep -qF '\u202ebob' "$tmp/rooms"
+
+# --- the flood limit: a client that waits for each answer is never a flood, however long it
+# goes on (a script playing a game line by line); one that writes faster than it reads is -----
+lines() { # lines N TEXT: TEXT N times, each with its number after it
+    i=0
+    while [ $i -lt "$1" ]; do
+        i=$((i + 1))
+        printf '%s %d\n' "$2" "$i"
+    done
+}
+{
+    lines 400 "say line"
+    echo quit
+} >"$tmp/steady.in"
+timeout 120 "$CELLMATE" --batch --room steady glinski --name alice --seat White \
+    <"$tmp/steady.in" >"$tmp/steady" 2>"$tmp/steady.err"
+tap_eq "steady: a script of 400 lines, each sent once the last was answered, ends well (status 0)" \
+    0 "$?"
+tap_eq "steady: ... and every line reached the room" 400 "$(grep -c '^alice: line ' "$tmp/steady")"
+{
+    printf '%s\n' 'expect cellmate-room' 'send hello 1 pinger watch\n' 'expect welcome'
+    lines 500 "send ping" | sed 's/ [0-9]*$/\\n\nexpect pong/'
+    printf '%s\n' 'send sync\n' 'expect ok'
+} >"$tmp/pinger.in"
+perl "$TESTS_DIR/room_raw.pl" "$ROOMS/steady.sock" <"$tmp/pinger.in" >"$tmp/pinger" 2>&1
+tap_ok "steady: a raw client sending 500 pings, each once the last pong came, stays" \
+    sh -c "! grep -q -e '^FAILED' -e '^< bye' '$tmp/pinger'"
+tap_eq "steady: ... and has every pong" 500 "$(grep -c '^< pong' "$tmp/pinger")"
+perl "$TESTS_DIR/room_raw.pl" "$ROOMS/steady.sock" >"$tmp/trickle" 2>&1 <<'EOF'
+expect cellmate-room
+trickle 300 0.005 ping\n
+expect bye too many lines at once
+closed
+EOF
+tap_ok "flood: a client writing lines one by one, reading none, is still cut off" \
+    sh -c "! grep -q '^FAILED' '$tmp/trickle'"
+tap_ok "flood: ... long before its 300th line" test "$(grep -c '^< pong' "$tmp/trickle")" -lt 200
 
 room_check_logs
 tap_done

@@ -3,6 +3,8 @@
 # bad input: perl room_raw.pl SOCKET, then steps on standard input, one a line:
 #   send TEXT       send TEXT (\n, \r, \t, \\ and \xHH are read as escapes), nothing added
 #   repeat N TEXT   send TEXT N times at once
+#   trickle N S TEXT  send TEXT N times, S seconds apart, reading nothing (a client that
+#                   writes faster than it reads); stops quietly once the server has closed
 #   expect TEXT     read until a line holding TEXT comes (5 s at most)
 #   closed          read until the server closes the connection (5 s at most)
 #   hold S          keep the connection open S seconds, reading what comes
@@ -61,6 +63,12 @@ while (my $step = <STDIN>) {
             my $w = syswrite($s, $t, length($t) - $off, $off);
             if (!defined $w) { $ok = 0; last }
             $off += $w;
+        }
+    } elsif ($step =~ /^trickle (\d+) (\d+(?:\.\d+)?) (.*)$/) {
+        my ($n, $pause, $t) = ($1, $2, unescape($3));
+        for (1 .. $n) {
+            last unless defined syswrite($s, $t);
+            select(undef, undef, undef, $pause);
         }
     } elsif ($step =~ /^expect (.*)$/) {
         my $want = $1;

@@ -67,9 +67,10 @@
 #define MAX_ROOM_CHAT_KB   64    /* chat one game's record keeps; later lines are only relayed */
 #define MAX_ROOM_CLIENTS   64    /* connections to one room */
 #define MAX_ROOM_OUTPUT_KB 1024  /* output waiting for one client before it is dropped */
-#define MAX_ROOM_BURST     60    /* lines a client may send at once ... */
+#define MAX_ROOM_BURST     60    /* lines a client may send ahead of their answers at once ... */
 #define MAX_ROOM_RATE      20    /* ... and per second for long */
 #define MAX_ROOM_STRIKES   10    /* refused lines in a row before a client is dropped */
 #define MAX_ROOM_HELLO     30    /* seconds to say hello */
+#define MAX_ROOM_ARCHIVE   99999 /* a room's finished games kept, ROOM.1.pgn up to this number */
 
 #endif

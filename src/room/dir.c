@@ -2,8 +2,10 @@
 #include "room/dir.h"
 
 #include "fileio.h"
+#include "limits.h"
 #include "number.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -106,6 +108,50 @@ mode_t room_file_mode(const char *dir)
     struct stat st;
     if (stat(dir, &st) == 0 && (st.st_mode & S_IWGRP)) return 0660;
     return 0600;
+}
+
+/* The N of a name ROOM.N.pgn as a room's server writes it (no sign, no leading zero, at most
+ * MAX_ROOM_ARCHIVE); 0 for any other name. */
+static long archive_number(const char *name, const char *room)
+{
+    size_t n = strlen(room);
+    if (strncmp(name, room, n) || name[n] != '.' || name[n + 1] < '1' || name[n + 1] > '9')
+        return 0;
+    const char *p = name + n + 1;
+    long v;
+    if (number_scan(&p, MAX_ROOM_ARCHIVE, &v) != NUMBER_OK || strcmp(p, ".pgn")) return 0;
+    return v;
+}
+
+/* The directory is read once, whatever its size, rather than a name tried after another.
+ * The room's server holds its lock while it archives, so no other process picks a number
+ * between this look and the save. */
+bool room_archive_name(const char *dir, const char *room, char *out, size_t len, char *err,
+                       int errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "%s: cannot read it: %s", dir, strerror(errno));
+        return false;
+    }
+    long last = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        long v = archive_number(e->d_name, room);
+        if (v > last) last = v;
+    }
+    closedir(d);
+    if (last >= MAX_ROOM_ARCHIVE) {
+        snprintf(err, errlen,
+                 "the finished games of room %s are numbered up to %d, and %s/%s.%d.pgn is "
+                 "there; move them (%s.N.pgn) out of %s to go on",
+                 room, MAX_ROOM_ARCHIVE, dir, room, MAX_ROOM_ARCHIVE, room, dir);
+        return false;
+    }
+    if (snprintf(out, len, "%s/%s.%ld.pgn", dir, room, last + 1) >= (int)len) {
+        snprintf(err, errlen, "%s: path too long", dir);
+        return false;
+    }
+    return true;
 }
 
 int room_connect(const char *dir, const char *room, char *err, int errlen)

@@ -2,8 +2,9 @@
  * the user; /tmp/cellmate-UID/rooms without XDG_RUNTIME_DIR; or a directory named with
  * --room-dir, which a group may share) and the files of room NAME in it: NAME.sock (the
  * server's socket), NAME.pgn (the record), NAME.wal (its write-ahead copy, wal.h), NAME.pid
- * (the running server's PID, locked while it runs), NAME.log (what the server had to say)
- * and NAME.maker (the restricted player who opened it, quota.h). */
+ * (the running server's PID, locked while it runs), NAME.log (what the server had to say),
+ * NAME.maker (the restricted player who opened it, quota.h) and NAME.N.pgn (its finished
+ * games, N from 1 to MAX_ROOM_ARCHIVE). */
 #ifndef CELLMATE_ROOM_DIR_H
 #define CELLMATE_ROOM_DIR_H
 
@@ -24,6 +25,12 @@ bool room_file(const char *dir, const char *room, const char *ext, char *out, si
 /* The mode for the room's files and socket: 0660 in a directory its group may write (a
  * shared room directory), 0600 otherwise. */
 mode_t room_file_mode(const char *dir);
+
+/* The name for room ROOM's next finished game, DIR/ROOM.N.pgn: N is one past the highest
+ * number kept there (so the numbers follow the games, and a name in use is never chosen).
+ * False (why in err) when ROOM.MAX_ROOM_ARCHIVE.pgn is there: the numbers are used up. */
+bool room_archive_name(const char *dir, const char *room, char *out, size_t len, char *err,
+                       int errlen);
 
 /* Connect to the room's server. Returns the socket, or -1 with errno (ENOENT or
  * ECONNREFUSED: no server runs) and a message in err. */

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -27,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <linux/sockios.h> /* SIOCOUTQ */
 #include <sys/prctl.h>
 #endif
 
@@ -181,6 +183,40 @@ static void drop(Server *sv, int i)
     if (was == CONN_WATCHER) room_broadcast(sv, "watchers %d", table_watchers(sv));
 }
 
+/* Whether the client has not yet read all that it was sent: lines still in its queue here,
+ * or bytes in the socket that it has not taken (SIOCOUTQ: on a Unix-domain socket, what the
+ * other end has not read yet). The queue here alone would not do: it fills only once the
+ * socket's buffer is full, hundreds of answers after a client stopped reading. */
+static bool unread_output(const Conn *c)
+{
+#ifdef SIOCOUTQ
+    int queued = 0;
+    return c->outlen || ioctl(c->fd, SIOCOUTQ, &queued) != 0 || queued > 0;
+#else
+    (void)c;
+    return true; /* no way to tell: every line is charged, as a flood's would be */
+#endif
+}
+
+/* The flood limit, for a line just read: false when the client is flooding. Every request
+ * is answered (ok, error, pong or its events), so a client that waits for its answers has
+ * read everything before its next line comes; such a line costs nothing, however many
+ * follow (a script playing a long game line by line, as fast as the room answers, is
+ * never cut off). A line that comes while the client's answers are still unread is one it
+ * wrote without waiting: that costs a token from a bucket of LINES_BURST, refilled at
+ * LINES_PER_SEC. A burst of lines read at once is charged from its second line on (the
+ * first one's answer is queued by then), and a client that writes without reading pays for
+ * every line: both are cut off as they always were. */
+static bool within_rate(Conn *c)
+{
+    double now = clock_now();
+    c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
+    if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
+    c->tokens_at = now;
+    if (!unread_output(c)) return true;
+    return --c->tokens >= 0;
+}
+
 static void read_client(Server *sv, Conn *c)
 {
     size_t room;
@@ -204,11 +240,7 @@ static void read_client(Server *sv, Conn *c)
             conn_bye(c, "garbage");
             return;
         }
-        double now = clock_now();
-        c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
-        if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
-        c->tokens_at = now;
-        if (--c->tokens < 0) {
+        if (!within_rate(c)) {
             conn_bye(c, "too many lines at once");
             return;
         }

@@ -17,7 +17,7 @@
 #define OUT_MAX       (MAX_ROOM_OUTPUT_KB * 1024) /* a client reading nothing is dropped past it */
 #define CHAT_KEPT     (MAX_ROOM_CHAT_KB * 1024)   /* bytes of chat a game's record keeps */
 #define HELLO_SECONDS MAX_ROOM_HELLO              /* to say hello before the connection closes */
-#define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* a client's steady rate ... */
+#define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* lines ahead of answers: a rate ... */
 #define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
 #define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
 #define COMPUTER_NAME "cellmate"

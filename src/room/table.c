@@ -647,18 +647,16 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
-/* The finished game is kept as ROOM.N.pgn; the next one begins with the same seats. */
+/* The finished game is kept as ROOM.N.pgn (dir.h); the next one begins with the same seats.
+ * Nothing is lost when it cannot be kept: the finished game stays in the room. */
 static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
     char path[ROOM_PATH_MAX + 32], err[700];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
     if (!sv->s.game.result.over) return refuse(c, "the game is not over");
-    int n = 1;
-    for (; n < 100000; n++) {
-        snprintf(path, sizeof path, "%s/%s.%d.pgn", sv->opt.dir, sv->opt.room, n);
-        if (access(path, F_OK) != 0) break;
-    }
+    if (!room_archive_name(sv->opt.dir, sv->opt.room, path, sizeof path, err, sizeof err))
+        return refuse(c, "no new game: %s; the finished game stays in the room", err);
     if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
         return refuse(c, "the finished game could not be kept: %s", err);
     computer_stop(sv);
