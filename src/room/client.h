@@ -64,9 +64,10 @@ struct RoomClient {
     int watchers;
     int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
     int offer_by;
-    bool synced;          /* the room's whole state has been read */
-    int pending;          /* requests sent whose answer (ok or error) has not come */
-    bool closed;          /* the connection is gone */
+    bool synced;            /* the room's whole state has been read */
+    int pending;            /* requests sent whose answer (ok or error) has not come */
+    double paced, paced_at; /* lines the others hear that may go now, and when counted */
+    bool closed;            /* the connection is gone */
     bool said_bye;        /* the room closed it on purpose (a bye): joining again would not help */
     char why[256];        /* why it closed */
     RoomTarget target;    /* where the room is, to join it again */

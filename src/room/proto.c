@@ -255,6 +255,16 @@ void room_parse_request(const char *line, RoomRequest *rq)
     }
 }
 
+bool room_request_heard_by_all(const char *line)
+{
+    static const enum room_request loud[] = {REQ_SAY, REQ_DRAW, REQ_UNDO, REQ_NO, REQ_AI, REQ_NEW};
+    RoomRequest rq;
+    room_parse_request(line, &rq);
+    for (size_t i = 0; i < sizeof loud / sizeof loud[0]; i++)
+        if (rq.kind == loud[i]) return true;
+    return false;
+}
+
 /* --- events -------------------------------------------------------------------------------- */
 
 static const RoomEventForm events[] = {

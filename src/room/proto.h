@@ -96,6 +96,11 @@ typedef struct {
 /* Read one request line (as linereader_next gave it). */
 void room_parse_request(const char *line, RoomRequest *rq);
 
+/* Whether every client in the room hears of this request line (chat, offers and answers,
+ * seats for the computer, the next game; not the game's own moves): the server's flood
+ * limit charges such lines always, and a client paces them to stay inside it. */
+bool room_request_heard_by_all(const char *line);
+
 /* The request's verb ("move"), for messages. */
 const char *room_request_verb(enum room_request kind);
 

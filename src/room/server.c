@@ -202,18 +202,18 @@ static bool unread_output(const Conn *c)
  * is answered (ok, error, pong or its events), so a client that waits for its answers has
  * read everything before its next line comes; such a line costs nothing, however many
  * follow (a script playing a long game line by line, as fast as the room answers, is
- * never cut off). A line that comes while the client's answers are still unread is one it
- * wrote without waiting: that costs a token from a bucket of LINES_BURST, refilled at
- * LINES_PER_SEC. A burst of lines read at once is charged from its second line on (the
- * first one's answer is queued by then), and a client that writes without reading pays for
- * every line: both are cut off as they always were. */
-static bool within_rate(Conn *c)
+ * never cut off), unless the others hear of it (room_request_heard_by_all). Any other line costs a
+ * token from a bucket of LINES_BURST, refilled at LINES_PER_SEC: one that comes while the client's
+ * answers are still unread was written without waiting. A burst of lines read at once is charged
+ * from its second line on (the first one's answer is queued by then), and a client that writes
+ * without reading pays for every line: both are cut off as they always were. */
+static bool within_rate(Conn *c, const char *line)
 {
     double now = clock_now();
     c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
     if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
     c->tokens_at = now;
-    if (!unread_output(c)) return true;
+    if (!unread_output(c) && !room_request_heard_by_all(line)) return true;
     return --c->tokens >= 0;
 }
 
@@ -240,7 +240,7 @@ static void read_client(Server *sv, Conn *c)
             conn_bye(c, "garbage");
             return;
         }
-        if (!within_rate(c)) {
+        if (!within_rate(c, line)) {
             conn_bye(c, "too many lines at once");
             return;
         }
