@@ -9,8 +9,6 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 tmux_home
 
-text() { T send-keys -t "$1" -l "$2"; }
-enter() { text "$1" "$2" && keys "$1" Enter; }
 last_msg() { screen_of "$1" | sed -n 23p; } # the message line of a 80x24 window
 seconds_left() { last_msg "$1" | sed -n 's/.*, \([0-9.]*\) s left.*/\1/p'; }
 

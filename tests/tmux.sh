@@ -76,9 +76,9 @@ sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
     T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
         "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
 }
-text() { T send-keys -t "$1" -l "$2"; }
-enter() { text "$1" "$2" && keys "$1" Enter; }
-quit() {
+text() { T send-keys -t "$1" -l "$2"; }       # text NAME TEXT: typed as it is ("f6", not F6)
+enter() { text "$1" "$2" && keys "$1" Enter; } # enter NAME LINE: typed, then Enter
+quit() { # quit NAME: the program in that window ends (killed if it does not)
     enter "$1" quit
     gone "$1" || T kill-session -t "$1" 2>/dev/null
 }
