@@ -2,8 +2,8 @@
 # screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
 # goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint`,
 # `analyse` (its lines so far in the panel) and the computer's own turns; a resize while it
-# thinks; a plain start says when a saved game is waiting; going through a
-# loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
+# thinks; a plain start says when a saved game is waiting, or how the saved game ended; going
+# through a loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -182,8 +182,22 @@ gone w >/dev/null
 start r screen --resume
 tap_ok "--resume: the saved game, without that message" wait_for r "Black to move"
 tap_ok "... not mentioned as waiting" hides r "saved game is waiting"
+enter r resign
+tap_ok "... Black resigns it" wait_for r "result 1-0: White wins by resignation"
 enter r quit
 gone r >/dev/null
+# a game that ended is not waiting: a plain start says how it ended, and the computer, whose
+# turn it is in the new game, plays at once (no message to be read first)
+start e screen glinski
+tap_ok "the saved game ended: a plain start says how" \
+    wait_for e "Your last game ended (result 1-0: White wins by resignation)"
+tap_ok "... not that it is waiting" hides e "saved game is waiting"
+enter e quit
+gone e >/dev/null
+start e screen --depth 1 --ai white glinski
+tap_ok "... the computer plays the new game's first move at once" wait_for e "computer: 1. "
+enter e quit
+gone e >/dev/null
 
 # --- a loaded game where the computer is to move: it moves without a key ------------------------
 cat >"$tmp/its-turn.pgn" <<'PGN'

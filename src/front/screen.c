@@ -532,8 +532,10 @@ int screen_run(Session *s, const ScreenOptions *o)
                        ui.opt.autosave ? " (a move here starts a new game; the saved one is then "
                                          "kept as previous.pgn)"
                                        : ".");
-    if (!ui.message[0])
-        ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
+    static const char hello[] = "Type a move and Enter (Tab completes it), or ? for help.";
+    if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */
+        ui_set_message(false, "Your last game ended (%s). %s", ui.opt.save_ended, hello);
+    if (!ui.message[0]) ui_set_message(false, "%s", hello);
     ui_draw();
     set_interrupt(screen_interrupt);
     if (!ui.opt.save_waiting) /* (that message first: a move would put the saved game aside) */
