@@ -1,7 +1,8 @@
 #!/bin/sh
 # screen_board.sh — reading the board on the screen, in tmux, for every board family: a piece
 # picked up (its cell and Tab or '?', a click, the cursor and Space) marks the cells the
-# `moves CELL` command lists, captures apart; choosing one plays it; drops and Peanut's
+# `moves CELL` command lists, captures apart; choosing one plays it (a promotion, typed or
+# clicked, waits on the input line for the piece); drops and Peanut's
 # capture without moving; the name view shows the names the rules use, also after flip and
 # rotate; 80x24, 120x40 and 200x60 show every cell; vt100 shows the marks; a flashed cell;
 # the cell under the mouse named. Marks are read off one capture, the cells they stand on
@@ -12,6 +13,12 @@ tmp=$(mktemp -d)
 tmux_home
 
 plain() { screen_of "$1" | sed 's/\xc2\xb7/./g'; } # one byte a character
+click() { # click NAME ROW COL: the left button pressed and released there (from 1)
+    cx=$(printf '%x' $((32 + $3)))
+    cy=$(printf '%x' $((32 + $2)))
+    T send-keys -t "$1" -H 1b 5b 4d 20 "$cx" "$cy"
+    T send-keys -t "$1" -H 1b 5b 4d 23 "$cx" "$cy"
+}
 
 # The word of cell-name characters around column $2 (from 1) of line $1; a number alone (the
 # ring's narrow cells) gets the letter its row is labelled with.
@@ -159,13 +166,31 @@ for view in start flip:180 rotate:240 rotate:300; do
 done
 quit g
 
+# --- a promotion: its cell typed after the pawn is picked up, as a click does, fills the input
+# line up to the '=' for the piece's letter
+PROMO_FEN='K5/7/8/9/10/9P1/10/9/8/7/5k w - 0 1' # White: K a1, P f10; Black: K l6
+for w in typed clicked; do # (both open at once: the tmux server never runs out of windows)
+    sized "$w" 80x24 --fen "'$PROMO_FEN'" glinski
+    wait_for "$w" "White to move" >/dev/null
+    text "$w" f10
+    keys "$w" Tab
+    wait_for "$w" "f10 Pawn: 4 moves" >/dev/null
+done
+enter typed f11
+set -- $(plain clicked | awk '{ c = index(substr($0, 1, 56), "*"); if (c) { print NR, c; exit } }')
+click clicked "$1" "$2"
+for w in typed clicked; do
+    tap_ok "promotion, its cell $w: the piece is asked for" \
+        wait_for "$w" "type the piece to promote to, then Enter"
+    tap_eq "... the input line holds the move up to its '='" "move> f10-f11=" "$(row "$w" 24)"
+    tap_ok "... nothing is played yet" shows_re "$w" "White to move"
+    enter "$w" N
+    tap_ok "... its letter and Enter promote" wait_for "$w" "1. f11=N"
+done
+quit typed
+quit clicked
+
 # --- the same picked up with a click, and with the cursor ---------------------------------
-click() { # click NAME ROW COL: the left button pressed and released there (from 1)
-    cx=$(printf '%x' $((32 + $3)))
-    cy=$(printf '%x' $((32 + $2)))
-    T send-keys -t "$1" -H 1b 5b 4d 20 "$cx" "$cy"
-    T send-keys -t "$1" -H 1b 5b 4d 23 "$cx" "$cy"
-}
 find_char() { # find_char NAME CHAR: "ROW COL" of the only CHAR in the board area
     plain "$1" | awk -v ch="$2" '{ c = index(substr($0, 1, 56), ch); if (c) print NR, c }'
 }

@@ -290,7 +290,10 @@ void screen_line(const char *line)
     const Variant *before = s->v;
     char picked[MOVE_TEXT_MAX];
     while (*line == ' ') line++;
-    if (select_line(line, picked)) line = picked;
+    if (select_line(line, picked)) {
+        if (!*picked) return; /* a promotion: the input line waits for the piece */
+        line = picked;
+    }
     clear_lines();
     ui.message[0] = 0;
     bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
