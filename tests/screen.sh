@@ -51,7 +51,7 @@ T resize-window -t a -x 100 -y 30
 sleep 0.5
 tap_eq "resize: larger, the prompt moves to the new last row" "move>" "$(row a 30)"
 T resize-window -t a -x 40 -y 10
-tap_ok "resize: too small, a clear message" wait_for a "This board needs a terminal of at"
+tap_ok "resize: too small, a clear message" wait_for a "Too small for this board: it needs"
 T resize-window -t a -x 80 -y 24
 tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
 
