@@ -166,6 +166,42 @@ tap_ok "ai off is taken" wait_for g "the computer plays nobody"
 enter g quit
 gone g >/dev/null
 
+# --- undo against the computer: back to before the person's own last move, once ------------------
+start u screen --no-save --depth 1 --ai black glinski
+wait_for u "White to move" >/dev/null
+enter u e5
+wait_for u "computer: 1... " >/dev/null
+enter u Nc3
+tap_ok "against the computer: it replies" wait_for u "computer: 2... "
+enter u undo
+tap_ok "undo takes back the person's move and the reply" wait_for u "took back 2. Nc3, 2... "
+tap_ok "... on the message line, not a page" hides u "any key closes"
+rounds() { screen_of "$1" | cut -c59- | grep -cE '^ *[0-9]+\. '; } # the panel's, 80 columns
+tap_eq "... the first round stays in the panel" "1" "$(rounds u)"
+tap_ok "... the person is to move" wait_for u "White to move"
+sleep 1
+tap_eq "... and the computer does not play again by itself" "1" "$(rounds u)"
+enter u undo
+tap_ok "undo again: the first moves" wait_for u "took back 1. e5, 1... "
+enter u quit
+gone u >/dev/null
+# the computer on every side (a key hands the keyboard back): undo takes back one move, as in
+# the scripted mode, and the computer waits
+start a screen --no-save --depth 1 glinski
+wait_for a "White to move" >/dev/null
+enter a "ai all"
+tap_ok "ai all: the computer plays the game to its end" wait_for a "; result "
+last=$(last_msg a | sed -n 's/^computer: \([^;]*\);.*/\1/p') # "77. Rb2#"
+case $last in *...*) mover=Black ;; *) mover=White ;; esac
+enter a undo
+tap_ok "... undo takes back its last move only ($last)" wait_for a "took back $last"
+tap_ok "... on the message line, not a page" hides a "any key closes"
+tap_ok "... $mover, the computer, is to move" wait_for a "$mover to move"
+sleep 1
+tap_ok "... and waits" wait_for a "took back $last"
+enter a quit
+gone a >/dev/null
+
 # --- a plain start says when a saved game is waiting ----------------------------------------
 start n screen glinski
 wait_for n "White to move" >/dev/null

@@ -309,9 +309,6 @@ void screen_line(const char *line)
         return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
-        /* against the computer, undo goes back to the human's own last move */
-        if (undo && (s->ai_players & (1u << s->game.pos.stm)) && s->game.nplies && !s->game.decided)
-            session_line(s, "undo", &sink);
         show_output(line);
     }
     if (s->v != before) ui_colours(); /* a new variant: its sides' colours */
