@@ -754,8 +754,11 @@ static int play(Options *o, const Restriction *r)
         Sink sink = {sink_print, sink_err, NULL};
         rc = session_analyse(&s, &sink) ? EXIT_OK : EXIT_REJECTED;
     } else if (on_screen) {
-        ScreenOptions so = {o->ascii, !o->no_save && !*watch, *watch ? watch : NULL, NULL,
-                            !o->resume && !o->load && autosave_exists()};
+        /* the save a plain start leaves aside: a game to continue, or one that has ended */
+        char ended[256] = ""; /* (stays empty unless a saved game that ended is left aside) */
+        bool waiting = !o->resume && !o->load && autosave_waiting(s.v, ended, sizeof ended);
+        const char *watched = *watch ? watch : NULL, *how = *ended ? ended : NULL;
+        ScreenOptions so = {o->ascii, !o->no_save && !*watch, watched, NULL, waiting, how};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             safe_printf(stderr,

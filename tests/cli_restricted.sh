@@ -144,11 +144,11 @@ tap_eq "restricted, \$CELLMATE_VARIANTS is ignored" \
     "line 1: unknown variant 'evil' (cellmate --list shows the variants)" "$(cat "$tmp/err")"
 # a terminal type known only to a private terminfo directory
 infocmp -x xterm | sed 's/^xterm|/cmtest|/' | tic -x -o "$tmp/terminfo" - 2>/dev/null
-T new-session -d -s ti -x 80 -y 24 -c "$tmp" \
+run_in ti \
     "env TERM=cmtest TERMINFO=$tmp/terminfo HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME $CELLMATE --variant glinski"
 tap_ok "unrestricted, \$TERMINFO is read (the check can fail)" wait_for ti "White to move"
 T kill-session -t ti
-T new-session -d -s ti -x 80 -y 24 -c "$tmp" \
+run_in ti \
     "env TERM=cmtest TERMINFO=$tmp/terminfo $CELLMATE $R --player erin --variant glinski; sleep 30"
 tap_ok "restricted, \$TERMINFO is ignored (no screen for an unknown terminal)" \
     wait_for ti "this terminal cannot show the game screen (TERM=cmtest)"
@@ -187,12 +187,12 @@ pid=
 
 # --- the screen: readline reads no init file, completes no file names ----------------------
 printf '"z": "macro-from-inputrc"\n' >"$tmp/inputrc"
-T new-session -d -s plain -x 80 -y 24 -c "$tmp" \
+run_in plain \
     "env TERM=xterm INPUTRC=$tmp/inputrc HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --variant glinski"
 tap_ok "unrestricted, readline reads \$INPUTRC (the check can fail)" wait_for plain "White to move"
 keys plain z
 tap_ok "... and its macro runs" wait_for plain "macro-from-inputrc"
-T new-session -d -s r -x 80 -y 24 -c "$tmp" \
+run_in r \
     "env TERM=xterm INPUTRC=$tmp/inputrc LANG=C.UTF-8 $CELLMATE $R --player dave --variant glinski"
 tap_ok "restricted: the screen starts" wait_for r "White to move"
 keys r z

@@ -51,7 +51,7 @@ T resize-window -t a -x 100 -y 30
 sleep 0.5
 tap_eq "resize: larger, the prompt moves to the new last row" "move>" "$(row a 30)"
 T resize-window -t a -x 40 -y 10
-tap_ok "resize: too small, a clear message" wait_for a "This board needs a terminal of at"
+tap_ok "resize: too small, a clear message" wait_for a "Too small for this board: it needs"
 T resize-window -t a -x 80 -y 24
 tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
 
@@ -112,7 +112,7 @@ tap_ok "Ctrl-C leaves the game saved" grep -q "^1. Nd4 \*" "$SAVE"
 # --- a crash signal: the terminal is restored before the program dies ----------------------
 for sig in SEGV TERM; do
     rm -f "$tmp/stty.$sig" "$tmp/done.$sig"
-    T new-session -d -s "crash$sig" -x 80 -y 24 -c "$tmp" \
+    run_in "crash$sig" \
         "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME $CELLMATE glinski; stty -a > $tmp/stty.$sig; touch $tmp/done.$sig; sleep 30"
     wait_for "crash$sig" "White to move" >/dev/null
     shell=$(T display -p -t "crash$sig" '#{pane_pid}')

@@ -1,7 +1,8 @@
 #!/bin/sh
 # screen_board.sh — reading the board on the screen, in tmux, for every board family: a piece
 # picked up (its cell and Tab or '?', a click, the cursor and Space) marks the cells the
-# `moves CELL` command lists, captures apart; choosing one plays it; drops and Peanut's
+# `moves CELL` command lists, captures apart; choosing one plays it (a promotion, typed or
+# clicked, waits on the input line for the piece); drops and Peanut's
 # capture without moving; the name view shows the names the rules use, also after flip and
 # rotate; 80x24, 120x40 and 200x60 show every cell; vt100 shows the marks; a flashed cell;
 # the cell under the mouse named. Marks are read off one capture, the cells they stand on
@@ -11,22 +12,13 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 tmux_home
 
-sized() { # sized NAME COLSxROWS TERM ARGS...: a window of that size running cellmate
-    name=$1 size=$2 term=$3
-    shift 3
-    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
-        "env TERM=$term HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
-}
-
-text() { T send-keys -t "$1" -l "$2"; }       # typed as it is: "f6" is not the key F6
-enter() { text "$1" "$2" && keys "$1" Enter; } # a enter typed and entered
-
-quit() { # quit NAME: end the program in that window
-    enter "$1" quit
-    gone "$1" || T kill-session -t "$1" 2>/dev/null
-}
-
 plain() { screen_of "$1" | sed 's/\xc2\xb7/./g'; } # one byte a character
+click() { # click NAME ROW COL: the left button pressed and released there (from 1)
+    cx=$(printf '%x' $((32 + $3)))
+    cy=$(printf '%x' $((32 + $2)))
+    T send-keys -t "$1" -H 1b 5b 4d 20 "$cx" "$cy"
+    T send-keys -t "$1" -H 1b 5b 4d 23 "$cx" "$cy"
+}
 
 # The word of cell-name characters around column $2 (from 1) of line $1; a number alone (the
 # ring's narrow cells) gets the letter its row is labelled with.
@@ -119,8 +111,8 @@ shown_names() { # shown_names FILE COLUMNS: the cell names in the board's column
               $0 = substr($0, RSTART + RLENGTH) } }' | sort
 }
 
-glinski_e5_f6() { # glinski_e5_f6 NAME TERM: Glinski's game after 1. e5 f6
-    sized "$1" 80x24 "$2" glinski
+glinski_e5_f6() { # glinski_e5_f6 NAME TERM: Glinski's game after 1. e5 f6, at 80x24
+    start "$1" "$2" --no-save glinski
     wait_for "$1" "White to move" >/dev/null
     enter "$1" e5
     wait_for "$1" "1. e5" >/dev/null
@@ -174,17 +166,35 @@ for view in start flip:180 rotate:240 rotate:300; do
 done
 quit g
 
+# --- a promotion: its cell typed after the pawn is picked up, as a click does, fills the input
+# line up to the '=' for the piece's letter
+PROMO_FEN='K5/7/8/9/10/9P1/10/9/8/7/5k w - 0 1' # White: K a1, P f10; Black: K l6
+for w in typed clicked; do # (both open at once: the tmux server never runs out of windows)
+    sized "$w" 80x24 --fen "'$PROMO_FEN'" glinski
+    wait_for "$w" "White to move" >/dev/null
+    text "$w" f10
+    keys "$w" Tab
+    wait_for "$w" "f10 Pawn: 4 moves" >/dev/null
+done
+enter typed f11
+set -- $(plain clicked | awk '{ c = index(substr($0, 1, 56), "*"); if (c) { print NR, c; exit } }')
+click clicked "$1" "$2"
+for w in typed clicked; do
+    tap_ok "promotion, its cell $w: the piece is asked for" \
+        wait_for "$w" "type the piece to promote to, then Enter"
+    tap_eq "... the input line holds the move up to its '='" "move> f10-f11=" "$(row "$w" 24)"
+    tap_ok "... nothing is played yet" shows_re "$w" "White to move"
+    enter "$w" N
+    tap_ok "... its letter and Enter promote" wait_for "$w" "1. f11=N"
+done
+quit typed
+quit clicked
+
 # --- the same picked up with a click, and with the cursor ---------------------------------
-click() { # click NAME ROW COL: the left button pressed and released there (from 1)
-    cx=$(printf '%x' $((32 + $3)))
-    cy=$(printf '%x' $((32 + $2)))
-    T send-keys -t "$1" -H 1b 5b 4d 20 "$cx" "$cy"
-    T send-keys -t "$1" -H 1b 5b 4d 23 "$cx" "$cy"
-}
 find_char() { # find_char NAME CHAR: "ROW COL" of the only CHAR in the board area
     plain "$1" | awk -v ch="$2" '{ c = index(substr($0, 1, 56), ch); if (c) print NR, c }'
 }
-sized m 80x24 screen glinski
+sized m 80x24 glinski
 wait_for m "White to move" >/dev/null
 set -- $(find_char m Q)
 click m "$1" "$2"
@@ -221,14 +231,14 @@ quit m
 
 # --- Haynie: a knight's captures --------------------------------------------------------
 HAYNIE_FEN='brqkrb/fnwbwnf/pppppppp/ppppppppp/10/5N5/10/PPPPPPPPP/PPPPPPPP/FNWBWNF/BRQKRB w 0 1'
-sized h 80x24 screen --fen "'$HAYNIE_FEN'" haynie
+sized h 80x24 --fen "'$HAYNIE_FEN'" haynie
 wait_for h "White to move" >/dev/null
 check_pick h f6 haynie "$HAYNIE_FEN"
 quit h
 
 # --- Peanut: the king's capture without moving -------------------------------------------
 PEANUT_FEN='rkr/nbbn/5/pppp/3/3/PPnP/2K2/N2N/R1R w - 0 1'
-sized p 80x24 screen --fen "'$PEANUT_FEN'" peanut
+sized p 80x24 --fen "'$PEANUT_FEN'" peanut
 wait_for p "White to move" >/dev/null
 check_pick p c3 peanut "$PEANUT_FEN"
 text p c3
@@ -239,7 +249,7 @@ tap_ok "peanut: choosing the marked knight captures it without moving" wait_for 
 quit p
 
 # --- Chessagon, on its side -----------------------------------------------------------------
-sized c 80x24 screen chessagon
+sized c 80x24 chessagon
 wait_for c "White to move" >/dev/null
 check_pick c m3 chessagon ""
 names_view c "$tmp/c.names"
@@ -256,20 +266,20 @@ tap_eq "chessagon: the name view shows every cell's name once" "$want" \
 quit c
 
 # --- Cyclohexane, three players on the ring ---------------------------------------------------
-sized y 80x24 screen cyclohexane
+sized y 80x24 cyclohexane
 wait_for y "Red to move" >/dev/null
 check_pick y b3 cyclohexane ""
 quit y
 
 # --- Horn Rimmed Hex: a drop (two players, 120x40: outlined cells) and three players ----------
 HR_FEN='7/8/1P5p1/ERP4pre/1S1P3p1s1/HD2P2p2dh/HUUU1P1p1uuuh/HG2P2p2gh/1S1P3p1s1/ERP4pre/1P5p1/8/7 w - - H 0 1'
-sized r 120x40 screen --fen "'$HR_FEN'" hr-glinski
+sized r 120x40 --fen "'$HR_FEN'" hr-glinski
 wait_for r "White to move" >/dev/null
 tap_ok "hr-glinski at 120x40: outlined cells" shows_re r '\\___/'
 check_pick r "H@" hr-glinski "$HR_FEN"
 check_pick r f5 hr-glinski "$HR_FEN"
 quit r
-sized t 80x24 screen hr-mccooey3
+sized t 80x24 hr-mccooey3
 wait_for t "Red to move" >/dev/null
 check_pick t f3 hr-mccooey3 ""
 quit t
@@ -287,7 +297,7 @@ quit v
 # --- every size shows every cell ----------------------------------------------------------
 for size in 80x24 120x40 200x60; do
     for v in glinski haynie peanut chessagon cyclohexane hr-glinski hr-wellisch3; do
-        sized z "$size" screen "$v"
+        sized z "$size" "$v"
         wait_for z " to move" >/dev/null
         names_view z "$tmp/z.names"
         cols=${size%x*}
@@ -343,7 +353,7 @@ turned_labels() { # turned_labels NAME: "rank N ok", "file L ok" or "... WRONG",
         }' "$tmp/l.pieces" "$tmp/l.names" | sort
 }
 for v in hr-glinski hr-mccooey3; do
-    sized l 80x24 screen "$v"
+    sized l 80x24 "$v"
     wait_for l " to move" >/dev/null
     turned_labels l >"$tmp/labels"
     tap_ok "$v at 80x24: every label beside or above the turned board stands on its line" \
@@ -358,7 +368,7 @@ for v in hr-glinski hr-mccooey3; do
     quit l
 done
 for v in hr-wellisch hr-wellisch3; do
-    sized l 80x24 screen "$v"
+    sized l 80x24 "$v"
     wait_for l " to move" >/dev/null
     tap_eq "$v at 80x24: ranks 11 to 1 numbered below the board (12 and 13 have no room)" \
         "11 10 9 8 7 6 5 4 3 2 1" "$(plain l | cut -c1-57 | grep -E '^ *11 +10 +9' | tr -s ' ' |
@@ -417,7 +427,7 @@ for spec in "haynie b2 flip rotate rotate" "peanut a2 flip rotate" \
     set -- $spec
     v=$1 cell=$2
     shift 2
-    sized o 80x24 screen "$v"
+    sized o 80x24 "$v"
     wait_for o " to move" >/dev/null
     if [ "$v" != chessagon ]; then
         names_view o "$tmp/o.names"
@@ -438,7 +448,7 @@ for spec in "haynie b2 flip rotate rotate" "peanut a2 flip rotate" \
 done
 
 # --- vt100: the marks are characters and nothing is coloured ----------------------------------
-sized v 80x24 vt100 glinski
+start v vt100 --no-save glinski
 wait_for v "White to move" >/dev/null
 text v d1
 keys v Tab
@@ -464,7 +474,7 @@ lower_half() { # lower_half NAME WIDTH PATTERN: within the board's WIDTH columns
 }
 for size in 80x24 120x40 200x60; do
     for v in hr-glinski hr-trios hr-wellisch hr-mccooey3 hr-wellisch3; do
-        sized h "$size" screen "$v"
+        sized h "$size" "$v"
         wait_for h " to move" >/dev/null
         case $v in *3) pat='(^| )r[A-Z]' ;; *) pat='(^| )([A-Z]( |$)|w[A-Z])' ;; esac
         tap_ok "$v at $size: the first player's army in the lower half" \

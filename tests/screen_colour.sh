@@ -20,11 +20,6 @@ sgr() { T capture-pane -e -p -t "$1" | tr -d "$esc"; } # the screen, attributes 
 before() { sgr "$1" | grep -o "\(\[[0-9;]*m\)*$2" | sort -u; }
 has() { grep -q -- "$2" "$1"; } # has FILE RE
 colour_code='\[\([0-9]*;\)*\(3[0-8]\|4[0-8]\|9[0-7]\|10[0-7]\)\(;[0-9]*\)*m' # not 39, 49
-quit() {
-    T send-keys -t "$1" -l quit
-    T send-keys -t "$1" Enter
-    gone "$1" || T kill-session -t "$1" 2>/dev/null
-}
 
 # --- two players: White in the default foreground, Black in colour --------------------------
 with_env c "" glinski

@@ -2,15 +2,13 @@
 # screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
 # goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint`,
 # `analyse` (its lines so far in the panel) and the computer's own turns; a resize while it
-# thinks; a plain start says when a saved game is waiting; going through a
-# loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
+# thinks; a plain start says when a saved game is waiting, or how the saved game ended; going
+# through a loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 tmux_home
 
-text() { T send-keys -t "$1" -l "$2"; }
-enter() { text "$1" "$2" && keys "$1" Enter; }
 last_msg() { screen_of "$1" | sed -n 23p; } # the message line of a 80x24 window
 seconds_left() { last_msg "$1" | sed -n 's/.*, \([0-9.]*\) s left.*/\1/p'; }
 
@@ -168,6 +166,42 @@ tap_ok "ai off is taken" wait_for g "the computer plays nobody"
 enter g quit
 gone g >/dev/null
 
+# --- undo against the computer: back to before the person's own last move, once ------------------
+start u screen --no-save --depth 1 --ai black glinski
+wait_for u "White to move" >/dev/null
+enter u e5
+wait_for u "computer: 1... " >/dev/null
+enter u Nc3
+tap_ok "against the computer: it replies" wait_for u "computer: 2... "
+enter u undo
+tap_ok "undo takes back the person's move and the reply" wait_for u "took back 2. Nc3, 2... "
+tap_ok "... on the message line, not a page" hides u "any key closes"
+rounds() { screen_of "$1" | cut -c59- | grep -cE '^ *[0-9]+\. '; } # the panel's, 80 columns
+tap_eq "... the first round stays in the panel" "1" "$(rounds u)"
+tap_ok "... the person is to move" wait_for u "White to move"
+sleep 1
+tap_eq "... and the computer does not play again by itself" "1" "$(rounds u)"
+enter u undo
+tap_ok "undo again: the first moves" wait_for u "took back 1. e5, 1... "
+enter u quit
+gone u >/dev/null
+# the computer on every side (a key hands the keyboard back): undo takes back one move, as in
+# the scripted mode, and the computer waits
+start a screen --no-save --depth 1 glinski
+wait_for a "White to move" >/dev/null
+enter a "ai all"
+tap_ok "ai all: the computer plays the game to its end" wait_for a "; result "
+last=$(last_msg a | sed -n 's/^computer: \([^;]*\);.*/\1/p') # "77. Rb2#"
+case $last in *...*) mover=Black ;; *) mover=White ;; esac
+enter a undo
+tap_ok "... undo takes back its last move only ($last)" wait_for a "took back $last"
+tap_ok "... on the message line, not a page" hides a "any key closes"
+tap_ok "... $mover, the computer, is to move" wait_for a "$mover to move"
+sleep 1
+tap_ok "... and waits" wait_for a "took back $last"
+enter a quit
+gone a >/dev/null
+
 # --- a plain start says when a saved game is waiting ----------------------------------------
 start n screen glinski
 wait_for n "White to move" >/dev/null
@@ -184,8 +218,22 @@ gone w >/dev/null
 start r screen --resume
 tap_ok "--resume: the saved game, without that message" wait_for r "Black to move"
 tap_ok "... not mentioned as waiting" hides r "saved game is waiting"
+enter r resign
+tap_ok "... Black resigns it" wait_for r "result 1-0: White wins by resignation"
 enter r quit
 gone r >/dev/null
+# a game that ended is not waiting: a plain start says how it ended, and the computer, whose
+# turn it is in the new game, plays at once (no message to be read first)
+start e screen glinski
+tap_ok "the saved game ended: a plain start says how" \
+    wait_for e "Your last game ended (result 1-0: White wins by resignation)"
+tap_ok "... not that it is waiting" hides e "saved game is waiting"
+enter e quit
+gone e >/dev/null
+start e screen --depth 1 --ai white glinski
+tap_ok "... the computer plays the new game's first move at once" wait_for e "computer: 1. "
+enter e quit
+gone e >/dev/null
 
 # --- a loaded game where the computer is to move: it moves without a key ------------------------
 cat >"$tmp/its-turn.pgn" <<'PGN'

@@ -8,14 +8,6 @@ tmp=$(mktemp -d)
 tmux_home
 README=$TESTS_DIR/../README
 
-sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
-    name=$1 size=$2
-    shift 2
-    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
-        "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
-}
-text() { T send-keys -t "$1" -l "$2"; }
-
 in_readme() { # in_readme NAME: the window's screen, indented, is a block of the README
     screen_of "$1" | sed 's/ *$//' | awk 'NF { last = NR } { l[NR] = $0 } END {
         for (i = 1; i <= last; i++) print (l[i] == "" ? "" : "    " l[i]) }' >"$tmp/want"
@@ -29,8 +21,7 @@ shot() { # shot VARIANT WAIT-TEXT [LINES...]: start, type the lines, compare
     sized s 80x24 "$v"
     wait_for s " to move" >/dev/null
     for l in "$@"; do
-        text s "$l"
-        keys s Enter
+        enter s "$l"
         sleep 0.3
     done
     wait_for s "$until" >/dev/null
@@ -47,7 +38,7 @@ shot chess "Type a move"
 shot hr-wellisch3 "1. ee10 (Blue)" Xd2 ee2 ee10
 sized s 80x24 glinski
 wait_for s "White to move" >/dev/null
-for l in e5 e6; do text s "$l" && keys s Enter && sleep 0.3; done
+for l in e5 e6; do enter s "$l" && sleep 0.3; done
 text s d1
 keys s Tab
 wait_for s "d1 Knight: 5 moves" >/dev/null

@@ -1,8 +1,10 @@
 #!/bin/sh
 # screen_sizes.sh — the status panel at every size, in tmux: the variant's title whole (in
 # the title bar or wrapped in the panel) for every family at 80x24, 120x40 and 200x60; a
-# three-player move list, the computer's three sides and a result wrapped, never cut; a terminal too narrow for the
-# panel gets the side to move, the clocks and the hands in one line.
+# three-player move list, the computer's three sides and a result wrapped, never cut; a
+# terminal too narrow for the panel gets the side to move, the clocks and the hands in one
+# line; one too small for the board names the same sizes whatever its own, each just large
+# enough to draw it.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -82,16 +84,37 @@ tap_ok "60x24 (a panel of five rows would cut the hands): the one line, names wh
     shows_re w '^White to move \| White [0-9]:[0-9][0-9]< hand - \| Black 5:00 hand -$'
 quit w
 
-# --- too small: the size the message names is the size that draws the board -------------------
-sized s 30x10 glinski
-wait_for s "needs a terminal of at least" >/dev/null
-need=$(screen_of s | tr '\n' ' ' | tr -s ' ' | sed -n 's/.*at least \([0-9]*\) columns and \([0-9]*\) rows.*/\1x\2/p')
-tap_ok "too small: the message names a size ($need)" test -n "$need"
-T resize-window -t s -x "${need%x*}" -y "$((${need#*x} - 1))"
-tap_ok "... one row fewer is still too small" wait_for s "needs a terminal of at least"
-T resize-window -t s -x "${need%x*}" -y "${need#*x}"
-sleep 0.5
-tap_ok "... and at that size the board is drawn" hides s "needs a terminal of at least"
-quit s
+# --- too small: the sizes the message names, the same at any size; each draws the board -------
+needs() { # needs NAME: the sizes the too-small message names (COLSxROWS), one a line
+    screen_of "$1" | tr '\n' ' ' | tr -s ' ' | sed -n 's/.*it needs at least \(.*\) (columns.*/\1/p' |
+        sed 's/,/ /g; s/ or / /g' | tr -s ' ' '\n' | grep .
+}
+resized() { # resized NAME COLSxROWS: the window at that size, drawn again
+    T resize-window -t "$1" -x "${2%x*}" -y "${2#*x}"
+    sleep 0.5
+}
+for v in glinski peanut; do
+    sized s 30x10 "$v"
+    wait_for s "this terminal is 30x10" >/dev/null
+    need=$(needs s)
+    tap_ok "$v too small at 30x10: the message names sizes ($(echo $need))" test -n "$need"
+    for size in 18x30 20x6; do # (at 20x6 the title bar gives way and the sizes come first)
+        resized s "$size"
+        tap_eq "$v too small at $size: the same sizes" "$need" "$(needs s)"
+    done
+    for size in $need; do
+        cols=${size%x*} rows=${size#*x}
+        resized s "$cols"x"$((rows - 1))"
+        tap_ok "$v at ${cols}x$((rows - 1)), a row fewer than $size: too small" \
+            wait_for s "Too small"
+        resized s "$((cols - 1))"x"$rows"
+        tap_ok "$v at $((cols - 1))x$rows, a column fewer than $size: too small" \
+            wait_for s "Too small"
+        resized s "$size"
+        tap_ok "$v at $size: the board is drawn" hides s "Too small"
+        tap_ok "... with its pieces" shows_re s " [Kk] "
+    done
+    quit s
+done
 
 tap_done

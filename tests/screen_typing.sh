@@ -8,7 +8,6 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 tmux_home
 
-text() { T send-keys -t "$1" -l "$2"; }
 last_msg() { screen_of "$1" | sed -n 23p; }
 
 start p screen --no-save glinski
@@ -55,8 +54,7 @@ tap_ok "a cell and Tab picks up the piece, the whole screen drawn again" \
     wait_for p "f7 Pawn: "
 tap_ok "... its targets marked on the board" shows_re p '\*'
 keys p Escape
-enter_quit() { text p quit && keys p Enter; }
-enter_quit
+enter p quit
 tap_ok "quit" gone p
 
 tap_done

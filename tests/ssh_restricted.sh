@@ -167,7 +167,7 @@ sshd_stop
 # --- 2. the screen over ssh -t, as the administrator's key line has it --------------------
 SSHD_KEY_OPTIONS="restrict,pty,command=\"$CELLMATE --restricted --save-dir $players --player bob --variant glinski\""
 tap_ok "sshd starts for the screen" sshd_start
-T new-session -d -s b -x 80 -y 24 -c "$tmp" "TERM=xterm $SSHD_SSH -t"
+run_in b "TERM=xterm $SSHD_SSH -t"
 client=$(T display -p -t b '#{pane_pid}')
 tap_ok "the screen comes up over ssh" wait_for b "White to move"
 line b "e5"
@@ -188,7 +188,7 @@ client=
 tap_ok "a dropped connection (the client killed) ends the server's game" no_games_left
 tap_ok "... which kept both moves under bob's name" grep -q '^1\. e5 e6' "$players/bob/current.pgn"
 T kill-session -t b 2>/dev/null
-T new-session -d -s b2 -x 80 -y 24 -c "$tmp" "TERM=xterm $SSHD_SSH -t"
+run_in b2 "TERM=xterm $SSHD_SSH -t"
 client=$(T display -p -t b2 '#{pane_pid}')
 tap_ok "bob's next login continues the game" wait_for b2 "White to move"
 tap_ok "... with its moves" shows_re b2 '1\. e5 +e6'

@@ -27,14 +27,26 @@ tmux_home() { # the test's home and state directories under $tmp, all removed on
     mkdir -p "$HOME"
 }
 
+# window NAME COLSxROWS COMMAND: a window of that size running a shell command. The server
+# exits with its last window, and a window made just then can find it exiting ("server
+# exited unexpectedly", no window): it is made again (for up to 2 s).
+window() {
+    window_tries=0
+    until window_err=$(T new-session -d -s "$1" -x "${2%x*}" -y "${2#*x}" -c "$tmp" "$3" 2>&1); do
+        window_tries=$((window_tries + 1))
+        [ $window_tries -lt 20 ] || { echo "# no window $1: $window_err"; return 1; }
+        sleep 0.1
+    done
+}
+
 run_in() { # run_in NAME COMMAND: a 80x24 window running a shell command
-    T new-session -d -s "$1" -x 80 -y 24 -c "$tmp" "$2"
+    window "$1" 80x24 "$2"
 }
 
 start() { # start NAME TERM ARGS...: a 80x24 window running cellmate
     name=$1 term=$2
     shift 2
-    T new-session -d -s "$name" -x 80 -y 24 -c "$tmp" \
+    window "$name" 80x24 \
         "env TERM=$term HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE $*"
 }
 
@@ -73,12 +85,12 @@ gone() { # gone NAME: the session ended (the program exited)
 sized() { # sized NAME COLSxROWS ARGS...: a window of that size running cellmate
     name=$1 size=$2
     shift 2
-    T new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" -c "$tmp" \
+    window "$name" "$size" \
         "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save $*"
 }
-text() { T send-keys -t "$1" -l "$2"; }
-enter() { text "$1" "$2" && keys "$1" Enter; }
-quit() {
+text() { T send-keys -t "$1" -l "$2"; }       # text NAME TEXT: typed as it is ("f6", not F6)
+enter() { text "$1" "$2" && keys "$1" Enter; } # enter NAME LINE: typed, then Enter
+quit() { # quit NAME: the program in that window ends (killed if it does not)
     enter "$1" quit
     gone "$1" || T kill-session -t "$1" 2>/dev/null
 }

@@ -1149,6 +1149,17 @@ static void test_rotate_step_and_centre(void **state)
 /* --- sizes -------------------------------------------------------------------------------------
  */
 
+/* The size with the fewest rows (then columns): the first of render_min_sizes. */
+static bool smallest(const Variant *v, const RenderOpts *o, int *width, int *height)
+{
+    RenderSize s[RENDER_MAX_LAYOUTS];
+    *width = *height = 0;
+    if (render_min_sizes(v, o, s, RENDER_MAX_LAYOUTS) < 1) return false;
+    *width = s[0].width;
+    *height = s[0].height;
+    return true;
+}
+
 static void test_sizes(void **state)
 {
     (void)state;
@@ -1163,7 +1174,7 @@ static void test_sizes(void **state)
     assert_true(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS) >= 2);
     assert_int_equal(s[0].width, 47);
     assert_int_equal(s[0].height, 13);
-    assert_true(render_min_size(v, &o, &w, &h));
+    assert_true(smallest(v, &o, &w, &h));
     assert_int_equal(w, 45);
     assert_int_equal(h, 13);
     /* larger cells: two text rows each and three apart, outlined, come first when allowed */
@@ -1178,7 +1189,7 @@ static void test_sizes(void **state)
     render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
     assert_int_equal(s[0].width, 49);
     assert_int_equal(s[0].height, 22);
-    assert_true(render_min_size(v, &o, &w, &h));
+    assert_true(smallest(v, &o, &w, &h));
     assert_int_equal(h, 13);
     /* outlined: 21 half steps of one row each and an edge, or two rows each */
     o.max_scale = 2;
@@ -1194,7 +1205,7 @@ static void test_sizes(void **state)
     render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
     assert_int_equal(s[0].width, 57);
     assert_int_equal(s[0].height, 26);
-    assert_true(render_min_size(v, &o, &w, &h));
+    assert_true(smallest(v, &o, &w, &h));
     assert_int_equal(w, 52);
     assert_int_equal(h, 15);
     variant_free(v);
@@ -1202,17 +1213,17 @@ static void test_sizes(void **state)
     v = cyclohexane();
     assert_int_equal(render_sizes(v, &o, s, RENDER_MAX_LAYOUTS), 2);
     assert_int_equal(s[0].width, 103);
-    assert_true(render_min_size(v, &o, &w, &h));
+    assert_true(smallest(v, &o, &w, &h));
     assert_int_equal(w, 79);
     assert_int_equal(h, 7);
     variant_free(v);
     /* triangles on their side: eight strips of four columns, fifteen letters */
     v = chessagon();
-    assert_true(render_min_size(v, &o, &w, &h));
+    assert_true(smallest(v, &o, &w, &h));
     assert_int_equal(w, 37);
     assert_int_equal(h, 16);
     o.coords = false;
-    assert_true(render_min_size(v, &o, &w, &h));
+    assert_true(smallest(v, &o, &w, &h));
     assert_int_equal(w, 33);
     assert_int_equal(h, 15);
     variant_free(v);
@@ -1463,6 +1474,59 @@ static void test_hr_orientation(void **state)
     }
 }
 
+/* The sizes the screen asks for when nothing fits, for every shipped variant as the screen
+ * draws it (outlined drawings allowed): each draws the board, one column or one row fewer
+ * does not (no size named is more than the board needs), and every drawing is at least as
+ * large both ways as one of them (none left out would do with less). Peanut's narrower
+ * drawing is among them: it needs fewer columns with more rows. */
+static void test_min_sizes(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof SHIPPED / sizeof SHIPPED[0]; i++) {
+        Variant *v = tu_variant(SHIPPED[i]);
+        Position pos;
+        TextGrid g;
+        RenderSize s[RENDER_MAX_LAYOUTS], all[RENDER_MAX_LAYOUTS];
+        pos_init(&pos, v);
+        RenderOpts o = area(0, 0, true);
+        o.max_scale = 2;
+        int n = render_min_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
+        int nall = render_sizes(v, &o, all, RENDER_MAX_LAYOUTS);
+        assert_true(n >= 1);
+        for (int k = 0; k < nall; k++) {
+            bool covered = false;
+            for (int m = 0; m < n; m++)
+                covered |= s[m].width <= all[k].width && s[m].height <= all[k].height;
+            if (!covered)
+                fail_msg("%s: the drawing of %dx%d is smaller than every size named", SHIPPED[i],
+                         all[k].width, all[k].height);
+        }
+        for (int k = 0; k < n; k++) {
+            if (k) assert_true(s[k].height > s[k - 1].height && s[k].width < s[k - 1].width);
+            o = area(s[k].width, s[k].height, true);
+            o.max_scale = 2;
+            assert_true(render_board(&pos, &o, &g));
+            textgrid_free(&g);
+            o.max_width--;
+            assert_false(render_board(&pos, &o, &g));
+            o.max_width++;
+            o.max_height--;
+            assert_false(render_board(&pos, &o, &g));
+        }
+        variant_free(v);
+    }
+    /* Peanut: 23x11, or fewer columns with more rows */
+    Variant *v = tu_variant("peanut");
+    RenderSize s[RENDER_MAX_LAYOUTS];
+    RenderOpts o = area(0, 0, true);
+    o.max_scale = 2;
+    assert_true(render_min_sizes(v, &o, s, RENDER_MAX_LAYOUTS) >= 2);
+    assert_int_equal(s[0].width, 23);
+    assert_int_equal(s[0].height, 11);
+    assert_true(s[1].width < 23);
+    variant_free(v);
+}
+
 /* An area too small for every drawing: false, and nothing to free. */
 static void test_too_small(void **state)
 {
@@ -1476,7 +1540,7 @@ static void test_too_small(void **state)
         pos_init(&pos, v);
         RenderOpts o = {0};
         o.coords = true;
-        assert_true(render_min_size(v, &o, &w, &h));
+        assert_true(smallest(v, &o, &w, &h));
         o.max_width = w;
         o.max_height = h;
         assert_true(render_board(&pos, &o, &g));
@@ -1519,6 +1583,7 @@ int main(void)
         cmocka_unit_test(test_attributes),
         cmocka_unit_test(test_unicode_theme),
         cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_min_sizes),
         cmocka_unit_test(test_too_small),
         cmocka_unit_test(test_labels_read_right),
         cmocka_unit_test(test_hr_orientation),

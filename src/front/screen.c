@@ -290,7 +290,10 @@ void screen_line(const char *line)
     const Variant *before = s->v;
     char picked[MOVE_TEXT_MAX];
     while (*line == ' ') line++;
-    if (select_line(line, picked)) line = picked;
+    if (select_line(line, picked)) {
+        if (!*picked) return; /* a promotion: the input line waits for the piece */
+        line = picked;
+    }
     clear_lines();
     ui.message[0] = 0;
     bool undo = !strcmp(line, "undo"), redo = !strcmp(line, "redo");
@@ -306,9 +309,6 @@ void screen_line(const char *line)
         return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);
-        /* against the computer, undo goes back to the human's own last move */
-        if (undo && (s->ai_players & (1u << s->game.pos.stm)) && s->game.nplies && !s->game.decided)
-            session_line(s, "undo", &sink);
         show_output(line);
     }
     if (s->v != before) ui_colours(); /* a new variant: its sides' colours */
@@ -532,8 +532,10 @@ int screen_run(Session *s, const ScreenOptions *o)
                        ui.opt.autosave ? " (a move here starts a new game; the saved one is then "
                                          "kept as previous.pgn)"
                                        : ".");
-    if (!ui.message[0])
-        ui_set_message(false, "Type a move and Enter (Tab completes it), or ? for help.");
+    static const char hello[] = "Type a move and Enter (Tab completes it), or ? for help.";
+    if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */
+        ui_set_message(false, "Your last game ended (%s). %s", ui.opt.save_ended, hello);
+    if (!ui.message[0]) ui_set_message(false, "%s", hello);
     ui_draw();
     set_interrupt(screen_interrupt);
     if (!ui.opt.save_waiting) /* (that message first: a move would put the saved game aside) */

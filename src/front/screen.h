@@ -12,7 +12,8 @@ typedef struct {
     const char *watch; /* only watch the game another cellmate saves in this file */
     /* at a room's table (screen_room.c): the room's connection, or NULL */
     struct RoomClient *room;
-    bool save_waiting; /* a saved game was left and this run did not resume it */
+    bool save_waiting;      /* a saved game was left and this run did not resume it */
+    const char *save_ended; /* the saved game left had ended: how (autosave_waiting), or NULL */
 } ScreenOptions;
 
 /* Run the screen until the player quits or a hang-up/terminate signal arrives; the game is

@@ -497,21 +497,32 @@ static void draw_title(void)
     attroff(tat);
 }
 
-static void draw_too_small(int top)
+/* No drawing fits: the terminal sizes that show the board, whatever this one's size (every
+ * size no other beats both ways, plus the message and input lines: the title bar gives way),
+ * from the top row, so that a tiny terminal still shows them. */
+static void draw_too_small(void)
 {
-    int w = 0, h = 0;
-    char msg[256];
+    RenderSize s[RENDER_MAX_LAYOUTS];
     RenderOpts o = board_opts(0, 0);
-    render_min_size(ui.s->v, &o, &w, &h); /* no layout at all leaves 0 x 0 */
-    snprintf(msg, sizeof msg,
-             "This board needs a terminal of at least %d columns and %d rows; this one is %dx%d. "
-             "Please enlarge the terminal, or type quit.",
-             w, h + 2, ui.cols, ui.rows); /* the message and input lines; the title gives way */
+    int n = render_min_sizes(ui.s->v, &o, s, RENDER_MAX_LAYOUTS);
+    char sizes[RENDER_MAX_LAYOUTS * 24] = "", msg[sizeof sizes + 160];
+    size_t used = 0;
+    for (int i = 0; i < n && used < sizeof sizes; i++) {
+        const char *before = i == 0 ? "" : i < n - 1 ? ", " : " or ";
+        used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%dx%d", before, s[i].width,
+                                 s[i].height + 2);
+    }
+    if (n)
+        snprintf(msg, sizeof msg,
+                 "Too small for this board: it needs at least %s (columns x rows); this "
+                 "terminal is %dx%d. Please enlarge it, or type quit.",
+                 sizes, ui.cols, ui.rows);
+    else /* a variant's board with no drawing at all */
+        snprintf(msg, sizeof msg, "This board has no drawing; type quit.");
     static char parts[16][512];
     char *one[1] = {msg};
-    int n = wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
-    for (int i = 0; i < n && top + i < ui.rows - 2; i++)
-        mvaddnstr(top + i, 1, parts[i], ui.cols - 1);
+    int rows = wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
+    for (int i = 0; i < rows && i < ui.rows - 2; i++) mvaddnstr(i, 1, parts[i], ui.cols - 1);
 }
 
 enum { PLACE_NONE, PLACE_ALONE, PLACE_LINE, PLACE_BELOW, PLACE_BESIDE, PLACES };
@@ -543,10 +554,11 @@ void ui_draw(void)
     erase();
     ui.too_small = false;
     clock_spot.width = 0;
-    /* the title line gives way when that one line gives the board a better arrangement */
+    /* the title line gives way when that one line gives the board a better arrangement, or
+     * when nothing fits (draw_too_small has a row more) */
     int place = arrange(0), untitled = quality(place);
     int top = 1, board_w = ui.cols - STATUS_W - 1, area;
-    if (quality(place = arrange(1)) < untitled) place = arrange(top = 0);
+    if (quality(place = arrange(1)) < untitled || place == PLACE_NONE) place = arrange(top = 0);
     if (top) draw_title();
     area = ui.rows - 2 - top;
     if (place == PLACE_BESIDE) {
@@ -566,7 +578,7 @@ void ui_draw(void)
         paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
     } else {
         ui.too_small = true;
-        draw_too_small(top + 1);
+        draw_too_small();
     }
     clip_bottom = 1 << 20;
     if (ui.rows >= 2) {

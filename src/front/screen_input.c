@@ -50,6 +50,11 @@ static void no_deprep(void) {}
 
 static int lines_entered; /* on_line's calls: a key that entered none changed only the line */
 
+/* Readline empties its line after on_line returns: a line put on it meanwhile (a promotion
+ * to be finished) waits here until then. */
+static bool in_line;
+static char later[MOVE_TEXT_MAX];
+
 static void on_line(char *line)
 {
     lines_entered++;
@@ -58,7 +63,9 @@ static void on_line(char *line)
         return;
     }
     if (*line) add_history(line);
+    in_line = true;
     screen_line(line);
+    in_line = false;
     free(line);
 }
 
@@ -81,6 +88,10 @@ void input_redisplay(void)
 
 void input_set_line(const char *text)
 {
+    if (in_line) {
+        snprintf(later, sizeof later, "%s", text);
+        return;
+    }
     rl_replace_line(text, 0);
     rl_point = rl_end;
     input_redisplay(); /* rl_redisplay would draw on rl_outstream */
@@ -245,6 +256,14 @@ bool input_key(int ch)
     char b = (char)ch;
     int before = lines_entered;
     push_bytes(&b, 1);
-    while (queued() && !ui.s->quit) rl_callback_read_char();
+    while (queued() && !ui.s->quit) {
+        rl_callback_read_char();
+        if (later[0]) {
+            char text[sizeof later];
+            memcpy(text, later, sizeof text);
+            later[0] = 0;
+            input_set_line(text);
+        }
+    }
     return lines_entered != before;
 }

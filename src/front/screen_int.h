@@ -68,6 +68,8 @@ bool select_flashing(void);        /* true when a flash just ended (redraw) */
 void select_clear(void);
 void select_point(Cell c);             /* a click, or Space on the cursor */
 bool select_by_name(const char *text); /* "e4" or "P@" and Tab or '?' */
+/* A line entered while a piece is picked up: true when it chose one of its moves, whose
+ * long form is then in out (empty: a promotion, left on the input line to be finished). */
 bool select_line(const char *line, char out[MOVE_TEXT_MAX]);
 void select_flash(Cell c);
 void select_describe_cell(Cell c, char *out, size_t len);

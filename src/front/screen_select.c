@@ -157,16 +157,17 @@ static bool pick_drop(int kind)
     return true;
 }
 
-/* The move of the picked-up piece to c, played as a typed line (long form); a promotion
- * leaves the line to be finished. False when c is not one of its targets. */
-static bool play_to(Cell c)
+/* The move of the picked-up piece to c in its long form, into text: how many moves go
+ * there (0: c is not one of its targets; more than one: a promotion, the text then ends at
+ * its '=', and the input line is left for the piece's letter). Puts the piece back when c
+ * is a target. */
+static int move_to(Cell c, char text[MOVE_TEXT_MAX])
 {
     Move moves[MAX_MOVES];
     int n = picked_moves(moves, MAX_MOVES), found = 0, last = -1;
     for (int i = 0; i < n; i++)
         if (moves[i].to == c) found++, last = i;
-    if (!found) return false;
-    char text[MOVE_TEXT_MAX];
+    if (!found) return 0;
     move_long(&ui.s->game.pos, moves[last], text);
     select_clear();
     if (found > 1) {
@@ -174,10 +175,18 @@ static bool play_to(Cell c)
         if (eq) eq[1] = 0;
         input_set_line(text);
         ui_set_message(false, "type the piece to promote to, then Enter");
-        return true;
     }
-    screen_line(text);
-    return true;
+    return found;
+}
+
+/* The move of the picked-up piece to c, played as a typed line; a promotion leaves the line
+ * to be finished. False when c is not one of its targets. */
+static bool play_to(Cell c)
+{
+    char text[MOVE_TEXT_MAX];
+    int found = move_to(c, text);
+    if (found == 1) screen_line(text);
+    return found > 0;
 }
 
 void select_point(Cell c)
@@ -245,20 +254,17 @@ void select_flash(Cell c)
 
 /* A line entered while a piece is picked up that names one of its targets plays that move
  * (so "e5" goes where the picked-up knight can, not to a pawn move): its long form goes to
- * out. False to run the line as it is; a cell name puts the piece back, other lines (a
- * command) leave it picked up. */
+ * out; a promotion leaves out empty and the input line to be finished, as a click does.
+ * False to run the line as it is; a cell name puts the piece back, other lines (a command)
+ * leave it picked up. */
 bool select_line(const char *line, char out[MOVE_TEXT_MAX])
 {
     Cell c = board_cell(&ui.s->v->board, line);
     if ((!ui.sel_from && !ui.sel_drop) || !c) return false;
-    Move moves[MAX_MOVES];
-    int n = picked_moves(moves, MAX_MOVES), found = 0, last = -1;
-    for (int i = 0; i < n; i++)
-        if (moves[i].to == c) found++, last = i;
+    int found = move_to(c, out);
     select_clear();
-    if (found != 1) return false;
-    move_long(&ui.s->game.pos, moves[last], out);
-    return true;
+    if (found > 1) out[0] = 0;
+    return found > 0;
 }
 
 /* --- the cursor ---------------------------------------------------------------------------- */

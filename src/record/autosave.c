@@ -287,6 +287,25 @@ bool autosave_exists(void)
     return newest_save(path, sizeof path);
 }
 
+bool autosave_waiting(const Variant *fallback, char *ended, size_t len)
+{
+    char path[4400], err[PGN_MSG_MAX + 4500];
+    PgnReader r;
+    PgnReport rep;
+    Game g;
+    Variant *owned;
+    ended[0] = 0;
+    if (!newest_save(path, sizeof path)) return false;
+    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return true;
+    enum pgn_status st = pgn_read_game(&r, &g, &owned, &rep);
+    pgn_close(&r);
+    bool over = st == PGN_OK && !rep.cut_short && g.result.over;
+    if (over) game_result_line(&g, ended, len);
+    if (g.v) game_free(&g); /* (pgn_read_game clears it first) */
+    variant_free(owned);
+    return !over;
+}
+
 static bool previous_save(char *out, size_t len)
 {
     char dir[4096];

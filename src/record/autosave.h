@@ -19,6 +19,12 @@ void autosave_hide_dirs(char *text, size_t len);
 /* Whether there is a saved game to resume. */
 bool autosave_exists(void);
 
+/* For a start that does not resume it: whether the newest save holds a game to be
+ * continued. False when there is none, or when its game has ended: then `ended` says how
+ * (game_result_line's words, "result 1-0: White wins by checkmate"), else it is empty. A
+ * save that cannot be read counts as waiting (--resume says what is wrong with it). */
+bool autosave_waiting(const Variant *fallback, char *ended, size_t len);
+
 /* Make sure the state directory can take saves (false with the reason in err: then nothing
  * will be saved). Unless a resumed save was taken over, take current.pgn, or, when another
  * cellmate holds it, a name of this run's own (current-PID.pgn). Removes the temporary files

@@ -364,16 +364,21 @@ int render_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max
     return n;
 }
 
-bool render_min_size(const Variant *v, const RenderOpts *o, int *width, int *height)
+static int fewer_rows(const void *a, const void *b)
+{
+    const RenderSize *x = a, *y = b;
+    return x->height != y->height ? x->height - y->height : x->width - y->width;
+}
+
+int render_min_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max)
 {
     RenderSize s[RENDER_MAX_LAYOUTS];
-    int n = render_sizes(v, o, s, RENDER_MAX_LAYOUTS), best = 0;
-    for (int i = 1; i < n; i++)
-        if (s[i].height < s[best].height ||
-            (s[i].height == s[best].height && s[i].width < s[best].width))
-            best = i;
-    if (n) *width = s[best].width, *height = s[best].height;
-    return n > 0;
+    int n = render_sizes(v, o, s, RENDER_MAX_LAYOUTS), kept = 0;
+    qsort(s, (size_t)n, sizeof *s, fewer_rows);
+    /* each size kept before has no more rows: one is beaten unless it is narrower than all */
+    for (int i = 0; i < n && kept < max; i++)
+        if (!kept || s[i].width < out[kept - 1].width) out[kept++] = s[i];
+    return kept;
 }
 
 int render_rotate_step(const Variant *v)

@@ -97,9 +97,11 @@ typedef struct {
  * fits. */
 int render_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max);
 
-/* The drawing with the fewest rows (then columns): terminal height is what runs out first,
- * so this is the size to ask for when nothing fits. */
-bool render_min_size(const Variant *v, const RenderOpts *o, int *width, int *height);
+/* The sizes to ask for when nothing fits: those of render_sizes that no other one beats in
+ * both columns and rows, fewest rows first (each then narrower than the one before); returns
+ * how many. An area shows the board iff it is at least as large as one of them both ways;
+ * the first, with the fewest rows, is what a terminal most often lacks. */
+int render_min_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max);
 
 /* The step of the rotate command on v's board: 120 degrees with three players, otherwise
  * what the family allows (60 on hexagons, 90 on triangles, 180 on the ring). */
