@@ -50,10 +50,10 @@ void lerr(Loader *L, int line, const char *fmt, ...)
         const char *top = strrchr(L->src->name[0], '/');
         snprintf(also, sizeof also, "; in a base of %s", top ? top + 1 : L->src->name[0]);
     }
-    if (at > 0)
-        snprintf(L->err, sizeof L->err, "%s:%d: %s%s", fname, at, msg, also);
-    else
-        snprintf(L->err, sizeof L->err, "%s: %s%s", fname, msg, also);
+    int w = at > 0 ? snprintf(L->err, sizeof L->err, "%s:%d: %s%s", fname, at, msg, also)
+                   : snprintf(L->err, sizeof L->err, "%s: %s%s", fname, msg, also);
+    if (w >= (int)sizeof L->err) /* a message cut short says so */
+        memcpy(L->err + sizeof L->err - 4, "...", 4);
     L->failed = true;
     L->err_line = line;
 }
