@@ -17,6 +17,15 @@ for f in "$TESTS_DIR"/data/bad-*.ini; do
     tap_eq "$(basename "$f") message" "cellmate: $f:$want" "$got"
 done
 
+# a message too long for its buffer (a file deep in long directory names) is cut and says so
+deep=$(mktemp -d)
+long=$deep/$(printf 'd%.0s' $(seq 1 200))/$(printf 'e%.0s' $(seq 1 200))/$(printf 'f%.0s' $(seq 1 200))
+mkdir -p "$long"
+cp "$TESTS_DIR/data/bad-move.ini" "$long/bad-move.ini"
+got=$("$CELLMATE" --check-variant "$long/bad-move.ini" 2>&1 >/dev/null)
+tap_eq "a message cut short ends with '...'" "..." "$(printf '%s' "$got" | tail -c 3)"
+rm -rf "$deep"
+
 "$CELLMATE" --check-variant /nonexistent/x.ini >/dev/null 2>&1
 tap_eq "a missing file is unreadable (exit 2)" 2 $?
 "$CELLMATE" --check-variant "$TESTS_DIR" >/dev/null 2>&1
