@@ -279,8 +279,7 @@ static int last_own_ply(const Session *s)
     return -1;
 }
 
-/* "5. e4, 5... Nf6": plies from..to-1 of the game, as undo and redo name them. */
-static void plies_text(const Session *s, int from, int to, char *buf, size_t len)
+void session_plies_text(const Session *s, int from, int to, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = 0;
@@ -353,7 +352,7 @@ static bool cmd_undo(Session *s, const char *args, Sink *out)
             return complain(out, "the computer's moves are the only ones: you have no move to take "
                                  "back ('ai off' hands its sides to you, 'new' starts again)");
         if (to < 0) return complain(out, "nothing to undo");
-        plies_text(s, to, s->game.nplies, text, sizeof text);
+        session_plies_text(s, to, s->game.nplies, text, sizeof text);
         while (s->game.nplies > to) game_undo(&s->game);
         say(out, "took back %s", text);
     }
@@ -383,7 +382,7 @@ static bool cmd_redo(Session *s, const char *args, Sink *out)
     while (against_computer(s) && session_computer_to_move(s) && game_redo(&s->game)) continue;
     session_clock_from_record(s);
     char text[512];
-    plies_text(s, from, s->game.nplies, text, sizeof text);
+    session_plies_text(s, from, s->game.nplies, text, sizeof text);
     say(out, "%s", text);
     report_end(s, out);
     changed(s);

@@ -160,4 +160,8 @@ bool session_move_allowed(const Session *s);
 /* "12. Nf6" or "12... Nf6" (three players: "12. c6 (Red)") for the last move played. */
 void session_last_move_text(const Session *s, char *buf, size_t len);
 
+/* "5. e4, 5... Nf6": plies from..to-1 of the game (those taken back too, until another move
+ * is played), as undo and redo name them. */
+void session_plies_text(const Session *s, int from, int to, char *buf, size_t len);
+
 #endif

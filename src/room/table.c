@@ -521,13 +521,16 @@ static bool has_computer(const Server *sv)
 static void take_back(Server *sv)
 {
     Sink k = {sink_discard, sink_err, sv};
-    int to = sv->undo_to;
+    int to = sv->undo_to, from = sv->s.game.nplies;
+    char text[512];
     clear_offer(sv, NULL);
     /* (a refused undo, which the record's computer names could bring, must not loop) */
     while (sv->s.game.nplies > to && session_command(&sv->s, "undo", "", &k)) continue;
     if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
     room_broadcast(sv, "takeback %d", sv->s.game.nplies);
-    room_broadcast(sv, "info the takeback is agreed");
+    /* the moves, named as a local undo names them (they stay readable until the next move) */
+    session_plies_text(&sv->s, sv->s.game.nplies, from, text, sizeof text);
+    room_broadcast(sv, "info the takeback is agreed%s%s", *text ? ": took back " : "", text);
     clock_event(sv, NULL);
     changed(sv);
 }
