@@ -1027,6 +1027,13 @@ static bool play_line(Session *s, const char *text, Sink *out)
     if (!session_move_allowed(s))
         return complain(out, "'%s': this game has reached the limit of %d moves", text,
                         MAX_RESTRICTED_PLIES);
+    /* a line that is no move in any position says so, whoever's turn it is */
+    enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
+    if (st == PARSE_MALFORMED)
+        return complain(out,
+                        "'%s' is neither a move nor a command: %s (expected a move such as "
+                        "Nf6 or e3-f6, or a command; 'help' lists them)",
+                        text, err);
     if (s->remote && s->seat < 0) return complain(out, "'%s': you are watching this game", text);
     if (s->remote && s->seat != s->game.pos.stm)
         return complain(out, "'%s': it is %s's turn; you play %s", text,
@@ -1036,12 +1043,6 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         "'%s': it is %s's turn, which the computer plays ('go' lets it move, "
                         "'ai off' hands its sides to you)",
                         text, s->v->player_name[s->game.pos.stm]);
-    enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
-    if (st == PARSE_MALFORMED)
-        return complain(out,
-                        "'%s' is neither a move nor a command: %s (expected a move such as "
-                        "Nf6 or e3-f6, or a command; 'help' lists them)",
-                        text, err);
     if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
     if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
     if (s->remote) { /* the room plays it, and tells everybody, this screen too */
