@@ -1,7 +1,10 @@
 #!/bin/sh
-# room_script.sh — what scripted room clients (cellmate --batch --room) are told: a line that
-# is no move is refused as one whoever's turn it is (in the local scripted mode's words); a
-# takeback agreed names the moves taken back on every player's and watcher's output.
+# room_script.sh — how scripted room clients (cellmate --batch --room) end and what they are
+# told: a line that is no move is refused as one whoever's turn it is (in the local scripted
+# mode's words); once the input has ended, a player or watcher leaves when nobody has been at
+# the table to move for 20 seconds (but not when they come back, and not while a flag runs
+# that will fall); a takeback agreed names the moves taken back on every player's and
+# watcher's output. The rooms that wait the 20 seconds run at once.
 # Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -14,13 +17,15 @@ local_error() {
     printf '%s\n' "$1" | "$CELLMATE" --batch --variant glinski 2>&1 >/dev/null | sed 's/^line 1: //'
 }
 
-# --- lines that are no move, said at the other side's turn ---------------------------------------
+leaving='the input has ended, and nobody has been at the table to move for White for 20 seconds: leaving'
+
+# --- lines that are no move, said at the other side's turn; White leaves at its turn once its
+# input has ended, and Black, whose input has ended too, then has nobody to wait for ---------------
 player "$tmp/w" --room duo glinski --name w1 --seat White <<EOF
 e5
 foo
 @wait $tmp/b.err hello
 Qe3
-quit
 EOF
 w=$last_pid
 wait_text "$tmp/w" "you play White in room duo" >/dev/null
@@ -29,17 +34,85 @@ player "$tmp/b" --room duo --name b1 <<EOF
 e6
 hello
 g6
-quit
 EOF
 b=$last_pid
+
+# --- every line accepted; a watcher whose input has ended ----------------------------------------
+player "$tmp/w2" --room pair glinski --name alice --seat White <<'EOF'
+Qc3
+EOF
+w2=$last_pid
+wait_text "$tmp/w2" "you play White in room pair" >/dev/null
+player "$tmp/b2" --room pair --name bob <<'EOF'
+Qc6
+EOF
+b2=$last_pid
+
+# --- the player who left comes back within the 20 seconds, and moves ------------------------------
+player "$tmp/w5" --room again glinski --name alice --seat White <<'EOF'
+Qc3
+EOF
+w5=$last_pid
+wait_text "$tmp/w5" "you play White in room again" >/dev/null
+player "$tmp/b5" --room again --name bob <<'EOF'
+Qc6
+EOF
+b5=$last_pid
+
+# --- a clock runs for the side that left: its flag falls, which is waited for ------------------
+player "$tmp/w3" --room clocked glinski --clock /4 --name alice --seat White <<'EOF'
+Qc3
+EOF
+w3=$last_pid
+wait_text "$tmp/w3" "you play White in room clocked" >/dev/null
+player "$tmp/b3" --room clocked --name bob <<'EOF'
+Qc6
+EOF
+b3=$last_pid
+
+wait_text "$tmp/b2" "White left" >/dev/null
+player "$tmp/wa2" --room pair --name carol --seat watch </dev/null
+wa2=$last_pid
+wait_text "$tmp/b5" "White left" >/dev/null
+player "$tmp/w5b" --room again --name alice <<'EOF'
+@sleep 2
+b2
+EOF
+w5b=$last_pid
+
 finish "$w" 20
-tap_eq "White: its bad line gives status 1" 1 "$?"
-finish "$b" 20
-tap_eq "Black: its bad line gives status 1" 1 "$?"
+tap_eq "White: its bad line gives status 1, and it leaves at its turn" 1 "$?"
+finish "$b" 45
+tap_eq "Black: its bad line gives status 1, and it leaves once White has been away a while (no hang)" 1 "$?"
 tap_eq "a line that is no move at the other side's turn: the local scripted mode's parse error" \
     "line 2: $(local_error foo)" "$(cat "$tmp/w.err")"
 tap_eq "... for the other seat too" "line 2: $(local_error hello)" "$(cat "$tmp/b.err")"
-tap_ok "... and the next lines are played" grep -qx "2... g6" "$tmp/b"
+tap_ok "Black saw White leave, and says why it leaves" \
+    sh -c "grep -qx 'White left' '$tmp/b' && grep -qxF '$leaving' '$tmp/b'"
+tap_ok "... after the last move" grep -qx "2... g6" "$tmp/b"
+
+finish "$b2" 45
+tap_eq "a player whose lines were all accepted leaves with status 0" 0 "$?"
+finish "$w2"
+tap_ok "... once White, to move, has left" \
+    sh -c "grep -qx 'White left' '$tmp/b2' && grep -qxF '$leaving' '$tmp/b2'"
+finish "$wa2" 45
+tap_eq "a watcher without input, nobody at the table to move: status 0, not a hang" 0 "$?"
+tap_ok "... and it says why it leaves" grep -qxF "$leaving" "$tmp/wa2"
+
+finish "$b5" 45
+tap_eq "White back within the 20 seconds: Black stays for its move, then leaves (status 0)" 0 "$?"
+for p in $w5 $w5b; do finish "$p"; done
+tap_ok "... having seen White come back and move" \
+    sh -c "grep -qx 'White is back' '$tmp/b5' && grep -qx '2. b2' '$tmp/b5'"
+tap_ok "... not said to leave for nobody at the table" sh -c "! grep -q 'nobody' '$tmp/b5'"
+
+finish "$b3" 30
+tap_eq "with a clock: Black ends with the game (status 0)" 0 "$?"
+finish "$w3"
+tap_ok "... having waited for White's flag" \
+    grep -qx "result 0-1: Black wins by time forfeit" "$tmp/b3"
+tap_ok "... not said to leave for nobody at the table" sh -c "! grep -q 'nobody' '$tmp/b3'"
 
 # --- a takeback agreed names the moves taken back, on the players' and a watcher's output -----
 player "$tmp/w4" --room back glinski --name alice --seat White <<EOF

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #define ANSWER_SECONDS 60 /* a room answers at once; this only bounds a broken one */
+#define AWAY_SECONDS   20 /* a screen whose connection broke tries to join again for about 15 s */
 
 typedef struct {
     long line;
@@ -84,12 +85,49 @@ static bool my_turn(const RoomClient *c)
     return begun(c) && g->pos.stm == c->seat;
 }
 
-/* After the last line: a player stays until its next turn or the end of the game (but not
- * for a game that has not begun: nobody may come), a watcher until the end. */
-static bool nothing_to_wait_for(const RoomClient *c)
+/* After the last line a player stays until its next turn (but not for a game that has not
+ * begun: nobody may come). */
+static bool player_done(const RoomClient *c)
+{
+    return c->seat >= 0 && (my_turn(c) || !begun(c));
+}
+
+/* The side to move has nobody at the table (its player left or lost the connection, or
+ * never came) and no clock of its runs down: nothing happens until someone comes. */
+static bool nobody_to_move(const RoomClient *c)
 {
     const Game *g = &c->s->game;
-    return c->synced && (g->result.over || (c->seat >= 0 && (my_turn(c) || !begun(c))));
+    enum seat_state st = c->seats[g->pos.stm].state;
+    return c->synced && !g->result.over && (st == SEAT_STATE_AWAY || st == SEAT_STATE_EMPTY) &&
+           c->s->clock.running != g->pos.stm;
+}
+
+static bool somebody_to_move(const RoomClient *c)
+{
+    return !nobody_to_move(c);
+}
+
+static bool nothing_to_wait_for(const RoomClient *c)
+{
+    return c->synced && (c->s->game.result.over || player_done(c) || nobody_to_move(c));
+}
+
+/* After the last line: a player stays until its next turn, a watcher until the end of the
+ * game; while nobody is there to move, either waits a while for them to come back (a broken
+ * connection is joined again), then leaves. */
+static void stay(RoomClient *c)
+{
+    for (;;) {
+        if (!wait_room(c, nothing_to_wait_for, 1e9) || player_done(c) || !nobody_to_move(c)) return;
+        if (!wait_room(c, somebody_to_move, AWAY_SECONDS)) break;
+    }
+    if (c->closed) return;
+    char text[160];
+    snprintf(text, sizeof text,
+             "the input has ended, and nobody has been at the table to move for %s for %d "
+             "seconds: leaving",
+             c->s->v->player_name[c->s->game.pos.stm], AWAY_SECONDS);
+    notify(c, text, false);
 }
 
 /* Not a move in any form, wherever the pieces stand: said at once, not at this seat's turn. */
@@ -172,7 +210,7 @@ int room_script_run(RoomClient *c, FILE *in)
             notify(c, "the room did not answer", true);
     }
     linereader_free(&lines);
-    if (eof && !c->s->quit) wait_room(c, nothing_to_wait_for, 1e9);
+    if (eof && !c->s->quit) stay(c);
     if (c->closed) {
         fflush(stdout);
         fprintf(stderr, "cellmate: %s\n", c->why);
