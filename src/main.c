@@ -66,6 +66,7 @@ typedef struct {
     const char *load;
     bool list, batch, resume, ascii, no_save;
     enum resume_mode resume_mode;
+    const char *resume_name; /* --resume=NAME: that save */
     TimeControl clock;
     bool time_given;
     SearchLimits ai;
@@ -121,6 +122,7 @@ static void usage(FILE *f)
         "  --resume=previous    continue the save before that one",
         "  --resume=watch       watch the saved game another cellmate is playing",
         "  --resume=copy        play a copy of it, saved apart from it",
+        "  --resume=NAME        continue the save NAME.pgn (current-1234, previous-2)",
         "  --white NAME, --black NAME  the players' names for the game's record",
         "  --player-name SIDE=NAME     the same for any side (Red=Ann)",
         "  --ascii              plain ASCII, no colour",
@@ -291,7 +293,7 @@ static int scheme_option(const char *arg, Options *o)
     return EXIT_USAGE;
 }
 
-/* --resume[=previous|watch|copy] */
+/* --resume[=previous|watch|copy|NAME] */
 static int resume_option(const char *arg, Options *o)
 {
     static const char *const modes[] = {
@@ -300,9 +302,19 @@ static int resume_option(const char *arg, Options *o)
     o->resume_mode = RESUME_LATEST;
     for (size_t m = 0; arg && m < sizeof modes / sizeof modes[0]; m++)
         if (modes[m] && !strcmp(arg, modes[m])) o->resume_mode = (enum resume_mode)m;
+    o->resume_name = NULL;
     if (arg && o->resume_mode == RESUME_LATEST) {
-        safe_printf(stderr, "cellmate: --resume takes =previous, =watch or =copy, not '%s'\n", arg);
-        return EXIT_USAGE;
+        const char *dot = strstr(arg, ".pgn"); /* current-1234.pgn is current-1234 */
+        static char name[72];
+        snprintf(name, sizeof name, "%.*s", (int)(dot && !dot[4] ? dot - arg : 70), arg);
+        if (strlen(arg) > 68 || !autosave_name_ok(name)) {
+            safe_printf(stderr,
+                        "cellmate: --resume takes =previous, =watch, =copy or a save's name "
+                        "(=current-1234), not '%s'\n",
+                        arg);
+            return EXIT_USAGE;
+        }
+        o->resume_name = name;
     }
     return EXIT_OK;
 }
@@ -699,8 +711,8 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
                       size_t watch_len)
 {
     int rc;
-    if (o->resume &&
-        (rc = resume_start(s, o->resume_mode, on_screen, saves, watch, watch_len)) >= 0)
+    if (o->resume && (rc = resume_start(s, o->resume_mode, o->resume_name, on_screen, saves, watch,
+                                        watch_len)) >= 0)
         return rc;
     Sink sink = {sink_warning, sink_err, NULL};
     if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
@@ -756,9 +768,11 @@ static int play(Options *o, const Restriction *r)
     } else if (on_screen) {
         /* the save a plain start leaves aside: a game to continue, or one that has ended */
         char ended[256] = ""; /* (stays empty unless a saved game that ended is left aside) */
-        bool waiting = !o->resume && !o->load && autosave_waiting(s.v, ended, sizeof ended);
+        bool fresh = !o->resume && !o->load; /* the saves left are told about */
+        if (fresh) autosave_waiting(s.v, ended, sizeof ended);
         const char *watched = *watch ? watch : NULL, *how = *ended ? ended : NULL;
-        ScreenOptions so = {o->ascii, !o->no_save && !*watch, watched, NULL, waiting, how};
+        ScreenOptions so = {o->ascii, !o->no_save && !*watch, watched, NULL, fresh,
+                            how,      o->resume && !*watch};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             safe_printf(stderr,
@@ -768,7 +782,7 @@ static int play(Options *o, const Restriction *r)
             rc = batch_run(&s, stdin);
         }
     } else {
-        if (r && !o->no_save) s.changed = batch_autosave;
+        if (r && !o->no_save) s.changed = batch_autosave, s.replacing = autosave_replacing;
         rc = batch_run(&s, stdin);
         if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
     }

@@ -324,6 +324,11 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
         const char *name = game_tag(&s->game, v->player_name[p]);
         if (name && !level_from_player_name(name)) game_set_tag(&g, v->player_name[p], name);
     }
+    char note[1200] = "";
+    if (s->replacing && !s->replacing(s, note, sizeof note)) {
+        if (v != s->v) variant_free(v);
+        return complain(out, "%s", note);
+    }
     unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
     bool chosen = s->ai_chosen;
     TimeControl tc = s->clock.tc;
@@ -332,7 +337,8 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     s->ai_chosen = chosen;
     mark_computer(s);
     if (tc.kind != CLOCK_NONE) session_set_clock(s, &tc);
-    say(out, "new game: %s, %s to move", v->title, v->player_name[s->game.pos.stm]);
+    say(out, "new game: %s, %s to move%s%s", v->title, v->player_name[s->game.pos.stm],
+        *note ? "; " : "", note);
     changed(s);
     return true;
 }
@@ -574,20 +580,29 @@ static bool cmd_save(Session *s, const char *args, Sink *out)
     return true;
 }
 
-bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, int errlen)
+/* The first game of a PGN file, read into g (its variant, when not the session's, in
+ * *owned); false with "FILE: reason" in err. */
+static bool read_record(Session *s, const char *path, Game *g, Variant **owned, PgnReport *rep,
+                        char *err, int errlen)
 {
     PgnReader r;
-    Game g;
-    Variant *owned;
     if (!pgn_open_file(&r, path, s->v, err, errlen)) return false;
-    enum pgn_status st = pgn_read_game(&r, &g, &owned, rep);
+    enum pgn_status st = pgn_read_game(&r, g, owned, rep);
     pgn_close(&r);
     if (st != PGN_OK) {
-        if (st == PGN_ERROR && g.v) game_free(&g);
-        variant_free(owned);
+        if (st == PGN_ERROR && g->v) game_free(g);
+        variant_free(*owned);
         snprintf(err, errlen, "%s: %s", path, st == PGN_EOF ? "no game in the file" : rep->error);
         return false;
     }
+    return true;
+}
+
+bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, int errlen)
+{
+    Game g;
+    Variant *owned;
+    if (!read_record(s, path, &g, &owned, rep, err, errlen)) return false;
     session_set_game(s, owned ? owned : s->v, &g);
     return true;
 }
@@ -608,18 +623,27 @@ bool session_load(Session *s, const char *args, Sink *out)
     if (!*args) return complain(out, "load needs a file name");
     if (!save_file(s, args, false, path, sizeof path, out)) return false;
     const char *name = s->restricted ? args : path;
-    if (!session_load_file(s, path, &rep, err, sizeof err)) {
+    Game g;
+    Variant *owned;
+    char note[1200] = "";
+    if (!read_record(s, path, &g, &owned, &rep, err, sizeof err)) {
         if (s->restricted && access(path, F_OK) != 0)
             return complain(out, "there is no game saved as %s ('load' alone lists them)", args);
         char shown[1300];
         restrict_hide_path(err, path, name, shown, sizeof shown); /* the host's directories */
         return complain(out, "%s", shown);
     }
+    if (s->replacing && !s->replacing(s, note, sizeof note)) {
+        game_free(&g);
+        variant_free(owned);
+        return complain(out, "%s", note);
+    }
+    session_set_game(s, owned ? owned : s->v, &g);
     if (rep.warnings) say(out, "warning: %s: %s", name, rep.warning);
     int moves = 0;
     for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
-    say(out, "loaded %s: %s, %d move%s, %s to move", name, s->v->title, moves,
-        moves == 1 ? "" : "s", s->v->player_name[s->game.pos.stm]);
+    say(out, "loaded %s: %s, %d move%s, %s to move%s%s", name, s->v->title, moves,
+        moves == 1 ? "" : "s", s->v->player_name[s->game.pos.stm], *note ? "; " : "", note);
     report_end(s, out);
     changed(s);
     return true;

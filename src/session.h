@@ -35,6 +35,10 @@ typedef struct Session {
     /* called after every change of the game (move, undo, new, load): the screen saves the
      * game in progress here */
     void (*changed)(struct Session *s);
+    /* called when new or load is about to replace a game: a front end that saves the game
+     * keeps the one left here (what to tell the player in note, or ""); false refuses the
+     * new game, the reason in note */
+    bool (*replacing)(struct Session *s, char *note, size_t len);
     void *user;
     Clock clock; /* tc.kind CLOCK_NONE: the game has no clock */
     /* A room: the lines that would change the game go to the room server instead (see

@@ -8,6 +8,7 @@
 
 #include "autosave.h"
 #include "pgn.h"
+#include "save_notes.h"
 #include "search.h"
 
 #include <locale.h>
@@ -464,8 +465,10 @@ static void follow(void)
         ui_draw();
     }
     if (++watch_ticks % 5 == 0 && !player_left && autosave_owner(ui.opt.watch) == 0) {
+        char cmd[128];
         player_left = true;
-        ui_set_message(false, "the player has left the game; cellmate --resume continues it");
+        save_notes_command(ui.s->v, ui.opt.watch, cmd, sizeof cmd);
+        ui_set_message(false, "the player has left the game; %s continues it", cmd);
         ui_draw();
     }
 }
@@ -526,20 +529,27 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (ui.opt.watch) start_watching();
     if (ui.opt.autosave && !autosave_claim(err, sizeof err))
         snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
-    if (ui.opt.save_waiting && !ui.message[0])
-        ui_set_message(false,
-                       "A saved game is waiting: quit and start cellmate --resume to continue it%s",
-                       ui.opt.autosave ? " (a move here starts a new game; the saved one is then "
-                                         "kept as previous.pgn)"
-                                       : ".");
+    bool waiting = false;
+    if (ui.opt.autosave) s->replacing = autosave_replacing; /* new and load keep the game left */
+    if (!ui.message[0] && (ui.opt.fresh || ui.opt.resumed)) {
+        char note[MSG_MAX], own[4400] = "";
+        if (ui.opt.fresh) {
+            waiting = save_notes_start(s->v, session_computer_to_move(s), note, sizeof note);
+        } else {
+            autosave_path(own, sizeof own);
+            save_notes_others(s->v, own, note, sizeof note);
+        }
+        autosave_hide_dirs(note, sizeof note);
+        if (*note) ui_set_message(false, "%s", note);
+    }
     static const char hello[] = "Type a move and Enter (Tab completes it), or ? for help.";
     if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */
         ui_set_message(false, "Your last game ended (%s). %s", ui.opt.save_ended, hello);
     if (!ui.message[0]) ui_set_message(false, "%s", hello);
     ui_draw();
     set_interrupt(screen_interrupt);
-    if (!ui.opt.save_waiting) /* (that message first: a move would put the saved game aside) */
-        computer_turn();      /* a resumed or loaded game where the computer is to move */
+    if (!waiting)        /* (that message first: the computer waits for go, it says) */
+        computer_turn(); /* a resumed or loaded game where the computer is to move */
     while (!ui_should_quit()) {
         /* first: while the computer thinks, its thread may save (and set save_error) */
         if (think_running()) { /* the computer thinks: keys wait until it is done */
@@ -581,7 +591,10 @@ int screen_run(Session *s, const ScreenOptions *o)
             safe_printf(stderr, "cellmate: %s holds the game as it was last saved\n", path);
         return 1;
     }
-    if (autosave_path(path, sizeof path) && quit_signal != SIGHUP)
-        printf("The game is saved in %s; cellmate --resume continues it.\n", path);
+    if (autosave_path(path, sizeof path) && quit_signal != SIGHUP) {
+        char cmd[128];
+        save_notes_command(s->v, path, cmd, sizeof cmd);
+        printf("The game is saved in %s; %s continues it.\n", path, cmd);
+    }
     return 0;
 }

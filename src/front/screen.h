@@ -12,8 +12,9 @@ typedef struct {
     const char *watch; /* only watch the game another cellmate saves in this file */
     /* at a room's table (screen_room.c): the room's connection, or NULL */
     struct RoomClient *room;
-    bool save_waiting;      /* a saved game was left and this run did not resume it */
+    bool fresh;             /* this run resumed and loaded nothing: it tells of the saves left */
     const char *save_ended; /* the saved game left had ended: how (autosave_waiting), or NULL */
+    bool resumed;           /* it resumed a save: it tells of the others waiting */
 } ScreenOptions;
 
 /* Run the screen until the player quits or a hang-up/terminate signal arrives; the game is

@@ -26,6 +26,12 @@
 static char save_path[4400]; /* the save this run owns, once it owns one */
 static int lock_fd = -1;
 static char fixed_dir[4096]; /* restricted mode: the player's directory */
+/* this run continues the game its save holds (it resumed it): the first save then replaces
+ * only a copy of the game on the screen */
+static bool took_over;
+/* previous.pgn holds this run's game: the one it continues (--resume=previous), or a copy its
+ * first save kept; the next game left may go there */
+static bool previous_taken;
 
 enum { MAX_SET_ASIDE = 1000 }; /* damaged saves kept of one name */
 
@@ -122,14 +128,14 @@ static int try_lock(const char *save, long *owner)
     return -1;
 }
 
-/* At exit: a copy saved under this process's id (current-PID.pgn) keeps its game, but its
- * lock file goes, so that copies do not leave one lock file each behind. */
+/* At exit: a save other than current.pgn (current-PID.pgn, or one resumed by its name) keeps
+ * its game, but its lock file goes, so that such saves do not leave one lock file each
+ * behind. */
 static void release_own_copy(void)
 {
-    char lock[4500], own[64];
-    snprintf(own, sizeof own, "/current-%ld.pgn", (long)getpid());
-    size_t n = strlen(save_path), k = strlen(own);
-    if (lock_fd < 0 || n < k || strcmp(save_path + n - k, own)) return;
+    char lock[4500];
+    const char *base = strrchr(save_path, '/');
+    if (lock_fd < 0 || !base || !strcmp(base, "/current.pgn")) return;
     if (lock_path_of(save_path, lock, sizeof lock)) unlink(lock); /* still held: nobody races */
     close(lock_fd);
     lock_fd = -1;
@@ -177,7 +183,7 @@ static void remove_stale_temporaries(const char *dir)
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
             lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
-        if (!strncmp(e->d_name, "previous.pgn.", 13)) {
+        if (!strncmp(e->d_name, "previous", 8)) { /* previous.pgn, previous-N.pgn */
             if (st.st_mtime < time(NULL) - 60) unlink(path);
             continue;
         }
@@ -229,18 +235,172 @@ bool autosave_path(char *out, size_t len)
     return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/current.pgn", dir) < (int)len;
 }
 
-bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
+/* Whether a save's game goes on: 1 when it does (or it cannot be read whole: --resume says
+ * what is wrong with it), 0 when it has ended (how, in `ended` when not NULL), -1 when there
+ * is no such file. */
+static int game_goes_on(const char *path, const Variant *fallback, char *ended, size_t len)
 {
-    char dir[4096], previous[4200];
+    char err[PGN_MSG_MAX + 4500];
+    PgnReader r;
+    PgnReport rep;
+    Game g;
+    Variant *owned;
+    struct stat st;
+    if (ended && len) ended[0] = 0;
+    if (lstat(path, &st) != 0) return -1;
+    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return 1;
+    enum pgn_status status = pgn_read_game(&r, &g, &owned, &rep);
+    pgn_close(&r);
+    /* a game without a move has nothing to lose */
+    bool over = status == PGN_OK && !rep.cut_short && (g.result.over || !g.nplies);
+    if (over && ended) game_result_line(&g, ended, len);
+    if (g.v) game_free(&g); /* (pgn_read_game clears it first) */
+    variant_free(owned);
+    return !over;
+}
+
+/* Who holds a save: like autosave_owner, but a save without a lock file is nobody's (a holder
+ * always has one), and none is made for it. */
+static long holder(const char *path)
+{
+    char lock[4500];
+    struct stat st;
+    if (!lock_path_of(path, lock, sizeof lock) || lstat(lock, &st) != 0) return 0;
+    return autosave_owner(path);
+}
+
+static int newer_first(const void *a, const void *b)
+{
+    const SaveInfo *x = a, *y = b;
+    if (x->when.tv_sec != y->when.tv_sec) return x->when.tv_sec < y->when.tv_sec ? 1 : -1;
+    if (x->when.tv_nsec != y->when.tv_nsec) return x->when.tv_nsec < y->when.tv_nsec ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+int autosave_saves(const Variant *fallback, SaveInfo *out, int max)
+{
+    char dir[4096];
+    int n = 0;
+    if (!state_dir(dir, sizeof dir)) return 0;
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        /* current.pgn and current-PID.pgn */
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, "current", 7) || len < 11 || strcmp(e->d_name + len - 4, ".pgn"))
+            continue;
+        size_t digits = strspn(e->d_name + 8, "0123456789");
+        if (len > 11 && (e->d_name[7] != '-' || !digits || 8 + digits != len - 4)) continue;
+        SaveInfo *i = &out[n];
+        struct stat st;
+        if (snprintf(i->path, sizeof i->path, "%s/%s", dir, e->d_name) >= (int)sizeof i->path)
+            continue;
+        if (stat(i->path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        snprintf(i->name, sizeof i->name, "%.*s", (int)(len - 4), e->d_name);
+        i->when = st.st_mtim;
+        i->owner = fallback ? holder(i->path) : 0;
+        i->goes_on = fallback ? game_goes_on(i->path, fallback, NULL, 0) == 1 : false;
+        n++;
+    }
+    closedir(d);
+    qsort(out, (size_t)n, sizeof *out, newer_first);
+    return n;
+}
+
+/* The save --resume means: the newest whose game goes on and that nobody else plays; when
+ * there is none, the newest save (another cellmate may play it: the caller asks). `watch`:
+ * the newest save another process plays, when there is one. */
+static bool pick_save(const Variant *fallback, bool watch, char *out, size_t len)
+{
+    SaveInfo list[MAX_SAVES_LISTED];
+    int n = autosave_saves(fallback, list, MAX_SAVES_LISTED), pick = 0;
+    if (!n) return false;
+    for (int i = n - 1; i >= 0; i--)
+        if (watch ? list[i].owner != 0 : list[i].goes_on && !list[i].owner) pick = i;
+    if (watch && !list[pick].owner) pick = 0;
+    return snprintf(out, len, "%s", list[pick].path) < (int)len;
+}
+
+bool autosave_pick(const Variant *fallback, char *out, size_t len)
+{
+    return pick_save(fallback, false, out, len);
+}
+
+/* The most recently written current*.pgn of the state directory. */
+static bool newest_save(char *out, size_t len)
+{
+    SaveInfo list[MAX_SAVES_LISTED];
+    if (!autosave_saves(NULL, list, MAX_SAVES_LISTED)) return false;
+    return snprintf(out, len, "%s", list[0].path) < (int)len;
+}
+
+/* Where a game that is left goes: previous.pgn, unless that holds a game that goes on (one
+ * this run does not continue); then, unless `droppable` (a copy that may go), the first of
+ * previous-2.pgn, previous-3.pgn, ... that holds none. False when there is no such place. */
+static bool keep_target(const Variant *fallback, bool droppable, char *out, size_t len)
+{
+    char dir[4096];
+    if (!state_dir(dir, sizeof dir)) return false;
+    for (int n = 1; n <= (droppable ? 1 : MAX_SET_ASIDE); n++) {
+        char num[16] = "";
+        if (n > 1) snprintf(num, sizeof num, "-%d", n);
+        if (snprintf(out, len, "%s/previous%s.pgn", dir, num) >= (int)len) return false;
+        if (n == 1 && previous_taken) return true;
+        if (strcmp(out, save_path) && game_goes_on(out, fallback, NULL, 0) != 1) return true;
+    }
+    return false;
+}
+
+bool autosave_keep_name(const Variant *fallback, char *out, size_t len)
+{
+    char path[4400];
+    if (!keep_target(fallback, false, path, sizeof path)) return false;
+    snprintf(out, len, "%s", strrchr(path, '/') + 1);
+    return true;
+}
+
+bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int errlen)
+{
+    char path[4400], dir[4096];
     if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
-    if (!save_path[0] && !autosave_claim(err, errlen)) return false;
-    if (snprintf(previous, sizeof previous, "%s/previous.pgn", dir) >= (int)sizeof previous) {
-        snprintf(err, errlen, "%s: path too long", dir);
+    if (!keep_target(g->v, false, path, sizeof path)) {
+        snprintf(err, errlen, "%s: no free name for it (previous-%d.pgn is taken)", dir,
+                 MAX_SET_ASIDE);
+        autosave_hide_dirs(err, (size_t)errlen);
         return false;
     }
-    /* the save it replaces becomes previous.pgn only once the new one is safe */
-    if (pgn_write_file(&s->game, save_path, 0600, keep_previous ? previous : NULL, err, errlen))
+    if (!pgn_write_file(g, path, 0600, NULL, err, errlen)) {
+        autosave_hide_dirs(err, (size_t)errlen);
+        return false;
+    }
+    if (!strcmp(strrchr(path, '/'), "/previous.pgn")) previous_taken = false;
+    snprintf(kept, len, "%s", strrchr(path, '/') + 1);
+    return true;
+}
+
+bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
+{
+    char dir[4096], previous[4400] = "";
+    if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
+    if (!save_path[0] && !autosave_claim(err, errlen)) return false;
+    /* The save it replaces is kept (once the new one is safe). A game that goes on and is not
+     * the one on the screen is never lost; this screen's own game, or one that has ended, is
+     * kept only where no game that goes on would go. */
+    int left = keep_previous ? game_goes_on(save_path, s->v, NULL, 0) : -1;
+    bool droppable = took_over || !left;
+    if (left >= 0 && !keep_target(s->v, droppable, previous, sizeof previous)) {
+        previous[0] = 0;
+        if (!droppable) {
+            snprintf(err, errlen, "%s: no free name to keep the saved game it replaces", dir);
+            return false;
+        }
+    }
+    if (pgn_write_file(&s->game, save_path, 0600, previous[0] ? previous : NULL, err, errlen)) {
+        if (previous[0] && !strcmp(strrchr(previous, '/'), "/previous.pgn"))
+            previous_taken = took_over; /* a copy of this run's game, or another game */
         return true;
+    }
     if (s->restricted) { /* the reason, without the host's directories */
         char full[700];
         snprintf(full, sizeof full, "%s", err);
@@ -249,36 +409,21 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
     return false;
 }
 
-/* The most recently written current*.pgn of the state directory. */
-static bool newest_save(char *out, size_t len)
+bool autosave_replacing(Session *s, char *note, size_t len)
 {
-    char dir[4096];
-    struct timespec best = {0, 0};
-    bool found = false;
-    if (!state_dir(dir, sizeof dir)) return false;
-    DIR *d = opendir(dir);
-    if (!d) return false;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        /* current.pgn and current-PID.pgn */
-        size_t n = strlen(e->d_name);
-        if (strncmp(e->d_name, "current", 7) || n < 11 || strcmp(e->d_name + n - 4, ".pgn"))
-            continue;
-        size_t digits = strspn(e->d_name + 8, "0123456789");
-        if (n > 11 && (e->d_name[7] != '-' || !digits || 8 + digits != n - 4)) continue;
-        char path[4400];
-        struct stat st;
-        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        if (!found || st.st_mtim.tv_sec > best.tv_sec ||
-            (st.st_mtim.tv_sec == best.tv_sec && st.st_mtim.tv_nsec > best.tv_nsec)) {
-            best = st.st_mtim;
-            snprintf(out, len, "%s", path);
-            found = true;
-        }
+    char kept[64], err[700];
+    note[0] = 0;
+    if (s->game.result.over || !s->game.nplies) return true; /* nothing to lose */
+    if (!autosave_keep_game(&s->game, kept, sizeof kept, err, sizeof err)) {
+        snprintf(note, len,
+                 "the game in progress could not be kept: %s; it goes on ('save FILE' keeps it "
+                 "elsewhere)",
+                 err);
+        return false;
     }
-    closedir(d);
-    return found;
+    snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",
+             kept, (int)strlen(kept) - 4, kept);
+    return true;
 }
 
 bool autosave_exists(void)
@@ -289,21 +434,10 @@ bool autosave_exists(void)
 
 bool autosave_waiting(const Variant *fallback, char *ended, size_t len)
 {
-    char path[4400], err[PGN_MSG_MAX + 4500];
-    PgnReader r;
-    PgnReport rep;
-    Game g;
-    Variant *owned;
+    char path[4400];
     ended[0] = 0;
-    if (!newest_save(path, sizeof path)) return false;
-    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return true;
-    enum pgn_status st = pgn_read_game(&r, &g, &owned, &rep);
-    pgn_close(&r);
-    bool over = st == PGN_OK && !rep.cut_short && g.result.over;
-    if (over) game_result_line(&g, ended, len);
-    if (g.v) game_free(&g); /* (pgn_read_game clears it first) */
-    variant_free(owned);
-    return !over;
+    if (!autosave_pick(fallback, path, sizeof path)) return false;
+    return game_goes_on(path, fallback, ended, len) == 1;
 }
 
 static bool previous_save(char *out, size_t len)
@@ -379,8 +513,28 @@ static bool load_save(Session *s, Resumed *r, char *err, int errlen)
     return false;
 }
 
-static bool resume_save(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
-                        int errlen)
+/* The save a name means: NAME.pgn of the state directory; false with a message when the
+ * name is no save's or there is no such save. */
+static bool named_save(const char *name, char *out, size_t len, char *err, int errlen)
+{
+    char dir[4096];
+    struct stat st;
+    if (!autosave_name_ok(name)) {
+        snprintf(err, errlen, "'%s' is no save's name (letters, digits and '-', as current-1234)",
+                 name);
+        return false;
+    }
+    if (!state_dir(dir, sizeof dir) || snprintf(out, len, "%s/%s.pgn", dir, name) >= (int)len) {
+        snprintf(err, errlen, "no place for saves is known (set HOME or XDG_STATE_HOME)");
+        return false;
+    }
+    if (stat(out, &st) == 0 && S_ISREG(st.st_mode)) return true;
+    snprintf(err, errlen, "no saved game named %s to resume (%s)", name, out);
+    return false;
+}
+
+static bool resume_save(Session *s, enum resume_mode mode, const char *name, bool take_it,
+                        Resumed *r, char *err, int errlen)
 {
     char older[4400];
     memset(r, 0, sizeof *r);
@@ -391,9 +545,12 @@ static bool resume_save(Session *s, enum resume_mode mode, bool take_it, Resumed
             snprintf(err, errlen, "no previous save to resume (%s/previous.pgn)", dir);
             return false;
         }
-        return load_save(s, r, err, errlen);
+        /* its game goes on in this run's save: previous.pgn may take the next game left */
+        return previous_taken = load_save(s, r, err, errlen);
     }
-    if (!newest_save(r->path, sizeof r->path)) {
+    if (name) {
+        if (!named_save(name, r->path, sizeof r->path, err, errlen)) return false;
+    } else if (!pick_save(s->v, mode != RESUME_LATEST, r->path, sizeof r->path)) {
         char where[4200] = "";
         autosave_path(where, sizeof where);
         if (previous_save(older, sizeof older))
@@ -405,6 +562,8 @@ static bool resume_save(Session *s, enum resume_mode mode, bool take_it, Resumed
             snprintf(err, errlen, "no saved game to resume (%s)", where);
         return false;
     }
+    snprintf(r->name, sizeof r->name, "%.*s", (int)(strlen(strrchr(r->path, '/')) - 5),
+             strrchr(r->path, '/') + 1);
     if (mode == RESUME_LATEST && take_it) {
         if (!take(r->path, &r->owner)) {
             if (r->owner > 0)
@@ -414,18 +573,24 @@ static bool resume_save(Session *s, enum resume_mode mode, bool take_it, Resumed
                 snprintf(err, errlen, "%s is being played by another cellmate", r->path);
             return false;
         }
-    } else {
-        r->owner = autosave_owner(r->path);
+        return took_over = load_save(s, r, err, errlen);
     }
+    r->owner = autosave_owner(r->path);
     return load_save(s, r, err, errlen);
 }
 
-bool autosave_resume(Session *s, enum resume_mode mode, bool take_it, Resumed *r, char *err,
-                     int errlen)
+bool autosave_resume(Session *s, enum resume_mode mode, const char *name, bool take_it, Resumed *r,
+                     char *err, int errlen)
 {
-    if (resume_save(s, mode, take_it, r, err, errlen)) return true;
+    if (resume_save(s, mode, name, take_it, r, err, errlen)) return true;
     autosave_hide_dirs(err, (size_t)errlen);
     return false;
+}
+
+bool autosave_name_ok(const char *name)
+{
+    size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-");
+    return n && n <= 64 && !name[n] && name[0] != '-';
 }
 
 bool autosave_previous(char *out, size_t len)

@@ -8,6 +8,7 @@
 #include "session.h"
 
 #include <stddef.h>
+#include <time.h>
 
 /* Keep the game in `dir` instead of the state directory (restricted mode: the player's). */
 void autosave_use_dir(const char *dir);
@@ -19,10 +20,11 @@ void autosave_hide_dirs(char *text, size_t len);
 /* Whether there is a saved game to resume. */
 bool autosave_exists(void);
 
-/* For a start that does not resume it: whether the newest save holds a game to be
- * continued. False when there is none, or when its game has ended: then `ended` says how
- * (game_result_line's words, "result 1-0: White wins by checkmate"), else it is empty. A
- * save that cannot be read counts as waiting (--resume says what is wrong with it). */
+/* For a start that does not resume it: whether the save --resume would continue
+ * (autosave_pick) holds a game to be continued. False when there is none, or when its game has
+ * ended: then `ended` says how (game_result_line's words, "result 1-0: White wins by checkmate"),
+ * else it is empty. A save that cannot be read counts as waiting (--resume says what is wrong with
+ * it). */
 bool autosave_waiting(const Variant *fallback, char *ended, size_t len);
 
 /* Make sure the state directory can take saves (false with the reason in err: then nothing
@@ -34,10 +36,49 @@ bool autosave_claim(char *err, int errlen);
 /* The save file's path (created directories aside); false if no home directory is known. */
 bool autosave_path(char *out, size_t len);
 
-/* Save the session's game; with keep_previous, the save it replaces is kept as previous.pgn
- * beside it (once the new one is safely written). False with a message in err: then the
- * old save is untouched. */
+/* Save the session's game; with keep_previous (a run's first save), the save it replaces is
+ * kept beside it once the new one is safely written: a game that goes on and that this run
+ * did not resume as previous.pgn, or when that holds a game that goes on, as the first
+ * previous-N.pgn that holds none; a copy of this run's own game, or a game that has ended,
+ * only as previous.pgn, and only when no game that goes on is there. False with a message in
+ * err: then the old save is untouched. */
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen);
+
+/* One of the saves current.pgn and current-PID.pgn (autosave_saves). */
+typedef struct {
+    char path[4400];
+    char name[64];        /* its name without .pgn: current, current-1234 */
+    long owner;           /* the process playing it, when another one is; else 0 */
+    bool goes_on;         /* its game has not ended (or it cannot be read whole) */
+    struct timespec when; /* when it was written */
+} SaveInfo;
+
+enum { MAX_SAVES_LISTED = 64 };
+
+/* The saves of the state directory (at most max), the most recently written first; with a
+ * fallback variant (for records without a Variant tag) also who plays each and whether its
+ * game goes on (reading them), else those are 0 and false. */
+int autosave_saves(const Variant *fallback, SaveInfo *out, int max);
+
+/* The save --resume continues: the most recently written one whose game goes on and that no
+ * other process plays, or, when there is none, the most recently written one. */
+bool autosave_pick(const Variant *fallback, char *out, size_t len);
+
+/* A save's name, as --resume=NAME takes it: 1 to 64 lower-case letters, digits and '-'. */
+bool autosave_name_ok(const char *name);
+
+/* Where a game left now (by new or load) would be kept: previous.pgn, or the first
+ * previous-N.pgn that holds no game that goes on (that one's name); false when none is free. */
+bool autosave_keep_name(const Variant *fallback, char *out, size_t len);
+
+/* Keep game g, which the player leaves for another, as autosave_keep_name says: its name in
+ * kept, or false with the reason in err. */
+bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int errlen);
+
+/* The session's replacing hook for a run that saves: a game that goes on is kept
+ * (autosave_keep_game) before new or load replaces it, and note says where; when it cannot
+ * be kept, false (the new game is refused) with the reason in note. */
+bool autosave_replacing(Session *s, char *note, size_t len);
 
 enum resume_mode {
     RESUME_LATEST,   /* the newest save */
@@ -48,12 +89,15 @@ enum resume_mode {
 
 typedef struct {
     char path[4400];  /* the save that was read (or would have been) */
+    char name[64];    /* its name, for --resume=NAME */
     long owner;       /* the process playing it, when another one is; 0 when none is */
     bool damaged;     /* it could not be read whole (cut short, say) */
     char aside[4500]; /* where a damaged save was set aside, if it was */
 } Resumed;
 
-/* Replace the session's game with a saved one. With `take` (RESUME_LATEST only), this run
+/* Replace the session's game with a saved one: the save `name` names (NAME.pgn, --resume=NAME)
+ * or, when NULL, the one `mode` means (autosave_pick; to watch or copy: the most recently
+ * written one another process plays, if any). With `take` (RESUME_LATEST only), this run
  * takes the save over and goes on saving to it; when another process holds it, nothing is
  * loaded and false is returned with r->owner set. A save that cannot be read whole (cut
  * short, say) is damaged: false with r->damaged, and, unless another process plays it, it is
@@ -61,8 +105,8 @@ typedef struct {
  * One that cannot be read, or whose variant is not found, is no damage: it is left in place.
  * False with a message in err otherwise (no save: it then names previous.pgn when that is
  * left). */
-bool autosave_resume(Session *s, enum resume_mode mode, bool take, Resumed *r, char *err,
-                     int errlen);
+bool autosave_resume(Session *s, enum resume_mode mode, const char *name, bool take, Resumed *r,
+                     char *err, int errlen);
 
 /* The path of previous.pgn, the save before the newest; false when there is none. */
 bool autosave_previous(char *out, size_t len);

@@ -98,19 +98,19 @@ static int offer_previous(Session *s, const char *err, bool on_screen)
         if (!answer) return no_answer();
         if (answer != 'y') return EXIT_USAGE;
     }
-    if (!autosave_resume(s, RESUME_PREVIOUS, false, &r, err2, sizeof err2)) return fail(err2);
+    if (!autosave_resume(s, RESUME_PREVIOUS, NULL, false, &r, err2, sizeof err2)) return fail(err2);
     return GO_ON;
 }
 
-int resume_start(Session *s, enum resume_mode mode, bool on_screen, bool autosave, char *watch,
-                 size_t len)
+int resume_start(Session *s, enum resume_mode mode, const char *name, bool on_screen, bool autosave,
+                 char *watch, size_t len)
 {
     Resumed r;
-    char err[8192];
+    char err[8192], held[64];
     if (mode == RESUME_WATCH && !on_screen)
         return fail("--resume=watch needs the game screen (a terminal)");
     bool own = mode == RESUME_LATEST && autosave;
-    if (!autosave_resume(s, mode, own, &r, err, sizeof err)) {
+    if (!autosave_resume(s, mode, name, own, &r, err, sizeof err)) {
         if (r.damaged)
             return mode == RESUME_PREVIOUS ? fail(err) : offer_previous(s, err, on_screen);
         if (!r.owner) return fail(err);
@@ -120,14 +120,15 @@ int resume_start(Session *s, enum resume_mode mode, bool on_screen, bool autosav
         case 'q': return EXIT_OK;
         default: return no_answer();
         }
-        if (!autosave_resume(s, mode, false, &r, err, sizeof err)) return fail(err);
+        snprintf(held, sizeof held, "%s", r.name); /* the same save, watched or copied */
+        if (!autosave_resume(s, mode, held, false, &r, err, sizeof err)) return fail(err);
     }
     if (r.owner && mode != RESUME_WATCH) {
-        char name[4400];
+        char path[4400];
         safe_printf(stderr,
                     "cellmate: %s is being played by another cellmate; this is a copy of it, "
                     "saved apart from it\n",
-                    shown(r.path, name, sizeof name));
+                    shown(r.path, path, sizeof path));
     }
     if (mode == RESUME_WATCH) snprintf(watch, len, "%s", r.path);
     return GO_ON;

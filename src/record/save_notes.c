@@ -1,0 +1,105 @@
+/* save_notes.c — the player's messages about saves (see save_notes.h). Files are named by
+ * their names (current-1234.pgn): they all live in the one state directory. */
+#include "save_notes.h"
+
+#include "autosave.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Append to out (kept NUL-terminated when it is full). */
+__attribute__((format(printf, 3, 4))) static void add(char *out, size_t len, const char *fmt, ...)
+{
+    size_t n = strlen(out);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n + 1 < len) vsnprintf(out + n, len - n, fmt, ap);
+    va_end(ap);
+}
+
+static const char *base(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+void save_notes_command(const Variant *v, const char *path, char *out, size_t len)
+{
+    SaveInfo list[MAX_SAVES_LISTED];
+    char pick[4400];
+    int n = autosave_saves(v, list, MAX_SAVES_LISTED);
+    bool others_play = false;
+    for (int i = 0; i < n; i++) others_play |= list[i].owner != 0 && list[i].goes_on;
+    if (!others_play && autosave_pick(v, pick, sizeof pick) && !strcmp(pick, path)) {
+        snprintf(out, len, "cellmate --resume");
+        return;
+    }
+    const char *name = base(path), *dot = strstr(name, ".pgn");
+    snprintf(out, len, "cellmate --resume=%.*s", (int)(dot ? dot - name : (long)strlen(name)),
+             name);
+}
+
+/* The saves whose game goes on and that nobody plays, but `except`, in list. */
+static int waiting(const Variant *v, const char *except, SaveInfo *list)
+{
+    int n = autosave_saves(v, list, MAX_SAVES_LISTED), k = 0;
+    for (int i = 0; i < n; i++)
+        if (list[i].goes_on && !list[i].owner && (!except || strcmp(list[i].path, except)))
+            list[k++] = list[i];
+    return k;
+}
+
+/* ", current-1234.pgn (cellmate --resume=current-1234)" for list[from..n-1]. */
+static void name_each(const SaveInfo *list, int from, int n, char *out, size_t len)
+{
+    for (int i = from; i < n; i++) {
+        add(out, len, "%s%s.pgn (cellmate --resume=%s)", i > from ? ", " : "", list[i].name,
+            list[i].name);
+    }
+}
+
+void save_notes_others(const Variant *v, const char *except, char *out, size_t len)
+{
+    SaveInfo list[MAX_SAVES_LISTED];
+    int n = waiting(v, except, list);
+    out[0] = 0;
+    if (!n) return;
+    add(out, len, "also waiting: ");
+    name_each(list, 0, n, out, len);
+}
+
+bool save_notes_start(const Variant *v, bool computer_first, char *out, size_t len)
+{
+    SaveInfo all[MAX_SAVES_LISTED], list[MAX_SAVES_LISTED];
+    char own[4400] = "", kept[64];
+    int n = autosave_saves(v, all, MAX_SAVES_LISTED);
+    out[0] = 0;
+    autosave_path(own, sizeof own);
+    for (int i = 0; i < n; i++) /* another screen plays the save this one would have taken */
+        if (all[i].owner && !strcmp(all[i].name, "current") && strcmp(all[i].path, own)) {
+            if (all[i].owner > 0)
+                add(out, len, "Another cellmate (process %ld) is playing ", all[i].owner);
+            else
+                add(out, len, "Another cellmate is playing ");
+            add(out, len, "your saved game, current.pgn; this game is saved apart, in %s.",
+                base(own));
+        }
+    int k = waiting(v, NULL, list);
+    if (!k) return false;
+    add(out, len, "%sA saved game is waiting: quit and start cellmate --resume to continue it",
+        out[0] ? " " : "");
+    if (strcmp(list[0].path, own)) /* a move here saves elsewhere: it stays where it is */
+        add(out, len, " (a move here starts a new game; it stays in %s.pgn: cellmate --resume=%s)",
+            list[0].name, list[0].name);
+    else if (autosave_keep_name(v, kept, sizeof kept))
+        add(out, len, " (a move here starts a new game and keeps it as %s: cellmate --resume=%.*s)",
+            kept, (int)strlen(kept) - 4, kept);
+    if (k > 1) {
+        add(out, len, "; also waiting: ");
+        name_each(list, 1, k, out, len);
+    }
+    if (computer_first)
+        add(out, len, "; the computer waits for 'go', so as not to start a new game over it");
+    return true;
+}

@@ -1,0 +1,29 @@
+/* save_notes.h — what the player is told about the saves of the state directory (autosave.h):
+ * the command that continues a save, the saves waiting at a start, and the others waiting
+ * when one is resumed. Each names a save's exact way back, so that no game is left where
+ * the player cannot find it. */
+#ifndef CELLMATE_SAVE_NOTES_H
+#define CELLMATE_SAVE_NOTES_H
+
+#include "variant.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The command that continues the save at path: "cellmate --resume" when that is the save
+ * --resume continues now and no other cellmate is playing a game (whose next save would come
+ * first), else "cellmate --resume=NAME". */
+void save_notes_command(const Variant *v, const char *path, char *out, size_t len);
+
+/* The saves other than `except` whose game goes on and that nobody plays, each with its
+ * command ("also waiting: current-1234.pgn (cellmate --resume=current-1234)"); empty when
+ * there is none. */
+void save_notes_others(const Variant *v, const char *except, char *out, size_t len);
+
+/* A start that resumes nothing, after this run took its save: another cellmate playing the
+ * saved game (this one's saved apart), the saved games waiting, and what a move here does to
+ * them; with computer_first, that the computer, to move, waits for 'go'. Empty when there is
+ * nothing to tell. Returns whether a saved game is waiting. */
+bool save_notes_start(const Variant *v, bool computer_first, char *out, size_t len);
+
+#endif

@@ -1,0 +1,138 @@
+#!/bin/sh
+# screen_saves.sh — no saved game is ever left where the player cannot find it. Real screens
+# in tmux: a second screen's save (current-PID.pgn) is named with the command that continues
+# it, and --resume=NAME does; a start tells of every save waiting and of a game another screen
+# plays; new and load keep the game left (as previous.pgn, never over another game that goes
+# on); a computer to move waits for 'go' while a saved game is waiting, and says so.
+. "$TESTS_DIR/tap.sh"
+
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+DIR="$XDG_STATE_HOME/cellmate"
+# the cellmate a window's shell runs
+pid_of() { ps -o pid= --ppid "$(T display -p -t "$1" '#{pane_pid}')" | tr -d ' '; }
+moves_of() { tail -n 1 "$1"; }
+# keep NAME ARGS...: cellmate ARGS in a window wide enough for its long messages, which stays
+# after it left (its output readable)
+keep() {
+    name=$1
+    shift
+    window "$name" 250x40 "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME \
+LANG=C.UTF-8 $CELLMATE $*; echo 'window: done'; sleep 60"
+}
+start() { # start NAME TERM ARGS...: the same, for the windows quit ends
+    name=$1
+    shift 2
+    keep "$name" "$@"
+}
+quit() { leave "$1" && T kill-session -t "$1"; }
+leave() { # leave NAME: quit, and wait until the program has left
+    enter "$1" quit
+    wait_for "$1" "window: done" >/dev/null
+}
+
+# --- two screens at once: the second's save is named with its own command ---------------------
+keep a glinski
+wait_for a "White to move" >/dev/null
+enter a e5
+wait_for a "1. e5" >/dev/null
+apid=$(pid_of a)
+keep b mccooey
+tap_ok "a second screen says another cellmate plays the saved game, which process" \
+    wait_for b "Another cellmate (process $apid) is playing your saved game"
+bpid=$(pid_of b)
+tap_ok "... and where this game is saved instead" wait_for b "this game is saved apart, in current-$bpid.pgn"
+tap_ok "... not that the game is waiting" hides b "A saved game is waiting"
+enter b f5
+wait_for b "1. f5" >/dev/null
+leave b
+tap_ok "its exit message names the command that continues exactly its save" \
+    wait_for b "The game is saved in $DIR/current-$bpid.pgn; cellmate --resume=current-$bpid continues it."
+tap_ok "... and no previous.pgn was made" test ! -e "$DIR/previous.pgn"
+leave a
+tap_ok "the first screen, leaving last: plain --resume continues its save" \
+    wait_for a "The game is saved in $DIR/current.pgn; cellmate --resume continues it."
+T kill-session -t a
+T kill-session -t b
+tap_eq "--resume=current-PID continues the second screen's game" "1. f5 *" \
+    "$(echo pgn | "$CELLMATE" --batch --resume=current-$bpid 2>&1 | tail -n 1)"
+out=$("$CELLMATE" --batch --resume=nosuch </dev/null 2>&1)
+tap_eq "--resume=NAME of no save says so (exit 2)" \
+    "2 cellmate: no saved game named nosuch to resume ($DIR/nosuch.pgn)" "$? $out"
+out=$("$CELLMATE" --batch --resume=../x </dev/null 2>&1)
+tap_eq "--resume=NAME takes only a save's name" \
+    "2 cellmate: --resume takes =previous, =watch, =copy or a save's name (=current-1234), not '../x'" \
+    "$? $out"
+
+# --- a start tells of every save waiting ---------------------------------------------------------
+start c screen glinski
+tap_ok "a plain start: the newest save is waiting, for --resume" \
+    wait_for c "A saved game is waiting: quit and start cellmate --resume to continue it"
+tap_ok "... and the other one with its own command" \
+    wait_for c "also waiting: current-$bpid.pgn (cellmate --resume=current-$bpid)"
+quit c
+start d screen --resume
+tap_ok "--resume continues one game and names the other waiting" \
+    wait_for d "also waiting: current-$bpid.pgn (cellmate --resume=current-$bpid)"
+quit d
+start e screen --resume=current-$bpid
+tap_ok "--resume=current-PID on the screen continues that game" wait_for e "1. f5"
+enter e f7
+wait_for e "1... f7" >/dev/null
+quit e
+tap_eq "... and saves it where it was" "1. f5 f7 *" "$(moves_of "$DIR/current-$bpid.pgn")"
+tap_ok "... leaving no lock file behind" test ! -e "$DIR/current-$bpid.lock"
+rm -f "$DIR/current-$bpid.pgn"
+
+# --- new and load keep the game left ------------------------------------------------------------
+# (the run above kept a copy of the game it resumed as previous.pgn: that place was free)
+rm -f "$DIR/previous.pgn"
+start f screen --resume
+wait_for f "Black to move" >/dev/null
+enter f e6
+wait_for f "1... e6" >/dev/null
+enter f new
+tap_ok "new over a game in progress says where the game left is kept" \
+    wait_for f "the game you left is kept as previous.pgn; cellmate --resume=previous continues it"
+tap_eq "... and it is there, whole" "1. e5 e6 *" "$(moves_of "$DIR/previous.pgn")"
+enter f Nc3
+wait_for f "1. Nc3" >/dev/null
+printf '[Variant "glinski"]\n\n1. b3 *\n' >"$tmp/other.pgn"
+enter f "load $tmp/other.pgn"
+tap_ok "load over another game in progress: kept apart, previous.pgn being taken" \
+    wait_for f "the game you left is kept as previous-2.pgn; cellmate --resume=previous-2 continues it"
+tap_eq "... previous.pgn still holds the first game" "1. e5 e6 *" "$(moves_of "$DIR/previous.pgn")"
+tap_eq "... and previous-2.pgn the second" "1. Nc3 *" "$(moves_of "$DIR/previous-2.pgn")"
+enter f resign
+wait_for f "wins by resignation" >/dev/null
+enter f new
+tap_ok "new over a game that has ended keeps nothing" wait_for f "new game: Glinski's Hexagonal Chess, White to move"
+tap_ok "... and says nothing of it" hides f "the game you left"
+quit f
+tap_eq "--resume=previous-2 continues the game kept there" "1. Nc3 *" \
+    "$(echo pgn | "$CELLMATE" --batch --resume=previous-2 2>&1 | tail -n 1)"
+
+# --- a start over a waiting save: the first move keeps it, never over another game ------------
+start g screen glinski
+enter g e5
+wait_for g "1. e5" >/dev/null
+quit g
+start h screen glinski
+tap_ok "a waiting save whose place, previous.pgn, is taken: the message names where it goes" \
+    wait_for h "(a move here starts a new game and keeps it as previous-3.pgn: cellmate --resume=previous-3)"
+enter h Nc3
+wait_for h "1. Nc3" >/dev/null
+quit h
+tap_eq "... it is kept there" "1. e5 *" "$(moves_of "$DIR/previous-3.pgn")"
+tap_eq "... and previous.pgn is untouched" "1. e5 e6 *" "$(moves_of "$DIR/previous.pgn")"
+
+# --- the computer to move waits while a saved game is waiting, and says so -------------------
+start k screen --depth 1 --ai white glinski
+tap_ok "--ai white with a saved game waiting: the message says the computer waits for go" \
+    wait_for k "the computer waits for 'go', so as not to start a new game over it"
+enter k go
+tap_ok "... and go starts it" wait_for k "computer: 1. "
+quit k
+
+tap_done
