@@ -89,6 +89,8 @@ tap_ok "copy: after C left its game is kept..." test -f "$DIR/current-$cpid.pgn"
 tap_ok "... and its lock file is gone" test ! -e "$DIR/current-$cpid.lock"
 
 # --- quitting at the question ---------------------------------------------------------------
+# (C's copy, a game nobody plays, would be what --resume continues: it goes)
+rm -f "$DIR/current-$cpid.pgn"
 start e screen glinski
 wait_for e "White to move" >/dev/null
 line e "Nc3"
