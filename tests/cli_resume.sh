@@ -75,6 +75,15 @@ echo e6 | "$CELLMATE" $R >/dev/null 2>&1
 tap_ok "the next login keeps the game it went on with as previous.pgn" \
     grep -qxF "1. e5 f6 *" "$D/p/previous.pgn"
 
+# --- restricted scripted mode: new and load keep the game left, as the screen does ------------
+rm -f "$D/p/current.pgn" "$D/p/previous.pgn"
+printf 'e5\nnew\n' | "$CELLMATE" $R >"$tmp/out" 2>&1
+tap_ok "restricted, new keeps the game in progress as previous.pgn" grep -qxF "1. e5 *" "$D/p/previous.pgn"
+tap_ok "... and says so" grep -qF "the game you left is kept as previous.pgn; cellmate --resume=previous continues it" "$tmp/out"
+printf 'f5\nnew\n' | "$CELLMATE" --batch --no-save glinski >"$tmp/out" 2>&1
+tap_ok "a scripted mode that saves nothing keeps nothing, and says nothing of it" \
+    sh -c "! grep -q 'the game you left' '$tmp/out'"
+
 # --- restricted mode: messages name the player's files, never the host's directories ---------
 record glinski '1. e5 e6 2. zz9 *' >"$D/p/current.pgn"
 echo fen | "$CELLMATE" $R >/dev/null 2>"$tmp/err"

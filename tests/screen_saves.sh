@@ -127,6 +127,14 @@ quit h
 tap_eq "... it is kept there" "1. e5 *" "$(moves_of "$DIR/previous-3.pgn")"
 tap_eq "... and previous.pgn is untouched" "1. e5 e6 *" "$(moves_of "$DIR/previous.pgn")"
 
+start m screen --resume
+wait_for m "Black to move" >/dev/null
+enter m Nc6
+wait_for m "1... Nc6" >/dev/null
+quit m
+tap_eq "a resumed game's first save does not replace previous.pgn's other game" "1. e5 e6 *" \
+    "$(moves_of "$DIR/previous.pgn")"
+
 # --- the computer to move waits while a saved game is waiting, and says so -------------------
 start k screen --depth 1 --ai white glinski
 tap_ok "--ai white with a saved game waiting: the message says the computer waits for go" \

@@ -235,26 +235,50 @@ bool autosave_path(char *out, size_t len)
     return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/current.pgn", dir) < (int)len;
 }
 
-/* Whether a save's game goes on: 1 when it does (or it cannot be read whole: --resume says
- * what is wrong with it), 0 when it has ended (how, in `ended` when not NULL), -1 when there
- * is no such file. */
-static int game_goes_on(const char *path, const Variant *fallback, char *ended, size_t len)
+/* Whether the moves of a are all in b: the same variant, and b goes through the same
+ * positions as far as a goes (b may go on). */
+static bool contained(const Game *a, const Game *b)
+{
+    if (!b || strcmp(a->v->name, b->v->name) || a->nplies > b->nplies) return false;
+    for (int i = 0; i <= a->nplies; i++)
+        if (a->keys[i] != b->keys[i]) return false;
+    return true;
+}
+
+/* The game of a save, read whole (its variant, when not the fallback, in *owned: the caller
+ * frees both); false when it cannot be (then there is nothing to free). */
+static bool read_save(const char *path, const Variant *fallback, Game *g, Variant **owned)
 {
     char err[PGN_MSG_MAX + 4500];
     PgnReader r;
     PgnReport rep;
+    *owned = NULL;
+    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return false;
+    enum pgn_status status = pgn_read_game(&r, g, owned, &rep);
+    pgn_close(&r);
+    if (status == PGN_OK && !rep.cut_short) return true;
+    if (g->v) game_free(g); /* (pgn_read_game clears it first) */
+    variant_free(*owned);
+    return false;
+}
+
+/* Whether a save's game goes on: 1 when it does (or it cannot be read whole: --resume says
+ * what is wrong with it), 0 when it has ended (how, in `ended` when not NULL) or has no move,
+ * or when all its moves are in the game `within` (not NULL: replacing it loses nothing), -1
+ * when there is no such file. */
+static int game_goes_on(const char *path, const Variant *fallback, const Game *within, char *ended,
+                        size_t len)
+{
     Game g;
     Variant *owned;
     struct stat st;
     if (ended && len) ended[0] = 0;
     if (lstat(path, &st) != 0) return -1;
-    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return 1;
-    enum pgn_status status = pgn_read_game(&r, &g, &owned, &rep);
-    pgn_close(&r);
+    if (!read_save(path, fallback, &g, &owned)) return 1;
     /* a game without a move has nothing to lose */
-    bool over = status == PGN_OK && !rep.cut_short && (g.result.over || !g.nplies);
-    if (over && ended) game_result_line(&g, ended, len);
-    if (g.v) game_free(&g); /* (pgn_read_game clears it first) */
+    bool over = g.result.over || !g.nplies || contained(&g, within);
+    if (g.result.over && ended) game_result_line(&g, ended, len);
+    game_free(&g);
     variant_free(owned);
     return !over;
 }
@@ -300,7 +324,7 @@ int autosave_saves(const Variant *fallback, SaveInfo *out, int max)
         snprintf(i->name, sizeof i->name, "%.*s", (int)(len - 4), e->d_name);
         i->when = st.st_mtim;
         i->owner = fallback ? holder(i->path) : 0;
-        i->goes_on = fallback ? game_goes_on(i->path, fallback, NULL, 0) == 1 : false;
+        i->goes_on = fallback ? game_goes_on(i->path, fallback, NULL, NULL, 0) == 1 : false;
         n++;
     }
     closedir(d);
@@ -335,10 +359,12 @@ static bool newest_save(char *out, size_t len)
     return snprintf(out, len, "%s", list[0].path) < (int)len;
 }
 
-/* Where a game that is left goes: previous.pgn, unless that holds a game that goes on (one
- * this run does not continue); then, unless `droppable` (a copy that may go), the first of
- * previous-2.pgn, previous-3.pgn, ... that holds none. False when there is no such place. */
-static bool keep_target(const Variant *fallback, bool droppable, char *out, size_t len)
+/* Where game g, left, goes: previous.pgn, unless that holds a game that goes on (one this
+ * run does not continue, and not all in g); then, unless `droppable` (a copy that may go),
+ * the first of previous-2.pgn, previous-3.pgn, ... that holds none. False when there is no
+ * such place. */
+static bool keep_target(const Game *g, const Variant *fallback, bool droppable, char *out,
+                        size_t len)
 {
     char dir[4096];
     if (!state_dir(dir, sizeof dir)) return false;
@@ -347,15 +373,28 @@ static bool keep_target(const Variant *fallback, bool droppable, char *out, size
         if (n > 1) snprintf(num, sizeof num, "-%d", n);
         if (snprintf(out, len, "%s/previous%s.pgn", dir, num) >= (int)len) return false;
         if (n == 1 && previous_taken) return true;
-        if (strcmp(out, save_path) && game_goes_on(out, fallback, NULL, 0) != 1) return true;
+        if (strcmp(out, save_path) && game_goes_on(out, fallback, g, NULL, 0) != 1) return true;
     }
     return false;
+}
+
+/* Where the first save of this run would keep the save it replaces (keep_target), or "". */
+static void first_keep(const Variant *fallback, char *out, size_t len)
+{
+    Game old;
+    Variant *owned;
+    bool have = read_save(save_path, fallback, &old, &owned);
+    int left = game_goes_on(save_path, fallback, NULL, NULL, 0);
+    bool droppable = took_over || !left;
+    if (left < 0 || !keep_target(have ? &old : NULL, fallback, droppable, out, len)) out[0] = 0;
+    if (have) game_free(&old), variant_free(owned);
 }
 
 bool autosave_keep_name(const Variant *fallback, char *out, size_t len)
 {
     char path[4400];
-    if (!keep_target(fallback, false, path, sizeof path)) return false;
+    first_keep(fallback, path, sizeof path);
+    if (!path[0]) return false;
     snprintf(out, len, "%s", strrchr(path, '/') + 1);
     return true;
 }
@@ -364,7 +403,7 @@ bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int er
 {
     char path[4400], dir[4096];
     if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
-    if (!keep_target(g->v, false, path, sizeof path)) {
+    if (!keep_target(g, g->v, false, path, sizeof path)) {
         snprintf(err, errlen, "%s: no free name for it (previous-%d.pgn is taken)", dir,
                  MAX_SET_ASIDE);
         autosave_hide_dirs(err, (size_t)errlen);
@@ -387,14 +426,11 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
     /* The save it replaces is kept (once the new one is safe). A game that goes on and is not
      * the one on the screen is never lost; this screen's own game, or one that has ended, is
      * kept only where no game that goes on would go. */
-    int left = keep_previous ? game_goes_on(save_path, s->v, NULL, 0) : -1;
-    bool droppable = took_over || !left;
-    if (left >= 0 && !keep_target(s->v, droppable, previous, sizeof previous)) {
-        previous[0] = 0;
-        if (!droppable) {
-            snprintf(err, errlen, "%s: no free name to keep the saved game it replaces", dir);
-            return false;
-        }
+    if (keep_previous) first_keep(s->v, previous, sizeof previous);
+    if (keep_previous && !previous[0] && game_goes_on(save_path, s->v, NULL, NULL, 0) == 1 &&
+        !took_over) {
+        snprintf(err, errlen, "%s: no free name to keep the saved game it replaces", dir);
+        return false;
     }
     if (pgn_write_file(&s->game, save_path, 0600, previous[0] ? previous : NULL, err, errlen)) {
         if (previous[0] && !strcmp(strrchr(previous, '/'), "/previous.pgn"))
@@ -437,7 +473,7 @@ bool autosave_waiting(const Variant *fallback, char *ended, size_t len)
     char path[4400];
     ended[0] = 0;
     if (!autosave_pick(fallback, path, sizeof path)) return false;
-    return game_goes_on(path, fallback, ended, len) == 1;
+    return game_goes_on(path, fallback, NULL, ended, len) == 1;
 }
 
 static bool previous_save(char *out, size_t len)

@@ -38,10 +38,9 @@ bool autosave_path(char *out, size_t len);
 
 /* Save the session's game; with keep_previous (a run's first save), the save it replaces is
  * kept beside it once the new one is safely written: a game that goes on and that this run
- * did not resume as previous.pgn, or when that holds a game that goes on, as the first
- * previous-N.pgn that holds none; a copy of this run's own game, or a game that has ended,
- * only as previous.pgn, and only when no game that goes on is there. False with a message in
- * err: then the old save is untouched. */
+ * did not resume as autosave_keep_game keeps a game; a copy of this run's own game, or a game
+ * that has ended, only as previous.pgn, and only when no game that goes on (and is not all in
+ * it) is there. False with a message in err: then the old save is untouched. */
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen);
 
 /* One of the saves current.pgn and current-PID.pgn (autosave_saves). */
@@ -67,12 +66,13 @@ bool autosave_pick(const Variant *fallback, char *out, size_t len);
 /* A save's name, as --resume=NAME takes it: 1 to 64 lower-case letters, digits and '-'. */
 bool autosave_name_ok(const char *name);
 
-/* Where a game left now (by new or load) would be kept: previous.pgn, or the first
- * previous-N.pgn that holds no game that goes on (that one's name); false when none is free. */
+/* Where this run's first save would keep the save it replaces (autosave_write): that name
+ * (previous.pgn, previous-2.pgn), or false when it would keep nothing. */
 bool autosave_keep_name(const Variant *fallback, char *out, size_t len);
 
-/* Keep game g, which the player leaves for another, as autosave_keep_name says: its name in
- * kept, or false with the reason in err. */
+/* Keep game g, which the player leaves for another: as previous.pgn, or, when that holds a game
+ * that goes on (and whose moves are not all in g), as the first previous-N.pgn that holds
+ * none. Its name in kept, or false with the reason in err. */
 bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int errlen);
 
 /* The session's replacing hook for a run that saves: a game that goes on is kept
