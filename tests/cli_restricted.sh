@@ -208,17 +208,26 @@ tap_ok "restricted: ... so /etc/ never appears" hides r "/etc/"
 keys r C-u
 line r "load /etc/passwd"
 tap_ok "restricted: load of a path is refused on the screen" wait_for r "plain name"
-# --- a save that cannot keep the one it replaces fails, and the old game stays ----------------
+# --- new keeps the game left; where it cannot, new is refused and the game goes on ------------
 run 'e5
 ' $R --player kim --variant glinski
 mkdir "$players/kim/previous.pgn" # previous.pgn cannot be written: a directory is in the way
 run 'new
 f6
 ' $R --player kim --variant glinski
-tap_eq "previous.pgn cannot be kept: exit status 1" 1 "$status"
-tap_ok "... saying the game is NOT saved, and why" \
-    grep -q "the game is NOT saved: .*previous.pgn: cannot keep the last save there" "$tmp/err"
-tap_ok "... and the saved game is still the old one" grep -q '^1\. e5' "$players/kim/current.pgn"
+tap_eq "previous.pgn in the way: the game left is kept as previous-2.pgn (exit 0)" \
+    "0 1. e5 *" "$status $(tail -n 1 "$players/kim/previous-2.pgn")"
+# new with writes cut at 20 bytes (RLIMIT_FSIZE; standard error through a pipe, not a file)
+new_limited() {
+    err=$(echo new | prlimit --fsize=20 "$CELLMATE" $R --player kim --variant glinski 2>&1 >/dev/null)
+    status=$?
+    printf '%s\n' "$err" >"$tmp/err"
+}
+new_limited
+tap_eq "a game that cannot be kept: new is refused (exit 1)" 1 "$status"
+tap_ok "... saying why, and that the game goes on" \
+    grep -q "the game in progress could not be kept: .*; it goes on" "$tmp/err"
+tap_ok "... and the saved game is still the one in progress" grep -q '^1\. f6' "$players/kim/current.pgn"
 
 # --- a save by name that fails says why, in the player's words: no directory of the host -----
 mkdir -p "$players/lee/saves/b.pgn" # a directory where the save would go
@@ -230,11 +239,9 @@ tap_eq "... the reason, under the save's name" \
     "line 2: the game could not be saved: b is a directory; games are saved only to a regular file or a new name" \
     "$(cat "$tmp/err")"
 tap_ok "... and no path of the host" sh -c "! grep -q '$players' '$tmp/err'"
-run 'new
-f6
-' $R --player kim --variant glinski
-tap_ok "the autosave's failure names no directory of the host either" \
-    sh -c "! grep -q '$players' '$tmp/err' && grep -q 'the game is NOT saved: (your folder)/' '$tmp/err'"
+new_limited
+tap_ok "the failure to keep the game names no directory of the host either" \
+    sh -c "! grep -q '$players' '$tmp/err' && grep -q 'could not be kept: previous-3.pgn: cannot write' '$tmp/err'"
 
 # --- a forced --relay's ssh command that is too long is said to be, not taken for none --------
 long="cellmate --relay r1 glinski$(printf '%300s' '')"

@@ -177,8 +177,9 @@ line g "lj7"
 wait_for g "1. lj7" >/dev/null
 line g "quit"
 gone g >/dev/null
-tap_eq "its first move keeps the game it replaces as previous.pgn" "$before" \
-    "$(cat "$XDG_STATE_HOME/cellmate/previous.pgn")"
+# (previous.pgn holds an earlier game in progress, 1. a5 b7, which is not replaced)
+tap_eq "its first move keeps the game it replaces, as previous-2.pgn" "$before" \
+    "$(cat "$XDG_STATE_HOME/cellmate/previous-2.pgn")"
 
 # --- clocks: shown, counting down, and a flag that falls ---------------------------------------
 start k screen --no-save --clock 0.25+1 glinski

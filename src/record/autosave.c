@@ -457,8 +457,11 @@ bool autosave_replacing(Session *s, char *note, size_t len)
                  err);
         return false;
     }
-    snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",
-             kept, (int)strlen(kept) - 4, kept);
+    if (s->restricted) /* a login takes no options: only the name is of use to the player */
+        snprintf(note, len, "the game you left is kept as %s", kept);
+    else
+        snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",
+                 kept, (int)strlen(kept) - 4, kept);
     return true;
 }
 
