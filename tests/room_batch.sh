@@ -429,5 +429,23 @@ if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
 fi
 rm -f "$rdir/$rx".*
 
+# --- a room a restricted relay opened keeps at most 50 finished games: resign and new, line
+# after line, would otherwise leave a file a game on the host's disk for as long as one likes --
+rx=archive$$
+mkdir -p "$rdir"
+record 2001.02.03 1-0 resignation | sed 's/"alice"/"zed"/' >"$rdir/$rx.pgn"
+echo "game 49" >"$rdir/$rx.49.pgn"
+printf 'hello 1 zed White\nnew\nresign\nnew\nquit\n' | relay >"$tmp/kept" 2>&1
+tap_ok "restricted room: a finished game is kept up to the 50th" test -s "$rdir/$rx.50.pgn"
+tap_ok "restricted room: ... then new is refused, saying why, naming no directory" grep -qx \
+    "error no new game: room $rx has kept 50 finished games, the most a room of this host keeps; play on in another room; the finished game stays in the room" \
+    "$tmp/kept"
+tap_eq "restricted room: ... and no 51st is made" "$rx.49.pgn $rx.50.pgn" \
+    "$(cd "$rdir" && echo "$rx".*.pgn)"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
+
 room_check_logs
 tap_done

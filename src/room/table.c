@@ -658,7 +658,8 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
     char path[ROOM_PATH_MAX + 32], err[700];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
     if (!sv->s.game.result.over) return refuse(c, "the game is not over");
-    if (!room_archive_name(sv->opt.dir, sv->opt.room, path, sizeof path, err, sizeof err))
+    if (!room_archive_name(sv->opt.dir, sv->opt.room, sv->opt.restricted, path, sizeof path, err,
+                           sizeof err))
         return refuse(c, "no new game: %s; the finished game stays in the room", err);
     if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
         return refuse(c, "the finished game could not be kept: %s", err);
