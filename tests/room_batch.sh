@@ -429,6 +429,17 @@ if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
 fi
 rm -f "$rdir/$rx".*
 
+# --- a room a restricted relay opened searches for the computer with one thread, as restricted
+# mode's own games do (the server's threads while the computer thinks: its own and the search's)
+rx=threads$$
+printf 'hello 1 zed White\nai Black\nmove e5\nquit\n' | relay >"$tmp/threads" 2>&1
+sleep 0.5
+p=$(room_server_in "$rdir" "$rx")
+tap_eq "restricted room: the computer searches with one thread" 2 \
+    "$(sed -n 's/^Threads:[[:space:]]*//p' "/proc/$p/status" 2>/dev/null)"
+[ -z "$p" ] || end_pid "$p"
+rm -f "$rdir/$rx".*
+
 # --- a room a restricted relay opened keeps at most 50 finished games: resign and new, line
 # after line, would otherwise leave a file a game on the host's disk for as long as one likes --
 rx=archive$$
