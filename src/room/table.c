@@ -390,6 +390,11 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
                 if (sv->seat[p].kind == SEAT_EMPTY) seat = p;
         }
     }
+    /* the slots past ROOM_MAX_CLIENTS are kept for players coming back to their seats */
+    if ((seat < 0 || seat != mine) && sv->nconn > ROOM_MAX_CLIENTS) {
+        conn_bye(c, "the room is full");
+        return false;
+    }
     snprintf(c->name, sizeof c->name, "%s", rq->name);
     if (seat < 0) {
         c->state = CONN_WATCHER;
