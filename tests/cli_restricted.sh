@@ -185,7 +185,7 @@ wait "$pid"
 tap_eq "end of input ends it (status 0)" 0 "$?"
 pid=
 
-# --- the screen: readline reads no init file, completes no file names ----------------------
+# --- the screen: readline reads no init file, completes no file names, expands no '~' --------
 printf '"z": "macro-from-inputrc"\n' >"$tmp/inputrc"
 run_in plain \
     "env TERM=xterm INPUTRC=$tmp/inputrc HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --variant glinski"
@@ -205,6 +205,14 @@ sleep 0.5
 tap_ok "restricted: Tab completes no file names" wait_for r "move> load /et"
 hides r "move> load /etc/" || echo "# completed a file name"
 tap_ok "restricted: ... so /etc/ never appears" hides r "/etc/"
+keys r C-u
+keys r "save ~root"
+keys r M-~
+keys r M-\&
+keys r Escape C-j \& i
+sleep 0.5
+tap_ok "restricted: readline's tilde-expand (M-~, M-&, vi's &) shows no home directory" \
+    hides r "$(getent passwd root | cut -d: -f6)"
 keys r C-u
 line r "load /etc/passwd"
 tap_ok "restricted: load of a path is refused on the screen" wait_for r "plain name"
