@@ -216,6 +216,18 @@ tap_ok "restricted: readline's tilde-expand (M-~, M-&, vi's &) shows no home dir
 keys r C-u
 line r "load /etc/passwd"
 tap_ok "restricted: load of a path is refused on the screen" wait_for r "plain name"
+# --- a line with no end in sight (600 MB, past the memory limit) is refused as any long line,
+# and the lines after it are read: it was kept whole, and when memory ran out the rest of the
+# input was dropped without a word ------------------------------------------------------------
+{
+    head -c 600000000 /dev/zero | tr '\0' x
+    printf '\ne5\n'
+} | "$CELLMATE" $R --player huge --variant glinski >"$tmp/out" 2>"$tmp/err"
+tap_eq "a 600 MB line: refused (status 1)" 1 "$?"
+tap_eq "... saying so" "line 1: the line is longer than 1000 characters; expected a move or a command" \
+    "$(cat "$tmp/err")"
+tap_eq "... and the next line is played" "1. e5" "$(cat "$tmp/out")"
+
 # --- a save that cannot keep the one it replaces fails, and the old game stays ----------------
 run 'e5
 ' $R --player kim --variant glinski
