@@ -429,6 +429,21 @@ if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
 fi
 rm -f "$rdir/$rx".*
 
+# --- through a shared relay login every player is one Unix user: a player whose name differs
+# from a seated one's only in case (an administrator's Zed and zed are two people, with two
+# directories) does not take that seat --------------------------------------------------------
+rx=case$$
+printf 'hello 1 zed White\nquit\n' | relay >"$tmp/case1" 2>&1
+printf 'hello 1 x White\nquit\n' | SSH_ORIGINAL_COMMAND="cellmate --relay $rx" \
+    "$CELLMATE" --restricted --player Zed --save-dir "$tmp/saves" --relay >"$tmp/case2" 2>&1
+tap_ok "relay: Zed does not take zed's seat" sh -c "! grep -q '^welcome' '$tmp/case2'"
+tap_ok "... and is told why" grep -qx "error the name Zed is taken in this room as zed; choose another" \
+    "$tmp/case2"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
+
 # --- a room a restricted relay opened searches for the computer with one thread, as restricted
 # mode's own games do (the server's threads while the computer thinks: its own and the search's)
 rx=threads$$

@@ -367,6 +367,12 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
                           "the name %s belongs to another user in this room; choose another "
                           "with --name",
                           rq->name);
+        /* names that differ only in case look alike, and so are one name here; but through a
+         * shared relay login every player is one user, and an administrator's players Ann
+         * and ann are two people: only the very spelling takes a seat back */
+        if (strcmp(st->name, rq->name))
+            return refuse(c, "the name %s is taken in this room as %s; choose another", rq->name,
+                          st->name);
         mine = p;
     }
     int seat = -1;
