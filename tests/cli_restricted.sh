@@ -185,7 +185,7 @@ wait "$pid"
 tap_eq "end of input ends it (status 0)" 0 "$?"
 pid=
 
-# --- the screen: readline reads no init file, completes no file names ----------------------
+# --- the screen: readline reads no init file, completes no file names, expands no '~' --------
 printf '"z": "macro-from-inputrc"\n' >"$tmp/inputrc"
 run_in plain \
     "env TERM=xterm INPUTRC=$tmp/inputrc HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --variant glinski"
@@ -206,8 +206,28 @@ tap_ok "restricted: Tab completes no file names" wait_for r "move> load /et"
 hides r "move> load /etc/" || echo "# completed a file name"
 tap_ok "restricted: ... so /etc/ never appears" hides r "/etc/"
 keys r C-u
+keys r "save ~root"
+keys r M-~
+keys r M-\&
+keys r Escape C-j \& i
+sleep 0.5
+tap_ok "restricted: readline's tilde-expand (M-~, M-&, vi's &) shows no home directory" \
+    hides r "$(getent passwd root | cut -d: -f6)"
+keys r C-u
 line r "load /etc/passwd"
 tap_ok "restricted: load of a path is refused on the screen" wait_for r "plain name"
+# --- a line with no end in sight (600 MB, past the memory limit) is refused as any long line,
+# and the lines after it are read: it was kept whole, and when memory ran out the rest of the
+# input was dropped without a word ------------------------------------------------------------
+{
+    head -c 600000000 /dev/zero | tr '\0' x
+    printf '\ne5\n'
+} | "$CELLMATE" $R --player huge --variant glinski >"$tmp/out" 2>"$tmp/err"
+tap_eq "a 600 MB line: refused (status 1)" 1 "$?"
+tap_eq "... saying so" "line 1: the line is longer than 1000 characters; expected a move or a command" \
+    "$(cat "$tmp/err")"
+tap_eq "... and the next line is played" "1. e5" "$(cat "$tmp/out")"
+
 # --- new keeps the game left; where it cannot, new is refused and the game goes on ------------
 run 'e5
 ' $R --player kim --variant glinski

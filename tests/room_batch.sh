@@ -429,5 +429,49 @@ if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
 fi
 rm -f "$rdir/$rx".*
 
+# --- through a shared relay login every player is one Unix user: a player whose name differs
+# from a seated one's only in case (an administrator's Zed and zed are two people, with two
+# directories) does not take that seat --------------------------------------------------------
+rx=case$$
+printf 'hello 1 zed White\nquit\n' | relay >"$tmp/case1" 2>&1
+printf 'hello 1 x White\nquit\n' | SSH_ORIGINAL_COMMAND="cellmate --relay $rx" \
+    "$CELLMATE" --restricted --player Zed --save-dir "$tmp/saves" --relay >"$tmp/case2" 2>&1
+tap_ok "relay: Zed does not take zed's seat" sh -c "! grep -q '^welcome' '$tmp/case2'"
+tap_ok "... and is told why" grep -qx "error the name Zed is taken in this room as zed; choose another" \
+    "$tmp/case2"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
+
+# --- a room a restricted relay opened searches for the computer with one thread, as restricted
+# mode's own games do (the server's threads while the computer thinks: its own and the search's)
+rx=threads$$
+printf 'hello 1 zed White\nai Black\nmove e5\nquit\n' | relay >"$tmp/threads" 2>&1
+sleep 0.5
+p=$(room_server_in "$rdir" "$rx")
+tap_eq "restricted room: the computer searches with one thread" 2 \
+    "$(sed -n 's/^Threads:[[:space:]]*//p' "/proc/$p/status" 2>/dev/null)"
+[ -z "$p" ] || end_pid "$p"
+rm -f "$rdir/$rx".*
+
+# --- a room a restricted relay opened keeps at most 50 finished games: resign and new, line
+# after line, would otherwise leave a file a game on the host's disk for as long as one likes --
+rx=archive$$
+mkdir -p "$rdir"
+record 2001.02.03 1-0 resignation | sed 's/"alice"/"zed"/' >"$rdir/$rx.pgn"
+echo "game 49" >"$rdir/$rx.49.pgn"
+printf 'hello 1 zed White\nnew\nresign\nnew\nquit\n' | relay >"$tmp/kept" 2>&1
+tap_ok "restricted room: a finished game is kept up to the 50th" test -s "$rdir/$rx.50.pgn"
+tap_ok "restricted room: ... then new is refused, saying why, naming no directory" grep -qx \
+    "error no new game: room $rx has kept 50 finished games, the most a room of this host keeps; play on in another room; the finished game stays in the room" \
+    "$tmp/kept"
+tap_eq "restricted room: ... and no 51st is made" "$rx.49.pgn $rx.50.pgn" \
+    "$(cd "$rdir" && echo "$rx".*.pgn)"
+if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
+    end_pid "$(cat "$rdir/$rx.pid")"
+fi
+rm -f "$rdir/$rx".*
+
 room_check_logs
 tap_done

@@ -3,8 +3,9 @@
 # past the record's budget is relayed but not kept, and the game's moves are saved after it;
 # a record longer than a client's output limit can still be joined (the state a client asked
 # for is not a backlog); --rooms shows a record's control characters safely; a client that
-# waits for each answer is never a flood, one that writes without reading is. Every server
-# and client is ended by its PID.
+# waits for each answer is never a flood, one that writes without reading is; strangers
+# holding every connection cannot keep a player from their seat. Every server and client is
+# ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -126,6 +127,50 @@ EOF
 tap_ok "flood: a client writing lines one by one, reading none, is still cut off" \
     sh -c "! grep -q '^FAILED' '$tmp/trickle'"
 tap_ok "flood: ... long before its 300th line" test "$(grep -c '^< pong' "$tmp/trickle")" -lt 200
+
+# --- strangers holding every connection (watching, or saying nothing) cannot keep a player
+# from their own seat: the room keeps a connection for each seat's player coming back, and the
+# one that has waited longest without a hello makes room when even those are taken ---------
+serve crowd glinski
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room crowd --name alice --seat White \
+    >"$tmp/crowd0" 2>&1
+# stranger N STEP...: a raw client in the background that takes those steps, then stays
+stranger() {
+    n=$1
+    shift
+    printf '%s\n' 'expect cellmate-room' "$@" 'hold 120' |
+        perl "$TESTS_DIR/room_raw.pl" "$ROOMS/crowd.sock" >"$tmp/crowd.$n" 2>&1 &
+    room_pids="$room_pids $!"
+}
+settled() { # settled STEP N...: each stranger has taken its steps up to STEP
+    step=$1
+    shift
+    for n in "$@"; do
+        i=0
+        while [ $i -lt 300 ] && ! grep -qx "ok $step" "$tmp/crowd.$n" 2>/dev/null; do
+            sleep 0.1
+            i=$((i + 1))
+        done
+    done
+}
+for n in $(seq 1 64); do stranger "$n" "send hello 1 w$n watch\n" 'expect welcome'; done
+settled "expect welcome" $(seq 1 64)
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room crowd --name alice --seat White \
+    >"$tmp/crowd1" 2>&1
+tap_ok "crowd: 64 strangers watching, the room's player still takes their seat back" \
+    grep -q "^you play White in room crowd" "$tmp/crowd1"
+printf '%s\n' 'expect cellmate-room' 'send hello 1 eve watch\n' 'closed' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/crowd.sock" >"$tmp/crowd.eve" 2>&1
+tap_ok "crowd: ... a 65th stranger is turned away" grep -qx "< bye the room is full" "$tmp/crowd.eve"
+for n in 65 66 67; do stranger "$n"; done
+settled "expect cellmate-room" 65 66 67
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room crowd --name alice --seat White \
+    >"$tmp/crowd2" 2>&1
+tap_ok "crowd: every connection taken, the player still takes their seat back" \
+    grep -q "^you play White in room crowd" "$tmp/crowd2"
+tap_eq "crowd: ... one of those without a hello made room for them" 1 \
+    "$(cat "$tmp/crowd.65" "$tmp/crowd.66" "$tmp/crowd.67" | grep -cx "< bye the room is full")"
+tap_ok "crowd: ... and the watchers stay" sh -c "! grep -q '^< bye' '$tmp/crowd.1'"
 
 room_check_logs
 tap_done

@@ -23,6 +23,7 @@ my $sel = IO::Select->new($s);
 my $buf = '';
 my $eof = 0;
 $SIG{PIPE} = 'IGNORE';
+$| = 1; # each line as it comes: a test may watch a client in the background
 
 sub unescape {
     my $t = shift;

@@ -2,7 +2,7 @@
 # screen_pages.sh — the help page and other pages, in tmux: the help page says where the
 # player sits as the board family draws it (upright boards: at the bottom, moving up; the
 # ring: in the middle of the strip, pawns moving left and right), also after flip; a page's
-# footer fits a narrow terminal whole.
+# footer fits a narrow terminal whole; a page shows a record's text safely.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -58,5 +58,18 @@ enter n pgn
 tap_ok "40 columns: a short page's footer" wait_for n "any key closes"
 close_page n "White to move"
 quit n
+
+# --- a page shows a record's text safely: a bidirectional override in a comment (a room's chat
+# line, a loaded game's note) is shown as \u202e, never sent to turn the page's text round -----
+printf '[Event "x"]\n[Variant "glinski"]\n\n1. Nc3 {a%sb} *\n' "$(printf '\342\200\256')" \
+    >"$tmp/bidi.pgn"
+sized b 80x24 --load "$tmp/bidi.pgn"
+wait_for b "Black to move" >/dev/null
+enter b pgn
+tap_ok "pgn page: a bidirectional override in a comment shown as \\u202e" wait_for b '{a\u202eb}'
+screen_of b >"$tmp/bidi.screen"
+tap_ok "... and never sent" sh -c "! grep -q '$(printf '\342\200\256')' '$tmp/bidi.screen'"
+close_page b "Black to move"
+quit b
 
 tap_done

@@ -47,16 +47,17 @@
 #define MAX_PLAYER_NAME 64 /* characters in a player's name (--white, --player-name) */
 
 /* --- restricted mode: a public game login (src/restrict.c) ------------------------------ */
-#define MAX_PLAIN_NAME           32   /* characters in a player's or a save's name */
-#define MAX_RESTRICTED_LINE      200  /* characters in an input line */
-#define MAX_RESTRICTED_PLIES     1000 /* moves (plies) in one game */
-#define MAX_SAVES                50   /* games one player keeps saved by name */
-#define MAX_ROOMS_PER_PLAYER     5    /* rooms one player may have open at a time */
-#define MAX_RESTRICTED_THINK     10   /* the computer's thinking time per move, seconds */
-#define MAX_RESTRICTED_THREADS   1    /* the computer's search threads */
-#define MAX_RESTRICTED_PERFT     4    /* perft depth */
-#define MAX_RESTRICTED_MEMORY_MB 512  /* address space (setrlimit RLIMIT_AS), MB */
-#define MAX_RESTRICTED_FILE_KB   1024 /* size of any file written (RLIMIT_FSIZE), KB */
+#define MAX_PLAIN_NAME            32   /* characters in a player's or a save's name */
+#define MAX_RESTRICTED_LINE       200  /* characters in an input line */
+#define MAX_RESTRICTED_PLIES      1000 /* moves (plies) in one game */
+#define MAX_SAVES                 50   /* games one player keeps saved by name */
+#define MAX_ROOMS_PER_PLAYER      5    /* rooms one player may have open at a time */
+#define MAX_RESTRICTED_ROOM_GAMES 50   /* finished games kept by a room a player opened */
+#define MAX_RESTRICTED_THINK      10   /* the computer's thinking time per move, seconds */
+#define MAX_RESTRICTED_THREADS    1    /* the computer's search threads */
+#define MAX_RESTRICTED_PERFT      4    /* perft depth */
+#define MAX_RESTRICTED_MEMORY_MB  512  /* address space (setrlimit RLIMIT_AS), MB */
+#define MAX_RESTRICTED_FILE_KB    1024 /* size of any file written (RLIMIT_FSIZE), KB */
 
 /* --- rooms (src/room/, cellmate-room(5)) ------------------------------------------------ */
 #define MAX_ROOM_NAME      32    /* characters in a room's name */

@@ -114,25 +114,47 @@ static bool computer_turns(Session *s, BatchSink *bs)
     return ok;
 }
 
+#define LINE_MAX_READ 1000 /* characters of a line of input, without its "\r\n" */
+
+/* The next line of input into line (LINE_MAX_READ + 3 bytes), without its newline. A longer
+ * line is read to its end but only its start is kept, so that a line with no end in sight (a
+ * stranger's on a public login) takes no memory; *len is its whole length, without its
+ * "\r\n" as far as it was kept. False at the end of the input. */
+static bool read_line(FILE *in, char *line, size_t *len, bool *nul)
+{
+    size_t n = 0, kept = 0;
+    int c = EOF;
+    *nul = false;
+    while ((c = getc(in)) != EOF) {
+        *nul = *nul || c == 0;
+        if (kept < LINE_MAX_READ + 2) line[kept++] = (char)c;
+        n++;
+        if (c == '\n') break;
+    }
+    if (n == kept)
+        while (kept && (line[kept - 1] == '\n' || line[kept - 1] == '\r')) kept--, n--;
+    line[kept] = 0;
+    *len = n;
+    return c != EOF || n || kept;
+}
+
 int batch_run(Session *s, FILE *in)
 {
     BatchSink bs = {{out_line, err_line, NULL}, 0};
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
+    char line[LINE_MAX_READ + 3];
+    size_t len;
+    bool nul;
     int status = 0;
     catch_interrupt(true);
     if (!computer_turns(s, &bs)) status = 1; /* a game where the computer moves first */
-    while (!s->quit && (n = getline(&line, &cap, in)) >= 0) {
+    while (!s->quit && read_line(in, line, &len, &nul)) {
         bs.line++;
-        if (memchr(line, 0, (size_t)n)) {
+        if (nul) {
             err_line(&bs.sink, "the line contains a NUL byte; expected text");
             status = 1;
             continue;
         }
-        size_t len = (size_t)n;
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
-        if (len > 1000) {
+        if (len > LINE_MAX_READ) {
             err_line(&bs.sink, "the line is longer than 1000 characters; expected a move or a "
                                "command");
             status = 1;
@@ -151,7 +173,6 @@ int batch_run(Session *s, FILE *in)
         status = 1;
     }
     catch_interrupt(false);
-    free(line);
     return status;
 }
 

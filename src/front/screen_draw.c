@@ -609,14 +609,34 @@ static const char *page_keys(bool scrolls)
     return words[scrolls][i];
 }
 
+/* The lines of a page as safe_text shows them: a peer's chat line or a file's comment among
+ * them (pgn of a room's game, of a loaded record) must not reach the terminal with a
+ * bidirectional override that turns the page's text round. NULL when out of memory. */
+static char **shown_lines(char **lines, int n)
+{
+    char **shown = calloc(n > 0 ? (size_t)n : 1, sizeof *shown);
+    for (int i = 0; shown && i < n; i++) {
+        size_t cap = strlen(lines[i]) * 4 + 1; /* a byte is shown in 4 at most (\xff) */
+        if (!(shown[i] = malloc(cap))) {
+            while (i > 0) free(shown[--i]);
+            free(shown);
+            return NULL;
+        }
+        safe_text(lines[i], shown[i], cap);
+    }
+    return shown;
+}
+
 void ui_show_lines(const char *title, char **lines, int n)
 {
     static char wrapped[2000][512];
     int top = 0;
+    char **shown = shown_lines(lines, n);
+    if (!shown) return;
     for (;;) {
         getmaxyx(stdscr, ui.rows, ui.cols);
         int width = ui.cols > 4 ? ui.cols - 2 : 2;
-        int m = wrap(lines, n, wrapped, 2000, width, 4);
+        int m = wrap(shown, n, wrapped, 2000, width, 4);
         int page = ui.rows - 2 > 1 ? ui.rows - 2 : 1;
         if (top > m - page) top = m - page;
         if (top < 0) top = 0;
@@ -648,6 +668,8 @@ void ui_show_lines(const char *title, char **lines, int n)
             break;
         }
     }
+    for (int i = 0; i < n; i++) free(shown[i]);
+    free(shown);
 }
 
 /* Where the board puts the players: the view on the screen, in words. */

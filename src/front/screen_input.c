@@ -185,6 +185,21 @@ static char *no_file_names(const char *text, int state)
     return NULL;
 }
 
+/* Readline's tilde-expand (M-~ and M-&, and & in vi's command mode) writes an account's home
+ * directory into the line, and so tells whether the account exists: on a public login that
+ * shows a stranger the host's accounts and directories. No move or command has a '~'. Done
+ * after readline has read its init file, so that none binds it back. */
+static void unbind_tilde_expand(void)
+{
+    static const char *const maps[] = {"emacs-standard", "emacs-meta", "vi-move"};
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        Keymap map = rl_get_keymap_by_name(maps[i]);
+        if (!map) continue;
+        rl_unbind_function_in_map(rl_tilde_expand, map);
+        rl_unbind_function_in_map(rl_vi_tilde_expand, map);
+    }
+}
+
 void input_init(void)
 {
     devnull = fopen("/dev/null", "w");
@@ -209,6 +224,7 @@ void input_init(void)
     rl_variable_bind("bell-style", "none");
     using_history();
     rl_callback_handler_install("", on_line);
+    unbind_tilde_expand();
 }
 
 void input_done(void)

@@ -15,6 +15,12 @@ static SearchLimits turn_limits(const Server *sv)
     /* never the time it has not got */
     double share = clock_think_share(&sv->s.clock, sv->s.game.pos.stm, clock_now());
     if (share > 0 && share < lim.time) lim.time = share;
+    /* a room a stranger opened on a public login searches as that player's own game would:
+     * else five rooms of one player, each with the computer to move, took every core */
+    if (sv->opt.restricted) {
+        lim.threads = MAX_RESTRICTED_THREADS;
+        if (lim.time > MAX_RESTRICTED_THINK) lim.time = MAX_RESTRICTED_THINK;
+    }
     return lim;
 }
 

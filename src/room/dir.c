@@ -126,9 +126,10 @@ static long archive_number(const char *name, const char *room)
 /* The directory is read once, whatever its size, rather than a name tried after another.
  * The room's server holds its lock while it archives, so no other process picks a number
  * between this look and the save. */
-bool room_archive_name(const char *dir, const char *room, char *out, size_t len, char *err,
-                       int errlen)
+bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
+                       char *err, int errlen)
 {
+    long most = restricted ? MAX_RESTRICTED_ROOM_GAMES : MAX_ROOM_ARCHIVE;
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(err, errlen, "%s: cannot read it: %s", dir, strerror(errno));
@@ -140,7 +141,14 @@ bool room_archive_name(const char *dir, const char *room, char *out, size_t len,
         if (v > last) last = v;
     }
     closedir(d);
-    if (last >= MAX_ROOM_ARCHIVE) {
+    if (restricted && last >= most) {
+        snprintf(err, errlen,
+                 "room %s has kept %ld finished games, the most a room of this host keeps; "
+                 "play on in another room",
+                 room, most);
+        return false;
+    }
+    if (last >= most) {
         snprintf(err, errlen,
                  "the finished games of room %s are numbered up to %d, and %s/%s.%d.pgn is "
                  "there; move them (%s.N.pgn) out of %s to go on",

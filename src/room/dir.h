@@ -28,9 +28,12 @@ mode_t room_file_mode(const char *dir);
 
 /* The name for room ROOM's next finished game, DIR/ROOM.N.pgn: N is one past the highest
  * number kept there (so the numbers follow the games, and a name in use is never chosen).
- * False (why in err) when ROOM.MAX_ROOM_ARCHIVE.pgn is there: the numbers are used up. */
-bool room_archive_name(const char *dir, const char *room, char *out, size_t len, char *err,
-                       int errlen);
+ * False (why in err) when ROOM.MAX_ROOM_ARCHIVE.pgn is there: the numbers are used up; for
+ * a room opened by a restricted player (a stranger on a public login, whose `new` after
+ * `resign` would otherwise fill the disk with one file a game), once
+ * ROOM.MAX_RESTRICTED_ROOM_GAMES.pgn is, and err names no directory of the host. */
+bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
+                       char *err, int errlen);
 
 /* Connect to the room's server. Returns the socket, or -1 with errno (ENOENT or
  * ECONNREFUSED: no server runs) and a message in err. */

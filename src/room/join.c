@@ -110,6 +110,6 @@ int room_serve_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: room %s is served already (PID %ld)\n", o->room, (long)running);
         return 1;
     }
-    RoomServerOptions so = {dir, o->room, o->variant, o->clock, o->ai_seconds, 0, -1};
+    RoomServerOptions so = {dir, o->room, o->variant, o->clock, o->ai_seconds, 0, -1, false};
     return room_serve(&so) ? 1 : 0;
 }

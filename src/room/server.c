@@ -138,6 +138,27 @@ void conn_strike(Conn *c)
     if (++c->strikes >= STRIKES_MAX) conn_bye(c, "too many bad lines");
 }
 
+static const char room_full[] = "bye the room is full\n";
+
+static void drop(Server *sv, int i);
+
+/* Every slot is taken: the connection that has waited longest without saying hello makes
+ * room for the newcomer (who may be a player coming back), rather than the newcomer being
+ * turned away by connections that never say who they are. False when every one has. */
+static bool drop_oldest_new(Server *sv)
+{
+    int oldest = -1;
+    for (int i = 0; i < sv->nconn; i++) {
+        const Conn *c = sv->conn[i];
+        if (c->state == CONN_NEW && (oldest < 0 || c->since < sv->conn[oldest]->since)) oldest = i;
+    }
+    if (oldest < 0) return false;
+    ssize_t w = send(sv->conn[oldest]->fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
+    (void)w;
+    drop(sv, oldest);
+    return true;
+}
+
 static void accept_client(Server *sv)
 {
     int fd = accept4(sv->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -148,9 +169,8 @@ static void accept_client(Server *sv)
         close(fd);
         return;
     }
-    if (sv->nconn == ROOM_MAX_CLIENTS) {
-        static const char full[] = "bye the room is full\n";
-        ssize_t w = send(fd, full, sizeof full - 1, MSG_NOSIGNAL);
+    if (sv->nconn == ROOM_CONN_SLOTS && !drop_oldest_new(sv)) {
+        ssize_t w = send(fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
         (void)w;
         close(fd);
         return;
@@ -368,7 +388,7 @@ static int poll_timeout(Server *sv, double now)
 
 static void serve_loop(Server *sv)
 {
-    struct pollfd pf[ROOM_MAX_CLIENTS + 2];
+    struct pollfd pf[ROOM_CONN_SLOTS + 2];
     while (!stop_signal) {
         double now = clock_now();
         if (sv->nconn) sv->idle_since = now;

@@ -21,6 +21,10 @@
 #define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
 #define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
 #define COMPUTER_NAME "cellmate"
+/* Connections a room holds: ROOM_MAX_CLIENTS for anyone, and one more for each seat, kept for
+ * a player coming back to it, so that strangers holding every connection (watching, or saying
+ * nothing) cannot keep a player from their own game while their clock runs. */
+#define ROOM_CONN_SLOTS (ROOM_MAX_CLIENTS + MAX_PLAYERS)
 
 enum conn_state { CONN_NEW, CONN_PLAYER, CONN_WATCHER };
 
@@ -58,7 +62,7 @@ typedef struct {
     RoomServerOptions opt;
     Session s;
     Seat seat[MAX_PLAYERS];
-    Conn *conn[ROOM_MAX_CLIENTS];
+    Conn *conn[ROOM_CONN_SLOTS];
     int nconn;
     int listen_fd;
     char record[ROOM_PATH_MAX], sock[ROOM_PATH_MAX], walpath[ROOM_PATH_MAX];

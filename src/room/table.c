@@ -367,6 +367,12 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
                           "the name %s belongs to another user in this room; choose another "
                           "with --name",
                           rq->name);
+        /* names that differ only in case look alike, and so are one name here; but through a
+         * shared relay login every player is one user, and an administrator's players Ann
+         * and ann are two people: only the very spelling takes a seat back */
+        if (strcmp(st->name, rq->name))
+            return refuse(c, "the name %s is taken in this room as %s; choose another", rq->name,
+                          st->name);
         mine = p;
     }
     int seat = -1;
@@ -389,6 +395,11 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
             for (int p = 0; p < nplayers && seat < 0; p++)
                 if (sv->seat[p].kind == SEAT_EMPTY) seat = p;
         }
+    }
+    /* the slots past ROOM_MAX_CLIENTS are kept for players coming back to their seats */
+    if ((seat < 0 || seat != mine) && sv->nconn > ROOM_MAX_CLIENTS) {
+        conn_bye(c, "the room is full");
+        return false;
     }
     snprintf(c->name, sizeof c->name, "%s", rq->name);
     if (seat < 0) {
@@ -658,7 +669,8 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
     char path[ROOM_PATH_MAX + 32], err[700];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
     if (!sv->s.game.result.over) return refuse(c, "the game is not over");
-    if (!room_archive_name(sv->opt.dir, sv->opt.room, path, sizeof path, err, sizeof err))
+    if (!room_archive_name(sv->opt.dir, sv->opt.room, sv->opt.restricted, path, sizeof path, err,
+                           sizeof err))
         return refuse(c, "no new game: %s; the finished game stays in the room", err);
     if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
         return refuse(c, "the finished game could not be kept: %s", err);
