@@ -459,8 +459,11 @@ const char *render_seat_words(const Variant *v, int turn)
 bool textgrid_cell_centre(const TextGrid *g, Cell c, int *row, int *col)
 {
     long rs = 0, cs = 0, n = 0;
+    if (c == NO_CELL) return false; /* what lies outside the cells */
+    /* blanks too: a triangle on its side shows its piece at one end of its box, and an
+     * empty upright one only blanks; the box is what the eye goes by */
     for (int i = 0; i < g->width * g->height; i++)
-        if (g->cell[i] == c && g->text[i] != ' ') rs += i / g->width, cs += i % g->width, n++;
+        if (g->cell[i] == c) rs += i / g->width, cs += i % g->width, n++;
     if (!n) return false;
     *row = (int)(rs / n);
     *col = (int)(cs / n);
