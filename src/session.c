@@ -119,6 +119,10 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
 
 void session_set_game(Session *s, Variant *v, const Game *g)
 {
+    /* another variant starts from its board's usual view (a hexagon turned by a triangle
+     * board's 90 degrees would stand at an angle of none of its own); the same variant again
+     * keeps the view its player chose (flipped to play Black, say) */
+    if (s->v && strcmp(s->v->name, v->name)) s->view_turn = 0;
     if (s->v && s->v != v) {
         game_free(&s->game);
         variant_free(s->v);

@@ -319,3 +319,14 @@ void cursor_hide(void)
 {
     ui.cursor_on = false;
 }
+
+/* A game of another variant: its cells are other cells, so the cursor (and what the panel
+ * names under it) starts afresh, as on a new screen. */
+void cursor_follow_variant(void)
+{
+    const char *name = ui.s->v->name;
+    if (!strcmp(ui.cursor_variant, name)) return;
+    snprintf(ui.cursor_variant, sizeof ui.cursor_variant, "%s", name);
+    ui.cursor_on = false;
+    ui.cursor = ui.hover = ui.flash = NO_CELL;
+}
