@@ -1110,6 +1110,15 @@ static bool room_command(Session *s, const Command *c, const char *args, Sink *o
     return complain(out, "'%s' is not for rooms", c->name);
 }
 
+bool session_command_offered(const Session *s, const Command *c)
+{
+    if ((c->screen_only && !s->screen) || (s->watching && !looks_only(c->name))) return false;
+    if (!s->remote) return c->run != cmd_room_only;
+    for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++)
+        if (!strcmp(in_room[i].name, c->name)) return true;
+    return false;
+}
+
 void session_time_out(Session *s, int p)
 {
     game_time_out(&s->game, p);
