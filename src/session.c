@@ -646,8 +646,11 @@ bool session_load(Session *s, const char *args, Sink *out)
     if (rep.warnings) say(out, "warning: %s: %s", name, rep.warning);
     int moves = 0;
     for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
-    say(out, "loaded %s: %s, %d move%s, %s to move%s%s", name, s->v->title, moves,
-        moves == 1 ? "" : "s", s->v->player_name[s->game.pos.stm], *note ? "; " : "", note);
+    char turn[MAX_NAME + 16] = ""; /* a finished game: the result line says how it ended */
+    if (!s->game.result.over)
+        snprintf(turn, sizeof turn, ", %s to move", s->v->player_name[s->game.pos.stm]);
+    say(out, "loaded %s: %s, %d move%s%s%s%s", name, s->v->title, moves, moves == 1 ? "" : "s",
+        turn, *note ? "; " : "", note);
     report_end(s, out);
     changed(s);
     return true;
