@@ -942,15 +942,22 @@ int session_view_player(const Session *s)
     return humans == 1 ? human : s->game.pos.stm;
 }
 
-/* The view turned by `degrees` from where it was (it is kept in whole turns). */
+/* The view turned by `degrees` from where it was (it is kept in whole turns). With three
+ * players rotate turns by thirds and flip by a half: a turn that is no whole number of
+ * thirds is said as the thirds and the flip ("300 degrees" would name neither). */
 static bool turn_view(Session *s, int degrees, const char *args, const char *name, Sink *out)
 {
     if (!no_args(args, name, out)) return false;
-    s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
-    if (s->view_turn)
-        say(out, "the board is drawn turned %d degrees from its usual view", s->view_turn);
-    else
+    int t = s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
+    int thirds = (t + 180) % 360;
+    if (!t)
         say(out, "the board is drawn in its usual view again");
+    else if (s->v->nplayers < 3 || t % 120 == 0)
+        say(out, "the board is drawn turned %d degrees from its usual view", t);
+    else if (!thirds)
+        say(out, "the board is drawn flipped (turned 180 degrees from its usual view)");
+    else
+        say(out, "the board is drawn turned %d degrees from its usual view, then flipped", thirds);
     return true;
 }
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # screen_view.sh — the view and the cursor across games, in tmux: rotate and flip are kept by
 # `new` of the same variant but not carried into another variant's board (a hexagon turned
-# by a triangle board's quarter turn), nor is the cursor; on triangles drawn on their side
-# Up and Down go to the cell straight above or below, none skipped.
+# by a triangle board's quarter turn), nor is the cursor; with three players a flipped view
+# is named as flipped; on triangles drawn on their side Up and Down go to the cell straight
+# above or below, none skipped.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -38,6 +39,29 @@ wait_for v "new game: Glinski" >/dev/null
 enter v flip
 tap_ok "... also named (new glinski)" wait_for v "turned 300 degrees from its usual view"
 quit v
+
+# --- three players: rotate turns by thirds, flip by a half, and the message says which ----
+sized r 100x35 cyclohexane
+wait_for r " to move" >/dev/null
+enter r flip
+tap_ok "the ring, flip: flipped" \
+    wait_for r "the board is drawn flipped (turned 180 degrees from its usual view)"
+enter r rotate
+tap_ok "... and rotate: a third turned, then flipped (not '300 degrees')" \
+    wait_for r "the board is drawn turned 120 degrees from its usual view, then flipped"
+enter r flip
+wait_re() { # wait_re NAME REGEX: until a line of the screen matches (up to 10 s)
+    i=0
+    while [ $i -lt 100 ]; do
+        shows_re "$1" "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+tap_ok "... flip again: a third turned" \
+    wait_re r "the board is drawn turned 120 degrees from its usual view *$"
+quit r
 
 # --- triangles on their side: Up and Down ---------------------------------------------------
 sized t 100x35 chessagon --fen "'k8/11/13/1P12K/15/13/11/9 w - - - 0 1'"
