@@ -119,6 +119,10 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
 
 void session_set_game(Session *s, Variant *v, const Game *g)
 {
+    /* another variant starts from its board's usual view (a hexagon turned by a triangle
+     * board's 90 degrees would stand at an angle of none of its own); the same variant again
+     * keeps the view its player chose (flipped to play Black, say) */
+    if (s->v && strcmp(s->v->name, v->name)) s->view_turn = 0;
     if (s->v && s->v != v) {
         game_free(&s->game);
         variant_free(s->v);
@@ -642,8 +646,11 @@ bool session_load(Session *s, const char *args, Sink *out)
     if (rep.warnings) say(out, "warning: %s: %s", name, rep.warning);
     int moves = 0;
     for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
-    say(out, "loaded %s: %s, %d move%s, %s to move%s%s", name, s->v->title, moves,
-        moves == 1 ? "" : "s", s->v->player_name[s->game.pos.stm], *note ? "; " : "", note);
+    char turn[MAX_NAME + 16] = ""; /* a finished game: the result line says how it ended */
+    if (!s->game.result.over)
+        snprintf(turn, sizeof turn, ", %s to move", s->v->player_name[s->game.pos.stm]);
+    say(out, "loaded %s: %s, %d move%s%s%s%s", name, s->v->title, moves, moves == 1 ? "" : "s",
+        turn, *note ? "; " : "", note);
     report_end(s, out);
     changed(s);
     return true;
@@ -935,15 +942,22 @@ int session_view_player(const Session *s)
     return humans == 1 ? human : s->game.pos.stm;
 }
 
-/* The view turned by `degrees` from where it was (it is kept in whole turns). */
+/* The view turned by `degrees` from where it was (it is kept in whole turns). With three
+ * players rotate turns by thirds and flip by a half: a turn that is no whole number of
+ * thirds is said as the thirds and the flip ("300 degrees" would name neither). */
 static bool turn_view(Session *s, int degrees, const char *args, const char *name, Sink *out)
 {
     if (!no_args(args, name, out)) return false;
-    s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
-    if (s->view_turn)
-        say(out, "the board is drawn turned %d degrees from its usual view", s->view_turn);
-    else
+    int t = s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
+    int thirds = (t + 180) % 360;
+    if (!t)
         say(out, "the board is drawn in its usual view again");
+    else if (s->v->nplayers < 3 || t % 120 == 0)
+        say(out, "the board is drawn turned %d degrees from its usual view", t);
+    else if (!thirds)
+        say(out, "the board is drawn flipped (turned 180 degrees from its usual view)");
+    else
+        say(out, "the board is drawn turned %d degrees from its usual view, then flipped", thirds);
     return true;
 }
 
@@ -1104,6 +1118,15 @@ static bool room_command(Session *s, const Command *c, const char *args, Sink *o
         return s->remote->request(s, c->name, args, out);
     }
     return complain(out, "'%s' is not for rooms", c->name);
+}
+
+bool session_command_offered(const Session *s, const Command *c)
+{
+    if ((c->screen_only && !s->screen) || (s->watching && !looks_only(c->name))) return false;
+    if (!s->remote) return c->run != cmd_room_only;
+    for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++)
+        if (!strcmp(in_room[i].name, c->name)) return true;
+    return false;
 }
 
 void session_time_out(Session *s, int p)

@@ -69,6 +69,11 @@ typedef struct {
 /* The command table, terminated by a NULL name. */
 extern const Command session_commands[];
 
+/* Whether c can be used in this session, to be offered (Tab): say and no only in a room, a
+ * room only the commands it takes, the screen's own only on the screen, a watcher only those
+ * that leave the game as it is. */
+bool session_command_offered(const Session *s, const Command *c);
+
 /* Start a session with a variant (name or path) and optional position string. */
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen);
 void session_close(Session *s);

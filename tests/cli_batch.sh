@@ -152,6 +152,16 @@ tap_eq "load switches to the game's variant" \
     "$(sed -n 1p "$tmp/out")"
 want=$(printf 'Nc3\nNc6\nfen\n' | "$CELLMATE" --variant glinski | tail -n 1)
 tap_eq "the loaded position is the saved one" "$want" "$(sed -n 2p "$tmp/out")"
+# a finished game: how it ended, not whose move it would be
+run "Nc3
+resign
+save $tmp/over.pgn
+" --variant glinski
+run "load $tmp/over.pgn
+" --variant haynie
+tap_eq "load of a finished game: its moves, then how it ended" \
+    "loaded $tmp/over.pgn: Glinski's Hexagonal Chess, 1 move
+result 1-0: White wins by resignation" "$(cat "$tmp/out")"
 run "load $tmp/nonexistent.pgn
 " --variant glinski
 tap_eq "load of a missing file" \

@@ -30,6 +30,10 @@ keys a "N"
 keys a Tab
 tap_ok "completion: Tab lists Black's four knight moves" wait_for a "4 possible: Nd7 Ne7 Nh7 Ni7"
 keys a C-u
+text a s
+keys a Tab
+tap_ok "completion: no room-only command (say) outside a room" wait_for a "2 possible: save show"
+keys a C-u
 
 # --- an illegal move --------------------------------------------------------------------------
 line a "Nf6"

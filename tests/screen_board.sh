@@ -174,14 +174,15 @@ for w in typed clicked; do # (both open at once: the tmux server never runs out 
     wait_for "$w" "White to move" >/dev/null
     text "$w" f10
     keys "$w" Tab
-    wait_for "$w" "f10 Pawn: 4 moves" >/dev/null
+    tap_ok "promotion, $w: the pawn picked up has one cell to go to (four promotions)" \
+        wait_for "$w" "f10 Pawn: 1 move (*)"
 done
 enter typed f11
 set -- $(plain clicked | awk '{ c = index(substr($0, 1, 56), "*"); if (c) { print NR, c; exit } }')
 click clicked "$1" "$2"
 for w in typed clicked; do
     tap_ok "promotion, its cell $w: the piece is asked for" \
-        wait_for "$w" "type the piece to promote to, then Enter"
+        wait_for "$w" "type the piece to promote to (Q Queen, R Rook, B Bishop, N Knight), then Enter"
     tap_eq "... the input line holds the move up to its '='" "move> f10-f11=" "$(row "$w" 24)"
     tap_ok "... nothing is played yet" shows_re "$w" "White to move"
     enter "$w" N

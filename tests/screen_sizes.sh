@@ -4,7 +4,7 @@
 # three-player move list, the computer's three sides and a result wrapped, never cut; a
 # terminal too narrow for the panel gets the side to move, the clocks and the hands in one
 # line; one too small for the board names the same sizes whatever its own, each just large
-# enough to draw it.
+# enough to draw it with either side to move.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -94,7 +94,7 @@ resized() { # resized NAME COLSxROWS: the window at that size, drawn again
     sleep 0.5
 }
 for v in glinski peanut; do
-    sized s 30x10 "$v"
+    sized s 30x10 --depth 1 "$v"
     wait_for s "this terminal is 30x10" >/dev/null
     need=$(needs s)
     tap_ok "$v too small at 30x10: the message names sizes ($(echo $need))" test -n "$need"
@@ -113,6 +113,17 @@ for v in glinski peanut; do
         resized s "$size"
         tap_ok "$v at $size: the board is drawn" hides s "Too small"
         tap_ok "... with its pieces" shows_re s " [Kk] "
+        # the other side to move is drawn at the bottom: the same size shows it (Glinski's
+        # board turned for Black once needed a column more)
+        enter s go
+        wait_for s "computer: 1. " >/dev/null
+        tap_ok "$v at $size, Black to move: the board is drawn" hides s "Too small"
+        tap_ok "... with its pieces" shows_re s " [Kk] "
+        resized s "$((cols - 1))"x"$rows"
+        tap_ok "$v at $((cols - 1))x$rows, Black to move: too small" wait_for s "Too small"
+        resized s "$size"
+        enter s undo
+        wait_for s "took back" >/dev/null
     done
     quit s
 done

@@ -198,6 +198,14 @@ static const struct {
     {"#", "empty move"},
     {"x", "no destination cell"},
     {"12", "no destination cell"},
+    /* a character outside ASCII named whole, by its code point too, not by its first byte;
+     * a byte that starts no UTF-8 character alone (none read past the end) */
+    {"\xc3\xa9"
+     "5",
+     "unexpected '\xc3\xa9' (U+00E9)"},
+    {"Ne\xe2\x82\xac", "unexpected '\xe2\x82\xac' (U+20AC)"},
+    {"e5\xc3", "unexpected '\xc3'"},
+    {"e5\xe2\x82", "unexpected '\xe2'"},
 };
 
 /* Errors that list moves: the fixed text, then the moves sorted as the moves command sorts

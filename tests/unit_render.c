@@ -1200,13 +1200,14 @@ static void test_sizes(void **state)
     variant_free(v);
     /* the 127-cell board: 25 lines and labels usually, 15 lines turned a twelfth (13 rows of
      * cells and a line of labels above and below), 52 columns without the labels that
-     * overhang more than two columns (the rank labels beside the rows, "1\\", are kept) */
+     * overhang more than two columns (the rank labels beside the rows, "1\\", are kept);
+     * 53 with Black at the bottom, and the smallest area holds both views */
     v = hr_glinski();
     render_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
     assert_int_equal(s[0].width, 57);
     assert_int_equal(s[0].height, 26);
     assert_true(smallest(v, &o, &w, &h));
-    assert_int_equal(w, 52);
+    assert_int_equal(w, 53);
     assert_int_equal(h, 15);
     variant_free(v);
     /* the ring: 103 columns at four a cell, 79 at three */
@@ -1475,10 +1476,12 @@ static void test_hr_orientation(void **state)
 }
 
 /* The sizes the screen asks for when nothing fits, for every shipped variant as the screen
- * draws it (outlined drawings allowed): each draws the board, one column or one row fewer
- * does not (no size named is more than the board needs), and every drawing is at least as
- * large both ways as one of them (none left out would do with less). Peanut's narrower
- * drawing is among them: it needs fewer columns with more rows. */
+ * draws it (outlined drawings allowed): each draws the board with every player at the bottom
+ * (the screen draws the side to move there), one column or one row fewer draws it for none
+ * (no size named is more than the board needs), and an area of any drawing's size that
+ * shows the board is at least as large both ways as one of them (none left out would do
+ * with less). Peanut's narrower drawing is among them: it needs fewer columns with more
+ * rows. */
 static void test_min_sizes(void **state)
 {
     (void)state;
@@ -1491,27 +1494,38 @@ static void test_min_sizes(void **state)
         RenderOpts o = area(0, 0, true);
         o.max_scale = 2;
         int n = render_min_sizes(v, &o, s, RENDER_MAX_LAYOUTS);
-        int nall = render_sizes(v, &o, all, RENDER_MAX_LAYOUTS);
         assert_true(n >= 1);
-        for (int k = 0; k < nall; k++) {
-            bool covered = false;
-            for (int m = 0; m < n; m++)
-                covered |= s[m].width <= all[k].width && s[m].height <= all[k].height;
-            if (!covered)
-                fail_msg("%s: the drawing of %dx%d is smaller than every size named", SHIPPED[i],
-                         all[k].width, all[k].height);
+        for (o.bottom = 0; o.bottom < v->nplayers; o.bottom++) {
+            int nall = render_sizes(v, &o, all, RENDER_MAX_LAYOUTS);
+            for (int k = 0; k < nall; k++) {
+                RenderOpts at = area(all[k].width, all[k].height, true);
+                at.max_scale = 2;
+                bool covered = false, shown = render_board(&pos, &at, &g);
+                textgrid_free(&g);
+                for (int m = 0; m < n; m++)
+                    covered |= s[m].width <= all[k].width && s[m].height <= all[k].height;
+                if (shown != covered)
+                    fail_msg("%s: %dx%d %s the board, but is %s one of the sizes named", SHIPPED[i],
+                             all[k].width, all[k].height, shown ? "shows" : "does not show",
+                             covered ? "as large as" : "below");
+            }
         }
         for (int k = 0; k < n; k++) {
             if (k) assert_true(s[k].height > s[k - 1].height && s[k].width < s[k - 1].width);
             o = area(s[k].width, s[k].height, true);
             o.max_scale = 2;
-            assert_true(render_board(&pos, &o, &g));
-            textgrid_free(&g);
-            o.max_width--;
-            assert_false(render_board(&pos, &o, &g));
-            o.max_width++;
-            o.max_height--;
-            assert_false(render_board(&pos, &o, &g));
+            for (o.bottom = 0; o.bottom < v->nplayers; o.bottom++) {
+                if (!render_board(&pos, &o, &g))
+                    fail_msg("%s: %dx%d does not draw the board with %s at the bottom", SHIPPED[i],
+                             s[k].width, s[k].height, v->player_name[o.bottom]);
+                textgrid_free(&g);
+                o.max_width--;
+                assert_false(render_board(&pos, &o, &g));
+                o.max_width++;
+                o.max_height--;
+                assert_false(render_board(&pos, &o, &g));
+                o.max_height++;
+            }
         }
         variant_free(v);
     }

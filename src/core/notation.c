@@ -196,6 +196,28 @@ static enum parse_status fail(Ctx *c, enum parse_status st, const char *fmt, ...
     return st;
 }
 
+/* A character no move has: named whole, so that 'é' is not shown as its first byte '\xc3',
+ * and by its code point too, readable on any terminal. A byte that starts no UTF-8
+ * character is named alone. */
+static enum parse_status unexpected(Ctx *c, const char *q)
+{
+    const unsigned char *u = (const unsigned char *)q;
+    int n = u[0] >= 0xc2 && u[0] <= 0xdf   ? 2
+            : u[0] >= 0xe0 && u[0] <= 0xef ? 3
+            : u[0] >= 0xf0 && u[0] <= 0xf4 ? 4
+                                           : 1;
+    unsigned long code = n == 1 ? u[0] : u[0] & (0x7f >> n);
+    for (int i = 1; i < n; i++) {
+        if ((u[i] & 0xc0) != 0x80) { /* cut short (perhaps by the end): the byte alone */
+            n = 1;
+            break;
+        }
+        code = code << 6 | (u[i] & 0x3f);
+    }
+    if (n == 1) return fail(c, PARSE_MALFORMED, "unexpected '%c'", *q);
+    return fail(c, PARSE_MALFORMED, "unexpected '%.*s' (U+%04lX)", n, q, code);
+}
+
 static int kind_of_letter(const Variant *v, char ch)
 {
     if ((unsigned char)ch > 127) return 0;
@@ -399,7 +421,7 @@ static enum parse_status scan_move(Ctx *c, const char *s, const char *q, Scan *s
             sc->number = (int)rank;
             sc->nnumbers = 1;
         } else {
-            return fail(c, PARSE_MALFORMED, "unexpected '%c'", ch);
+            return unexpected(c, q);
         }
     }
     return PARSE_OK;

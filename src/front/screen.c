@@ -321,6 +321,7 @@ static void session_changed(Session *s)
 {
     think_lock();
     select_clear();
+    cursor_follow_variant();
     history_reset();
     ui.dirty = true;
     save_now(s);
@@ -525,6 +526,7 @@ int screen_run(Session *s, const ScreenOptions *o)
     input_init();
     s->screen = true;
     s->changed = session_changed;
+    cursor_follow_variant();
     char err[600];
     if (ui.opt.watch) start_watching();
     if (ui.opt.autosave && !autosave_claim(err, sizeof err))

@@ -142,7 +142,8 @@ static char **complete(const char *text, int start, int end)
     rl_attempted_completion_over = 1; /* never fall back to file names */
     clear_candidates();
     if (start == 0) {
-        for (const Command *c = session_commands; c->name; c++) add_candidate(c->name);
+        for (const Command *c = session_commands; c->name; c++)
+            if (session_command_offered(ui.s, c)) add_candidate(c->name);
         Game *g = &ui.s->game;
         if (!g->result.over) {
             MoveList ml;

@@ -35,6 +35,8 @@ typedef struct {
     Cell hover;     /* the cell under the mouse, NO_CELL when none */
     Cell flash;     /* a cell asked for by name */
     double flash_until;
+    /* the variant whose board the cursor and the cells above are on */
+    char cursor_variant[MAX_NAME];
     uint8_t marks[MAX_CELLS + 1];
     int view_ply;                     /* plies of the game shown (screen_history.c); -1: all */
     char confirm[MOVE_TEXT_MAX + 64]; /* a move from the position shown, asked about once */
@@ -76,6 +78,7 @@ void select_describe_cell(Cell c, char *out, size_t len);
 void cursor_move(int dy, int dx);
 void cursor_press(void);
 void cursor_hide(void);
+void cursor_follow_variant(void); /* after a change of game: another board, no cursor yet */
 
 /* screen_room.c */
 int room_screen_getch(void);                     /* getch, with the room's connection served */

@@ -93,12 +93,21 @@ void select_describe_cell(Cell c, char *out, size_t len)
                  v->type[PIECE_KIND(p)].name);
 }
 
+/* How many cells the picked-up piece can go to, and take on: a promotion's choices are one
+ * cell marked, so they count once. */
 static void say_picked(int n)
 {
     Move moves[MAX_MOVES];
-    int captures = 0;
+    bool seen[MAX_CELLS + 1] = {false};
+    int captures = 0, cells = 0;
     picked_moves(moves, MAX_MOVES);
-    for (int i = 0; i < n; i++) captures += takes(&ui.s->game.pos, moves[i]);
+    for (int i = 0; i < n; i++) {
+        if (seen[moves[i].to]) continue;
+        seen[moves[i].to] = true;
+        cells++;
+        captures += takes(&ui.s->game.pos, moves[i]);
+    }
+    n = cells;
     const Variant *v = ui.s->v;
     char what[64];
     if (ui.sel_from)
@@ -171,10 +180,18 @@ static int move_to(Cell c, char text[MOVE_TEXT_MAX])
     move_long(&ui.s->game.pos, moves[last], text);
     select_clear();
     if (found > 1) {
-        char *eq = strchr(text, '=');
+        char *eq = strchr(text, '='), choices[MSG_MAX / 2] = "";
+        size_t used = 0;
+        const Variant *v = ui.s->v;
+        for (int i = 0; i < n && used < sizeof choices; i++) /* "Q Queen, R Rook, ..." */
+            if (moves[i].to == c && moves[i].promo)
+                used += (size_t)snprintf(choices + used, sizeof choices - used, "%s%c %s",
+                                         used ? ", " : "", v->type[moves[i].promo].letter,
+                                         v->type[moves[i].promo].name);
         if (eq) eq[1] = 0;
         input_set_line(text);
-        ui_set_message(false, "type the piece to promote to, then Enter");
+        ui_set_message(false, "type the piece to promote to%s%s%s, then Enter", used ? " (" : "",
+                       choices, used ? ")" : "");
     }
     return found;
 }
@@ -318,4 +335,15 @@ void cursor_press(void)
 void cursor_hide(void)
 {
     ui.cursor_on = false;
+}
+
+/* A game of another variant: its cells are other cells, so the cursor (and what the panel
+ * names under it) starts afresh, as on a new screen. */
+void cursor_follow_variant(void)
+{
+    const char *name = ui.s->v->name;
+    if (!strcmp(ui.cursor_variant, name)) return;
+    snprintf(ui.cursor_variant, sizeof ui.cursor_variant, "%s", name);
+    ui.cursor_on = false;
+    ui.cursor = ui.hover = ui.flash = NO_CELL;
 }

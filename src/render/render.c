@@ -297,12 +297,18 @@ const RenderFamily *render_family(const Variant *v)
     return families[v->board.spec.family];
 }
 
+/* The view with player p at the bottom (and the turn asked for from there). */
+static void seat_at(Ctx *x, int p)
+{
+    x->o.bottom = p;
+    x->angle = render_family(x->v)->seat_angle(x->v, p) + x->o.turn + x->v->view_rotate;
+}
+
 static Ctx make_ctx(const Position *pos, const RenderOpts *o)
 {
     Ctx x = {pos, pos->v, &pos->v->board, {0}, pos->v->nplayers > 2 ? 2 : 1, 0, false};
     if (o) x.o = *o;
-    if (x.o.bottom < 0 || x.o.bottom >= x.v->nplayers) x.o.bottom = 0;
-    x.angle = render_family(x.v)->seat_angle(x.v, x.o.bottom) + x.o.turn + x.v->view_rotate;
+    seat_at(&x, x.o.bottom < 0 || x.o.bottom >= x.v->nplayers ? 0 : x.o.bottom);
     return x;
 }
 
@@ -322,12 +328,36 @@ static bool sketch_layout(const Ctx *x, int i, Sketch *k)
     return false;
 }
 
-static bool fits(Box b, const RenderOpts *o)
+static RenderSize sketch_size(const Sketch *k)
 {
-    return (o->max_width <= 0 || b.c1 - b.c0 + 1 <= o->max_width) &&
-           (o->max_height <= 0 || b.r1 - b.r0 + 1 <= o->max_height);
+    Box b = bounds(k);
+    return (RenderSize){b.c1 - b.c0 + 1, b.r1 - b.r0 + 1};
 }
 
+static bool fits(RenderSize s, const RenderOpts *o)
+{
+    return (o->max_width <= 0 || s.width <= o->max_width) &&
+           (o->max_height <= 0 || s.height <= o->max_height);
+}
+
+/* Whether some drawing of the view with player p at the bottom fits x's area. */
+static bool view_fits(const Ctx *x, int p)
+{
+    Ctx view = *x;
+    seat_at(&view, p);
+    for (int i = 0; i < render_family(x->v)->nlayouts; i++) {
+        Sketch k;
+        if (!sketch_layout(&view, i, &k)) continue;
+        bool ok = fits(sketch_size(&k), &x->o);
+        free(k.s);
+        if (ok) return true;
+    }
+    return false;
+}
+
+/* The screen draws the player to move at the bottom when several play there: an area that
+ * shows one player's view but not another's would show the board every other move. So the
+ * board is drawn only where every view has a drawing that fits, each its roomiest. */
 bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out)
 {
     Ctx x = make_ctx(pos, o);
@@ -336,14 +366,20 @@ bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out)
     for (int i = 0; i < f->nlayouts; i++) {
         Sketch k;
         if (!sketch_layout(&x, i, &k)) continue;
-        bool ok = fits(bounds(&k), &x.o) && sketch_to_grid(&k, out);
-        free(k.s);
-        if (ok) {
-            out->angle = norm_angle(x.angle + f->layouts[i].turn);
-            out->scale = f->layouts[i].scale;
-            out->fit_turn = f->layouts[i].turn;
-            return true;
+        bool ok = fits(sketch_size(&k), &x.o);
+        if (!ok) {
+            free(k.s);
+            continue;
         }
+        for (int p = 0; ok && p < x.v->nplayers; p++)
+            if (p != x.o.bottom) ok = view_fits(&x, p);
+        ok = ok && sketch_to_grid(&k, out);
+        free(k.s);
+        if (!ok) return false;
+        out->angle = norm_angle(x.angle + f->layouts[i].turn);
+        out->scale = f->layouts[i].scale;
+        out->fit_turn = f->layouts[i].turn;
+        return true;
     }
     return false;
 }
@@ -357,9 +393,8 @@ int render_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max
     for (int i = 0; i < render_family(v)->nlayouts && n < max; i++) {
         Sketch k;
         if (!sketch_layout(&x, i, &k)) continue;
-        Box b = bounds(&k);
+        out[n++] = sketch_size(&k);
         free(k.s);
-        out[n++] = (RenderSize){b.c1 - b.c0 + 1, b.r1 - b.r0 + 1};
     }
     return n;
 }
@@ -370,15 +405,40 @@ static int fewer_rows(const void *a, const void *b)
     return x->height != y->height ? x->height - y->height : x->width - y->width;
 }
 
-int render_min_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max)
+/* The sizes of s that no other one beats both ways, fewest rows first, into out; how many. */
+static int unbeaten(RenderSize *s, int n, RenderSize *out, int max)
 {
-    RenderSize s[RENDER_MAX_LAYOUTS];
-    int n = render_sizes(v, o, s, RENDER_MAX_LAYOUTS), kept = 0;
+    int kept = 0;
     qsort(s, (size_t)n, sizeof *s, fewer_rows);
     /* each size kept before has no more rows: one is beaten unless it is narrower than all */
     for (int i = 0; i < n && kept < max; i++)
         if (!kept || s[i].width < out[kept - 1].width) out[kept++] = s[i];
     return kept;
+}
+
+int render_min_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max)
+{
+    RenderOpts view = o ? *o : (RenderOpts){0};
+    RenderSize need[RENDER_MAX_LAYOUTS], mine[RENDER_MAX_LAYOUTS];
+    RenderSize both[RENDER_MAX_LAYOUTS * RENDER_MAX_LAYOUTS];
+    int nneed = 0;
+    /* an area shows every view when it holds a drawing of each: from the sizes that show
+     * the views so far and a size of the next view, the larger both ways */
+    for (int p = 0; p < v->nplayers; p++) {
+        view.bottom = p;
+        int nmine = render_sizes(v, &view, mine, RENDER_MAX_LAYOUTS), n = 0;
+        for (int a = 0; a < (p ? nneed : 1); a++)
+            for (int b = 0; b < nmine; b++) {
+                RenderSize s = mine[b];
+                if (p && need[a].width > s.width) s.width = need[a].width;
+                if (p && need[a].height > s.height) s.height = need[a].height;
+                both[n++] = s;
+            }
+        nneed = unbeaten(both, n, need, RENDER_MAX_LAYOUTS);
+    }
+    if (nneed > max) nneed = max;
+    memcpy(out, need, (size_t)nneed * sizeof *out);
+    return nneed;
 }
 
 int render_rotate_step(const Variant *v)
@@ -399,8 +459,11 @@ const char *render_seat_words(const Variant *v, int turn)
 bool textgrid_cell_centre(const TextGrid *g, Cell c, int *row, int *col)
 {
     long rs = 0, cs = 0, n = 0;
+    if (c == NO_CELL) return false; /* what lies outside the cells */
+    /* blanks too: a triangle on its side shows its piece at one end of its box, and an
+     * empty upright one only blanks; the box is what the eye goes by */
     for (int i = 0; i < g->width * g->height; i++)
-        if (g->cell[i] == c && g->text[i] != ' ') rs += i / g->width, cs += i % g->width, n++;
+        if (g->cell[i] == c) rs += i / g->width, cs += i % g->width, n++;
     if (!n) return false;
     *row = (int)(rs / n);
     *col = (int)(cs / n);

@@ -82,8 +82,10 @@ typedef struct {
 
 /* Draw pos. Chooses the roomiest drawing that fits max_width x max_height (larger cells up to
  * max_scale, the usual compact one, more compact ones, then the view turned to fit: a
- * twelfth clockwise on hex boards, a quarter as a last resort). False,
- * with out empty, when none fits (or memory runs out). */
+ * twelfth clockwise on hex boards, a quarter as a last resort). The board is drawn only in
+ * an area where every player's view (o->bottom says which one to draw) has a drawing that
+ * fits, so that an area shows it whoever is to move. False, with out empty, when none fits
+ * (or memory runs out). */
 bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out);
 
 #define RENDER_MAX_LAYOUTS 24
@@ -93,14 +95,15 @@ typedef struct {
 } RenderSize;
 
 /* The size of each drawing render_board may choose for v's board with these options (o may
- * be NULL), roomiest first; returns how many. A terminal area shows the board iff one of them
- * fits. */
+ * be NULL; o->bottom says whose view), roomiest first; returns how many. An area holds that
+ * view iff one of them fits. */
 int render_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max);
 
-/* The sizes to ask for when nothing fits: those of render_sizes that no other one beats in
- * both columns and rows, fewest rows first (each then narrower than the one before); returns
- * how many. An area shows the board iff it is at least as large as one of them both ways;
- * the first, with the fewest rows, is what a terminal most often lacks. */
+/* The sizes to ask for when nothing fits: the areas that hold a drawing of every player's
+ * view (each as large both ways as one of render_sizes for every o->bottom) that no other
+ * one beats in both columns and rows, fewest rows first (each then narrower than the one
+ * before); returns how many. An area shows the board iff it is at least as large as one of
+ * them both ways; the first, with the fewest rows, is what a terminal most often lacks. */
 int render_min_sizes(const Variant *v, const RenderOpts *o, RenderSize *out, int max);
 
 /* The step of the rotate command on v's board: 120 degrees with three players, otherwise

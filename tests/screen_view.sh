@@ -1,0 +1,87 @@
+#!/bin/sh
+# screen_view.sh — the view and the cursor across games, in tmux: rotate and flip are kept by
+# `new` of the same variant but not carried into another variant's board (a hexagon turned
+# by a triangle board's quarter turn), nor is the cursor; with three players a flipped view
+# is named as flipped; on triangles drawn on their side Up and Down go to the cell straight
+# above or below, none skipped.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+
+panel() { screen_of "$1" | cut -c79-; } # at 100 columns
+line_of() { screen_of "$1" | grep -n -- "$2" | head -n 1 | cut -d: -f1; }
+
+# --- rotate, then a new game of another variant ---------------------------------------------
+sized v 100x35 chessagon
+wait_for v "White to move" >/dev/null
+enter v rotate
+tap_ok "chessagon: rotate turns it a quarter" wait_for v "turned 90 degrees from its usual view"
+keys v Up
+tap_ok "... the cursor is shown, named in the panel" wait_for v "White King"
+enter v "new glinski"
+wait_for v "new game: Glinski" >/dev/null
+tap_ok "new glinski: White's King below Black's (the usual view)" \
+    test "$(line_of v 'wK')" -gt "$(line_of v 'bK')"
+no_cell_named() { ! panel "$1" | grep -Eq '^ *[a-z][0-9]+: '; }
+tap_ok "... no cursor left from the other board in the panel" no_cell_named v
+enter v rotate
+tap_ok "... rotate then turns it one of its own steps" \
+    wait_for v "turned 60 degrees from its usual view"
+# the same variant again: the view chosen stays
+enter v new
+wait_for v "new game: Glinski" >/dev/null
+enter v rotate
+tap_ok "new of the same variant keeps the view turned" \
+    wait_for v "turned 120 degrees from its usual view"
+enter v "new glinski"
+wait_for v "new game: Glinski" >/dev/null
+enter v flip
+tap_ok "... also named (new glinski)" wait_for v "turned 300 degrees from its usual view"
+quit v
+
+# --- three players: rotate turns by thirds, flip by a half, and the message says which ----
+sized r 100x35 cyclohexane
+wait_for r " to move" >/dev/null
+enter r flip
+tap_ok "the ring, flip: flipped" \
+    wait_for r "the board is drawn flipped (turned 180 degrees from its usual view)"
+enter r rotate
+tap_ok "... and rotate: a third turned, then flipped (not '300 degrees')" \
+    wait_for r "the board is drawn turned 120 degrees from its usual view, then flipped"
+enter r flip
+wait_re() { # wait_re NAME REGEX: until a line of the screen matches (up to 10 s)
+    i=0
+    while [ $i -lt 100 ]; do
+        shows_re "$1" "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+tap_ok "... flip again: a third turned" \
+    wait_re r "the board is drawn turned 120 degrees from its usual view *$"
+quit r
+
+# --- triangles on their side: Up and Down ---------------------------------------------------
+sized t 100x35 chessagon --fen "'k8/11/13/1P12K/15/13/11/9 w - - - 0 1'"
+wait_for t "White to move" >/dev/null
+keys t Up
+tap_ok "the cursor starts on White's King" wait_for t "o5: White King"
+keys t Up
+tap_ok "Up: the cell straight above (n5), not two letters up" wait_for t "n5: empty"
+i=0
+while [ $i -lt 13 ]; do
+    keys t Up
+    i=$((i + 1))
+done
+tap_ok "Up to the top: a5" wait_for t "a5: empty"
+keys t Down
+tap_ok "Down from a5: b5 below it, the White Pawn" wait_for t "b5: White Pawn"
+keys t Down
+tap_ok "Down again: c5" wait_for t "c5: empty"
+keys t Up
+tap_ok "Up from c5: back to b5" wait_for t "b5: White Pawn"
+quit t
+
+tap_done
