@@ -9,6 +9,11 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 said() { grep -qF -- "$1" "$tmp/out"; }
+# busy_since TICKS: the background cellmate $pid has used the CPU for a fifth of a second (20
+# clock ticks) past TICKS, a reading of cpu_ticks: it is deep in its work, however long a
+# loaded machine kept it waiting to start it.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null; }
+busy_since() { [ "$(cpu_ticks)" -ge $(($1 + 20)) ] 2>/dev/null; }
 # ended: wait up to 30 s for the background cellmate $pid to end, its status in $st (one still
 # running then is killed: a failure, not a hang)
 ended() {
@@ -55,7 +60,7 @@ exec 3>"$tmp/in"
 printf 'perft 1\nperft 12\n' >&3
 n=0
 until said "perft 1: 51 (" || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
-sleep 0.5 # now in perft 12, which takes hours
+wait_until busy_since "$(cpu_ticks)" # now in perft 12, which takes hours
 kill -INT "$pid"
 printf 'perft 2\n' >&3
 exec 3>&-
@@ -78,7 +83,7 @@ catches_int() {
 }
 n=0
 until catches_int || [ $n -ge 300 ]; do sleep 0.1; n=$((n + 1)); done
-sleep 0.3 # some leaves counted
+wait_until busy_since "$(cpu_ticks)" # some leaves counted
 kill -INT "$pid"
 ended
 tap_eq "--perft 12 stopped by SIGINT: ends by that signal (130)" 130 "$st"

@@ -156,14 +156,12 @@ T kill-session -t ti
 
 # --- the running process: limits, signals, working directory --------------------------------
 mkfifo "$tmp/in"
-"$CELLMATE" $R --player carol --batch <"$tmp/in" >/dev/null 2>&1 &
+"$CELLMATE" $R --player carol --batch <"$tmp/in" >"$tmp/carol.out" 2>&1 &
 pid=$!
 exec 3>"$tmp/in"
-i=0
-while [ $i -lt 100 ] && ! [ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" = "$players/carol" ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
+# its answer to a first line: it is through its start (directory, limits, signals) then
+echo fen >&3
+wait_until test -s "$tmp/carol.out"
 tap_eq "the working directory is the player's" "$players/carol" "$(readlink "/proc/$pid/cwd")"
 limit() { awk -v n="$1" 'index($0, n) == 1 { print $(NF - 2), $(NF - 1) }' "/proc/$pid/limits"; }
 tap_eq "no core dumps" "0 0" "$(limit 'Max core file size')"

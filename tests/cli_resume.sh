@@ -103,7 +103,8 @@ record glinski '1. e5 *' >"$D/p/current.pgn"
 if command -v flock >/dev/null; then
     flock -o "$D/p/current.lock" sleep 10 & # -o: the lock goes with flock itself
     holder=$!
-    sleep 0.3
+    held() { ! flock -n "$D/p/current.lock" true; }
+    wait_until held
     echo fen | "$CELLMATE" $R >/dev/null 2>"$tmp/err"
     kill $holder 2>/dev/null
     wait $holder 2>/dev/null

@@ -83,6 +83,7 @@ tap_ok "a joiner's --clock that the room does not keep is ignored, with a note" 
     grep -qx "room tri keeps its own clock (no clock); the --clock given is ignored" "$tmp/watcher1"
 tap_ok "... and so is --level" \
     grep -qx -- "--level is not for rooms: the room's computer plays at full strength" "$tmp/watcher1"
+wait_until grep -qx 'dave watches' "$tmp/red" # (red's client prints it in its own time)
 tap_ok "the others are told a watcher came; the watcher is not told of itself" \
     sh -c "grep -qx 'dave watches' '$tmp/red' && ! grep -q 'dave watches' '$tmp/watcher1'"
 
@@ -107,10 +108,10 @@ finish "$last_pid" 15
 tap_ok "Glinski: a move from a watcher of the finished game: the result, no 'new' or 'undo'" \
     grep -qx "line 1: 'e5': the game is over (result 1-0: White wins by checkmate)" "$tmp/late.err"
 tap_ok "Glinski: the room's record has the game" \
-    grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
+    record_has -x "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
 tap_ok "Glinski: the room's log says in words that its server started, not the handshake's ok" \
     sh -c "grep -q \"the room's server is ready\" '$ROOMS/duel.log' && ! grep -q '^ok' '$ROOMS/duel.log'"
-tap_ok "Glinski: the record names the players" grep -qx '\[Black "bob"\]' "$ROOMS/duel.pgn"
+tap_ok "Glinski: the record names the players" record_has -x '\[Black "bob"\]' "$ROOMS/duel.pgn"
 "$CELLMATE" --replay "$ROOMS/duel.pgn" >"$tmp/replay" 2>&1
 tap_eq "Glinski: the record reads back" "game 1: ok, 7 moves" "$(head -n 1 "$tmp/replay")"
 
@@ -121,8 +122,8 @@ for who in red yellow blue watcher2; do
 done
 tap_ok "Cyclohexane: Red's resignation waited for its turn" \
     grep -qx "Red will leave the game at their turn" "$tmp/red"
-tap_ok "Cyclohexane: the record's placing" grep -qx '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
-tap_ok "Cyclohexane: the record's moves" grep -qx "Rb10 Gb18# 6. -- Blue" "$ROOMS/tri.pgn"
+tap_ok "Cyclohexane: the record's placing" record_has -x '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
+tap_ok "Cyclohexane: the record's moves" record_has -x "Rb10 Gb18# 6. -- Blue" "$ROOMS/tri.pgn"
 tap_ok "Cyclohexane: the watcher who stayed saw the moves after it came" \
     grep -qx "5. Gb18# (Blue)" "$tmp/watcher2"
 
@@ -174,7 +175,7 @@ for who in w2 b2; do
     tap_ok "talk: $who saw the draw agreed" grep -qx "result 1/2-1/2: draw by agreement" "$tmp/$who"
 done
 tap_ok "talk: the record has the chat and the moves kept, not the one taken back" \
-    grep -qx "{alice: good luck} 1. Qc3 b6 2. b2 e6 3. Bb1 1/2-1/2" "$ROOMS/talk.pgn"
+    record_has -x "{alice: good luck} 1. Qc3 b6 2. b2 e6 3. Bb1 1/2-1/2" "$ROOMS/talk.pgn"
 
 # --- the computer in a seat: the room thinks for it ------------------------------------------------
 player "$tmp/h" --room bot glinski --time 0.2 --name alice --seat White <<EOF
@@ -197,7 +198,7 @@ tap_ok "computer: it refuses draws" grep -q "line 5: the computer does not agree
 tap_ok "computer: a takeback is agreed at once, and nobody is said to be asked" \
     sh -c "grep -q 'the takeback is agreed' '$tmp/h' && ! grep -q 'the others are asked' '$tmp/h'"
 tap_ok "computer: the resignation ends the game" grep -qx "result 0-1: Black wins by resignation" "$tmp/h"
-tap_ok "computer: the record names it as a local game does" grep -qx '\[Black "cellmate"\]' "$ROOMS/bot.pgn"
+tap_ok "computer: the record names it as a local game does" record_has -x '\[Black "cellmate"\]' "$ROOMS/bot.pgn"
 
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------
@@ -312,7 +313,7 @@ printf '4294967297\n' >"$ROOMS/wrap.pid"
 flock "$ROOMS/wrap.pid" sleep 10 &
 locker=$!
 room_pids="$room_pids $locker"
-sleep 0.3
+wait_until room_server wrap >/dev/null # (the lock is held)
 "$CELLMATE" --serve-room wrap >"$tmp/wrap.serve" 2>&1
 tap_ok "a PID past pid_t in ROOM.pid is no PID" test -z "$(grep 'PID 1)' "$tmp/wrap.serve")"
 tap_ok "... and the server says in words that it leaves" \
@@ -358,7 +359,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/
     printf 'quit\n' | as_nobody --batch --room-dir "$gdir" --room grp --name nob >"$tmp/g3" 2>&1
     tap_ok "group: the other user starts the room again from root's record, and sits as Black" \
         grep -q "you play Black in room grp" "$tmp/g3"
-    tap_ok "... the record keeps each seat's user" grep -qx "\[RoomUsers \"0 $nob\"\]" "$gdir/grp.pgn"
+    tap_ok "... the record keeps each seat's user" record_has -x "\[RoomUsers \"0 $nob\"\]" "$gdir/grp.pgn"
     printf 'quit\n' | "$CELLMATE" --batch --room-dir "$gdir" --room grp --name nob >"$tmp/g4" 2>&1
     tap_eq "group: root under the other user's name is refused too (status 2)" 2 "$?"
     printf 'quit\n' | "$CELLMATE" --batch --room-dir "$gdir" --room grp --name alice >"$tmp/g5" 2>&1

@@ -121,6 +121,12 @@ feed() { # the lines of standard input, each "@wait FILE TEXT" waited for, "@sle
     done
 }
 
+# record_has [GREP OPTIONS] PATTERN RECORD: the room's record has it, waited for. A server
+# saves its record just after it has told the clients of a change (its write-ahead copy,
+# ROOM.wal, holds the change before anyone is told), so a client can have seen the change,
+# and even have left, a moment before the record holds it.
+record_has() { wait_until grep -q "$@"; }
+
 # gone_pid PID: the process ended (within 5 s).
 gone_pid() {
     i=0

@@ -9,6 +9,9 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 room=relay$$
+# the players of the room limit: names of this run's own, as the limit counts a player's
+# rooms in the directory every run of the tests shares
+carl=carl$$ dora=dora$$
 rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
@@ -53,20 +56,20 @@ open_room() {
         --save-dir "$tmp/players" --relay "$2" glinski >"$tmp/open" 2>&1
 }
 for i in 1 2 3 4 5; do
-    open_room carl "$room-$i"
-    tap_ok "carl opens room $i of 5" grep -qx 'welcome White carl' "$tmp/open"
+    open_room "$carl" "$room-$i"
+    tap_ok "carl opens room $i of 5" grep -qx "welcome White $carl" "$tmp/open"
 done
-open_room carl "$room-6"
+open_room "$carl" "$room-6"
 tap_ok "a sixth room is refused, and why" \
     grep -q '^bye you have 5 rooms open already (.*), the most a player may have' "$tmp/open"
 tap_ok "... and no server was started for it" sh -c "! test -e '$rooms/$room-6.pid'"
-open_room carl "$room-2"
-tap_ok "carl still joins one of his open rooms" grep -qx 'welcome White carl' "$tmp/open"
-open_room dora "$room-6"
-tap_ok "another player opens a room of her own" grep -qx 'welcome White dora' "$tmp/open"
+open_room "$carl" "$room-2"
+tap_ok "carl still joins one of his open rooms" grep -qx "welcome White $carl" "$tmp/open"
+open_room "$dora" "$room-6"
+tap_ok "another player opens a room of her own" grep -qx "welcome White $dora" "$tmp/open"
 p=$(room_server_in "$rooms" "$room-1") && end_pid "$p"
-open_room carl "$room-7"
+open_room "$carl" "$room-7"
 tap_ok "once one of carl's rooms has closed, he opens another" \
-    grep -qx 'welcome White carl' "$tmp/open"
+    grep -qx "welcome White $carl" "$tmp/open"
 
 tap_done

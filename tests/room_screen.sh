@@ -112,8 +112,8 @@ for w in a b c; do
     tap_ok "the mate's result on screen $w" wait_for "$w" "White wins by checkmate"
 done
 tap_ok "the room's record has the game" \
-    sh -c "tr '\n' ' ' <'$ROOMS/duel.pgn' | grep -q '1. Qc3 {\[%clk [0-9:]*\]} 1... Qc6 {\[%clk [0-9:]*\]} 2. b2 .* 4. Qxf9# {\[%clk [0-9:]*\]} 1-0'"
-tap_ok "the record keeps the chat line" grep -q "{bob: good luck}" "$ROOMS/duel.pgn"
+    wait_until sh -c "tr '\n' ' ' <'$ROOMS/duel.pgn' | grep -q '1. Qc3 {\[%clk [0-9:]*\]} 1... Qc6 {\[%clk [0-9:]*\]} 2. b2 .* 4. Qxf9# {\[%clk [0-9:]*\]} 1-0'"
+tap_ok "the record keeps the chat line" record_has "{bob: good luck}" "$ROOMS/duel.pgn"
 
 # the room's server killed and its record gone for good: the screens give up after five tries
 server=$(room_server duel)
@@ -164,7 +164,7 @@ line r resign
 for w in r y u; do
     tap_ok "screen $w sees the end" wait_for "$w" "Blue wins by resignation"
 done
-tap_ok "the record's placing" grep -qx '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
+tap_ok "the record's placing" record_has -x '\[Placing "Blue, Red, Yellow"\]' "$ROOMS/tri.pgn"
 for w in r y u; do line "$w" quit; done
 for w in r y u; do tap_ok "screen $w quits" gone "$w"; done
 
@@ -204,7 +204,7 @@ for w in f1 f2; do
     tap_ok "flag: screen $w is told White's time is up" wait_for "$w" "White's time is up"
 done
 tap_ok "flag: the fallen flag's clock reads 0:00 on the other screen" wait_re f2 "White +0:00\.0"
-tap_ok "flag: the record's result" grep -qx '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
+tap_ok "flag: the record's result" record_has -x '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
 line f1 Qc3
 tap_ok "flag: no move after the flag fell" wait_for f1 "the game is over"
 for w in f1 f2; do line "$w" quit; done

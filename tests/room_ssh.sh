@@ -102,7 +102,7 @@ finish "$watcher"
 tap_eq "the ssh watcher stays to the end (status 0)" 0 "$?"
 tap_ok "the ssh watcher saw the mate" grep -qx "result 1-0: White wins by checkmate" "$tmp/watch"
 tap_ok "the room's record has the game" \
-    grep -qx "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/far.pgn"
+    record_has -x "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/far.pgn"
 line b2 quit
 tap_ok "the ssh player's screen quits" gone b2
 tap_ok "no relay is left behind (the killed screen's neither)" no_relays

@@ -52,7 +52,8 @@ tap_ok "undo: White is to move again" wait_for a "White to move"
 
 # --- resize --------------------------------------------------------------------------------------
 T resize-window -t a -x 100 -y 30
-sleep 0.5
+prompt_on() { [ "$(row a "$1")" = "move>" ]; } # prompt_on ROW
+wait_until prompt_on 30
 tap_eq "resize: larger, the prompt moves to the new last row" "move>" "$(row a 30)"
 T resize-window -t a -x 40 -y 10
 tap_ok "resize: too small, a clear message" wait_for a "Too small for this board: it needs"
@@ -62,11 +63,14 @@ tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
 # --- help ----------------------------------------------------------------------------------------
 keys a "?"
 tap_ok "help: ? opens the help page" wait_for a "cellmate help"
-page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 4 pages)
+not_showing() { [ "$(screen_of "$1")" != "$2" ]; } # not_showing NAME SCREEN: it changed
+page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 4 pages); each
+    # space waits for its page, or the next would skip one (or close the last)
     for _ in 1 2 3 4; do
-        screen_of "$1" | grep -qF -- "$2" && return 0
+        page=$(screen_of "$1")
+        printf '%s\n' "$page" | grep -qF -- "$2" && return 0
         keys "$1" " "
-        sleep 0.3
+        wait_until not_showing "$1" "$page" || return 1
     done
     screen_of "$1" | grep -qF -- "$2"
 }
@@ -193,11 +197,10 @@ tap_ok "its first move keeps the game it replaces, as previous.pgn or previous-N
 # --- clocks: shown, counting down, and a flag that falls ---------------------------------------
 start k screen --no-save --clock 0.25+1 glinski
 tap_ok "clocks: each player's time is in the status panel" wait_for k "Black       0:15.0"
-tap_ok "clocks: the side to move's clock runs" shows_re k "White +0:1[0-4]\.[0-9] <"
+tap_ok "clocks: the side to move's clock runs" wait_until shows_re k "White +0:1[0-4]\.[0-9] <"
 line k "Nc3"
 wait_for k "1. Nc3" >/dev/null
-sleep 1.2
-tap_ok "clocks: after a move the other clock runs" shows_re k "Black +0:1[0-4]\.[0-9] <"
+tap_ok "clocks: after a move the other clock runs" wait_until shows_re k "Black +0:1[0-4]\.[0-9] <"
 tap_ok "clocks: the increment was added to White's time" shows_re k "White +0:1[0-6]\.[0-9]\$"
 tap_ok "clocks: Black's flag falls" wait_for k "Black's time is up"
 tap_ok "clocks: the status panel shows how it ended" wait_for k "White wins by time"

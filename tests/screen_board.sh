@@ -440,8 +440,8 @@ for spec in "haynie b2 flip rotate rotate" "peanut a2 flip rotate" \
     tap_eq "$v: the piece on $cell is drawn where $cell is named" "$cell" "$(picked_name o "$cell")"
     for view in "$@"; do
         enter o "$view"
-        wait_for o "turned" >/dev/null
-        sleep 0.3
+        # its message, not a panel's "turned ... to fit" (the line was cleared by Esc)
+        wait_for o "the board is drawn" >/dev/null
         tap_eq "$v after $view: the piece on $cell is drawn where $cell is named" "$cell" \
             "$(picked_name o "$cell")"
     done

@@ -18,11 +18,15 @@ wait_for h "White to move" >/dev/null
 enter h hint
 tap_ok "hint: the thinking line appears at once" wait_for h "looking for a hint (a key stops it)"
 tap_ok "hint: it shows the depth and the best move so far" wait_for h ", best "
-first=$(seconds_left h)
-sleep 0.6
-second=$(seconds_left h)
-tap_ok "hint: the time left counts down ($first, then $second)" \
-    awk -v a="$first" -v b="$second" 'BEGIN { exit !(a != "" && b != "" && b + 0 < a + 0) }'
+below() { # below A B: both numbers, B the smaller
+    awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && b + 0 < a + 0) }'
+}
+has_first() { first=$(seconds_left h) && [ -n "$first" ]; }
+wait_until has_first
+second=$first
+counted_down() { second=$(seconds_left h) && below "$first" "$second"; }
+wait_until counted_down
+tap_ok "hint: the time left counts down ($first, then $second)" below "$first" "$second"
 tap_ok "hint: the answer replaces it" wait_for h "hint: "
 tap_ok "hint: no move was played" wait_for h "White to move"
 
@@ -33,13 +37,17 @@ start k screen --no-save --clock 10 --time 10 glinski
 wait_for k "White to move" >/dev/null
 enter k go
 wait_for k ", best " >/dev/null
-panel_clock() { screen_of "$1" | sed -n 's/.*White  *\([0-9]*\):\([0-9.]*\) <$/\1 \2/p'; }
-first=$(panel_clock k)
-sleep 1.5
-second=$(panel_clock k)
+panel_clock() { # White's clock in the panel, in seconds
+    screen_of "$1" | sed -n 's/.*White  *\([0-9]*\):\([0-9.]*\) <$/\1 \2/p' |
+        awk '{ print $1 * 60 + $2 }'
+}
+has_first() { first=$(panel_clock k) && [ -n "$first" ]; }
+wait_until has_first
+second=$first
+clock_ran() { second=$(panel_clock k) && below "$first" "$second"; }
+wait_until clock_ran
 tap_ok "go: the panel's clock counts down while it thinks ($first, then $second)" \
-    awk -v a="$first" -v b="$second" 'BEGIN { split(a, x, " "); split(b, y, " ")
-        exit !(a != "" && b != "" && y[1] * 60 + y[2] < x[1] * 60 + x[2]) }'
+    below "$first" "$second"
 tap_ok "... and the computer is still thinking" shows_re k "the computer is thinking"
 keys k Escape
 wait_for k "computer: 1. " >/dev/null
@@ -54,7 +62,10 @@ wait_for z ", best " >/dev/null
 for size in 100x30 60x20; do
     cols=${size%x*} rows=${size#*x}
     T resize-window -t z -x "$cols" -y "$rows"
-    sleep 1
+    redrawn() { # at the new size: the prompt on its last row, the title bar as wide
+        [ "$(row z "$rows")" = "move>" ] && [ "$(row z 1 | awk '{ print length }')" = $((cols - 1)) ]
+    }
+    wait_until redrawn
     tap_eq "resized to $size while thinking: the input line is the last row, once" \
         "move>|1" "$(row z "$rows")|$(screen_of z | grep -c 'move>')"
     tap_ok "... the thinking line above it" \
@@ -177,6 +188,8 @@ enter u undo
 tap_ok "undo takes back the person's move and the reply" wait_for u "took back 2. Nc3, 2... "
 tap_ok "... on the message line, not a page" hides u "any key closes"
 rounds() { screen_of "$1" | cut -c59- | grep -cE '^ *[0-9]+\. '; } # the panel's, 80 columns
+one_round() { [ "$(rounds u)" = 1 ]; }
+wait_until one_round
 tap_eq "... the first round stays in the panel" "1" "$(rounds u)"
 tap_ok "... the person is to move" wait_for u "White to move"
 sleep 1

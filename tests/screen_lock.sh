@@ -66,9 +66,10 @@ start c screen --resume
 wait_for c "Watch, copy or quit?" >/dev/null
 line c "wrong"
 line c "w x"
-sleep 0.3
-tap_eq "an answer that is not one of the letters alone is asked again" 3 \
-    "$(screen_of c | grep -c 'Watch, copy or quit?')"
+asked() { screen_of c | grep -c 'Watch, copy or quit?'; }
+asked_thrice() { [ "$(asked)" -ge 3 ]; }
+wait_until asked_thrice
+tap_eq "an answer that is not one of the letters alone is asked again" 3 "$(asked)"
 line c "c"
 wait_for c "White to move" >/dev/null
 cpid=$(pid_of c)

@@ -92,7 +92,7 @@ keys b " "
 wait_for b "game NOT SAVED" >/dev/null
 rm -f "$STATE/fill"
 line b "undo"
-saved_again() { wait_for b "took back" >/dev/null && sleep 0.3 && hides b "game NOT SAVED"; }
+saved_again() { wait_for b "took back" >/dev/null && wait_until hides b "game NOT SAVED"; }
 tap_ok "space again: the next change is saved and NOT SAVED goes away" saved_again
 line b "quit"
 finished b

@@ -83,7 +83,9 @@ set -- $(cat "$tmp/failed" 2>/dev/null) 0 /nonexistent
 tap_ok "a test that fails stops its server (EXIT trap)" gone "$1"
 tap_ok "... and removes its directory" test ! -e "$2"
 
-sh -c '. "$TESTS_DIR/sshd.sh"; sshd_start || exit 3; echo "$SSHD_PID $SSHD_DIR" >"$1"; sleep 300 & wait' \
+# (its own clean-up ends the sleep it waits for, which would outlive it by minutes)
+sh -c '. "$TESTS_DIR/sshd.sh"; test_cleanup() { kill "$nap" 2>/dev/null; }
+    sshd_start || exit 3; echo "$SSHD_PID $SSHD_DIR" >"$1"; sleep 300 & nap=$!; wait' \
     sh "$tmp/killed" >/dev/null 2>&1 &
 killed=$!
 wait_file "$tmp/killed"

@@ -134,6 +134,13 @@ static void report(Search *s)
     if (sh->hooks->progress) sh->hooks->progress(r, sh->hooks->ctx);
 }
 
+/* Whether the interrupt hook or the hooks' stop flag asks the search to end (the main
+ * thread's to read). */
+static bool stop_asked(const Shared *sh)
+{
+    return interrupted() || (sh->hooks->stop && atomic_load(sh->hooks->stop));
+}
+
 /* Count a node; true once the search must end. Only the main thread reads the clock, the
  * interrupt hook and the stop flag of the hooks; the helpers follow the shared flag. */
 static bool time_up(Search *s)
@@ -147,7 +154,7 @@ static bool time_up(Search *s)
             s->stop = true;
         } else if (s->id == 0) {
             double t = now();
-            bool asked = interrupted() || (sh->hooks->stop && atomic_load(sh->hooks->stop));
+            bool asked = stop_asked(sh);
             bool limit = sh->first_done &&
                          (t > sh->deadline || (sh->max_nodes && total_nodes(sh) >= sh->max_nodes));
             if (asked || limit)
@@ -923,6 +930,10 @@ static void deepen(Search *s)
             sh->first_done = true;
             report(s);
         }
+        /* a stop asked while this depth ended (by its own report, often) ends the search
+         * here: the next node check could come only after the next depth, which the
+         * helpers' table entries may let it finish in a few hundred nodes */
+        if (stop_asked(sh)) s->stop = true;
         if (s->stop) return;
         if (r->score > MATE_BOUND || r->score < -MATE_BOUND) return; /* a forced end */
         /* A time per move is used to the end: what an unfinished depth finds is kept (above).

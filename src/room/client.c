@@ -601,9 +601,15 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
     bool started = room_start_server(&so, err, errlen);
     room_quota_done(&q, dir, room, maker, started);
     if (!started) return -1;
-    for (int i = 0; i < 50 && fd < 0; i++) {
-        fd = room_connect(dir, room, err, errlen);
-        if (fd < 0) usleep(20000);
+    /* Our server listens now; but when another client's server won the room, that one may
+     * still be starting: wait for it as long as a start may take, while it holds the room
+     * (once nobody does, a second more, then the error). */
+    double now = clock_now(), until = now + ROOM_START_SECONDS, quiet = now + 1;
+    while ((fd = room_connect(dir, room, err, errlen)) < 0 &&
+           (errno == ENOENT || errno == ECONNREFUSED) && (now = clock_now()) < until) {
+        if (room_server_pid(dir, room)) quiet = now + 1;
+        if (now >= quiet) break;
+        usleep(20000);
     }
     return fd;
 }

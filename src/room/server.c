@@ -561,7 +561,7 @@ bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
     char text[800];
     size_t n = 0;
     struct pollfd pf = {p[0], POLLIN, 0};
-    double until = clock_now() + 15;
+    double until = clock_now() + ROOM_START_SECONDS;
     while (n + 1 < sizeof text && clock_now() < until) {
         if (poll(&pf, 1, 100) <= 0) continue;
         ssize_t r = read(p[0], text + n, sizeof text - 1 - n);

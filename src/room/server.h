@@ -14,6 +14,10 @@
 #define ROOM_IDLE_SECONDS 300 /* the server's life after the last client left */
 #define ROOM_MAX_CLIENTS  MAX_ROOM_CLIENTS
 
+/* How long a server's start may take (its recovery and first save flush to the disk, which
+ * on a busy machine can take seconds) before whoever waits for it gives up. */
+#define ROOM_START_SECONDS 15
+
 typedef struct {
     const char *dir;     /* the room directory (room_dir) */
     const char *room;    /* the room's name */
@@ -30,7 +34,8 @@ typedef struct {
 int room_serve(const RoomServerOptions *o);
 
 /* Start the server in the background, detached from the terminal, unless one runs; false
- * with a message in err when it could not start. */
+ * with a message in err when it could not start. True also when another server holds the
+ * room: it may still be starting (not listening yet). */
 bool room_start_server(const RoomServerOptions *o, char *err, int errlen);
 
 #endif
