@@ -211,6 +211,32 @@ static void test_requests(void **state)
     assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: too many words");
 }
 
+/* The requests every client hears of, asked by kind as both ends ask: the server of the
+ * kind it parsed, the client of the kind of a line it is about to send. */
+static void test_heard_by_all(void **state)
+{
+    (void)state;
+    for (int k = REQ_HELLO; k <= REQ_BAD; k++) {
+        enum room_request kind = (enum room_request)k;
+        bool loud = kind == REQ_SAY || kind == REQ_DRAW || kind == REQ_UNDO || kind == REQ_NO ||
+                    kind == REQ_AI || kind == REQ_NEW;
+        if (room_request_heard_by_all(kind) != loud)
+            fail_msg("'%s' heard by all: %d", room_request_verb(kind), !loud);
+    }
+    struct {
+        const char *line;
+        bool loud;
+    } lines[] = {{"say hello", true}, {"ai Blue", true}, {"new", true},  {"move e4", false},
+                 {"ping", false},     {"say", false},    {"ai", false},  {"new game", false},
+                 {"frob", false},     {"draw", true},    {"undo", true}, {"no", true}};
+    RoomRequest rq;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        room_parse_request(lines[i].line, &rq);
+        if (room_request_heard_by_all(rq.kind) != lines[i].loud)
+            fail_msg("'%s' heard by all: %d", lines[i].line, !lines[i].loud);
+    }
+}
+
 static void test_events(void **state)
 {
     (void)state;
@@ -263,9 +289,10 @@ int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lines),      cmocka_unit_test(test_names),
-        cmocka_unit_test(test_clean_text), cmocka_unit_test(test_requests),
-        cmocka_unit_test(test_events),     cmocka_unit_test(test_describe_out),
+        cmocka_unit_test(test_lines),        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_clean_text),   cmocka_unit_test(test_requests),
+        cmocka_unit_test(test_heard_by_all), cmocka_unit_test(test_events),
+        cmocka_unit_test(test_describe_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

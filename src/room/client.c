@@ -170,7 +170,9 @@ void room_client_send(RoomClient *c, const char *fmt, ...)
     if (n >= (int)sizeof line) n = (int)sizeof line - 1;
     for (int i = 0; i < n; i++) /* a line stays one line */
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
-    if (room_request_heard_by_all(line)) pace(c);
+    RoomRequest rq; /* paced by the kind the server will find in it */
+    room_parse_request(line, &rq);
+    if (room_request_heard_by_all(rq.kind)) pace(c);
     queue(c, line, (size_t)n);
     c->pending++;
     write_out(c);

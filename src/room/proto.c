@@ -255,13 +255,11 @@ void room_parse_request(const char *line, RoomRequest *rq)
     }
 }
 
-bool room_request_heard_by_all(const char *line)
+bool room_request_heard_by_all(enum room_request kind)
 {
     static const enum room_request loud[] = {REQ_SAY, REQ_DRAW, REQ_UNDO, REQ_NO, REQ_AI, REQ_NEW};
-    RoomRequest rq;
-    room_parse_request(line, &rq);
     for (size_t i = 0; i < sizeof loud / sizeof loud[0]; i++)
-        if (rq.kind == loud[i]) return true;
+        if (kind == loud[i]) return true;
     return false;
 }
 

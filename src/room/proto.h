@@ -96,10 +96,11 @@ typedef struct {
 /* Read one request line (as linereader_next gave it). */
 void room_parse_request(const char *line, RoomRequest *rq);
 
-/* Whether every client in the room hears of this request line (chat, offers and answers,
- * seats for the computer, the next game; not the game's own moves): the server's flood
- * limit charges such lines always, and a client paces them to stay inside it. */
-bool room_request_heard_by_all(const char *line);
+/* Whether every client in the room hears of a request of this kind (chat, offers and
+ * answers, seats for the computer, the next game; not the game's own moves nor a refused
+ * line, REQ_BAD): the server's flood limit charges such lines always, and a client paces
+ * them to stay inside it. Both ask by the kind room_parse_request found. */
+bool room_request_heard_by_all(enum room_request kind);
 
 /* The request's verb ("move"), for messages. */
 const char *room_request_verb(enum room_request kind);

@@ -218,7 +218,8 @@ static bool unread_output(const Conn *c)
 #endif
 }
 
-/* The flood limit, for a line just read: false when the client is flooding. Every request
+/* The flood limit, for a request of this kind just read (REQ_BAD for a line refused
+ * whole, too long or with control bytes): false when the client is flooding. Every request
  * is answered (ok, error, pong or its events), so a client that waits for its answers has
  * read everything before its next line comes; such a line costs nothing, however many
  * follow (a script playing a long game line by line, as fast as the room answers, is
@@ -227,13 +228,13 @@ static bool unread_output(const Conn *c)
  * answers are still unread was written without waiting. A burst of lines read at once is charged
  * from its second line on (the first one's answer is queued by then), and a client that writes
  * without reading pays for every line: both are cut off as they always were. */
-static bool within_rate(Conn *c, const char *line)
+static bool within_rate(Conn *c, enum room_request kind)
 {
     double now = clock_now();
     c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
     if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
     c->tokens_at = now;
-    if (!unread_output(c) && !room_request_heard_by_all(line)) return true;
+    if (!unread_output(c) && !room_request_heard_by_all(kind)) return true;
     return --c->tokens >= 0;
 }
 
@@ -260,7 +261,10 @@ static void read_client(Server *sv, Conn *c)
             conn_bye(c, "garbage");
             return;
         }
-        if (!within_rate(c, line)) {
+        /* parsed once: the flood limit and the table both go by this request */
+        RoomRequest rq = {.kind = REQ_BAD};
+        if (st == LINE_OK) room_parse_request(line, &rq);
+        if (!within_rate(c, rq.kind)) {
             conn_bye(c, "too many lines at once");
             return;
         }
@@ -271,7 +275,7 @@ static void read_client(Server *sv, Conn *c)
             conn_send(c, "error control characters in a line");
             conn_strike(c);
         } else {
-            table_line(sv, c, line);
+            table_request(sv, c, &rq);
         }
     }
 }

@@ -759,30 +759,28 @@ void table_left(Server *sv, Conn *c)
     room_broadcast(sv, "info %s %s", side(sv, c->seat), c->quit ? "left" : "disconnected");
 }
 
-void table_line(Server *sv, Conn *c, const char *line)
+void table_request(Server *sv, Conn *c, const RoomRequest *rq)
 {
-    RoomRequest rq;
-    room_parse_request(line, &rq);
-    if (rq.kind == REQ_BAD) {
-        conn_send(c, "error %s", rq.error);
+    if (rq->kind == REQ_BAD) {
+        conn_send(c, "error %s", rq->error);
         conn_strike(c);
         return;
     }
     for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++) {
-        if (handlers[i].kind != rq.kind) continue;
+        if (handlers[i].kind != rq->kind) continue;
         if (c->state == CONN_NEW && !handlers[i].before_hello) {
             conn_send(c, "error say hello first: hello %d NAME [SEAT|any|watch]",
                       ROOM_PROTO_VERSION);
             conn_strike(c);
             return;
         }
-        if (c->state != CONN_NEW && rq.kind == REQ_HELLO) {
+        if (c->state != CONN_NEW && rq->kind == REQ_HELLO) {
             conn_send(c, "error you said hello already");
             conn_strike(c);
             return;
         }
-        bool ok = handlers[i].run(sv, c, &rq);
-        if (ok && rq.kind != REQ_HELLO) conn_send(c, "ok");
+        bool ok = handlers[i].run(sv, c, rq);
+        if (ok && rq->kind != REQ_HELLO) conn_send(c, "ok");
         if (ok && c->strikes) c->strikes--;
         return;
     }
