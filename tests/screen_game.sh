@@ -33,10 +33,7 @@ tap_ok "hint: no move was played" wait_for h "White to move"
 # --- the clock in the panel goes on counting while the computer thinks ---------------------
 enter h quit
 gone h >/dev/null
-start k screen --no-save --clock 10 --time 10 glinski
-wait_for k "White to move" >/dev/null
-enter k go
-wait_for k ", best " >/dev/null
+thinking k --no-save --clock 10 --time 10 glinski >/dev/null
 panel_clock() { # White's clock in the panel, in seconds
     screen_of "$1" | sed -n 's/.*White  *\([0-9]*\):\([0-9.]*\) <$/\1 \2/p' |
         awk '{ print $1 * 60 + $2 }'
@@ -55,10 +52,7 @@ enter k quit
 gone k >/dev/null
 
 # --- a resize while it thinks: the whole screen again at the new size, the search goes on ------
-start z screen --no-save --time 20 glinski
-wait_for z "White to move" >/dev/null
-enter z go
-wait_for z ", best " >/dev/null
+thinking z --no-save --time 20 glinski >/dev/null
 for size in 100x30 60x20; do
     cols=${size%x*} rows=${size#*x}
     T resize-window -t z -x "$cols" -y "$rows"
@@ -82,10 +76,7 @@ gone z >/dev/null
 
 # two quick resizes leave ncurses a resize key queued before the Esc: the Esc still stops the
 # search without also wiping the computer's move off the message line
-start r screen --no-save --time 20 glinski
-wait_for r "White to move" >/dev/null
-enter r go
-wait_for r ", best " >/dev/null
+thinking r --no-save --time 20 glinski >/dev/null
 T resize-window -t r -x 100 -y 30
 sleep 0.1
 T resize-window -t r -x 60 -y 20

@@ -50,6 +50,16 @@ start() { # start NAME TERM ARGS...: a 80x24 window running cellmate
         "env TERM=$term HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE $*"
 }
 
+# thinking NAME ARGS...: a 80x24 window running cellmate ARGS whose game has begun ("... to
+# move"), the computer thinking on its move (`go`) and its first progress report shown: the
+# opening of every test of the screen while the computer thinks.
+thinking() {
+    thinking_name=$1
+    shift
+    start "$thinking_name" screen "$@" && wait_for "$thinking_name" " to move" &&
+        enter "$thinking_name" go && wait_for "$thinking_name" ", best "
+}
+
 screen_of() { T capture-pane -p -t "$1"; }
 
 wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (up to 30 s: CI machines stall)
