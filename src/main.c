@@ -733,6 +733,15 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
     return -1;
 }
 
+/* Off the screen, a restricted login's last game that ended (resume_restricted): how, and
+ * where it is kept. */
+static void last_game_ended(const char *ended, const char *kept, bool resumed)
+{
+    if (*ended)
+        safe_printf(stderr, "cellmate: your last game ended (%s); %s%s\n", ended, kept,
+                    resumed ? "" : "; a new game begins");
+}
+
 /* The game itself: --perft, --analyse, the screen, or the scripted mode. */
 static int play(Options *o, const Restriction *r)
 {
@@ -747,9 +756,11 @@ static int play(Options *o, const Restriction *r)
     s.ai = o->ai;
     if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
         s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
+    /* a player's game goes on where it stopped, unless it has ended: then a new one begins */
+    char ended[256] = "", kept[800] = ""; /* how the last game ended, where it is kept */
     if (r) {
         s.restricted = r;
-        o->resume = o->resume || autosave_exists(); /* a player's game goes on where it stopped */
+        o->resume = o->resume || resume_restricted(r, s.v, ended, sizeof ended, kept, sizeof kept);
     }
     bool on_screen =
         o->perft_depth < 0 && !o->batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
@@ -766,22 +777,30 @@ static int play(Options *o, const Restriction *r)
         Sink sink = {sink_print, sink_err, NULL};
         rc = session_analyse(&s, &sink) ? EXIT_OK : EXIT_REJECTED;
     } else if (on_screen) {
-        /* the save a plain start leaves aside: a game to continue, or one that has ended */
-        char ended[256] = ""; /* (stays empty unless a saved game that ended is left aside) */
+        /* the save a plain start leaves aside: a game to continue, or one that has ended
+         * (restricted mode has looked already) */
         bool fresh = !o->resume && !o->load; /* the saves left are told about */
-        if (fresh) autosave_waiting(s.v, ended, sizeof ended);
+        if (fresh && !r) autosave_waiting(s.v, ended, sizeof ended);
         const char *watched = *watch ? watch : NULL, *how = *ended ? ended : NULL;
-        ScreenOptions so = {o->ascii, !o->no_save && !*watch, watched, NULL, fresh,
-                            how,      o->resume && !*watch};
+        ScreenOptions so = {o->ascii,
+                            !o->no_save && !*watch,
+                            watched,
+                            NULL,
+                            fresh,
+                            how,
+                            o->resume && !*watch,
+                            *kept ? kept : NULL};
         rc = screen_run(&s, &so);
         if (rc < 0) {
             safe_printf(stderr,
                         "cellmate: this terminal cannot show the game screen (TERM=%s); "
                         "reading moves line by line\n",
                         getenv("TERM") ? getenv("TERM") : "");
+            last_game_ended(ended, kept, o->resume);
             rc = batch_run(&s, stdin);
         }
     } else {
+        last_game_ended(ended, kept, o->resume);
         if (r && !o->no_save) s.changed = batch_autosave, s.replacing = autosave_replacing;
         rc = batch_run(&s, stdin);
         if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;

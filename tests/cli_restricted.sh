@@ -2,7 +2,8 @@
 # cli_restricted.sh — restricted mode on the real binary, without SSH (tests/ssh_restricted.sh
 # logs in through sshd): options that name files refused, CELLMATE_RESTRICTED forcing it,
 # the player's own directories (never HOME or XDG_STATE_HOME from the environment), the
-# game saved and resumed under the player's name, the environment's variables ignored
+# game saved and resumed under the player's name (a finished one kept among the saves, and a
+# new game begun), the environment's variables ignored
 # (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO, INPUTRC), the resource limits, ignored
 # signals and working directory of the running process, and on the screen readline without
 # the user's init file or file-name completion.
@@ -260,6 +261,71 @@ tap_ok "... and no path of the host" sh -c "! grep -q '$players' '$tmp/err'"
 new_limited
 tap_ok "the failure to keep the game names no directory of the host either" \
     sh -c "! grep -q '$players' '$tmp/err' && grep -q 'could not be kept: previous-3.pgn: cannot write' '$tmp/err'"
+
+# --- a last game that has ended is not continued: kept among the saves, a new game begins ----
+run 'e5
+resign
+' $R --player fin --variant glinski
+cp "$players/fin/current.pgn" "$tmp/ended.pgn"
+when=$(date -r "$tmp/ended.pgn" +%s)
+stamp=$(env -u TZ date -d "@$when" +%Y%m%d-%H%M%S) # (restricted mode drops TZ)
+run 'fen
+load
+' $R --player fin --variant glinski
+tap_ok "a finished last game: the next start is a new game" grep -q ' w - ' "$tmp/out"
+tap_eq "... it says how the last one ended and where it is kept" \
+    "cellmate: your last game ended (result 1-0: White wins by resignation); it is kept as your save ended-$stamp ('load ended-$stamp' shows it again); a new game begins" \
+    "$(cat "$tmp/err")"
+tap_ok "... the finished game's file is kept whole" cmp "$tmp/ended.pgn" "$players/fin/saves/ended-$stamp.pgn"
+tap_ok "... and is among the player's saves" grep -qx "your saved games: ended-$stamp" "$tmp/out"
+run 'e5
+fen
+' $R --player fin --variant glinski
+tap_ok "a new game's move is saved as the game in progress" grep -q '^1\. e5 \*' "$players/fin/current.pgn"
+tap_ok "... and the finished one is left as it was" cmp "$tmp/ended.pgn" "$players/fin/saves/ended-$stamp.pgn"
+run 'fen
+load ended-'"$stamp"'
+' $R --player fin --variant glinski
+tap_ok "a waiting game goes on as before" sh -c "grep -q ' b - ' '$tmp/out' && ! test -s '$tmp/err'"
+tap_ok "... and the finished one loads by its name" grep -q "^loaded ended-$stamp" "$tmp/out"
+# the name is taken (another game ended in the same second): the next name, nothing replaced
+run 'f6
+resign
+' $R --player fin2 --variant glinski
+touch -d "@$when" "$players/fin2/current.pgn"
+cp "$players/fin2/current.pgn" "$tmp/ended2.pgn"
+mkdir -p "$players/fin2/saves"
+cp "$tmp/ended.pgn" "$players/fin2/saves/ended-$stamp.pgn"
+run 'fen
+' $R --player fin2 --variant glinski
+tap_ok "a second game ended in that second: kept under the next name" \
+    cmp "$tmp/ended2.pgn" "$players/fin2/saves/ended-$stamp-2.pgn"
+tap_ok "... the first one's file is not replaced" cmp "$tmp/ended.pgn" "$players/fin2/saves/ended-$stamp.pgn"
+# no room among the saves: the finished game stays the game in progress, and that is said
+run 'e5
+resign
+' $R --player full --variant glinski
+cp "$players/full/current.pgn" "$tmp/ended3.pgn"
+i=1
+while [ $i -le 50 ]; do
+    cp "$tmp/ended.pgn" "$players/full/saves/s$i.pgn"
+    i=$((i + 1))
+done
+run 'fen
+' $R --player full --variant glinski
+tap_ok "with 50 saves: the finished game is shown again" grep -q ' b - ' "$tmp/out"
+tap_ok "... saying why" grep -qF "cellmate: your last game ended (result 1-0: White wins by resignation); it stays your game, as it could not be kept among your saves: you have 50 saved games" "$tmp/err"
+tap_ok "... and its file is untouched" cmp "$tmp/ended3.pgn" "$players/full/current.pgn"
+# on the screen
+run 'e5
+resign
+' $R --player scr --variant glinski
+run_in fs "env TERM=xterm LANG=C.UTF-8 $CELLMATE $R --player scr --variant glinski"
+tap_ok "on the screen: a finished last game is said to have ended, and where it is" \
+    wait_for fs "Your last game ended (result 1-0: White wins by resignation); it is kept as"
+tap_ok "... and a new game begins" wait_for fs "White to move"
+tap_ok "... the finished game is among the saves" sh -c "ls '$players/scr/saves' | grep -q '^ended-.*\.pgn$'"
+T kill-session -t fs
 
 # --- a forced --relay's ssh command that is too long is said to be, not taken for none --------
 long="cellmate --relay r1 glinski$(printf '%300s' '')"

@@ -532,6 +532,10 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (ui.opt.autosave && !autosave_claim(err, sizeof err))
         snprintf(ui.save_error, sizeof ui.save_error, "%s", err);
     bool waiting = false;
+    static const char hello[] = "Type a move and Enter (Tab completes it), or ? for help.";
+    if (ui.opt.save_ended && ui.opt.save_kept) /* restricted: how it ended, where it went */
+        ui_set_message(false, "Your last game ended (%s); %s. %s", ui.opt.save_ended,
+                       ui.opt.save_kept, hello);
     if (ui.opt.autosave) s->replacing = autosave_replacing; /* new and load keep the game left */
     if (!ui.message[0] && (ui.opt.fresh || ui.opt.resumed)) {
         char note[MSG_MAX], own[4400] = "";
@@ -544,7 +548,6 @@ int screen_run(Session *s, const ScreenOptions *o)
         autosave_hide_dirs(note, sizeof note);
         if (*note) ui_set_message(false, "%s", note);
     }
-    static const char hello[] = "Type a move and Enter (Tab completes it), or ? for help.";
     if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */
         ui_set_message(false, "Your last game ended (%s). %s", ui.opt.save_ended, hello);
     if (!ui.message[0]) ui_set_message(false, "%s", hello);

@@ -15,6 +15,7 @@ typedef struct {
     bool fresh;             /* this run resumed and loaded nothing: it tells of the saves left */
     const char *save_ended; /* the saved game left had ended: how (autosave_waiting), or NULL */
     bool resumed;           /* it resumed a save: it tells of the others waiting */
+    const char *save_kept;  /* restricted mode: where that game is kept (resume_restricted) */
 } ScreenOptions;
 
 /* Run the screen until the player quits or a hang-up/terminate signal arrives; the game is

@@ -77,7 +77,7 @@ int room_screen_run(RoomClient *c, Session *s, bool ascii, const char *joined)
     rejoin_at = 0;
     c->notify = room_text;
     c->user = NULL;
-    ScreenOptions so = {ascii, false, NULL, c, false, NULL, false};
+    ScreenOptions so = {ascii, false, NULL, c, false, NULL, false, NULL};
     return screen_run(s, &so);
 }
 

@@ -487,9 +487,27 @@ static bool previous_save(char *out, size_t len)
            stat(out, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Move a file to a name no file has: 1 when moved, 0 when the name is taken (the file there
+ * is never replaced), -1 on another error (errno). A second link then the old name's removal,
+ * so that no rename can replace a file that appeared meanwhile. */
+static int move_to_new_name(const char *path, const char *dest)
+{
+    if (link(path, dest) == 0) {
+        if (unlink(path) == 0) return 1;
+        int e = errno;
+        unlink(dest);
+        errno = e;
+        return -1;
+    }
+    if (errno == EEXIST) return 0;
+    /* no hard links on this file system: a rename, once nothing has the name */
+    struct stat st;
+    if (lstat(dest, &st) == 0) return 0;
+    return errno == ENOENT && rename(path, dest) == 0 ? 1 : -1;
+}
+
 /* Set a damaged save aside under a name no other file has (damaged-NAME.pgn, then
- * damaged-NAME-2.pgn, ...): one set aside before is never replaced. A second link then the
- * old name's removal, so that no rename can replace a file that appeared meanwhile. */
+ * damaged-NAME-2.pgn, ...): one set aside before is never replaced. */
 static bool set_aside(const char *path, char *aside, size_t len)
 {
     const char *base = strrchr(path, '/');
@@ -501,18 +519,30 @@ static bool set_aside(const char *path, char *aside, size_t len)
         if (snprintf(aside, len, "%.*s/damaged-%.*s%s.pgn", (int)(base - path), path, (int)stem,
                      base + 1, num) >= (int)len)
             return false;
-        if (link(path, aside) == 0) {
-            if (unlink(path) == 0) return true;
-            unlink(aside);
-            return false;
-        }
-        if (errno == EEXIST) continue;
-        /* no hard links on this file system: a rename, once nothing has the name */
-        struct stat st;
-        if (lstat(aside, &st) == 0) continue;
-        return errno == ENOENT && rename(path, aside) == 0;
+        int moved = move_to_new_name(path, aside);
+        if (moved) return moved > 0;
     }
     return false;
+}
+
+bool autosave_move(const char *path, const char *dest, bool *taken, char *err, int errlen)
+{
+    long owner;
+    char lock[4500];
+    *taken = false;
+    int fd = try_lock(path, &owner); /* nobody writes it meanwhile */
+    if (fd < 0) {
+        snprintf(err, errlen,
+                 owner ? "it is being played by another cellmate"
+                       : "its lock file cannot be opened");
+        return false;
+    }
+    int moved = move_to_new_name(path, dest);
+    if (moved < 0) snprintf(err, errlen, "%s", strerror(errno));
+    *taken = moved == 0;
+    if (moved > 0 && lock_path_of(path, lock, sizeof lock)) unlink(lock); /* its save is gone */
+    close(fd);
+    return moved > 0;
 }
 
 /* Load a save. A save that cannot be read at all (no permission, say) or whose variant is

@@ -27,6 +27,12 @@ bool autosave_exists(void);
  * it). */
 bool autosave_waiting(const Variant *fallback, char *ended, size_t len);
 
+/* Move the save at path (autosave_pick's) to dest, under its lock: false with err when
+ * another process holds it, and with *taken when a file has the name dest (a file there is
+ * never replaced). Restricted mode files a game that has ended among the player's saves this
+ * way. */
+bool autosave_move(const char *path, const char *dest, bool *taken, char *err, int errlen);
+
 /* Make sure the state directory can take saves (false with the reason in err: then nothing
  * will be saved). Unless a resumed save was taken over, take current.pgn, or, when another
  * cellmate holds it, a name of this run's own (current-PID.pgn). Removes the temporary files

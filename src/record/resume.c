@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 enum { GO_ON = -1, EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -132,4 +134,34 @@ int resume_start(Session *s, enum resume_mode mode, const char *name, bool on_sc
     }
     if (mode == RESUME_WATCH) snprintf(watch, len, "%s", r.path);
     return GO_ON;
+}
+
+bool resume_restricted(const Restriction *r, const Variant *fallback, char *ended, size_t elen,
+                       char *kept, size_t klen)
+{
+    char path[4400], dest[RESTRICT_PATH_MAX + 48], name[MAX_PLAIN_NAME + 1], stamp[16] = "";
+    char why[600] = "";
+    struct stat st;
+    ended[0] = kept[0] = 0;
+    if (!autosave_pick(fallback, path, sizeof path)) return false; /* a first game */
+    if (autosave_waiting(fallback, ended, elen)) return true;
+    if (!*ended || stat(path, &st) != 0) return false; /* (it went meanwhile) */
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&st.st_mtime)); /* 15 characters */
+    for (int n = 1; n <= 99; n++) {
+        bool taken;
+        if (n == 1)
+            snprintf(name, sizeof name, "ended-%s", stamp);
+        else
+            snprintf(name, sizeof name, "ended-%s-%d", stamp, n);
+        if (!restrict_save_path(r, name, true, dest, sizeof dest, why, sizeof why)) break;
+        if (autosave_move(path, dest, &taken, why, sizeof why)) {
+            snprintf(kept, klen, "it is kept as your save %s ('load %s' shows it again)", name,
+                     name);
+            return false;
+        }
+        if (!taken) break;
+        snprintf(why, sizeof why, "every name for it is taken");
+    }
+    snprintf(kept, klen, "it stays your game, as it could not be kept among your saves: %s", why);
+    return true;
 }
