@@ -4,7 +4,7 @@
 # three-player move list, the computer's three sides and a result wrapped, never cut; a
 # terminal too narrow for the panel gets the side to move, the clocks and the hands in one
 # line; one too small for the board names the same sizes whatever its own, each just large
-# enough to draw it with either side to move.
+# enough to draw it with either side to move, and those cellmate(6) lists for its variant.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -96,11 +96,33 @@ resized() { # resized NAME COLSxROWS: the window at that size (drawn again in it
 }
 says() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # across wrapped lines
 same_needs() { [ "$(needs s)" = "$need" ]; }
-for v in glinski peanut; do
+# cellmate(6) lists them for every variant, a line for the variants that need the same (an
+# -foh form on the line of the one without it)
+man_lines() { # the lines of that list: names, then sizes (COLSxROWS)
+    awk '/^\.\\" tests\/screen_sizes.sh compares/ { f = 1 } f && /^\.EE/ { exit }
+        f && !/^\./' "$TESTS_DIR/../man/cellmate.6" | sed 's/\\(mu/x/g; s/\\-/-/g; s/,/ /g; s/ or / /g'
+}
+man_sizes() { # man_sizes VARIANT: the sizes of its line, one a line
+    man_lines | awk -v v="${1%-foh}" '{ for (i = 1; i <= NF; i++) if ($i == v) hit = 1 }
+        hit { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+x[0-9]+$/) print $i; exit }'
+}
+firsts=$(man_lines | awk '{ print $1 }') # each line's first variant: the sizes tried on it
+pieces() { # pieces NAME: the capitals on the screen above its last two rows (the pieces)
+    screen_of "$1" | sed '$d' | sed '$d' | tr -cd 'A-Z' | wc -c
+}
+has_pieces() { [ "$(pieces "$1")" -ge 8 ]; }
+for f in "$VARIANTS_DIR"/*.ini; do
+    v=$(basename "$f" .ini)
+    want=$(man_sizes "$v")
+    tap_ok "cellmate(6) lists the smallest terminals for $v ($(echo $want))" test -n "$want"
     sized s 30x10 --depth 1 "$v"
     wait_until says s "this terminal is 30x10"
     need=$(needs s)
-    tap_ok "$v too small at 30x10: the message names sizes ($(echo $need))" test -n "$need"
+    tap_eq "$v too small at 30x10: the message names the sizes cellmate(6) lists" "$want" "$need"
+    if ! echo "$firsts" | grep -qx -- "$v"; then
+        quit s
+        continue
+    fi
     for size in 18x30 20x6; do # (at 20x6 the title bar gives way and the sizes come first)
         resized s "$size"
         wait_until same_needs # (the screen before, cut to the new width, names none)
@@ -116,15 +138,15 @@ for v in glinski peanut; do
             wait_until says s "this terminal is $((cols - 1))x$rows"
         resized s "$size"
         tap_ok "$v at $size: the board is drawn" wait_until hides s "Too small"
-        tap_ok "... with its pieces" wait_until shows_re s " [Kk] "
-        # the other side to move is drawn at the bottom: the same size shows it (Glinski's
+        tap_ok "... with its pieces" wait_until has_pieces s
+        # the next side to move is drawn at the bottom: the same size shows it (Glinski's
         # board turned for Black once needed a column more)
         enter s go
         wait_for s "computer: 1. " >/dev/null
-        tap_ok "$v at $size, Black to move: the board is drawn" wait_until hides s "Too small"
-        tap_ok "... with its pieces" wait_until shows_re s " [Kk] "
+        tap_ok "$v at $size, the next side to move: the board is drawn" wait_until hides s "Too small"
+        tap_ok "... with its pieces" wait_until has_pieces s
         resized s "$((cols - 1))"x"$rows"
-        tap_ok "$v at $((cols - 1))x$rows, Black to move: too small" \
+        tap_ok "$v at $((cols - 1))x$rows, the next side to move: too small" \
             wait_until says s "this terminal is $((cols - 1))x$rows"
         resized s "$size"
         enter s undo
