@@ -111,6 +111,29 @@ static void test_weights(void **state)
     variant_free(v);
 }
 
+/* Three players: with `lead` at 100 a player is scored against the leading opponent instead of
+ * the mean of the two; the leader, whose two opponents stand alike, is scored the same. */
+static void test_lead(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("cyclohexane");
+    Eval e;
+    assert_true(eval_prepare(&e, v));
+    const char *desc = "Red: G d2, R a3; Yellow: G d10, R a11 e11, U c11; Blue: G d18, R a19";
+    int red = score(v, &e, desc, 0, 0), yellow = score(v, &e, desc, 0, 1),
+        blue = score(v, &e, desc, 0, 2);
+    assert_int_equal(red, blue); /* Blue's pieces are Red's turned round the ring */
+    assert_true(yellow > red + 300);
+    e.w.lead = 100;
+    /* scores s: red = s_r - (s_y + s_b) / 2 and yellow - blue = 3 / 2 (s_y - s_b), so the
+     * leader is (s_y - s_b) / 2 = (yellow - blue) / 3 above the mean of Red's opponents */
+    assert_in_range(red - score(v, &e, desc, 0, 0), (yellow - blue) / 3 - 2,
+                    (yellow - blue) / 3 + 2);
+    assert_int_equal(score(v, &e, desc, 0, 1), yellow);
+    eval_free(&e);
+    variant_free(v);
+}
+
 /* Random games in every shipped variant (captures into hands and pools, drops, promotions,
  * castling, swaps, en passant, three-player eliminations): after each move the sums brought
  * up to date move by move are the sums of the board, and so is the evaluation from them. */
@@ -164,7 +187,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_values),  cmocka_unit_test(test_mop_up), cmocka_unit_test(test_pawns),
-        cmocka_unit_test(test_weights), cmocka_unit_test(test_sums),
+        cmocka_unit_test(test_weights), cmocka_unit_test(test_sums),   cmocka_unit_test(test_lead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

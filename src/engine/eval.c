@@ -26,6 +26,7 @@ static const EvalWeights default_weights = {
     .edge = 12,
     .close = 20,
     .box = 2,
+    .lead = 0,
 };
 
 /* --- tables ---------------------------------------------------------------------------------- */
@@ -203,8 +204,8 @@ bool eval_parse_weights(const Variant *v, const char *text, EvalWeights *w, int 
         size_t offset;
     } names[] = {
 #define W(x) {#x, offsetof(EvalWeights, x)}
-        W(centre), W(advance), W(passed), W(mobility), W(attack), W(shelter),
-        W(hand),   W(pool),    W(bare),   W(edge),     W(close),  W(box),
+        W(centre), W(advance), W(passed), W(mobility), W(attack), W(shelter), W(hand),
+        W(pool),   W(bare),    W(edge),   W(close),    W(box),    W(lead),
 #undef W
     };
     while (*text) {
@@ -462,16 +463,20 @@ static int box(const Eval *e, const Position *pos, int q, int s)
     return tail;
 }
 
-/* p's score against the average of the players still in. */
-static int relative(const Position *pos, const int *score, int p)
+/* p's score against the players still in: their mean, and with three or more players the
+ * leader's lead over it weighted by `lead` (the one to catch). */
+static int relative(const Eval *e, const Position *pos, const int *score, int p)
 {
-    int others = 0, n = 0;
+    int others = 0, n = 0, best = 0;
     for (int q = 0; q < pos->v->nplayers; q++) {
         if (q == p || !(pos->alive & (1u << q))) continue;
+        if (!n || score[q] > best) best = score[q];
         others += score[q];
         n++;
     }
-    return n ? score[p] - others / n : score[p];
+    if (!n) return score[p];
+    int mean = others / n;
+    return score[p] - mean - e->w.lead * (best - mean) / 100;
 }
 
 /* --- the sums, kept move by move --------------------------------------------------------- */
@@ -661,16 +666,16 @@ int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, i
         for (Cell c = 1; c <= pos->v->board.ncells; c++)
             if (pos->board[c])
                 score[PIECE_OWNER(pos->board[c])] += e->value[PIECE_KIND(pos->board[c])];
-        return relative(pos, score, p);
+        return relative(e, pos, score, p);
     }
     quick_terms(e, pos, sums, score);
-    int quick = relative(pos, score, p);
+    int quick = relative(e, pos, score, p);
     if (quick - EVAL_LAZY_MARGIN >= hi || quick + EVAL_LAZY_MARGIN <= lo) {
         *full = false;
         return quick;
     }
     full_terms(e, pos, score);
-    return relative(pos, score, p);
+    return relative(e, pos, score, p);
 }
 
 int eval_position(const Eval *e, const Position *pos, int p)
