@@ -119,6 +119,7 @@ static void test_lead(void **state)
     Variant *v = tu_variant("cyclohexane");
     Eval e;
     assert_true(eval_prepare(&e, v));
+    e.w.lead = 0;
     const char *desc = "Red: G d2, R a3; Yellow: G d10, R a11 e11, U c11; Blue: G d18, R a19";
     int red = score(v, &e, desc, 0, 0), yellow = score(v, &e, desc, 0, 1),
         blue = score(v, &e, desc, 0, 2);

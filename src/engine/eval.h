@@ -24,7 +24,7 @@ typedef struct {
     int edge;     /* per move fewer a lone royal piece has than in the open */
     int close;    /* per step the strong royal piece stands closer to the lone one */
     int box;      /* per cell of the board the lone royal piece cannot walk to */
-    int lead; /* three or more players: weight, in percent, of the leading opponent over the mean */
+    int lead;     /* three or more players: the leading opponent's lead over the mean, in percent */
 } EvalWeights;
 
 /* The terms that only add up what stands on the board, for one player: kept up to date move
