@@ -791,13 +791,17 @@ static int play(Options *o, const Restriction *r)
                             o->resume && !*watch,
                             *kept ? kept : NULL};
         rc = screen_run(&s, &so);
-        if (rc < 0) {
+        if (rc < 0) { /* the same game line by line, kept after every move as the screen would */
+            bool keeps = saves && !*watch;
             safe_printf(stderr,
                         "cellmate: this terminal cannot show the game screen (TERM=%s); "
-                        "reading moves line by line\n",
-                        getenv("TERM") ? getenv("TERM") : "");
+                        "reading moves line by line%s\n",
+                        getenv("TERM") ? getenv("TERM") : "",
+                        keeps ? ", the game saved after every move" : "");
             last_game_ended(ended, kept, o->resume);
+            if (keeps) s.changed = batch_autosave, s.replacing = autosave_replacing;
             rc = batch_run(&s, stdin);
+            if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
         }
     } else {
         last_game_ended(ended, kept, o->resume);

@@ -153,6 +153,17 @@ run_in ti \
     "env TERM=cmtest TERMINFO=$tmp/terminfo $CELLMATE $R --player erin --variant glinski; sleep 30"
 tap_ok "restricted, \$TERMINFO is ignored (no screen for an unknown terminal)" \
     wait_for ti "this terminal cannot show the game screen (TERM=cmtest)"
+# ... the game is played line by line instead, and kept after every move as on the screen
+line ti e5
+tap_ok "... and the game played line by line is saved after every move" \
+    wait_until grep -qs '^1\. e5' "$players/erin/current.pgn"
+T kill-session -t ti
+run_in ti "env TERM=dumb HOME=$HOME XDG_STATE_HOME=$tmp/dumb-state $CELLMATE glinski; sleep 30"
+tap_ok "unrestricted, a dumb terminal: line by line, saying the game is saved" \
+    wait_for ti "saved after every move"
+line ti e5
+tap_ok "... and it is (it was not saved at all)" \
+    wait_until grep -qs '^1\. e5' "$tmp/dumb-state/cellmate/current.pgn"
 T kill-session -t ti
 
 # --- the running process: limits, signals, working directory --------------------------------
