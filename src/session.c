@@ -330,6 +330,7 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     }
     char note[1200] = "";
     if (s->replacing && !s->replacing(s, note, sizeof note)) {
+        game_free(&g);
         if (v != s->v) variant_free(v);
         return complain(out, "%s", note);
     }

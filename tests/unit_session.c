@@ -114,6 +114,33 @@ static void test_undo_one(void **state)
     session_close(&s);
 }
 
+/* A front end's replacing hook that refuses every new game (as one that cannot keep the game
+ * left does). */
+static bool refuse(Session *s, char *note, size_t len)
+{
+    (void)s;
+    snprintf(note, len, "not now");
+    return false;
+}
+
+/* new and load refused by the replacing hook leave the game as it was, and the game they
+ * made is freed (the leak shows under valgrind and the sanitizers). */
+static void test_replacing_refused(void **state)
+{
+    (void)state;
+    Session s;
+    open_glinski(&s);
+    line(&s, "e5", true);
+    s.replacing = refuse;
+    line(&s, "new", false);
+    assert_string_equal(refused, "not now");
+    line(&s, "new chess", false);
+    assert_string_equal(refused, "not now");
+    assert_int_equal(s.game.nplies, 1);
+    assert_string_equal(s.v->name, "glinski");
+    session_close(&s);
+}
+
 int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
@@ -121,6 +148,7 @@ int main(void)
         cmocka_unit_test(test_undo_pair),
         cmocka_unit_test(test_computer_turn),
         cmocka_unit_test(test_undo_one),
+        cmocka_unit_test(test_replacing_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
