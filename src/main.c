@@ -300,13 +300,15 @@ static int resume_option(const char *arg, Options *o)
         [RESUME_PREVIOUS] = "previous", [RESUME_COPY] = "copy", [RESUME_WATCH] = "watch"};
     o->resume = true;
     o->resume_mode = RESUME_LATEST;
-    for (size_t m = 0; arg && m < sizeof modes / sizeof modes[0]; m++)
-        if (modes[m] && !strcmp(arg, modes[m])) o->resume_mode = (enum resume_mode)m;
     o->resume_name = NULL;
-    if (arg && o->resume_mode == RESUME_LATEST) {
-        const char *dot = strstr(arg, ".pgn"); /* current-1234.pgn is current-1234 */
-        static char name[72];
-        snprintf(name, sizeof name, "%.*s", (int)(dot && !dot[4] ? dot - arg : 70), arg);
+    if (!arg) return EXIT_OK;
+    /* current-1234.pgn is current-1234, and previous.pgn previous: the same save, the same way */
+    const char *dot = strstr(arg, ".pgn");
+    static char name[72];
+    snprintf(name, sizeof name, "%.*s", (int)(dot && !dot[4] ? dot - arg : 70), arg);
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        if (modes[m] && !strcmp(name, modes[m])) o->resume_mode = (enum resume_mode)m;
+    if (o->resume_mode == RESUME_LATEST) {
         if (strlen(arg) > 68 || !autosave_name_ok(name)) {
             safe_printf(stderr,
                         "cellmate: --resume takes =previous, =watch, =copy or a save's name "

@@ -60,6 +60,9 @@ tap_eq "--resume=current-PID continues the second screen's game" "1. f5 *" \
 out=$("$CELLMATE" --batch --resume=nosuch </dev/null 2>&1)
 tap_eq "--resume=NAME of no save says so (exit 2)" \
     "2 cellmate: no saved game named nosuch to resume ($DIR/nosuch.pgn)" "$? $out"
+out=$("$CELLMATE" --batch --resume=previous.pgn </dev/null 2>&1)
+tap_eq "--resume=previous.pgn is --resume=previous (no previous save: said so, exit 2)" \
+    "2 cellmate: no previous save to resume ($DIR/previous.pgn)" "$? $out"
 out=$("$CELLMATE" --batch --resume=../x </dev/null 2>&1)
 tap_eq "--resume=NAME takes only a save's name" \
     "2 cellmate: --resume takes =previous, =watch, =copy or a save's name (=current-1234), not '../x'" \
@@ -134,6 +137,14 @@ wait_for m "1... Nc6" >/dev/null
 quit m
 tap_eq "a resumed game's first save does not replace previous.pgn's other game" "1. e5 e6 *" \
     "$(moves_of "$DIR/previous.pgn")"
+
+start n screen --resume=previous.pgn
+wait_for n "White to move" >/dev/null
+enter n b3
+wait_for n "2. b3" >/dev/null
+quit n
+tap_eq "--resume=previous.pgn, as --resume=previous, goes on saving in current.pgn" \
+    "1. e5 e6 2. b3 *" "$(moves_of "$DIR/current.pgn")"
 
 # --- the computer to move waits while a saved game is waiting, and says so -------------------
 start k screen --depth 1 --ai white glinski
