@@ -278,7 +278,7 @@ run 'e5
 resign
 ' $R --player fin --variant glinski
 cp "$players/fin/current.pgn" "$tmp/ended.pgn"
-when=$(date -r "$tmp/ended.pgn" +%s)
+when=$(date -r "$players/fin/current.pgn" +%s) # (a copy has its own time)
 stamp=$(env -u TZ date -d "@$when" +%Y%m%d-%H%M%S) # (restricted mode drops TZ)
 run 'fen
 load
@@ -337,6 +337,24 @@ tap_ok "on the screen: a finished last game is said to have ended, and where it 
 tap_ok "... and a new game begins" wait_for fs "White to move"
 tap_ok "... the finished game is among the saves" sh -c "ls '$players/scr/saves' | grep -q '^ended-.*\.pgn$'"
 T kill-session -t fs
+
+# --- the screen names no command a login cannot give (it takes no options) -------------------
+run 'e5
+' $R --player two --variant glinski
+printf '[Variant "glinski"]\n\n1. Nc3 *\n' >"$players/two/current-999.pgn"
+touch -d '1 hour ago' "$players/two/current-999.pgn"
+window two 250x24 "env TERM=xterm LANG=C.UTF-8 $CELLMATE $R --player two --variant glinski; \
+echo 'window: done'; sleep 60"
+tap_ok "restricted screen: another game waiting is named with what a login does" \
+    wait_for two "also waiting: current-999.pgn (a login continues it once your newer games have ended)"
+line two e6
+wait_for two "1... e6" >/dev/null
+line two quit
+tap_ok "... leaving, it says the next login continues the game" \
+    wait_for two "The game is saved in current.pgn; your next login continues it."
+tap_ok "... no command with options is suggested" hides two "cellmate --"
+tap_ok "... and no directory of the host is shown" hides two "$players"
+T kill-session -t two
 
 # --- a forced --relay's ssh command that is too long is said to be, not taken for none --------
 long="cellmate --relay r1 glinski$(printf '%300s' '')"

@@ -468,7 +468,7 @@ static void follow(void)
     if (++watch_ticks % 5 == 0 && !player_left && autosave_owner(ui.opt.watch) == 0) {
         char cmd[128];
         player_left = true;
-        save_notes_command(ui.s->v, ui.opt.watch, cmd, sizeof cmd);
+        save_notes_command(ui.s->v, ui.opt.watch, ui.s->restricted, cmd, sizeof cmd);
         ui_set_message(false, "the player has left the game; %s continues it", cmd);
         ui_draw();
     }
@@ -540,10 +540,11 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (!ui.message[0] && (ui.opt.fresh || ui.opt.resumed)) {
         char note[MSG_MAX], own[4400] = "";
         if (ui.opt.fresh) {
-            waiting = save_notes_start(s->v, session_computer_to_move(s), note, sizeof note);
+            waiting = save_notes_start(s->v, session_computer_to_move(s), s->restricted, note,
+                                       sizeof note);
         } else {
             autosave_path(own, sizeof own);
-            save_notes_others(s->v, own, note, sizeof note);
+            save_notes_others(s->v, own, s->restricted, note, sizeof note);
         }
         autosave_hide_dirs(note, sizeof note);
         if (*note) ui_set_message(false, "%s", note);
@@ -592,13 +593,16 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (!ui.opt.autosave || !ui.dirty) return 0;
     if (ui.save_error[0]) {
         safe_printf(stderr, "cellmate: the game could not be saved: %s\n", ui.save_error);
-        if (autosave_path(path, sizeof path) && access(path, F_OK) == 0)
+        if (autosave_path(path, sizeof path) && access(path, F_OK) == 0) {
+            autosave_hide_dirs(path, sizeof path);
             safe_printf(stderr, "cellmate: %s holds the game as it was last saved\n", path);
+        }
         return 1;
     }
     if (autosave_path(path, sizeof path) && quit_signal != SIGHUP) {
         char cmd[128];
-        save_notes_command(s->v, path, cmd, sizeof cmd);
+        save_notes_command(s->v, path, s->restricted, cmd, sizeof cmd);
+        autosave_hide_dirs(path, sizeof path); /* restricted: its name, not the host's path */
         printf("The game is saved in %s; %s continues it.\n", path, cmd);
     }
     return 0;

@@ -1,5 +1,6 @@
 /* save_notes.c — the player's messages about saves (see save_notes.h). Files are named by
- * their names (current-1234.pgn): they all live in the one state directory. */
+ * their names (current-1234.pgn): they all live in the one state directory. A restricted
+ * login takes no options: there no command is named, only what its logins do. */
 #include "save_notes.h"
 
 #include "autosave.h"
@@ -24,10 +25,14 @@ static const char *base(const char *path)
     return slash ? slash + 1 : path;
 }
 
-void save_notes_command(const Variant *v, const char *path, char *out, size_t len)
+void save_notes_command(const Variant *v, const char *path, bool login, char *out, size_t len)
 {
     SaveInfo list[MAX_SAVES_LISTED];
     char pick[4400];
+    if (login) {
+        snprintf(out, len, "your next login");
+        return;
+    }
     int n = autosave_saves(v, list, MAX_SAVES_LISTED);
     bool others_play = false;
     for (int i = 0; i < n; i++) others_play |= list[i].owner != 0 && list[i].goes_on;
@@ -50,26 +55,31 @@ static int waiting(const Variant *v, const char *except, SaveInfo *list)
     return k;
 }
 
-/* ", current-1234.pgn (cellmate --resume=current-1234)" for list[from..n-1]. */
-static void name_each(const SaveInfo *list, int from, int n, char *out, size_t len)
+/* ", current-1234.pgn (cellmate --resume=current-1234)" for list[from..n-1]. A login goes on
+ * with the newest game that goes on (autosave_pick): an older one, once the newer ones end. */
+static void name_each(const SaveInfo *list, int from, int n, bool login, char *out, size_t len)
 {
     for (int i = from; i < n; i++) {
-        add(out, len, "%s%s.pgn (cellmate --resume=%s)", i > from ? ", " : "", list[i].name,
-            list[i].name);
+        if (login)
+            add(out, len, "%s%s.pgn (a login continues it once your newer games have ended)",
+                i > from ? ", " : "", list[i].name);
+        else
+            add(out, len, "%s%s.pgn (cellmate --resume=%s)", i > from ? ", " : "", list[i].name,
+                list[i].name);
     }
 }
 
-void save_notes_others(const Variant *v, const char *except, char *out, size_t len)
+void save_notes_others(const Variant *v, const char *except, bool login, char *out, size_t len)
 {
     SaveInfo list[MAX_SAVES_LISTED];
     int n = waiting(v, except, list);
     out[0] = 0;
     if (!n) return;
     add(out, len, "also waiting: ");
-    name_each(list, 0, n, out, len);
+    name_each(list, 0, n, login, out, len);
 }
 
-bool save_notes_start(const Variant *v, bool computer_first, char *out, size_t len)
+bool save_notes_start(const Variant *v, bool computer_first, bool login, char *out, size_t len)
 {
     SaveInfo all[MAX_SAVES_LISTED], list[MAX_SAVES_LISTED];
     char own[4400] = "", kept[64];
@@ -87,17 +97,21 @@ bool save_notes_start(const Variant *v, bool computer_first, char *out, size_t l
         }
     int k = waiting(v, NULL, list);
     if (!k) return false;
-    add(out, len, "%sA saved game is waiting: quit and start cellmate --resume to continue it",
-        out[0] ? " " : "");
-    if (strcmp(list[0].path, own)) /* a move here saves elsewhere: it stays where it is */
-        add(out, len, " (a move here starts a new game; it stays in %s.pgn: cellmate --resume=%s)",
-            list[0].name, list[0].name);
-    else if (autosave_keep_name(v, kept, sizeof kept))
-        add(out, len, " (a move here starts a new game and keeps it as %s: cellmate --resume=%.*s)",
-            kept, (int)strlen(kept) - 4, kept);
+    add(out, len, "%sA saved game is waiting: %s", out[0] ? " " : "",
+        login ? "quit, and your next login continues it"
+              : "quit and start cellmate --resume to continue it");
+    if (strcmp(list[0].path, own)) { /* a move here saves elsewhere: it stays where it is */
+        add(out, len, " (a move here starts a new game; it stays in %s.pgn", list[0].name);
+        if (!login) add(out, len, ": cellmate --resume=%s", list[0].name);
+        add(out, len, ")");
+    } else if (autosave_keep_name(v, kept, sizeof kept)) {
+        add(out, len, " (a move here starts a new game and keeps it as %s", kept);
+        if (!login) add(out, len, ": cellmate --resume=%.*s", (int)strlen(kept) - 4, kept);
+        add(out, len, ")");
+    }
     if (k > 1) {
         add(out, len, "; also waiting: ");
-        name_each(list, 1, k, out, len);
+        name_each(list, 1, k, login, out, len);
     }
     if (computer_first)
         add(out, len, "; the computer waits for 'go', so as not to start a new game over it");

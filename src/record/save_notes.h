@@ -12,18 +12,20 @@
 
 /* The command that continues the save at path: "cellmate --resume" when that is the save
  * --resume continues now and no other cellmate is playing a game (whose next save would come
- * first), else "cellmate --resume=NAME". */
-void save_notes_command(const Variant *v, const char *path, char *out, size_t len);
+ * first), else "cellmate --resume=NAME". With login (restricted mode, whose login takes no
+ * options): "your next login". */
+void save_notes_command(const Variant *v, const char *path, bool login, char *out, size_t len);
 
 /* The saves other than `except` whose game goes on and that nobody plays, each with its
  * command ("also waiting: current-1234.pgn (cellmate --resume=current-1234)"); empty when
  * there is none. */
-void save_notes_others(const Variant *v, const char *except, char *out, size_t len);
+void save_notes_others(const Variant *v, const char *except, bool login, char *out, size_t len);
 
 /* A start that resumes nothing, after this run took its save: another cellmate playing the
  * saved game (this one's saved apart), the saved games waiting, and what a move here does to
  * them; with computer_first, that the computer, to move, waits for 'go'. Empty when there is
- * nothing to tell. Returns whether a saved game is waiting. */
-bool save_notes_start(const Variant *v, bool computer_first, char *out, size_t len);
+ * nothing to tell. Returns whether a saved game is waiting. With login, each says what a login
+ * does instead of naming a command. */
+bool save_notes_start(const Variant *v, bool computer_first, bool login, char *out, size_t len);
 
 #endif
