@@ -3,10 +3,10 @@
 # logs in through sshd): options that name files refused, CELLMATE_RESTRICTED forcing it,
 # the player's own directories (never HOME or XDG_STATE_HOME from the environment), the
 # game saved and resumed under the player's name (a finished one kept among the saves, and a
-# new game begun), the environment's variables ignored
-# (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO, INPUTRC), the resource limits, ignored
-# signals and working directory of the running process, and on the screen readline without
-# the user's init file or file-name completion.
+# new game begun; one new or load leaves kept among them too, or new refused when it cannot
+# be), the environment's variables ignored (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO,
+# INPUTRC), the resource limits, ignored signals and working directory of the running
+# process, and on the screen readline without the user's init file or file-name completion.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -238,15 +238,57 @@ tap_eq "... saying so" "line 1: the line is longer than 1000 characters; expecte
     "$(cat "$tmp/err")"
 tap_eq "... and the next line is played" "1. e5" "$(cat "$tmp/out")"
 
-# --- new keeps the game left; where it cannot, new is refused and the game goes on ------------
+# --- new keeps the game left among the saves, where load finds it (a login takes no options);
+# where it cannot, new is refused and the game goes on ------------------------------------------
 run 'e5
 ' $R --player kim --variant glinski
-mkdir "$players/kim/previous.pgn" # previous.pgn cannot be written: a directory is in the way
 run 'new
 f6
 ' $R --player kim --variant glinski
-tap_eq "previous.pgn in the way: the game left is kept as previous-2.pgn (exit 0)" \
-    "0 1. e5 *" "$status $(tail -n 1 "$players/kim/previous-2.pgn")"
+left=$(cd "$players/kim/saves" && ls | sed -n 's/^\(left-[0-9]\{8\}-[0-9]\{6\}\)\.pgn$/\1/p')
+tap_eq "new: the game left is kept among the saves as left-DATE-TIME (exit 0)" \
+    "0 1. e5 *" "$status $(tail -n 1 "$players/kim/saves/$left.pgn" 2>&1)"
+tap_eq "... and says so, and how to see it again" \
+    "new game: Glinski's Hexagonal Chess, White to move; the game you left is kept as your save $left; 'load $left' shows it again" \
+    "$(head -n 1 "$tmp/out")"
+run 'load
+' $R --player kim --variant glinski
+tap_eq "... it is among the player's saves" "your saved games: $left" "$(cat "$tmp/out")"
+# the next name, never over another file: left-DATE-TIME taken by a file
+run 'f6
+' $R --player kim2 --variant glinski
+cp "$players/kim2/current.pgn" "$tmp/kim2.pgn"
+mkdir -p "$players/kim2/saves"
+for sec in 0 1 2 3; do # the name of each second the next run may start in (restricted: no TZ)
+    printf 'x\n' >"$players/kim2/saves/left-$(env -u TZ date -d "+$sec sec" +%Y%m%d-%H%M%S).pgn"
+done
+run 'new
+' $R --player kim2 --variant glinski
+taken=$(cd "$players/kim2/saves" && ls left-*-2.pgn 2>/dev/null | sed 's/\.pgn$//')
+tap_ok "a name taken: kept under the next one, left-DATE-TIME-2" cmp "$tmp/kim2.pgn" "$players/kim2/saves/$taken.pgn"
+tap_eq "... the files there are not replaced" "x x x x" \
+    "$(cat "$players/kim2/saves/"left-*[0-9][0-9][0-9][0-9][0-9][0-9].pgn | tr '\n' ' ' | sed 's/ $//')"
+run "load $taken
+fen
+" $R --player kim2 --variant glinski
+tap_ok "... and 'load' of its name shows it again" grep -q "^loaded $taken: Glinski's Hexagonal Chess, 1 move, Black to move" "$tmp/out"
+# the save limit: new refused with 50 saves, and the game goes on
+run 'e5
+' $R --player kim3 --variant glinski
+mkdir -p "$players/kim3/saves"
+i=1
+while [ $i -le 50 ]; do
+    printf 'x\n' >"$players/kim3/saves/s$i.pgn"
+    i=$((i + 1))
+done
+run 'new
+fen
+' $R --player kim3 --variant glinski
+tap_eq "with 50 saves: new is refused (exit 1)" 1 "$status"
+tap_eq "... saying why" \
+    "line 1: the game in progress could not be kept among your saves: you have 50 saved games, the most kept: save over one of them ('load' alone lists them); it goes on" \
+    "$(cat "$tmp/err")"
+tap_ok "... and the game goes on" grep -q ' b - ' "$tmp/out"
 # new with writes cut at 20 bytes (RLIMIT_FSIZE; standard error through a pipe, not a file)
 new_limited() {
     err=$(echo new | prlimit --fsize=20 "$CELLMATE" $R --player kim --variant glinski 2>&1 >/dev/null)
@@ -256,7 +298,7 @@ new_limited() {
 new_limited
 tap_eq "a game that cannot be kept: new is refused (exit 1)" 1 "$status"
 tap_ok "... saying why, and that the game goes on" \
-    grep -q "the game in progress could not be kept: .*; it goes on" "$tmp/err"
+    grep -q "the game in progress could not be kept among your saves: .*; it goes on" "$tmp/err"
 tap_ok "... and the saved game is still the one in progress" grep -q '^1\. f6' "$players/kim/current.pgn"
 
 # --- a save by name that fails says why, in the player's words: no directory of the host -----
@@ -271,7 +313,7 @@ tap_eq "... the reason, under the save's name" \
 tap_ok "... and no path of the host" sh -c "! grep -q '$players' '$tmp/err'"
 new_limited
 tap_ok "the failure to keep the game names no directory of the host either" \
-    sh -c "! grep -q '$players' '$tmp/err' && grep -q 'could not be kept: previous-3.pgn: cannot write' '$tmp/err'"
+    sh -c "! grep -q '$players' '$tmp/err' && grep -q 'could not be kept among your saves: saves/left-[0-9-]*\.pgn: cannot write' '$tmp/err'"
 
 # --- a last game that has ended is not continued: kept among the saves, a new game begins ----
 run 'e5

@@ -78,8 +78,9 @@ tap_ok "the next login keeps the game it went on with as previous.pgn" \
 # --- restricted scripted mode: new and load keep the game left, as the screen does ------------
 rm -f "$D/p/current.pgn" "$D/p/previous.pgn"
 printf 'e5\nnew\n' | "$CELLMATE" $R >"$tmp/out" 2>&1
-tap_ok "restricted, new keeps the game in progress as previous.pgn" grep -qxF "1. e5 *" "$D/p/previous.pgn"
-tap_ok "... and says so" grep -qxF "new game: Glinski's Hexagonal Chess, White to move; the game you left is kept as previous.pgn" "$tmp/out"
+tap_ok "restricted, new keeps the game in progress among the player's saves, where load finds it" \
+    sh -c "grep -qxF '1. e5 *' '$D/p/saves/'left-*.pgn"
+tap_ok "... and says so" grep -qx "new game: Glinski's Hexagonal Chess, White to move; the game you left is kept as your save left-[0-9-]*; 'load left-[0-9-]*' shows it again" "$tmp/out"
 printf 'f5\nnew\n' | "$CELLMATE" --batch --no-save glinski >"$tmp/out" 2>&1
 tap_ok "a scripted mode that saves nothing keeps nothing, and says nothing of it" \
     sh -c "! grep -q 'the game you left' '$tmp/out'"

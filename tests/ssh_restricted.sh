@@ -101,14 +101,16 @@ line 12: perft needs a depth from 0 to 4, then optionally 'divide' and a time li
 line 13: $control
 line 14: the line is longer than 200 characters; type a move or a command
 line 15: the line is longer than 1000 characters; expected a move or a command" "$(cat "$tmp/err")"
-tap_eq "... and the game goes on" "1. e5
+left=$(ls "$players/alice/saves" | sed -n 's/^\(left-[0-9]\{8\}-[0-9]\{6\}\)\.pgn$/\1/p')
+tap_eq "... and the game goes on, the game left kept among her saves" "1. e5
 saved to mine
-new game: McCooey's Hexagonal Chess, White to move; the game you left is kept as previous.pgn" "$(cat "$tmp/out")"
+new game: McCooey's Hexagonal Chess, White to move; the game you left is kept as your save $left; 'load $left' shows it again" \
+    "$(cat "$tmp/out")"
 tap_ok "the save is in alice's own directory" test -s "$players/alice/saves/mine.pgn"
 tap_ok "... and so is her game in progress" test -s "$players/alice/current.pgn"
 tap_eq "no x or y was written anywhere a path could reach" "" \
     "$(ls -d "$tmp/x" "$tmp/y" "$players/x" "$players/y" "$secret/x" "$home/x" 2>/dev/null)"
-tap_eq "alice's directory holds only her files" "current.lock current.pgn previous.pgn saves saves/mine.pgn" \
+tap_eq "alice's directory holds only her files" "current.lock current.pgn saves saves/$left.pgn saves/mine.pgn" \
     "$(cd "$players/alice" && find . -mindepth 1 | sed 's|^\./||' | sort | tr '\n' ' ' | sed 's/ $//')"
 tap_eq "no other player's directory appeared" "alice" "$(ls "$players")"
 

@@ -445,11 +445,54 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
     return false;
 }
 
+/* Restricted mode: keep game g, which the player leaves, among the player's saves, where
+ * 'load' finds it (a login takes no options, so previous.pgn would be out of reach): as
+ * left-DATE-TIME, or left-DATE-TIME-2, ... (never over another file), within the save limit.
+ * Its name in name, or false with the reason in err. */
+static bool keep_among_saves(const Game *g, const Restriction *r, char *name, size_t len, char *err,
+                             int errlen)
+{
+    char stamp[16] = "", dest[RESTRICT_PATH_MAX + 48];
+    time_t now = time(NULL);
+    struct tm tm; /* (localtime_r: localtime would look at the zone file again, outside) */
+    if (localtime_r(&now, &tm)) strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    char *text = pgn_write(g);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    int written = 0;
+    for (int n = 1; n <= 99 && !written; n++) {
+        if (n == 1)
+            snprintf(name, len, "left-%s", stamp);
+        else
+            snprintf(name, len, "left-%s-%d", stamp, n);
+        if (!restrict_save_path(r, name, true, dest, sizeof dest, err, errlen)) break;
+        written = write_file_new(dest, text, 0600, err, errlen);
+        if (written < 0) break;
+        if (!written) snprintf(err, errlen, "every name for it is taken");
+    }
+    free(text);
+    if (written <= 0) autosave_hide_dirs(err, (size_t)errlen);
+    return written > 0;
+}
+
 bool autosave_replacing(Session *s, char *note, size_t len)
 {
     char kept[64], err[700];
     note[0] = 0;
     if (s->game.result.over || !s->game.nplies) return true; /* nothing to lose */
+    if (s->restricted) {
+        if (!keep_among_saves(&s->game, s->restricted, kept, sizeof kept, err, sizeof err)) {
+            snprintf(note, len,
+                     "the game in progress could not be kept among your saves: %s; it goes on",
+                     err);
+            return false;
+        }
+        snprintf(note, len, "the game you left is kept as your save %s; 'load %s' shows it again",
+                 kept, kept);
+        return true;
+    }
     if (!autosave_keep_game(&s->game, kept, sizeof kept, err, sizeof err)) {
         snprintf(note, len,
                  "the game in progress could not be kept: %s; it goes on ('save FILE' keeps it "
@@ -457,11 +500,8 @@ bool autosave_replacing(Session *s, char *note, size_t len)
                  err);
         return false;
     }
-    if (s->restricted) /* a login takes no options: only the name is of use to the player */
-        snprintf(note, len, "the game you left is kept as %s", kept);
-    else
-        snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",
-                 kept, (int)strlen(kept) - 4, kept);
+    snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",
+             kept, (int)strlen(kept) - 4, kept);
     return true;
 }
 
@@ -485,25 +525,6 @@ static bool previous_save(char *out, size_t len)
     struct stat st;
     return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/previous.pgn", dir) < (int)len &&
            stat(out, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Move a file to a name no file has: 1 when moved, 0 when the name is taken (the file there
- * is never replaced), -1 on another error (errno). A second link then the old name's removal,
- * so that no rename can replace a file that appeared meanwhile. */
-static int move_to_new_name(const char *path, const char *dest)
-{
-    if (link(path, dest) == 0) {
-        if (unlink(path) == 0) return 1;
-        int e = errno;
-        unlink(dest);
-        errno = e;
-        return -1;
-    }
-    if (errno == EEXIST) return 0;
-    /* no hard links on this file system: a rename, once nothing has the name */
-    struct stat st;
-    if (lstat(dest, &st) == 0) return 0;
-    return errno == ENOENT && rename(path, dest) == 0 ? 1 : -1;
 }
 
 /* Set a damaged save aside under a name no other file has (damaged-NAME.pgn, then

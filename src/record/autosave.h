@@ -82,8 +82,9 @@ bool autosave_keep_name(const Variant *fallback, char *out, size_t len);
 bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int errlen);
 
 /* The session's replacing hook for a run that saves: a game that goes on is kept
- * (autosave_keep_game) before new or load replaces it, and note says where; when it cannot
- * be kept, false (the new game is refused) with the reason in note. */
+ * (autosave_keep_game; in restricted mode among the player's saves, as left-DATE-TIME, which
+ * 'load' reads) before new or load replaces it, and note says where; when it cannot be kept,
+ * false (the new game is refused) with the reason in note. */
 bool autosave_replacing(Session *s, char *note, size_t len);
 
 enum resume_mode {

@@ -308,6 +308,35 @@ bool write_file_atomic(const char *path, const char *text, unsigned mode, char *
     return write_file_keeping(path, text, mode, NULL, err, errlen);
 }
 
+int move_to_new_name(const char *path, const char *dest)
+{
+    if (link(path, dest) == 0) {
+        if (unlink(path) == 0) return 1;
+        int e = errno;
+        unlink(dest);
+        errno = e;
+        return -1;
+    }
+    if (errno == EEXIST) return 0;
+    /* no hard links on this file system: a rename, once nothing has the name */
+    struct stat st;
+    if (lstat(dest, &st) == 0) return 0;
+    return errno == ENOENT && rename(path, dest) == 0 ? 1 : -1;
+}
+
+int write_file_new(const char *path, const char *text, unsigned mode, char *err, int errlen)
+{
+    char tmp[4200];
+    struct stat none;
+    memset(&none, 0, sizeof none);
+    if (!write_temp(path, text, mode, &none, tmp, sizeof tmp, err, errlen)) return -1;
+    int moved = move_to_new_name(tmp, path);
+    if (moved < 0) snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
+    if (moved <= 0) unlink(tmp);
+    if (moved > 0) sync_dir(path);
+    return moved;
+}
+
 bool make_dirs(const char *path, char *err, int errlen)
 {
     char buf[4096];

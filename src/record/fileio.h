@@ -26,6 +26,15 @@ bool write_file_atomic(const char *path, const char *text, unsigned mode, char *
 bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
                         char *err, int errlen);
 
+/* Move a file to a name no file has: 1 when moved, 0 when the name is taken (the file there
+ * is never replaced), -1 on another error (errno). A second link then the old name's removal,
+ * so that no rename can replace a file that appeared meanwhile. */
+int move_to_new_name(const char *path, const char *dest);
+
+/* Write text to path as write_file_atomic does, but only as a new name: 1 when written, 0
+ * when a file has the name (it is never replaced), -1 with a message in err on failure. */
+int write_file_new(const char *path, const char *text, unsigned mode, char *err, int errlen);
+
 /* Restricted mode: under dir (an absolute path), the reading and writing above never follow
  * a symbolic link; a file there that is one is refused with a message saying so. Files
  * elsewhere (the installed variants) are read as before. */
