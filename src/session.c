@@ -312,6 +312,58 @@ static bool no_args(const char *args, const char *name, Sink *out)
     return true;
 }
 
+/* Whether the file the last save wrote holds game g as it is now. */
+static bool saved_as_is(const Session *s, const Game *g)
+{
+    char err[600];
+    if (!s->saved_path[0]) return false;
+    char *text = pgn_write(g), *saved = read_text_file(s->saved_path, NULL, err, sizeof err);
+    bool same = text && saved && !strcmp(text, saved);
+    free(text);
+    free(saved);
+    return same;
+}
+
+/* A hash of game g's record (FNV-1a), never 0 (0 when it cannot be written). */
+static uint64_t game_hash(const Game *g)
+{
+    char *text = pgn_write(g);
+    uint64_t h = 14695981039346656037u;
+    if (!text) return 0;
+    for (const char *p = text; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211u;
+    free(text);
+    return h ? h : 1;
+}
+
+/* Before new or load (verb) replaces the game: the front end's replacing hook keeps it. When
+ * it cannot, the game is not thrown away unseen, nor is the player stuck with it: new or load
+ * goes ahead when the game is saved in a file as it is ('save FILE' since its last change),
+ * or when the player, told it would be lost, asks again for the same game; else it is
+ * refused, saying both ways on. What to tell the player in note. */
+static bool may_replace(Session *s, const char *verb, char *note, size_t len)
+{
+    if (!s->replacing || s->replacing(s, note, len)) {
+        s->replace_warned = 0;
+        return true;
+    }
+    if (saved_as_is(s, &s->game)) {
+        snprintf(note, len, "the game you left is saved in %.900s", s->saved_name);
+        return true;
+    }
+    uint64_t h = game_hash(&s->game);
+    if (h && h == s->replace_warned) {
+        s->replace_warned = 0;
+        snprintf(note, len, "the game you left is lost: it could not be kept");
+        return true;
+    }
+    s->replace_warned = h;
+    size_t n = strlen(note);
+    snprintf(note + n, len - n,
+             "; it goes on: '%s' keeps it, or '%s' again goes ahead and it is lost",
+             s->restricted ? "save NAME" : "save FILE", verb);
+    return false;
+}
+
 static bool cmd_new(Session *s, const char *args, Sink *out)
 {
     Variant *v = s->v;
@@ -329,7 +381,7 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
         if (name && !level_from_player_name(name)) game_set_tag(&g, v->player_name[p], name);
     }
     char note[1200] = "";
-    if (s->replacing && !s->replacing(s, note, sizeof note)) {
+    if (!may_replace(s, "new", note, sizeof note)) {
         game_free(&g);
         if (v != s->v) variant_free(v);
         return complain(out, "%s", note);
@@ -582,6 +634,8 @@ static bool cmd_save(Session *s, const char *args, Sink *out)
         return complain(out, "the game could not be saved: %s", shown);
     }
     say(out, "saved to %s", s->restricted ? args : path);
+    snprintf(s->saved_path, sizeof s->saved_path, "%s", path);
+    snprintf(s->saved_name, sizeof s->saved_name, "%s", s->restricted ? args : path);
     return true;
 }
 
@@ -638,7 +692,7 @@ bool session_load(Session *s, const char *args, Sink *out)
         restrict_hide_path(err, path, name, shown, sizeof shown); /* the host's directories */
         return complain(out, "%s", shown);
     }
-    if (s->replacing && !s->replacing(s, note, sizeof note)) {
+    if (!may_replace(s, "load", note, sizeof note)) {
         game_free(&g);
         variant_free(owned);
         return complain(out, "%s", note);

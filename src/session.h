@@ -39,6 +39,12 @@ typedef struct Session {
      * keeps the one left here (what to tell the player in note, or ""); false refuses the
      * new game, the reason in note */
     bool (*replacing)(struct Session *s, char *note, size_t len);
+    /* when replacing refuses, new or load still goes ahead when the game is in the file the
+     * last save wrote, as it is (saved_path, saved_name as the player wrote it), or when the
+     * player, told the game would be lost, asks again for this same game (replace_warned: a
+     * hash of its record, 0 for none) */
+    char saved_path[4096], saved_name[4096];
+    uint64_t replace_warned;
     void *user;
     Clock clock; /* tc.kind CLOCK_NONE: the game has no clock */
     /* A room: the lines that would change the game go to the room server instead (see

@@ -285,10 +285,30 @@ run 'new
 fen
 ' $R --player kim3 --variant glinski
 tap_eq "with 50 saves: new is refused (exit 1)" 1 "$status"
-tap_eq "... saying why" \
-    "line 1: the game in progress could not be kept among your saves: you have 50 saved games, the most kept: save over one of them ('load' alone lists them); it goes on" \
+tap_eq "... saying why, and the ways on" \
+    "line 1: the game in progress could not be kept among your saves: you have 50 saved games, the most kept: save over one of them ('load' alone lists them); it goes on: 'save NAME' keeps it, or 'new' again goes ahead and it is lost" \
     "$(cat "$tmp/err")"
 tap_ok "... and the game goes on" grep -q ' b - ' "$tmp/out"
+run 'save s1
+new
+' $R --player kim3 --variant glinski
+tap_eq "saved over a save, the game goes: new goes ahead (exit 0)" "0 saved to s1
+new game: Glinski's Hexagonal Chess, White to move; the game you left is saved in s1" \
+    "$status $(cat "$tmp/out")"
+tap_ok "... where it is" grep -q '^1\. e5 \*' "$players/kim3/saves/s1.pgn"
+run 'e5
+new
+e6
+new
+new
+' $R --player kim3 --variant glinski
+tap_eq "a move after the warning: new is refused again" \
+    "1 line 2: the game in progress could not be kept among your saves: you have 50 saved games, the most kept: save over one of them ('load' alone lists them); it goes on: 'save NAME' keeps it, or 'new' again goes ahead and it is lost
+line 4: the game in progress could not be kept among your saves: you have 50 saved games, the most kept: save over one of them ('load' alone lists them); it goes on: 'save NAME' keeps it, or 'new' again goes ahead and it is lost" \
+    "$status $(cat "$tmp/err")"
+tap_ok "... and new given again goes ahead, saying the game left is lost" \
+    grep -qx "new game: Glinski's Hexagonal Chess, White to move; the game you left is lost: it could not be kept" "$tmp/out"
+tap_ok "... as the game saved now" sh -c "test -s '$players/kim3/current.pgn' && ! grep -q '^1\\. ' '$players/kim3/current.pgn'"
 # new with writes cut at 20 bytes (RLIMIT_FSIZE; standard error through a pipe, not a file)
 new_limited() {
     err=$(echo new | prlimit --fsize=20 "$CELLMATE" $R --player kim --variant glinski 2>&1 >/dev/null)

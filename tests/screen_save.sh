@@ -5,7 +5,8 @@
 # shown until the player closes it and stays in the status panel; the old save is kept, not
 # replaced; on leaving the failure is reported with a non-zero status and no "saved" message;
 # once saving works again everything is normal; --resume offers previous.pgn; a state
-# directory that cannot exist (XDG_STATE_HOME a regular file, no home directory) is reported.
+# directory that cannot exist (XDG_STATE_HOME a regular file, no home directory) is reported,
+# and new there is refused until the game is saved with save FILE or new is given again.
 . "$TESTS_DIR/tap.sh"
 
 tmp=$(mktemp -d)
@@ -144,13 +145,33 @@ tap_eq "... and previous.pgn is still the last good save, not the damaged one" "
 
 # --- a state directory that cannot be made ---------------------------------------------------
 touch "$tmp/afile"
-run_in c "env TERM=screen LANG=C.UTF-8 XDG_STATE_HOME=$tmp/afile $CELLMATE glinski \
+window c 200x30 "env TERM=screen LANG=C.UTF-8 XDG_STATE_HOME=$tmp/afile $CELLMATE glinski \
 2>$tmp/c.err; echo \$? >$tmp/c.status; echo 'window: done'; sleep 60"
 tap_ok "XDG_STATE_HOME a regular file: said at start" wait_for c "$tmp/afile: not a directory"
 keys c " "
 line c "Nc3"
 wait_for c "1. Nc3" >/dev/null
 tap_ok "XDG_STATE_HOME a regular file: the status panel says NOT SAVED" wait_for c "game NOT SAVED"
+# new and load, with nowhere to keep the game left: never lost unsaid, never stuck
+line c "new"
+tap_ok "no state directory: new is refused, saying the ways on" \
+    wait_for c "it goes on: 'save FILE' keeps it, or 'new' again goes ahead and it is lost"
+keys c " "
+line c "save $tmp/c1.pgn"
+wait_for c "saved to $tmp/c1.pgn" >/dev/null
+line c "new"
+tap_ok "... saved with save FILE: new goes ahead, saying where the game is" \
+    wait_for c "the game you left is saved in $tmp/c1.pgn"
+line c "b3"
+wait_for c "1. b3" >/dev/null
+line c "new"
+wait_for c "'new' again goes ahead and it is lost" >/dev/null
+keys c " "
+line c "new"
+tap_ok "... new again goes ahead, saying the game left is lost" \
+    wait_for c "the game you left is lost: it could not be kept"
+line c "Nc3"
+wait_for c "1. Nc3" >/dev/null
 line c "quit"
 finished c
 tap_eq "XDG_STATE_HOME a regular file: a played game exits 1" 1 "$(cat "$tmp/c.status")"

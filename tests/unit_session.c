@@ -123,8 +123,9 @@ static bool refuse(Session *s, char *note, size_t len)
     return false;
 }
 
-/* new and load refused by the replacing hook leave the game as it was, and the game they
- * made is freed (the leak shows under valgrind and the sanitizers). */
+/* new refused by the replacing hook leaves the game as it was, and the game it made is freed
+ * (the leak shows under valgrind and the sanitizers); given again for the same game, it goes
+ * ahead, the player having been told the game would be lost. */
 static void test_replacing_refused(void **state)
 {
     (void)state;
@@ -132,12 +133,17 @@ static void test_replacing_refused(void **state)
     open_glinski(&s);
     line(&s, "e5", true);
     s.replacing = refuse;
-    line(&s, "new", false);
-    assert_string_equal(refused, "not now");
     line(&s, "new chess", false);
-    assert_string_equal(refused, "not now");
-    assert_int_equal(s.game.nplies, 1);
+    assert_string_equal(refused, "not now; it goes on: 'save FILE' keeps it, or 'new' again goes "
+                                 "ahead and it is lost");
+    line(&s, "e6", true); /* another game now: told again */
+    line(&s, "new", false);
+    assert_int_equal(s.game.nplies, 2);
     assert_string_equal(s.v->name, "glinski");
+    line(&s, "new", true);
+    assert_string_equal(said, "new game: Glinski's Hexagonal Chess, White to move; the game you "
+                              "left is lost: it could not be kept");
+    assert_int_equal(s.game.nplies, 0);
     session_close(&s);
 }
 

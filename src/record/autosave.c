@@ -484,9 +484,7 @@ bool autosave_replacing(Session *s, char *note, size_t len)
     if (s->game.result.over || !s->game.nplies) return true; /* nothing to lose */
     if (s->restricted) {
         if (!keep_among_saves(&s->game, s->restricted, kept, sizeof kept, err, sizeof err)) {
-            snprintf(note, len,
-                     "the game in progress could not be kept among your saves: %s; it goes on",
-                     err);
+            snprintf(note, len, "the game in progress could not be kept among your saves: %s", err);
             return false;
         }
         snprintf(note, len, "the game you left is kept as your save %s; 'load %s' shows it again",
@@ -494,10 +492,7 @@ bool autosave_replacing(Session *s, char *note, size_t len)
         return true;
     }
     if (!autosave_keep_game(&s->game, kept, sizeof kept, err, sizeof err)) {
-        snprintf(note, len,
-                 "the game in progress could not be kept: %s; it goes on ('save FILE' keeps it "
-                 "elsewhere)",
-                 err);
+        snprintf(note, len, "the game in progress could not be kept: %s", err);
         return false;
     }
     snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",

@@ -84,7 +84,7 @@ bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int er
 /* The session's replacing hook for a run that saves: a game that goes on is kept
  * (autosave_keep_game; in restricted mode among the player's saves, as left-DATE-TIME, which
  * 'load' reads) before new or load replaces it, and note says where; when it cannot be kept,
- * false (the new game is refused) with the reason in note. */
+ * false with the reason in note (the session then refuses the new game, or asks again). */
 bool autosave_replacing(Session *s, char *note, size_t len);
 
 enum resume_mode {
