@@ -651,7 +651,10 @@ static bool read_record(Session *s, const char *path, Game *g, Variant **owned, 
     if (st != PGN_OK) {
         if (st == PGN_ERROR && g->v) game_free(g);
         variant_free(*owned);
-        snprintf(err, errlen, "%s: %s", path, st == PGN_EOF ? "no game in the file" : rep->error);
+        int n = snprintf(err, errlen, "%s: %s", path,
+                         st == PGN_EOF ? "no game in the file" : rep->error);
+        if (n >= errlen && errlen > 3)
+            memcpy(err + errlen - 4, "...", 4); /* a cut message says so */
         return false;
     }
     return true;
