@@ -17,6 +17,22 @@ local_error() {
     printf '%s\n' "$1" | "$CELLMATE" --batch --variant glinski 2>&1 >/dev/null | sed 's/^line 1: //'
 }
 
+# opening N ROOM [OPTION...]: alice (White, Qc3) opens ROOM, bob (Black, Qc6) joins; their
+# outputs are $tmp/wN and $tmp/bN, their PIDs in white and black
+opening() {
+    n=$1 room=$2
+    shift 2
+    player "$tmp/w$n" --room "$room" glinski "$@" --name alice --seat White <<'EOF'
+Qc3
+EOF
+    white=$last_pid
+    wait_text "$tmp/w$n" "you play White in room $room" >/dev/null
+    player "$tmp/b$n" --room "$room" --name bob <<'EOF'
+Qc6
+EOF
+    black=$last_pid
+}
+
 leaving='the input has ended, and nobody has been at the table to move for White for 20 seconds: leaving'
 
 # --- lines that are no move, said at the other side's turn; White leaves at its turn once its
@@ -38,37 +54,16 @@ EOF
 b=$last_pid
 
 # --- every line accepted; a watcher whose input has ended ----------------------------------------
-player "$tmp/w2" --room pair glinski --name alice --seat White <<'EOF'
-Qc3
-EOF
-w2=$last_pid
-wait_text "$tmp/w2" "you play White in room pair" >/dev/null
-player "$tmp/b2" --room pair --name bob <<'EOF'
-Qc6
-EOF
-b2=$last_pid
+opening 2 pair
+w2=$white b2=$black
 
 # --- the player who left comes back within the 20 seconds, and moves ------------------------------
-player "$tmp/w5" --room again glinski --name alice --seat White <<'EOF'
-Qc3
-EOF
-w5=$last_pid
-wait_text "$tmp/w5" "you play White in room again" >/dev/null
-player "$tmp/b5" --room again --name bob <<'EOF'
-Qc6
-EOF
-b5=$last_pid
+opening 5 again
+w5=$white b5=$black
 
 # --- a clock runs for the side that left: its flag falls, which is waited for ------------------
-player "$tmp/w3" --room clocked glinski --clock /4 --name alice --seat White <<'EOF'
-Qc3
-EOF
-w3=$last_pid
-wait_text "$tmp/w3" "you play White in room clocked" >/dev/null
-player "$tmp/b3" --room clocked --name bob <<'EOF'
-Qc6
-EOF
-b3=$last_pid
+opening 3 clocked --clock /4
+w3=$white b3=$black
 
 wait_text "$tmp/b2" "White left" >/dev/null
 player "$tmp/wa2" --room pair --name carol --seat watch </dev/null
