@@ -537,7 +537,7 @@ static int enter_restricted(const Options *o, Restriction *r)
         return EXIT_USAGE;
     }
     variant_paths_restrict(NULL);
-    autosave_use_dir(r->dir);
+    autosave_use_dir(r);
     return EXIT_OK;
 }
 

@@ -262,6 +262,28 @@ bool restrict_save_path(const Restriction *r, const char *name, bool creating, c
     return true;
 }
 
+enum { MAX_STAMPED = 99 }; /* names of one prefix and second */
+
+bool restrict_new_save(const Restriction *r, const char *prefix, time_t when,
+                       int (*place)(const char *dest, void *arg, char *err, int errlen), void *arg,
+                       char *name, size_t len, char *err, int errlen)
+{
+    char stamp[16] = "", dest[RESTRICT_PATH_MAX + 48];
+    struct tm tm; /* (localtime_r: localtime would look at the zone file again, outside) */
+    if (localtime_r(&when, &tm)) strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    for (int n = 1; n <= MAX_STAMPED; n++) {
+        if (n == 1)
+            snprintf(name, len, "%s-%s", prefix, stamp);
+        else
+            snprintf(name, len, "%s-%s-%d", prefix, stamp, n);
+        if (!restrict_save_path(r, name, true, dest, sizeof dest, err, errlen)) return false;
+        int placed = place(dest, arg, err, errlen);
+        if (placed) return placed > 0;
+    }
+    snprintf(err, errlen, "every name for it is taken");
+    return false;
+}
+
 void restrict_hide_path(const char *err, const char *path, const char *shown, char *out, size_t len)
 {
     size_t n = 0, plen = strlen(path);

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #define RESTRICT_PATH_MAX 1024
 
@@ -39,6 +40,15 @@ bool restrict_enter(Restriction *r, const char *player, const char *root, char *
  * new name is refused once the player has MAX_SAVES saves. False with err. */
 bool restrict_save_path(const Restriction *r, const char *name, bool creating, char *out,
                         size_t len, char *err, int errlen);
+
+/* A new save among the player's saves named PREFIX-DATE-TIME (the local time `when`), or
+ * PREFIX-DATE-TIME-2, -3, ... when a file has that name: place(dest, arg, err, errlen) makes
+ * the file at dest, returning 1, or 0 when a file has the name (it never replaces one), or -1
+ * with err. The name in name; false with err on failure, when the saves are full or every
+ * name is taken. */
+bool restrict_new_save(const Restriction *r, const char *prefix, time_t when,
+                       int (*place)(const char *dest, void *arg, char *err, int errlen), void *arg,
+                       char *name, size_t len, char *err, int errlen);
 
 /* The names of the player's saves, sorted and space-separated, into out; returns how many. */
 int restrict_list_saves(const Restriction *r, char *out, size_t len);

@@ -253,7 +253,8 @@ tap_eq "... and says so, and how to see it again" \
     "$(head -n 1 "$tmp/out")"
 run 'load
 ' $R --player kim --variant glinski
-tap_eq "... it is among the player's saves" "your saved games: $left" "$(cat "$tmp/out")"
+tap_eq "... it is among the player's saves (with previous, the game its first save replaced)" \
+    "your saved games: $left previous" "$(cat "$tmp/out")"
 # the next name, never over another file: left-DATE-TIME taken by a file
 run 'f6
 ' $R --player kim2 --variant glinski

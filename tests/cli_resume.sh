@@ -63,20 +63,22 @@ chmod 600 "$S/current.pgn"
 D=$tmp/players
 R="--restricted --player p --save-dir $D --variant glinski"
 echo e5 | "$CELLMATE" $R >/dev/null 2>&1
-echo e6 | "$CELLMATE" $R >/dev/null 2>&1 # its first save keeps 1. e5 as previous.pgn
+echo e6 | "$CELLMATE" $R >/dev/null 2>&1 # its first save keeps 1. e5 as the save previous
 record glinski '1. e5 e6 2. zz9 *' >"$D/p/current.pgn"
 echo f6 | "$CELLMATE" $R >"$tmp/out" 2>"$tmp/err"
 tap_eq "restricted, a damaged save: the login goes on (exit 0)" 0 "$?"
 tap_ok "... says the game goes on from the last good save" \
-    grep -qxF "cellmate: the game goes on from the last good save, previous.pgn" "$tmp/err"
+    grep -qxF "cellmate: the game goes on from the last good save, saves/previous.pgn" "$tmp/err"
 tap_ok "... and plays on from it" grep -qF "1. e5 f6 *" "$D/p/current.pgn"
-tap_ok "... previous.pgn is still the last good save" grep -qxF "1. e5 *" "$D/p/previous.pgn"
+tap_ok "... previous.pgn is still the last good save" grep -qxF "1. e5 *" "$D/p/saves/previous.pgn"
 echo e6 | "$CELLMATE" $R >/dev/null 2>&1
 tap_ok "the next login keeps the game it went on with as previous.pgn" \
-    grep -qxF "1. e5 f6 *" "$D/p/previous.pgn"
+    grep -qxF "1. e5 f6 *" "$D/p/saves/previous.pgn"
+tap_ok "... among the player's saves, where a login's 'load' reaches it (not beside them)" \
+    sh -c "echo load | '$CELLMATE' $R | grep -q ' previous' && ! test -e '$D/p/previous.pgn'"
 
 # --- restricted scripted mode: new and load keep the game left, as the screen does ------------
-rm -f "$D/p/current.pgn" "$D/p/previous.pgn"
+rm -f "$D/p/current.pgn" "$D/p/saves/previous.pgn"
 printf 'e5\nnew\n' | "$CELLMATE" $R >"$tmp/out" 2>&1
 tap_ok "restricted, new keeps the game in progress among the player's saves, where load finds it" \
     sh -c "grep -qxF '1. e5 *' '$D/p/saves/'left-*.pgn"

@@ -10,6 +10,7 @@
 #include "number.h"
 #include "pgn.h"
 #include "restrict.h"
+#include "save_scan.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,19 +26,18 @@
 
 static char save_path[4400]; /* the save this run owns, once it owns one */
 static int lock_fd = -1;
-static char fixed_dir[4096]; /* restricted mode: the player's directory */
+static char fixed_dir[4096];           /* restricted mode: the player's directory */
+static const Restriction *restriction; /* restricted mode: the player's, and their saves */
 /* this run continues the game its save holds (it resumed it): the first save then replaces
  * only a copy of the game on the screen */
 static bool took_over;
-/* previous.pgn holds this run's game: the one it continues (--resume=previous), or a copy its
- * first save kept; the next game left may go there */
-static bool previous_taken;
 
 enum { MAX_SET_ASIDE = 1000 }; /* damaged saves kept of one name */
 
-void autosave_use_dir(const char *dir)
+void autosave_use_dir(const Restriction *r)
 {
-    snprintf(fixed_dir, sizeof fixed_dir, "%s", dir);
+    restriction = r;
+    snprintf(fixed_dir, sizeof fixed_dir, "%s", r->dir);
 }
 
 void autosave_hide_dirs(char *text, size_t len)
@@ -128,16 +128,23 @@ static int try_lock(const char *save, long *owner)
     return -1;
 }
 
+/* Let a lock go and remove its file, still held, so that nobody races: a lock taken on a
+ * file unlinked meanwhile is taken again (try_lock). */
+static void drop_lock(const char *save, int fd)
+{
+    char lock[4500];
+    if (lock_path_of(save, lock, sizeof lock)) unlink(lock);
+    close(fd);
+}
+
 /* At exit: a save other than current.pgn (current-PID.pgn, or one resumed by its name) keeps
  * its game, but its lock file goes, so that such saves do not leave one lock file each
  * behind. */
 static void release_own_copy(void)
 {
-    char lock[4500];
     const char *base = strrchr(save_path, '/');
     if (lock_fd < 0 || !base || !strcmp(base, "/current.pgn")) return;
-    if (lock_path_of(save_path, lock, sizeof lock)) unlink(lock); /* still held: nobody races */
-    close(lock_fd);
+    drop_lock(save_path, lock_fd);
     lock_fd = -1;
 }
 
@@ -168,38 +175,37 @@ long autosave_owner(const char *path)
     return owner;
 }
 
-/* Temporary files of writers that were killed before they renamed them: those of a save
- * nobody holds (checked under its lock, so no writer can start meanwhile) and, for
- * previous.pgn, whose link lives only for an instant, those more than a minute old. */
+enum { OLD_TEMP_SECONDS = 3600 };
+
+/* Temporary files of writers that were killed before they renamed them (a crash, kill -9):
+ * those whose process is gone (fileio_stale_temp). One without a process id in its name (an
+ * older cellmate's) goes when it is of a save nobody holds (checked under its lock, so that no
+ * writer can start meanwhile), or, for a save without locks (those kept by name), when it is
+ * more than an hour old. */
 static void remove_stale_temporaries(const char *dir)
 {
     DIR *d = opendir(dir);
     if (!d) return;
     struct dirent *e;
     while ((e = readdir(d))) {
-        char path[4400];
+        char path[4400], save[4400];
         struct stat st;
-        if (!strstr(e->d_name, ".pgn.tmp.") ||
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+        const char *tag = strstr(e->d_name, ".pgn.tmp.");
+        if (!tag || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
             lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
-        if (!strncmp(e->d_name, "previous", 8)) { /* previous.pgn, previous-N.pgn */
-            if (st.st_mtime < time(NULL) - 60) unlink(path);
+        int stale = fileio_stale_temp(e->d_name, &st);
+        snprintf(save, sizeof save, "%s/%.*s", dir, (int)(tag + 4 - e->d_name), e->d_name);
+        if (stale < 0 && !strncmp(e->d_name, "current", 7)) {
+            long owner;
+            int fd = !strcmp(save, save_path) ? -1 : try_lock(save, &owner);
+            stale = !strcmp(save, save_path) || fd >= 0;
+            if (stale) unlink(path); /* (under the lock) */
+            if (fd >= 0) close(fd);
             continue;
         }
-        char save[4400];
-        snprintf(save, sizeof save, "%s/%.*s", dir,
-                 (int)(strstr(e->d_name, ".pgn.tmp.") + 4 - e->d_name), e->d_name);
-        long owner;
-        if (save_path[0] && !strcmp(save, save_path)) {
-            unlink(path);
-        } else {
-            int fd = try_lock(save, &owner);
-            if (fd >= 0) {
-                unlink(path);
-                close(fd);
-            }
-        }
+        if (stale < 0) stale = st.st_mtime < time(NULL) - OLD_TEMP_SECONDS;
+        if (stale) unlink(path);
     }
     closedir(d);
 }
@@ -220,6 +226,7 @@ bool autosave_claim(char *err, int errlen)
         }
     }
     remove_stale_temporaries(dir);
+    if (restriction) remove_stale_temporaries(restriction->saves);
     return true;
 }
 
@@ -235,54 +242,6 @@ bool autosave_path(char *out, size_t len)
     return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/current.pgn", dir) < (int)len;
 }
 
-/* Whether the moves of a are all in b: the same variant, and b goes through the same
- * positions as far as a goes (b may go on). */
-static bool contained(const Game *a, const Game *b)
-{
-    if (!b || strcmp(a->v->name, b->v->name) || a->nplies > b->nplies) return false;
-    for (int i = 0; i <= a->nplies; i++)
-        if (a->keys[i] != b->keys[i]) return false;
-    return true;
-}
-
-/* The game of a save, read whole (its variant, when not the fallback, in *owned: the caller
- * frees both); false when it cannot be (then there is nothing to free). */
-static bool read_save(const char *path, const Variant *fallback, Game *g, Variant **owned)
-{
-    char err[PGN_MSG_MAX + 4500];
-    PgnReader r;
-    PgnReport rep;
-    *owned = NULL;
-    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return false;
-    enum pgn_status status = pgn_read_game(&r, g, owned, &rep);
-    pgn_close(&r);
-    if (status == PGN_OK && !rep.cut_short) return true;
-    if (g->v) game_free(g); /* (pgn_read_game clears it first) */
-    variant_free(*owned);
-    return false;
-}
-
-/* Whether a save's game goes on: 1 when it does (or it cannot be read whole: --resume says
- * what is wrong with it), 0 when it has ended (how, in `ended` when not NULL) or has no move,
- * or when all its moves are in the game `within` (not NULL: replacing it loses nothing), -1
- * when there is no such file. */
-static int game_goes_on(const char *path, const Variant *fallback, const Game *within, char *ended,
-                        size_t len)
-{
-    Game g;
-    Variant *owned;
-    struct stat st;
-    if (ended && len) ended[0] = 0;
-    if (lstat(path, &st) != 0) return -1;
-    if (!read_save(path, fallback, &g, &owned)) return 1;
-    /* a game without a move has nothing to lose */
-    bool over = g.result.over || !g.nplies || contained(&g, within);
-    if (g.result.over && ended) game_result_line(&g, ended, len);
-    game_free(&g);
-    variant_free(owned);
-    return !over;
-}
-
 /* Who holds a save: like autosave_owner, but a save without a lock file is nobody's (a holder
  * always has one), and none is made for it. */
 static long holder(const char *path)
@@ -293,49 +252,41 @@ static long holder(const char *path)
     return autosave_owner(path);
 }
 
-static int newer_first(const void *a, const void *b)
+/* current.pgn and current-PID.pgn */
+static bool is_current(const char *name)
 {
-    const SaveInfo *x = a, *y = b;
-    if (x->when.tv_sec != y->when.tv_sec) return x->when.tv_sec < y->when.tv_sec ? 1 : -1;
-    if (x->when.tv_nsec != y->when.tv_nsec) return x->when.tv_nsec < y->when.tv_nsec ? 1 : -1;
-    return strcmp(x->name, y->name);
+    size_t len = strlen(name), digits = strspn(name + 8, "0123456789");
+    if (strncmp(name, "current", 7) || len < 11 || strcmp(name + len - 4, ".pgn")) return false;
+    return len == 11 || (name[7] == '-' && digits && 8 + digits == len - 4);
 }
 
 int autosave_saves(const Variant *fallback, SaveInfo *out, int max)
 {
     char dir[4096];
-    int n = 0;
+    SaveFile *files;
     if (!state_dir(dir, sizeof dir)) return 0;
-    DIR *d = opendir(dir);
-    if (!d) return 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < max) {
-        /* current.pgn and current-PID.pgn */
-        size_t len = strlen(e->d_name);
-        if (strncmp(e->d_name, "current", 7) || len < 11 || strcmp(e->d_name + len - 4, ".pgn"))
-            continue;
-        size_t digits = strspn(e->d_name + 8, "0123456789");
-        if (len > 11 && (e->d_name[7] != '-' || !digits || 8 + digits != len - 4)) continue;
-        SaveInfo *i = &out[n];
-        struct stat st;
-        if (snprintf(i->path, sizeof i->path, "%s/%s", dir, e->d_name) >= (int)sizeof i->path)
-            continue;
-        if (stat(i->path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        snprintf(i->name, sizeof i->name, "%.*s", (int)(len - 4), e->d_name);
-        i->when = st.st_mtim;
-        i->owner = fallback ? holder(i->path) : 0;
-        i->goes_on = fallback ? game_goes_on(i->path, fallback, NULL, NULL, 0) == 1 : false;
-        n++;
+    int n = save_scan_dir(dir, is_current, &files); /* all of them: the newest come first */
+    if (n > max) n = max;
+    for (int k = 0; k < n; k++) {
+        SaveInfo *i = &out[k];
+        memset(i, 0, sizeof *i);
+        snprintf(i->path, sizeof i->path, "%s", files[k].path);
+        snprintf(i->name, sizeof i->name, "%s", files[k].name);
+        i->when = files[k].when;
+        if (!fallback) continue;
+        const SaveGame *sg = save_scan_read(i->path, fallback);
+        i->owner = holder(i->path);
+        i->goes_on = save_scan_goes_on(sg);
+        if (sg && sg->over) snprintf(i->ended, sizeof i->ended, "%s", sg->ended);
     }
-    closedir(d);
-    qsort(out, (size_t)n, sizeof *out, newer_first);
+    free(files);
     return n;
 }
 
 /* The save --resume means: the newest whose game goes on and that nobody else plays; when
  * there is none, the newest save (another cellmate may play it: the caller asks). `watch`:
  * the newest save another process plays, when there is one. */
-static bool pick_save(const Variant *fallback, bool watch, char *out, size_t len)
+static bool pick_save(const Variant *fallback, bool watch, SaveInfo *out)
 {
     SaveInfo list[MAX_SAVES_LISTED];
     int n = autosave_saves(fallback, list, MAX_SAVES_LISTED), pick = 0;
@@ -343,58 +294,150 @@ static bool pick_save(const Variant *fallback, bool watch, char *out, size_t len
     for (int i = n - 1; i >= 0; i--)
         if (watch ? list[i].owner != 0 : list[i].goes_on && !list[i].owner) pick = i;
     if (watch && !list[pick].owner) pick = 0;
-    return snprintf(out, len, "%s", list[pick].path) < (int)len;
+    *out = list[pick];
+    return true;
 }
 
-bool autosave_pick(const Variant *fallback, char *out, size_t len)
+bool autosave_pick(const Variant *fallback, SaveInfo *out)
 {
-    return pick_save(fallback, false, out, len);
+    return pick_save(fallback, false, out);
 }
 
 /* The most recently written current*.pgn of the state directory. */
 static bool newest_save(char *out, size_t len)
 {
-    SaveInfo list[MAX_SAVES_LISTED];
-    if (!autosave_saves(NULL, list, MAX_SAVES_LISTED)) return false;
-    return snprintf(out, len, "%s", list[0].path) < (int)len;
+    SaveInfo newest;
+    if (!autosave_saves(NULL, &newest, 1)) return false;
+    return snprintf(out, len, "%s", newest.path) < (int)len;
 }
 
-/* Where game g, left, goes: previous.pgn, unless that holds a game that goes on (one this
- * run does not continue, and not all in g); then, unless `droppable` (a copy that may go),
- * the first of previous-2.pgn, previous-3.pgn, ... that holds none. False when there is no
- * such place. */
-static bool keep_target(const Game *g, const Variant *fallback, bool droppable, char *out,
-                        size_t len)
+/* The n-th place a kept game may go: previous.pgn, previous-2.pgn, ... of the state directory;
+ * in restricted mode previous.pgn among the player's saves, within the save limit (false with
+ * err past it). */
+static bool keep_place(int n, char *out, size_t len, char *err, int errlen)
 {
-    char dir[4096];
+    char dir[4096], num[16] = "";
+    if (restriction)
+        return n == 1 && restrict_save_path(restriction, "previous", true, out, len, err, errlen);
     if (!state_dir(dir, sizeof dir)) return false;
-    for (int n = 1; n <= (droppable ? 1 : MAX_SET_ASIDE); n++) {
-        char num[16] = "";
-        if (n > 1) snprintf(num, sizeof num, "-%d", n);
-        if (snprintf(out, len, "%s/previous%s.pgn", dir, num) >= (int)len) return false;
-        if (n == 1 && previous_taken) return true;
-        if (strcmp(out, save_path) && game_goes_on(out, fallback, g, NULL, 0) != 1) return true;
-    }
+    if (n > 1) snprintf(num, sizeof num, "-%d", n);
+    return snprintf(out, len, "%s/previous%s.pgn", dir, num) < (int)len;
+}
+
+/* Whether a kept game may go at path: not this run's save, and no game that goes on is there
+ * unless all its moves are in one of safe[] (kept elsewhere). */
+static bool may_keep_at(const char *path, const Variant *fallback, const SaveMoves *safe, int nsafe)
+{
+    struct stat st;
+    if (!strcmp(path, save_path)) return false;
+    const SaveGame *sg = save_scan_read(path, fallback);
+    if (!sg) return lstat(path, &st) != 0; /* a new name; never over a directory or a link */
+    if (!save_scan_goes_on(sg)) return true;
+    for (int i = 0; i < nsafe; i++)
+        if (save_scan_within(sg, &safe[i])) return true;
     return false;
 }
 
-/* Where the first save of this run would keep the save it replaces (keep_target), or "". */
-static void first_keep(const Variant *fallback, char *out, size_t len)
+/* Keep text (a game left, or the save a run's first save replaces) at the first place
+ * (keep_place) where it may go (may_keep_at): only previous.pgn when it is droppable (a copy of
+ * this run's game, or a game that has ended). A place a running cellmate plays is passed over.
+ * Each is decided under its lock, which every cellmate keeping a game there takes, and a new
+ * name is made by linking a written and synced file to it (write_file_new), so that a file
+ * made there meanwhile is never replaced: the next place is tried. With text NULL nothing is
+ * locked or written: where it would go. 1 with the path in out, 0 when there is no place, -1
+ * with err on failure. */
+static int keep_text(const char *text, const Variant *fallback, const SaveMoves *safe, int nsafe,
+                     bool droppable, char *out, size_t len, char *err, int errlen)
 {
-    Game old;
-    Variant *owned;
-    bool have = read_save(save_path, fallback, &old, &owned);
-    int left = game_goes_on(save_path, fallback, NULL, NULL, 0);
-    bool droppable = took_over || !left;
-    if (left < 0 || !keep_target(have ? &old : NULL, fallback, droppable, out, len)) out[0] = 0;
-    if (have) game_free(&old), variant_free(owned);
+    int most = droppable || restriction ? 1 : MAX_SET_ASIDE;
+    for (int n = 1; n <= most; n++) {
+        long owner = 0;
+        int fd = -1, done = 0;
+        struct stat st;
+        if (!keep_place(n, out, len, err, errlen)) return 0;
+        if (text)
+            fd = try_lock(out, &owner);
+        else
+            owner = holder(out);
+        if (text && fd < 0 && !owner) {
+            snprintf(err, errlen, "%s: cannot open its lock file", out);
+            return -1;
+        }
+        if (owner) continue; /* a running cellmate plays it */
+        if (!may_keep_at(out, fallback, safe, nsafe))
+            done = 0;
+        else if (!text)
+            done = 1;
+        else if (lstat(out, &st) != 0)
+            done = write_file_new(out, text, 0600, err, errlen); /* 0: made meanwhile */
+        else
+            done = write_file_atomic(out, text, 0600, err, errlen) ? 1 : -1;
+        if (fd >= 0) drop_lock(out, fd);
+        if (done) return done;
+    }
+    return 0;
+}
+
+static int write_new(const char *dest, void *text, char *err, int errlen)
+{
+    return write_file_new(dest, text, 0600, err, errlen);
+}
+
+/* Restricted mode: keep text among the player's saves, where 'load' finds it (a login takes
+ * no options, so previous.pgn of the player's directory would be out of reach): as
+ * left-DATE-TIME (never over another file), within the save limit. Its name in name, or
+ * false with the reason in err. */
+static bool keep_left(const char *text, char *name, size_t len, char *err, int errlen)
+{
+    return restrict_new_save(restriction, "left", time(NULL), write_new, (void *)text, name, len,
+                             err, errlen);
+}
+
+/* Restricted mode: the player's directory, shown as "(your folder)" in err. */
+static void hide_folder(char *err, int errlen)
+{
+    char full[700];
+    if (!fixed_dir[0]) return;
+    snprintf(full, sizeof full, "%s", err);
+    restrict_hide_path(full, fixed_dir, "(your folder)", err, (size_t)errlen);
+}
+
+/* Keep the save this run's first save replaces (autosave_write), where it was told it would
+ * go (autosave_keep_name): a game that goes on and that this run did not take over wherever
+ * it may go, a copy of this run's game or a game that has ended only as previous.pgn. Its
+ * path in kept (empty when nothing was kept). False with err when a game that goes on could
+ * not be kept: the save must then not replace it. */
+static bool keep_replaced(const Session *s, char *kept, size_t len, char *err, int errlen)
+{
+    kept[0] = 0;
+    const SaveGame *old = save_scan_read(save_path, s->v);
+    if (!old) return true; /* a first save: nothing is replaced */
+    bool droppable = took_over || !save_scan_goes_on(old);
+    /* a game all in the one kept loses nothing (a game merely all in the one saved would be
+     * another game that went the same way, and was told where it is) */
+    SaveMoves safe = {old->variant, old->keys, old->nplies};
+    char *text = read_text_file(save_path, NULL, err, errlen), name[MAX_PLAIN_NAME + 1];
+    int r = -1;
+    if (text && restriction && !droppable)
+        r = keep_left(text, name, sizeof name, err, errlen) ? 1 : -1;
+    else if (text)
+        r = keep_text(text, s->v, &safe, old->whole, droppable, kept, len, err, errlen);
+    free(text);
+    if (r > 0 || (r == 0 && droppable)) return true;
+    if (!r) snprintf(err, errlen, "no free name to keep the saved game it replaces");
+    return false;
 }
 
 bool autosave_keep_name(const Variant *fallback, char *out, size_t len)
 {
-    char path[4400];
-    first_keep(fallback, path, sizeof path);
-    if (!path[0]) return false;
+    char path[4400], err[600];
+    const SaveGame *old = save_path[0] ? save_scan_read(save_path, fallback) : NULL;
+    if (!old) return false;
+    bool droppable = took_over || !save_scan_goes_on(old);
+    SaveMoves safe = {old->variant, old->keys, old->nplies};
+    if ((restriction && !droppable) || keep_text(NULL, fallback, &safe, old->whole, droppable, path,
+                                                 sizeof path, err, sizeof err) <= 0)
+        return false;
     snprintf(out, len, "%s", strrchr(path, '/') + 1);
     return true;
 }
@@ -403,87 +446,52 @@ bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int er
 {
     char path[4400], dir[4096];
     if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
-    if (!keep_target(g, g->v, false, path, sizeof path)) {
+    char *text = pgn_write(g);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    SaveMoves moves = {g->v->name, g->keys, g->nplies};
+    int r = keep_text(text, g->v, &moves, 1, false, path, sizeof path, err, errlen);
+    free(text);
+    if (!r)
         snprintf(err, errlen, "%s: no free name for it (previous-%d.pgn is taken)", dir,
                  MAX_SET_ASIDE);
+    if (r <= 0) {
         autosave_hide_dirs(err, (size_t)errlen);
         return false;
     }
-    if (!pgn_write_file(g, path, 0600, NULL, err, errlen)) {
-        autosave_hide_dirs(err, (size_t)errlen);
-        return false;
-    }
-    if (!strcmp(strrchr(path, '/'), "/previous.pgn")) previous_taken = false;
     snprintf(kept, len, "%s", strrchr(path, '/') + 1);
     return true;
 }
 
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
 {
-    char dir[4096], previous[4400] = "";
+    char dir[4096], kept[4400];
     if (!usable_state_dir(dir, sizeof dir, err, errlen)) return false;
     if (!save_path[0] && !autosave_claim(err, errlen)) return false;
-    /* The save it replaces is kept (once the new one is safe). A game that goes on and is not
-     * the one on the screen is never lost; this screen's own game, or one that has ended, is
-     * kept only where no game that goes on would go. */
-    if (keep_previous) first_keep(s->v, previous, sizeof previous);
-    if (keep_previous && !previous[0] && game_goes_on(save_path, s->v, NULL, NULL, 0) == 1 &&
-        !took_over) {
-        snprintf(err, errlen, "%s: no free name to keep the saved game it replaces", dir);
-        return false;
-    }
-    if (pgn_write_file(&s->game, save_path, 0600, previous[0] ? previous : NULL, err, errlen)) {
-        if (previous[0] && !strcmp(strrchr(previous, '/'), "/previous.pgn"))
-            previous_taken = took_over; /* a copy of this run's game, or another game */
+    /* The save it replaces is kept first: a game that goes on and is not the one on the screen
+     * is never lost; this screen's own game, or one that has ended, is kept only where no game
+     * that goes on would go. */
+    if ((!keep_previous || keep_replaced(s, kept, sizeof kept, err, errlen)) &&
+        pgn_write_file(&s->game, save_path, 0600, NULL, err, errlen))
         return true;
-    }
-    if (s->restricted) { /* the reason, without the host's directories */
-        char full[700];
-        snprintf(full, sizeof full, "%s", err);
-        restrict_hide_path(full, dir, "(your folder)", err, (size_t)errlen);
-    }
+    hide_folder(err, errlen); /* the reason, without the host's directories */
     return false;
-}
-
-/* Restricted mode: keep game g, which the player leaves, among the player's saves, where
- * 'load' finds it (a login takes no options, so previous.pgn would be out of reach): as
- * left-DATE-TIME, or left-DATE-TIME-2, ... (never over another file), within the save limit.
- * Its name in name, or false with the reason in err. */
-static bool keep_among_saves(const Game *g, const Restriction *r, char *name, size_t len, char *err,
-                             int errlen)
-{
-    char stamp[16] = "", dest[RESTRICT_PATH_MAX + 48];
-    time_t now = time(NULL);
-    struct tm tm; /* (localtime_r: localtime would look at the zone file again, outside) */
-    if (localtime_r(&now, &tm)) strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    char *text = pgn_write(g);
-    if (!text) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    int written = 0;
-    for (int n = 1; n <= 99 && !written; n++) {
-        if (n == 1)
-            snprintf(name, len, "left-%s", stamp);
-        else
-            snprintf(name, len, "left-%s-%d", stamp, n);
-        if (!restrict_save_path(r, name, true, dest, sizeof dest, err, errlen)) break;
-        written = write_file_new(dest, text, 0600, err, errlen);
-        if (written < 0) break;
-        if (!written) snprintf(err, errlen, "every name for it is taken");
-    }
-    free(text);
-    if (written <= 0) autosave_hide_dirs(err, (size_t)errlen);
-    return written > 0;
 }
 
 bool autosave_replacing(Session *s, char *note, size_t len)
 {
-    char kept[64], err[700];
+    char kept[64], err[700], *text;
     note[0] = 0;
     if (s->game.result.over || !s->game.nplies) return true; /* nothing to lose */
-    if (s->restricted) {
-        if (!keep_among_saves(&s->game, s->restricted, kept, sizeof kept, err, sizeof err)) {
+    if (restriction) {
+        bool ok =
+            (text = pgn_write(&s->game)) && keep_left(text, kept, sizeof kept, err, sizeof err);
+        if (!text) snprintf(err, sizeof err, "out of memory");
+        free(text);
+        if (!ok) {
+            autosave_hide_dirs(err, sizeof err);
             snprintf(note, len, "the game in progress could not be kept among your saves: %s", err);
             return false;
         }
@@ -508,18 +516,23 @@ bool autosave_exists(void)
 
 bool autosave_waiting(const Variant *fallback, char *ended, size_t len)
 {
-    char path[4400];
+    SaveInfo pick;
     ended[0] = 0;
-    if (!autosave_pick(fallback, path, sizeof path)) return false;
-    return game_goes_on(path, fallback, NULL, ended, len) == 1;
+    if (!autosave_pick(fallback, &pick)) return false;
+    snprintf(ended, len, "%s", pick.ended);
+    return pick.goes_on;
 }
 
+/* previous.pgn (restricted mode: the player's save of that name), when it is there. */
 static bool previous_save(char *out, size_t len)
 {
-    char dir[4096];
+    char dir[4096], err[600];
     struct stat st;
-    return state_dir(dir, sizeof dir) && snprintf(out, len, "%s/previous.pgn", dir) < (int)len &&
-           stat(out, &st) == 0 && S_ISREG(st.st_mode);
+    if (restriction
+            ? !restrict_save_path(restriction, "previous", false, out, len, err, sizeof err)
+            : !state_dir(dir, sizeof dir) || snprintf(out, len, "%s/previous.pgn", dir) >= (int)len)
+        return false;
+    return stat(out, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* Set a damaged save aside under a name no other file has (damaged-NAME.pgn, then
@@ -541,24 +554,29 @@ static bool set_aside(const char *path, char *aside, size_t len)
     return false;
 }
 
-bool autosave_move(const char *path, const char *dest, bool *taken, char *err, int errlen)
+int autosave_move(const char *path, const char *dest, char *err, int errlen)
 {
     long owner;
-    char lock[4500];
-    *taken = false;
+    struct stat st;
     int fd = try_lock(path, &owner); /* nobody writes it meanwhile */
     if (fd < 0) {
         snprintf(err, errlen,
                  owner ? "it is being played by another cellmate"
                        : "its lock file cannot be opened");
-        return false;
+        return -1;
+    }
+    if (lstat(path, &st) != 0 && errno == ENOENT) { /* moved meanwhile, under this lock */
+        drop_lock(path, fd);
+        snprintf(err, errlen, "it is no longer there");
+        return AUTOSAVE_GONE;
     }
     int moved = move_to_new_name(path, dest);
     if (moved < 0) snprintf(err, errlen, "%s", strerror(errno));
-    *taken = moved == 0;
-    if (moved > 0 && lock_path_of(path, lock, sizeof lock)) unlink(lock); /* its save is gone */
-    close(fd);
-    return moved > 0;
+    if (moved > 0)
+        drop_lock(path, fd); /* its save is gone */
+    else
+        close(fd);
+    return moved;
 }
 
 /* Load a save. A save that cannot be read at all (no permission, say) or whose variant is
@@ -630,12 +648,14 @@ static bool resume_save(Session *s, enum resume_mode mode, const char *name, boo
             snprintf(err, errlen, "no previous save to resume (%s/previous.pgn)", dir);
             return false;
         }
-        /* its game goes on in this run's save: previous.pgn may take the next game left */
-        return previous_taken = load_save(s, r, err, errlen);
+        return load_save(s, r, err, errlen);
     }
+    SaveInfo pick;
     if (name) {
         if (!named_save(name, r->path, sizeof r->path, err, errlen)) return false;
-    } else if (!pick_save(s->v, mode != RESUME_LATEST, r->path, sizeof r->path)) {
+    } else if (pick_save(s->v, mode != RESUME_LATEST, &pick)) {
+        snprintf(r->path, sizeof r->path, "%s", pick.path);
+    } else {
         char where[4200] = "";
         autosave_path(where, sizeof where);
         if (previous_save(older, sizeof older))

@@ -10,8 +10,11 @@
 #include <stddef.h>
 #include <time.h>
 
-/* Keep the game in `dir` instead of the state directory (restricted mode: the player's). */
-void autosave_use_dir(const char *dir);
+struct Restriction;
+
+/* Restricted mode: keep the game in the player's directory instead of the state directory,
+ * and what a run keeps besides (previous.pgn, a game left) among the player's saves. */
+void autosave_use_dir(const struct Restriction *r);
 
 /* Restricted mode: every mention of the player's directory in text (a message) goes, so
  * that its files show by their names (current.pgn) and the host's directories do not. */
@@ -27,11 +30,14 @@ bool autosave_exists(void);
  * it). */
 bool autosave_waiting(const Variant *fallback, char *ended, size_t len);
 
-/* Move the save at path (autosave_pick's) to dest, under its lock: false with err when
- * another process holds it, and with *taken when a file has the name dest (a file there is
- * never replaced). Restricted mode files a game that has ended among the player's saves this
- * way. */
-bool autosave_move(const char *path, const char *dest, bool *taken, char *err, int errlen);
+enum { AUTOSAVE_GONE = -2 };
+
+/* Move the save at path (autosave_pick's) to dest, under its lock: 1 when moved, 0 when a
+ * file has the name dest (a file there is never replaced), -1 with err when another process
+ * holds it or on another error, AUTOSAVE_GONE when it is no longer there (another process
+ * moved it meanwhile). Restricted mode files a game that has ended among the player's saves
+ * this way. */
+int autosave_move(const char *path, const char *dest, char *err, int errlen);
 
 /* Make sure the state directory can take saves (false with the reason in err: then nothing
  * will be saved). Unless a resumed save was taken over, take current.pgn, or, when another
@@ -43,10 +49,12 @@ bool autosave_claim(char *err, int errlen);
 bool autosave_path(char *out, size_t len);
 
 /* Save the session's game; with keep_previous (a run's first save), the save it replaces is
- * kept beside it once the new one is safely written: a game that goes on and that this run
- * did not resume as autosave_keep_game keeps a game; a copy of this run's own game, or a game
- * that has ended, only as previous.pgn, and only when no game that goes on (and is not all in
- * it) is there. False with a message in err: then the old save is untouched. */
+ * kept first (written and synced before it is replaced): a game that goes on and that this
+ * run did not resume as autosave_keep_game keeps a game (restricted mode: among the player's
+ * saves, as left-DATE-TIME); a copy of this run's own game, or a game that has ended, only as
+ * previous.pgn (restricted mode: the player's save previous), and only when no game that goes
+ * on (and is not all in the games saved) is there. False with a message in err: then the old
+ * save is untouched. */
 bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen);
 
 /* One of the saves current.pgn and current-PID.pgn (autosave_saves). */
@@ -55,19 +63,22 @@ typedef struct {
     char name[64];        /* its name without .pgn: current, current-1234 */
     long owner;           /* the process playing it, when another one is; else 0 */
     bool goes_on;         /* its game has not ended (or it cannot be read whole) */
+    char ended[256];      /* when its game has ended: how (game_result_line's words) */
     struct timespec when; /* when it was written */
 } SaveInfo;
 
 enum { MAX_SAVES_LISTED = 64 };
 
-/* The saves of the state directory (at most max), the most recently written first; with a
- * fallback variant (for records without a Variant tag) also who plays each and whether its
- * game goes on (reading them), else those are 0 and false. */
+/* The newest max saves of the state directory, the most recently written first; with a
+ * fallback variant (for records without a Variant tag) also who plays each, whether its game
+ * goes on and how it ended (each file read once while it stays the same: save_scan.h), else
+ * those are 0, false and empty. */
 int autosave_saves(const Variant *fallback, SaveInfo *out, int max);
 
 /* The save --resume continues: the most recently written one whose game goes on and that no
- * other process plays, or, when there is none, the most recently written one. */
-bool autosave_pick(const Variant *fallback, char *out, size_t len);
+ * other process plays, or, when there is none, the most recently written one; false when
+ * there is no save. */
+bool autosave_pick(const Variant *fallback, SaveInfo *out);
 
 /* A save's name, as --resume=NAME takes it: 1 to 64 lower-case letters, digits and '-'. */
 bool autosave_name_ok(const char *name);
@@ -77,8 +88,10 @@ bool autosave_name_ok(const char *name);
 bool autosave_keep_name(const Variant *fallback, char *out, size_t len);
 
 /* Keep game g, which the player leaves for another: as previous.pgn, or, when that holds a game
- * that goes on (and whose moves are not all in g), as the first previous-N.pgn that holds
- * none. Its name in kept, or false with the reason in err. */
+ * that goes on (and whose moves are not all in g) or another running cellmate plays it, as the
+ * first previous-N.pgn that is free so. Each name is decided under its lock, and a new one is
+ * made by a link that never replaces a file made meanwhile. Its name in kept, or false with
+ * the reason in err. */
 bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int errlen);
 
 /* The session's replacing hook for a run that saves: a game that goes on is kept
@@ -115,7 +128,8 @@ typedef struct {
 bool autosave_resume(Session *s, enum resume_mode mode, const char *name, bool take, Resumed *r,
                      char *err, int errlen);
 
-/* The path of previous.pgn, the save before the newest; false when there is none. */
+/* The path of previous.pgn, the save before the newest (restricted mode: the player's save
+ * previous); false when there is none. */
 bool autosave_previous(char *out, size_t len);
 
 /* The process holding the save at path, or 0 when none does (or it is this one). */

@@ -4,12 +4,14 @@
 #include "limits.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static char no_links_dir[4096]; /* "": links are followed everywhere */
@@ -205,13 +207,32 @@ static bool save_target(const char *path, const char *keep, char *real, size_t l
     return true;
 }
 
+/* The name of a temporary file for path: PATH.tmp.PID.XXXXXX (mkstemp's pattern), the process
+ * id telling when it is stale (fileio_stale_temp). False when it is too long. */
+static bool temp_name(const char *path, char *tmp, size_t len)
+{
+    return snprintf(tmp, len, "%s.tmp.%ld.XXXXXX", path, (long)getpid()) < (int)len;
+}
+
+int fileio_stale_temp(const char *name, const struct stat *st)
+{
+    const char *tag = strstr(name, ".tmp."), *p = tag ? tag + 5 : "";
+    size_t digits = strspn(p, "0123456789");
+    if (!digits || digits > 9 || p[digits] != '.' || strlen(p + digits + 1) != 6) return -1;
+    long pid = strtol(p, NULL, 10);
+    /* a minute: no write takes that long, and a process of another PID namespace (kill cannot
+     * see it) is not caught writing */
+    if (st->st_mtime > time(NULL) - 60 || pid <= 0) return 0;
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
 /* Write text to a new temporary file beside path (its name in tmp) and flush it to the disk.
  * When it replaces a file (old->st_mode set), it takes that file's permission bits, and its
  * owner and group as far as this process may give them; else mode less the umask. */
 static bool write_temp(const char *path, const char *text, unsigned mode, const struct stat *old,
                        char *tmp, size_t len, char *err, int errlen)
 {
-    if (snprintf(tmp, len, "%s.tmp.XXXXXX", path) >= (int)len) {
+    if (!temp_name(path, tmp, len)) {
         snprintf(err, errlen, "%s: path too long", path);
         return false;
     }
@@ -251,7 +272,7 @@ static bool keep_old(const char *path, const char *keep, bool *moved, char *err,
 {
     char tmp[4200];
     *moved = false;
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", keep) >= (int)sizeof tmp) {
+    if (!temp_name(keep, tmp, sizeof tmp)) {
         snprintf(err, errlen, "%s: the name is too long", keep);
         return false;
     }

@@ -35,6 +35,14 @@ int move_to_new_name(const char *path, const char *dest);
  * when a file has the name (it is never replaced), -1 with a message in err on failure. */
 int write_file_new(const char *path, const char *text, unsigned mode, char *err, int errlen);
 
+struct stat;
+
+/* Whether a file called name (its stat in st) is a temporary file the writing above left
+ * (NAME.tmp.PID.XXXXXX) that no process will finish: 1 when the process PID is gone and it is
+ * more than a minute old, 0 when it may still be written, -1 when the name is no such
+ * temporary file's (one without a process id, from an older cellmate, say). */
+int fileio_stale_temp(const char *name, const struct stat *st);
+
 /* Restricted mode: under dir (an absolute path), the reading and writing above never follow
  * a symbolic link; a file there that is one is refused with a message saying so. Files
  * elsewhere (the installed variants) are read as before. */

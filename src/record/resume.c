@@ -8,8 +8,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
 enum { GO_ON = -1, EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -136,31 +134,42 @@ int resume_start(Session *s, enum resume_mode mode, const char *name, bool on_sc
     return GO_ON;
 }
 
+/* restrict_new_save's place for a game that has ended: moved there (autosave_move); gone
+ * when another login of the player moved it first. */
+typedef struct {
+    const char *path;
+    bool gone;
+} Moving;
+
+static int move_there(const char *dest, void *arg, char *err, int errlen)
+{
+    Moving *m = arg;
+    int moved = autosave_move(m->path, dest, err, errlen);
+    m->gone = moved == AUTOSAVE_GONE;
+    return moved < 0 ? -1 : moved;
+}
+
 bool resume_restricted(const Restriction *r, const Variant *fallback, char *ended, size_t elen,
                        char *kept, size_t klen)
 {
-    char path[4400], dest[RESTRICT_PATH_MAX + 48], name[MAX_PLAIN_NAME + 1], stamp[16] = "";
-    char why[600] = "";
-    struct stat st;
+    char name[MAX_PLAIN_NAME + 1], why[600] = "";
+    SaveInfo last; /* picked once: what is moved is what was read */
     ended[0] = kept[0] = 0;
-    if (!autosave_pick(fallback, path, sizeof path)) return false; /* a first game */
-    if (autosave_waiting(fallback, ended, elen)) return true;
-    if (!*ended || stat(path, &st) != 0) return false; /* (it went meanwhile) */
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&st.st_mtime)); /* 15 characters */
-    for (int n = 1; n <= 99; n++) {
-        bool taken;
-        if (n == 1)
-            snprintf(name, sizeof name, "ended-%s", stamp);
-        else
-            snprintf(name, sizeof name, "ended-%s-%d", stamp, n);
-        if (!restrict_save_path(r, name, true, dest, sizeof dest, why, sizeof why)) break;
-        if (autosave_move(path, dest, &taken, why, sizeof why)) {
-            snprintf(kept, klen, "it is kept as your save %s ('load %s' shows it again)", name,
-                     name);
-            return false;
-        }
-        if (!taken) break;
-        snprintf(why, sizeof why, "every name for it is taken");
+    if (!autosave_pick(fallback, &last)) return false; /* a first game */
+    if (last.goes_on) return true;
+    if (!last.ended[0]) return false; /* no move: nothing to keep */
+    snprintf(ended, elen, "%s", last.ended);
+    Moving m = {last.path, false};
+    if (restrict_new_save(r, "ended", last.when.tv_sec, move_there, &m, name, sizeof name, why,
+                          sizeof why)) {
+        snprintf(kept, klen, "it is kept as your save %s ('load %s' shows it again)", name, name);
+        return false;
+    }
+    if (m.gone) { /* another login of the player's filed it meanwhile */
+        snprintf(kept, klen,
+                 "it is no longer where it was: another login of yours has just kept it among "
+                 "your saves ('load' lists them)");
+        return false;
     }
     snprintf(kept, klen, "it stays your game, as it could not be kept among your saves: %s", why);
     return true;

@@ -27,8 +27,7 @@ static const char *base(const char *path)
 
 void save_notes_command(const Variant *v, const char *path, bool login, char *out, size_t len)
 {
-    SaveInfo list[MAX_SAVES_LISTED];
-    char pick[4400];
+    SaveInfo list[MAX_SAVES_LISTED], pick;
     if (login) {
         snprintf(out, len, "your next login");
         return;
@@ -36,7 +35,7 @@ void save_notes_command(const Variant *v, const char *path, bool login, char *ou
     int n = autosave_saves(v, list, MAX_SAVES_LISTED);
     bool others_play = false;
     for (int i = 0; i < n; i++) others_play |= list[i].owner != 0 && list[i].goes_on;
-    if (!others_play && autosave_pick(v, pick, sizeof pick) && !strcmp(pick, path)) {
+    if (!others_play && autosave_pick(v, &pick) && !strcmp(pick.path, path)) {
         snprintf(out, len, "cellmate --resume");
         return;
     }

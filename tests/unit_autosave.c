@@ -1,0 +1,151 @@
+/* unit_autosave.c — where a game left is kept (autosave_keep_game) when other processes are
+ * at the same names: a save another cellmate holds (its lock taken, as a run that resumed it
+ * by name holds it) is never chosen, even when its game has ended; and a name another process
+ * fills at the instant it is written is never replaced. For that, mkstemp() is wrapped (the
+ * link's --wrap=mkstemp): as the temporary file for previous.pgn is made, another game appears
+ * there, as a second cellmate keeping its own game would make it. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "autosave.h"
+#include "fileio.h"
+
+static const char other_game[] = "[Variant \"glinski\"]\n\n1. b3 *\n";
+static char intruder[4200]; /* mkstemp for a temporary file of this path makes it first */
+
+int __real_mkstemp(char *template);
+int __wrap_mkstemp(char *template);
+int __wrap_mkstemp(char *template)
+{
+    size_t n = strlen(intruder);
+    if (n && !strncmp(template, intruder, n) && template[n] == '.') {
+        FILE *f = fopen(intruder, "wx");
+        if (f) {
+            fputs(other_game, f);
+            fclose(f);
+        }
+        intruder[0] = 0;
+    }
+    return __real_mkstemp(template);
+}
+
+static char dir[64], state[128];
+
+static void path_of(const char *name, char *out, size_t len)
+{
+    snprintf(out, len, "%s/%s", state, name);
+}
+
+static void text_of(const char *name, char *buf, size_t len)
+{
+    char path[256], err[600];
+    path_of(name, path, sizeof path);
+    char *text = read_text_file(path, NULL, err, sizeof err);
+    assert_non_null(text);
+    snprintf(buf, len, "%s", text);
+    free(text);
+}
+
+static void put(const char *name, const char *text)
+{
+    char path[256];
+    path_of(name, path, sizeof path);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int setup(void **st)
+{
+    (void)st;
+    snprintf(dir, sizeof dir, "/tmp/unit_autosave.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(state, sizeof state, "%s/cellmate", dir);
+    setenv("XDG_STATE_HOME", dir, 1);
+    if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
+    return 0;
+}
+
+static int teardown(void **st)
+{
+    (void)st;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd);
+}
+
+static void ignore(Sink *sink, const char *line)
+{
+    (void)sink;
+    (void)line;
+}
+
+static void play_e5(Session *s)
+{
+    char err[600];
+    Sink quiet = {ignore, ignore, NULL};
+    assert_true(session_open(s, "glinski", NULL, err, sizeof err));
+    assert_true(session_line(s, "e5", &quiet));
+}
+
+/* previous.pgn holds a game that has ended, and another process holds its lock: it plays it. */
+static void test_held_name_passed_over(void **st)
+{
+    (void)st;
+    Session s;
+    char kept[64], err[600], lock[256], text[256];
+    const char ended[] = "[Variant \"glinski\"]\n[Result \"1-0\"]\n\n1. Nc3 1-0\n";
+    play_e5(&s);
+    char derr[600];
+    assert_true(make_dirs(state, derr, sizeof derr));
+    put("previous.pgn", ended);
+    path_of("previous.lock", lock, sizeof lock);
+    int fd = open(lock, O_RDWR | O_CREAT, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(flock(fd, LOCK_EX), 0);
+    if (write(fd, "1\n", 2) != 2) fail_msg("cannot write the lock file");
+    assert_true(autosave_keep_game(&s.game, kept, sizeof kept, err, sizeof err));
+    assert_string_equal(kept, "previous-2.pgn");
+    text_of("previous.pgn", text, sizeof text);
+    assert_string_equal(text, ended); /* the other process's save is as it was */
+    close(fd);
+    session_close(&s);
+}
+
+/* The name chosen is filled by another process as the game is written there. */
+static void test_name_filled_meanwhile(void **st)
+{
+    (void)st;
+    Session s;
+    char kept[64], err[600], text[256];
+    play_e5(&s);
+    put("previous.pgn", "[Variant \"glinski\"]\n\n1. Nc3 *\n"); /* a game that goes on */
+    path_of("previous-2.pgn", intruder, sizeof intruder);
+    unlink(intruder); /* a free name, the first one the game may go to */
+    assert_true(autosave_keep_game(&s.game, kept, sizeof kept, err, sizeof err));
+    assert_string_equal(intruder, ""); /* (the other game came) */
+    assert_string_equal(kept, "previous-3.pgn");
+    text_of("previous-2.pgn", text, sizeof text);
+    assert_string_equal(text, other_game); /* never replaced */
+    text_of("previous-3.pgn", text, sizeof text);
+    assert_non_null(strstr(text, "1. e5 *"));
+    session_close(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_held_name_passed_over),
+        cmocka_unit_test(test_name_filled_meanwhile),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
