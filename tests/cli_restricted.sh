@@ -322,6 +322,28 @@ tap_ok "... saying why, and that the game goes on" \
     grep -q "the game in progress could not be kept among your saves: .*; it goes on" "$tmp/err"
 tap_ok "... and the saved game is still the one in progress" grep -q '^1\. f6' "$players/kim/current.pgn"
 
+# --- temporary files a crash left among the saves go; a live writer's, or a recent one, stay -----
+T=$players/tmpy/saves
+mkdir -p "$T"
+sleep 300 &
+live=$!
+sh -c 'exit 0' &
+dead=$!
+wait $dead
+for f in "left-20200101-000000.pgn.tmp.Ab12Cd" "s.pgn.tmp.$dead.Ab12Cd" "s.pgn.tmp.$live.Ab12Cd"; do
+    printf 'half a record' >"$T/$f"
+    touch -d '2 hours ago' "$T/$f"
+done
+printf 'half a record' >"$T/t.pgn.tmp.Xy12Zw" # (no process id: an older cellmate's, maybe writing)
+printf 'half a record' >"$T/u.pgn.tmp.$dead.Xy12Zw" # (a writer gone a moment ago: of another
+touch -d '10 seconds ago' "$T/u.pgn.tmp.$dead.Xy12Zw" # PID namespace, maybe, still writing)
+run 'e5
+' $R --player tmpy --variant glinski
+kill $live
+tap_eq "stale temporaries among the saves go: an hour old, or their writer gone a minute since" \
+    "s.pgn.tmp.$live.Ab12Cd t.pgn.tmp.Xy12Zw u.pgn.tmp.$dead.Xy12Zw" \
+    "$(ls "$T" | grep tmp | sort | tr '\n' ' ' | sed 's/ $//')"
+
 # --- a save by name that fails says why, in the player's words: no directory of the host -----
 mkdir -p "$players/lee/saves/b.pgn" # a directory where the save would go
 run 'e5

@@ -59,6 +59,21 @@ else
 fi
 chmod 600 "$S/current.pgn"
 
+# --- many saves: --resume continues the newest of them all --------------------------------------
+# (the newest is the one the directory lists last: a listing that stopped at 64 names missed it)
+M=$tmp/many
+mkdir -p "$M/cellmate"
+i=1
+while [ $i -le 70 ]; do
+    record glinski '1. e5 *' >"$M/cellmate/current-$i.pgn"
+    touch -d '2 hours ago' "$M/cellmate/current-$i.pgn"
+    i=$((i + 1))
+done
+last=$(ls -U "$M/cellmate" | tail -n 1)
+record glinski '1. Nc3 *' >"$M/cellmate/$last"
+tap_eq "70 saves: --resume continues the newest, the last the directory lists" "1. Nc3 *" \
+    "$(echo pgn | XDG_STATE_HOME=$M "$CELLMATE" --batch --resume 2>/dev/null | tail -n 1)"
+
 # --- a restricted scripted login: the last good save goes on -----------------------------------
 D=$tmp/players
 R="--restricted --player p --save-dir $D --variant glinski"
@@ -76,6 +91,18 @@ tap_ok "the next login keeps the game it went on with as previous.pgn" \
     grep -qxF "1. e5 f6 *" "$D/p/saves/previous.pgn"
 tap_ok "... among the player's saves, where a login's 'load' reaches it (not beside them)" \
     sh -c "echo load | '$CELLMATE' $R | grep -q ' previous' && ! test -e '$D/p/previous.pgn'"
+
+# --- a login reads its save once to learn whether its game goes on, then loads it ---------------
+# (it read it five times: what --resume would continue, whether that goes on, each twice)
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+    noleaks= # (LeakSanitizer cannot work under ptrace)
+    [ -n "${CELLMATE_SANITIZED:-}" ] && noleaks="-E ASAN_OPTIONS=detect_leaks=0"
+    echo fen | strace $noleaks -f -qq -o "$tmp/trace" -e trace=openat "$CELLMATE" $R >/dev/null 2>&1
+    tap_eq "a login opens its save twice: read once to see it goes on, then loaded" 2 \
+        "$(grep -c 'current\.pgn", O_RDONLY' "$tmp/trace")"
+else
+    tap_ok "the reads of a save at a login: needs strace (and ptrace)" false
+fi
 
 # --- restricted scripted mode: new and load keep the game left, as the screen does ------------
 rm -f "$D/p/current.pgn" "$D/p/saves/previous.pgn"

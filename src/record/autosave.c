@@ -565,14 +565,13 @@ int autosave_move(const char *path, const char *dest, char *err, int errlen)
                        : "its lock file cannot be opened");
         return -1;
     }
-    if (lstat(path, &st) != 0 && errno == ENOENT) { /* moved meanwhile, under this lock */
-        drop_lock(path, fd);
-        snprintf(err, errlen, "it is no longer there");
-        return AUTOSAVE_GONE;
-    }
     int moved = move_to_new_name(path, dest);
     if (moved < 0) snprintf(err, errlen, "%s", strerror(errno));
-    if (moved > 0)
+    if (moved <= 0 && lstat(path, &st) != 0 && errno == ENOENT) { /* another process moved it */
+        snprintf(err, errlen, "it is no longer there");
+        moved = AUTOSAVE_GONE;
+    }
+    if (moved > 0 || moved == AUTOSAVE_GONE)
         drop_lock(path, fd); /* its save is gone */
     else
         close(fd);
