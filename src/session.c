@@ -627,7 +627,7 @@ static bool cmd_save(Session *s, const char *args, Sink *out)
     char err[600], path[4096];
     if (!*args) return complain(out, "save needs a %s", s->restricted ? "name" : "file name");
     if (!save_file(s, args, true, path, sizeof path, out)) return false;
-    if (!pgn_write_file(&s->game, path, 0666, NULL, err, sizeof err)) {
+    if (!pgn_write_file(&s->game, path, 0666, err, sizeof err)) {
         if (!s->restricted) return complain(out, "%s", err);
         char shown[700];
         restrict_hide_path(err, path, args, shown, sizeof shown);

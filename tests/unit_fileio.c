@@ -1,6 +1,7 @@
-/* unit_fileio.c — atomic saves that keep the file they replace (write_file_keeping) when the
- * last step fails: rename() is wrapped (the link's --wrap=rename) so that the final rename
- * over the save can be made to fail, which no real file system does on demand. */
+/* unit_fileio.c — an atomic save (write_file_atomic) whose last step fails leaves the file it
+ * would replace as it was, with its one name, and no temporary file: rename() is wrapped (the
+ * link's --wrap=rename) so that the final rename over the save can be made to fail, which no
+ * real file system does on demand. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -39,15 +40,14 @@ static void read_back(const char *path, char *buf, size_t len)
 static void test_failed_rename_leaves_one_name(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/unit_fileio.XXXXXX", cur[64], prev[64], err[600], text[64];
+    char dir[] = "/tmp/unit_fileio.XXXXXX", cur[64], err[600], text[64];
     struct stat st;
     assert_non_null(mkdtemp(dir));
     snprintf(cur, sizeof cur, "%s/current.pgn", dir);
-    snprintf(prev, sizeof prev, "%s/previous.pgn", dir);
-    assert_true(write_file_keeping(cur, "A\n", 0600, prev, err, sizeof err));
-    assert_true(write_file_keeping(cur, "B\n", 0600, prev, err, sizeof err));
+    assert_true(write_file_atomic(cur, "A\n", 0600, err, sizeof err));
+    assert_true(write_file_atomic(cur, "B\n", 0600, err, sizeof err));
     fail_onto = cur;
-    assert_false(write_file_keeping(cur, "C\n", 0600, prev, err, sizeof err));
+    assert_false(write_file_atomic(cur, "C\n", 0600, err, sizeof err));
     fail_onto = NULL;
     assert_non_null(strstr(err, "cannot save"));
     read_back(cur, text, sizeof text);
@@ -58,8 +58,7 @@ static void test_failed_rename_leaves_one_name(void **state)
     read_back(cur, text, sizeof text);
     assert_string_equal(text, "D\n");
     unlink(cur);
-    unlink(prev);
-    assert_int_equal(rmdir(dir), 0);
+    assert_int_equal(rmdir(dir), 0); /* (no temporary file is left) */
 }
 
 int main(void)

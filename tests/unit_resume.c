@@ -56,7 +56,7 @@ static void test_ended_game_filed_by_another_login(void **st)
     assert_true(session_line(&s, "e5", &quiet));
     assert_true(session_line(&s, "resign", &quiet));
     snprintf(path, sizeof path, "%s/current.pgn", dir);
-    assert_true(pgn_write_file(&s.game, path, 0600, NULL, err, sizeof err));
+    assert_true(pgn_write_file(&s.game, path, 0600, err, sizeof err));
     other_login = true;
     bool goes_on = resume_restricted(&r, s.v, ended, sizeof ended, kept, sizeof kept);
     assert_false(other_login); /* (the other login came) */

@@ -474,7 +474,7 @@ bool autosave_write(const Session *s, bool keep_previous, char *err, int errlen)
      * is never lost; this screen's own game, or one that has ended, is kept only where no game
      * that goes on would go. */
     if ((!keep_previous || keep_replaced(s, kept, sizeof kept, err, errlen)) &&
-        pgn_write_file(&s->game, save_path, 0600, NULL, err, errlen))
+        pgn_write_file(&s->game, save_path, 0600, err, errlen))
         return true;
     hide_folder(err, errlen); /* the reason, without the host's directories */
     return false;

@@ -146,20 +146,13 @@ static void sync_dir(const char *path)
     }
 }
 
-/* Whether st is the file keep names too (the second link keep_old made on an earlier save). */
-static bool is_keep(const struct stat *st, const char *keep)
-{
-    struct stat k;
-    return keep && stat(keep, &k) == 0 && k.st_dev == st->st_dev && k.st_ino == st->st_ino;
-}
-
 /* What a save may replace: nothing (a new name) or a regular file with one name, a symbolic
  * link followed to it. The path to write is put in real; the file replaced, if any, in *old
  * (st_mode 0 when there is none). A device, FIFO, socket or directory, a link to one or to
  * nothing, and a file with other hard links (renaming over it would split them: the other
  * names would keep the old text) are refused with a message in err. */
-static bool save_target(const char *path, const char *keep, char *real, size_t len,
-                        struct stat *old, char *err, int errlen)
+static bool save_target(const char *path, char *real, size_t len, struct stat *old, char *err,
+                        int errlen)
 {
     struct stat st;
     memset(old, 0, sizeof *old);
@@ -196,7 +189,7 @@ static bool save_target(const char *path, const char *keep, char *real, size_t l
                  path, strcmp(real, path) ? "a symbolic link to " : "", kind_of(st.st_mode));
         return false;
     }
-    if (st.st_nlink > 1 && !(st.st_nlink == 2 && is_keep(&st, keep))) {
+    if (st.st_nlink > 1) {
         snprintf(err, errlen,
                  "%s has %lu names (hard links); saving over it would leave the other names with "
                  "the old text, so it is not replaced: save under another name",
@@ -263,70 +256,19 @@ static bool write_temp(const char *path, const char *text, unsigned mode, const 
     return true;
 }
 
-/* Keep the file at path as keep, leaving path in place: a second link renamed over keep, so
- * that path and keep never both go missing. Where links are not possible (some file
- * systems), path is renamed to keep; the new file follows at once. Nothing at path is fine.
- * False (and why in err) when the old file exists but could not be kept: the caller must
- * not replace it then, or the only copy of the game before would be gone. */
-static bool keep_old(const char *path, const char *keep, bool *moved, char *err, int errlen)
-{
-    char tmp[4200];
-    *moved = false;
-    if (!temp_name(keep, tmp, sizeof tmp)) {
-        snprintf(err, errlen, "%s: the name is too long", keep);
-        return false;
-    }
-    int fd = mkstemp(tmp); /* a free name for the link */
-    if (fd >= 0) {
-        close(fd);
-        unlink(tmp);
-        if (link(path, tmp) == 0) {
-            if (rename(tmp, keep) == 0) return true;
-            snprintf(err, errlen, "%s: cannot keep the last save there: %s", keep, strerror(errno));
-            unlink(tmp);
-            return false;
-        }
-        if (errno == ENOENT) return true;
-    } else if (access(path, F_OK) != 0 && errno == ENOENT)
-        return true;
-    if (rename(path, keep) == 0) return *moved = true;
-    if (errno == ENOENT) return true;
-    snprintf(err, errlen, "%s: cannot keep the last save there: %s", keep, strerror(errno));
-    return false;
-}
-
-bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
-                        char *err, int errlen)
+bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen)
 {
     char tmp[4200], real[4096];
     struct stat old;
-    if (!save_target(path, keep, real, sizeof real, &old, err, errlen)) return false;
+    if (!save_target(path, real, sizeof real, &old, err, errlen)) return false;
     if (!write_temp(real, text, mode, &old, tmp, sizeof tmp, err, errlen)) return false;
-    bool moved;
-    if (keep && !keep_old(real, keep, &moved, err, errlen)) {
-        unlink(tmp);
-        return false;
-    }
     if (rename(tmp, real) != 0) {
         snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
-        unlink(tmp);
-        /* the old file is where it was, with one name: keep's second link would make every
-         * later save over it refuse (a file with two names); a file moved to keep goes back */
-        struct stat a, b;
-        if (keep && moved)
-            rename(keep, real);
-        else if (keep && !lstat(real, &a) && !lstat(keep, &b) && a.st_ino == b.st_ino &&
-                 a.st_dev == b.st_dev)
-            unlink(keep);
+        unlink(tmp); /* the old file is where it was */
         return false;
     }
     sync_dir(real);
     return true;
-}
-
-bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen)
-{
-    return write_file_keeping(path, text, mode, NULL, err, errlen);
 }
 
 int move_to_new_name(const char *path, const char *dest)

@@ -21,11 +21,6 @@ char *read_text_file(const char *path, size_t *len, char *err, int errlen);
  * to it): a device, FIFO, socket or directory is never replaced. */
 bool write_file_atomic(const char *path, const char *text, unsigned mode, char *err, int errlen);
 
-/* The same, and the file it replaces (if any) is kept as `keep` — only once the new text is
- * safely on the disk, so a failed write never costs the old file. */
-bool write_file_keeping(const char *path, const char *text, unsigned mode, const char *keep,
-                        char *err, int errlen);
-
 /* Move a file to a name no file has: 1 when moved, 0 when the name is taken (the file there
  * is never replaced), -1 on another error (errno). A second link then the old name's removal,
  * so that no rename can replace a file that appeared meanwhile. */

@@ -203,15 +203,14 @@ char *pgn_write(const Game *g)
     return b.s;
 }
 
-bool pgn_write_file(const Game *g, const char *path, unsigned mode, const char *keep, char *err,
-                    int errlen)
+bool pgn_write_file(const Game *g, const char *path, unsigned mode, char *err, int errlen)
 {
     char *text = pgn_write(g);
     if (!text) {
         snprintf(err, errlen, "%s: out of memory", path);
         return false;
     }
-    bool ok = write_file_keeping(path, text, mode, keep, err, errlen);
+    bool ok = write_file_atomic(path, text, mode, err, errlen);
     free(text);
     return ok;
 }

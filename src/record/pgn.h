@@ -13,10 +13,9 @@
 /* The record of g as PGN text; the caller frees it. */
 char *pgn_write(const Game *g);
 
-/* Write the record of g to path as one atomic save (fileio.h write_file_keeping: mode for a
- * new file; the file replaced, if any, kept as keep unless NULL). False with err. */
-bool pgn_write_file(const Game *g, const char *path, unsigned mode, const char *keep, char *err,
-                    int errlen);
+/* Write the record of g to path as one atomic save (fileio.h write_file_atomic: mode for a
+ * new file). False with err. */
+bool pgn_write_file(const Game *g, const char *path, unsigned mode, char *err, int errlen);
 
 typedef struct {
     char *text; /* the whole file */

@@ -177,7 +177,7 @@ bool table_save_now(Server *sv)
     char err[700];
     seat_tags(sv);
     sv->record_due = false;
-    if (pgn_write_file(&sv->s.game, sv->record, sv->mode, NULL, err, sizeof err)) return true;
+    if (pgn_write_file(&sv->s.game, sv->record, sv->mode, err, sizeof err)) return true;
     room_log("%s", err);
     room_broadcast(sv, "info the room could not save its record: %s", err);
     return false;
@@ -672,7 +672,7 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
     if (!room_archive_name(sv->opt.dir, sv->opt.room, sv->opt.restricted, path, sizeof path, err,
                            sizeof err))
         return refuse(c, "no new game: %s; the finished game stays in the room", err);
-    if (!pgn_write_file(&sv->s.game, path, sv->mode, NULL, err, sizeof err))
+    if (!pgn_write_file(&sv->s.game, path, sv->mode, err, sizeof err))
         return refuse(c, "the finished game could not be kept: %s", err);
     computer_stop(sv);
     /* the session's own new game (today's date, the same players and clock), with the
