@@ -154,4 +154,20 @@ enter k go
 tap_ok "... and go starts it" wait_for k "computer: 1. "
 quit k
 
+# --- a start reads each save once: what is waiting, what --resume continues and where a move
+# here keeps it all come from one reading (it read current.pgn six times) -------------------
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+    noleaks= # (LeakSanitizer cannot work under ptrace)
+    [ -n "${CELLMATE_SANITIZED:-}" ] && noleaks="-E ASAN_OPTIONS=detect_leaks=0"
+    window s 250x40 "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 \
+strace $noleaks -f -qq -o $tmp/trace -e trace=openat $CELLMATE glinski; echo 'window: done'; sleep 60"
+    wait_for s "A saved game is waiting" >/dev/null
+    leave s
+    T kill-session -t s
+    tap_eq "a start with a saved game waiting reads it once" 1 \
+        "$(grep -c "/current\.pgn\", O_RDONLY" "$tmp/trace")"
+else
+    tap_ok "the reads of the saves at a start: needs strace (and ptrace)" false
+fi
+
 tap_done
