@@ -9,6 +9,7 @@
 #include "notation.h"
 #include "number.h"
 #include "paths.h"
+#include "proctitle.h"
 #include "restrict.h"
 #include "room/room.h"
 #include "safe_text.h"
@@ -818,6 +819,8 @@ static int play(Options *o, const Restriction *r)
 int main(int argc, char **argv)
 {
     Options o;
+    /* a room's server, forked from this process, shows a title of its own in ps */
+    proctitle_init(argc, &argv);
     /* past a file-size limit, writes fail and say so instead of killing the program */
     signal(SIGXFSZ, SIG_IGN);
     batch_watch_output(); /* a write error on standard output fails the run */

@@ -10,6 +10,7 @@
 
 #include "room/dir.h"
 #include "number.h"
+#include "proctitle.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -370,6 +371,19 @@ static int take_lock(Server *sv, char *err, int errlen, bool *held)
     return fd;
 }
 
+/* Not a player's client in ps (a server started by one is forked from it, and would show
+ * its command line): "cellmate: room NAME server", and the name cellmate-room (ps -o comm,
+ * top; at most 15 bytes). */
+static void set_title(const char *room)
+{
+    char title[ROOM_ROOM_MAX + 32];
+    snprintf(title, sizeof title, "cellmate: room %s server", room);
+    proctitle_set(title);
+#ifdef __linux__
+    prctl(PR_SET_NAME, "cellmate-room", 0, 0, 0);
+#endif
+}
+
 static double idle_limit(const RoomServerOptions *o)
 {
     const char *env = getenv("CELLMATE_ROOM_IDLE");
@@ -449,13 +463,11 @@ int room_serve(const RoomServerOptions *o)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-#ifdef __linux__
-    prctl(PR_SET_NAME, "cellmate-room", 0, 0, 0);
-#endif
     if (!room_valid_room(o->room)) {
         ready(sv, READY_ERROR, "'%s' is not a room's name", o->room);
         goto out;
     }
+    set_title(o->room);
     if (!room_file(o->dir, o->room, "pgn", sv->record, sizeof sv->record) ||
         !room_file(o->dir, o->room, "sock", sv->sock, sizeof sv->sock)) {
         ready(sv, READY_ERROR, "%s: path too long", o->dir);
