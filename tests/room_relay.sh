@@ -3,7 +3,9 @@
 # ROOM, what a player's ssh runs) gives every hello the administrator's name, however the
 # player writes it: with tabs between its words (which the room reads as blanks), a second
 # hello after a refused one, a hello after another request; a line too long for the room
-# still goes through to be refused. A player opens at most 5 rooms at a time. The room lives where a restricted login's rooms live
+# still goes through to be refused. A player opens at most 5 rooms at a time, and keeps at most
+# 20, open or closed: a closed one whose game is over, or untouched for 7 days, makes way for
+# a new one (the oldest first), else the new one is refused. The room lives where a restricted login's rooms live
 # (/tmp/cellmate-UID/rooms, the environment being dropped), under a name of its own; its
 # server is ended by its PID and its files removed.
 . "$TESTS_DIR/tap.sh"
@@ -15,7 +17,8 @@ carl=carl$$ dora=dora$$
 rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
-    for r in "$room" "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7; do
+    for r in "$room" "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 \
+        $(seq -f "$room-k%g" 1 22); do
         p=$(room_server_in "$rooms" "$r") && end_pid "$p"
         rm -f "$rooms/$r".*
     done
@@ -71,5 +74,36 @@ p=$(room_server_in "$rooms" "$room-1") && end_pid "$p"
 open_room "$carl" "$room-7"
 tap_ok "once one of carl's rooms has closed, he opens another" \
     grep -qx "welcome White $carl" "$tmp/open"
+
+# --- a player keeps at most 20 rooms, open or closed --------------------------------------------
+erin=erin$$
+# kept N [RESULT]: room $room-kN, closed, as erin's relay would have left it
+kept() {
+    printf '[Variant "glinski"]\n[Event "cellmate room %s"]\n[White "?"]\n[Black "?"]\n' \
+        "$room-k$1" >"$rooms/$room-k$1.pgn"
+    printf '[Result "%s"]\n[RoomUsers "- -"]\n\n%s\n' "${2:-*}" "${2:-*}" >>"$rooms/$room-k$1.pgn"
+    printf '%s' "$erin" >"$rooms/$room-k$1.maker"
+}
+for i in $(seq 1 20); do kept "$i"; done
+open_room "$erin" "$room-k21"
+tap_ok "with 20 rooms kept, games going on in all, a 21st is refused, and why" \
+    grep -q "^bye you keep 20 rooms already (.*$room-k1.*), the most a player may keep: join one" \
+    "$tmp/open"
+tap_ok "... and nothing of it is made" sh -c "! ls '$rooms/$room-k21'.* >/dev/null 2>&1"
+open_room "$erin" "$room-k3"
+tap_ok "erin still joins one of her kept rooms" grep -qx "welcome White $erin" "$tmp/open"
+kept 5 1-0
+printf '[Result "1-0"]\n\n1-0\n' >"$rooms/$room-k5.1.pgn"
+open_room "$erin" "$room-k21"
+tap_ok "once a closed room's game is over, the new room opens" grep -qx "welcome White $erin" "$tmp/open"
+tap_ok "... and the finished room made way, its files and finished games gone" \
+    sh -c "! ls '$rooms/$room-k5'.* >/dev/null 2>&1"
+touch -d "8 days ago" "$rooms/$room-k7.pgn" "$rooms/$room-k8.pgn"
+touch -d "9 days ago" "$rooms/$room-k6.pgn"
+open_room "$erin" "$room-k22"
+tap_ok "a closed room untouched for 7 days makes way too" grep -qx "welcome White $erin" "$tmp/open"
+tap_ok "... the oldest first" sh -c "! test -e '$rooms/$room-k6.pgn' && test -e '$rooms/$room-k7.pgn'"
+tap_ok "... and rooms with a game going on stay" \
+    sh -c "for i in 1 2 3 4 9 10 11 12 13 14 15 16 17 18 19 20; do test -e '$rooms/$room-k'\$i.pgn || exit 1; done"
 
 tap_done

@@ -52,6 +52,8 @@
 #define MAX_RESTRICTED_PLIES      1000 /* moves (plies) in one game */
 #define MAX_SAVES                 50   /* games one player keeps saved by name */
 #define MAX_ROOMS_PER_PLAYER      5    /* rooms one player may have open at a time */
+#define MAX_ROOMS_KEPT            20   /* rooms one player keeps, open or closed */
+#define MAX_ROOM_ABANDONED_DAYS   7    /* a closed room untouched this long may make way */
 #define MAX_RESTRICTED_ROOM_GAMES 50   /* finished games kept by a room a player opened */
 #define MAX_RESTRICTED_THINK      10   /* the computer's thinking time per move, seconds */
 #define MAX_RESTRICTED_THREADS    1    /* the computer's search threads */

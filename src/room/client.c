@@ -599,7 +599,7 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
     }
     RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1, maker != NULL};
     RoomQuota q;
-    if (!room_quota_take(&q, dir, maker, err, errlen)) return -1;
+    if (!room_quota_take(&q, dir, room, maker, err, errlen)) return -1;
     bool started = room_start_server(&so, err, errlen);
     room_quota_done(&q, dir, room, maker, started);
     if (!started) return -1;

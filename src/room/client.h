@@ -87,7 +87,7 @@ bool room_parse_target(const char *arg, RoomTarget *t, char *err, int errlen);
 
 /* Connect to room `room` on this host (the directory: dir_opt, or the default), starting its
  * server when none runs (with `variant` when there is no record yet). maker: the restricted
- * player who would open it (bound by MAX_ROOMS_PER_PLAYER), or NULL. Returns the socket
+ * player who would open it (bound by quota.h: rooms open and kept), or NULL. Returns the socket
  * (blocking), or -1 with a message in err. */
 int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *maker,
                       const TimeControl *clock, double ai_seconds, char *err, int errlen);

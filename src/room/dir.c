@@ -162,6 +162,33 @@ bool room_archive_name(const char *dir, const char *room, bool restricted, char 
     return true;
 }
 
+bool room_remove(const char *dir, const char *room)
+{
+    /* the mark of its maker last: a room whose record stayed still counts as theirs */
+    static const char *const exts[] = {"pgn", "wal", "log", "sock", "maker"};
+    char path[ROOM_PATH_MAX], lock[ROOM_PATH_MAX];
+    if (!room_file(dir, room, "pid", lock, sizeof lock)) return false;
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, room_file_mode(dir));
+    if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (fd >= 0) close(fd);
+        return false;
+    }
+    bool ok = true;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (archive_number(e->d_name, room) &&
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+            ok &= unlink(path) == 0 || errno == ENOENT;
+    if (d) closedir(d);
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0] && ok; i++)
+        if (room_file(dir, room, exts[i], path, sizeof path))
+            ok &= unlink(path) == 0 || errno == ENOENT;
+    /* the lock last, still held: a server that opened it meanwhile finds it taken */
+    unlink(lock);
+    close(fd);
+    return ok && d;
+}
+
 int room_connect(const char *dir, const char *room, char *err, int errlen)
 {
     struct sockaddr_un sa;

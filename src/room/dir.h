@@ -35,6 +35,11 @@ mode_t room_file_mode(const char *dir);
 bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
                        char *err, int errlen);
 
+/* Remove room ROOM, files and finished games, unless its server runs (its lock is held
+ * while they go, so none starts meanwhile). False when a server runs or the room's files
+ * could not all be removed. */
+bool room_remove(const char *dir, const char *room);
+
 /* Connect to the room's server. Returns the socket, or -1 with errno (ENOENT or
  * ECONNREFUSED: no server runs) and a message in err. */
 int room_connect(const char *dir, const char *room, char *err, int errlen);

@@ -1,9 +1,10 @@
-/* quota.c — restricted mode's bound on the rooms one player has open at a time (see quota.h).
- * The player who starts a room's server is written in ROOM.maker; a mark counts only while
+/* quota.c — restricted mode's bounds on one player's rooms (see quota.h). The player who
+ * starts a room's server is written in ROOM.maker. As an open room, a mark counts only while
  * the room's server runs (its lock on ROOM.pid is held), so a room that closed, or a server
- * that was killed, frees its place without anyone cleaning up. The count and the new mark
- * are made under one lock on the directory's .quota file, so that relays started at once
- * cannot all pass a count made before any of them opened its room. */
+ * that was killed, frees its place without anyone cleaning up; as a kept room, it counts
+ * while the room's record is there. The count and the new mark are made under one lock on
+ * the directory's .quota file, so that relays started at once cannot all pass a count made
+ * before any of them opened its room. */
 #include "room/quota.h"
 
 #include "limits.h"
@@ -14,6 +15,8 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The player named in ROOM.maker, into out ("" when none). */
@@ -30,35 +33,97 @@ static void maker_of(const char *dir, const char *room, char *out, size_t len)
     out[strcspn(out, "\n")] = 0;
 }
 
-/* PLAYER's rooms whose server runs, named in `names` (", " between) */
-static int open_rooms(const char *dir, const char *player, char *names, size_t len)
+/* A room's record tells that its game is over: a Result tag other than "*" among the
+ * tags at its top, where the room's server writes them. */
+static bool game_over(const char *record)
 {
+    char text[4096];
+    int fd = open(record, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return false;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    text[n > 0 ? n : 0] = 0;
+    static const char result[] = "[Result \"";
+    const char *tag =
+        strncmp(text, result, sizeof result - 1) ? strstr(text, "\n[Result \"") : text;
+    if (!tag) return false;
+    const char *value = strchr(tag, '"') + 1;
+    return *value && *value != '*' && *value != '"';
+}
+
+/* What a player has in the directory: the rooms whose server runs and the rooms kept (a
+ * record there, open or closed), each counted and named (", " between), and the closed room
+ * to make way first (the oldest record of a game that is over or untouched for
+ * MAX_ROOM_ABANDONED_DAYS), "" when none may. */
+typedef struct {
+    int open, kept;
+    char open_names[512], kept_names[1024];
+    char way[64];
+    time_t way_time;
+} Rooms;
+
+static void add_name(char *names, size_t len, const char *room)
+{
+    size_t at = strlen(names);
+    int w = snprintf(names + at, len - at, "%s%s", at ? ", " : "", room);
+    if (w < 0 || (size_t)w >= len - at) names[at] = 0; /* counted, not named */
+}
+
+static void player_rooms(const char *dir, const char *player, Rooms *r)
+{
+    memset(r, 0, sizeof *r);
     DIR *d = opendir(dir);
-    int n = 0;
-    names[0] = 0;
-    if (!d) return 0;
+    if (!d) return;
+    time_t now = time(NULL);
     for (struct dirent *e; (e = readdir(d));) {
         size_t l = strlen(e->d_name);
         char room[64], who[64]; /* a room's name and a player's are shorter */
+        char record[ROOM_PATH_MAX];
         if (l <= 6 || strcmp(e->d_name + l - 6, ".maker") || l - 6 >= sizeof room) continue;
         snprintf(room, sizeof room, "%.*s", (int)(l - 6), e->d_name);
         maker_of(dir, room, who, sizeof who);
-        if (strcmp(who, player) || !room_server_pid(dir, room)) continue;
-        size_t at = strlen(names);
-        int w = snprintf(names + at, len - at, "%s%s", n ? ", " : "", room);
-        if (w < 0 || (size_t)w >= len - at) names[at] = 0; /* counted, not named */
-        n++;
+        if (strcmp(who, player)) continue;
+        bool running = room_server_pid(dir, room) != 0;
+        if (running) {
+            r->open++;
+            add_name(r->open_names, sizeof r->open_names, room);
+        }
+        struct stat st;
+        if (!room_file(dir, room, "pgn", record, sizeof record) || stat(record, &st) != 0) continue;
+        r->kept++;
+        add_name(r->kept_names, sizeof r->kept_names, room);
+        bool abandoned = now - st.st_mtime > (time_t)MAX_ROOM_ABANDONED_DAYS * 24 * 3600;
+        if (running || (!abandoned && !game_over(record))) continue;
+        if (!*r->way || st.st_mtime < r->way_time) {
+            snprintf(r->way, sizeof r->way, "%s", room);
+            r->way_time = st.st_mtime;
+        }
     }
     closedir(d);
-    return n;
 }
 
-bool room_quota_take(RoomQuota *q, const char *dir, const char *player, char *err, int errlen)
+/* The player keeps MAX_ROOMS_KEPT rooms: the oldest that may make way for the new one goes,
+ * files and all (false when none may, or it could not be removed). */
+static bool make_way(const char *dir, const Rooms *r, char *err, int errlen)
 {
-    char path[ROOM_PATH_MAX], names[512];
+    if (r->kept < MAX_ROOMS_KEPT) return true;
+    if (*r->way && room_remove(dir, r->way)) return true;
+    snprintf(err, errlen,
+             "you keep %d rooms already (%s), the most a player may keep: join one of them; a "
+             "closed room makes way for a new one once its game is over or nobody has played "
+             "in it for %d days",
+             r->kept, r->kept_names, MAX_ROOM_ABANDONED_DAYS);
+    return false;
+}
+
+bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char *player, char *err,
+                     int errlen)
+{
+    char path[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
     q->fd = -1;
     if (!player) return true; /* no bound: no lock (in a group's directory it may be another's) */
-    if (snprintf(path, sizeof path, "%s/.quota", dir) >= (int)sizeof path) {
+    if (snprintf(path, sizeof path, "%s/.quota", dir) >= (int)sizeof path ||
+        !room_file(dir, room, "pgn", record, sizeof record)) {
         snprintf(err, errlen, "%s: path too long", dir);
         return false;
     }
@@ -73,12 +138,17 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *player, char *er
         room_quota_done(q, dir, NULL, NULL, false);
         return false;
     }
-    if (open_rooms(dir, player, names, sizeof names) < MAX_ROOMS_PER_PLAYER) return true;
-    snprintf(err, errlen,
-             "you have %d rooms open already (%s), the most a player may have at a time: join "
-             "one of them, or open this one once one has closed (a room closes a while after "
-             "its last player leaves)",
-             MAX_ROOMS_PER_PLAYER, names);
+    Rooms r;
+    player_rooms(dir, player, &r);
+    if (r.open >= MAX_ROOMS_PER_PLAYER) {
+        snprintf(err, errlen,
+                 "you have %d rooms open already (%s), the most a player may have at a time: "
+                 "join one of them, or open this one once one has closed (a room closes a while "
+                 "after its last player leaves)",
+                 MAX_ROOMS_PER_PLAYER, r.open_names);
+    } else if (access(record, F_OK) == 0 || make_way(dir, &r, err, errlen)) {
+        return true; /* a room kept already is no new one */
+    }
     room_quota_done(q, dir, NULL, NULL, false);
     return false;
 }

@@ -1,5 +1,7 @@
-/* quota.h — restricted mode's bound on the rooms one player has open at a time
- * (MAX_ROOMS_PER_PLAYER). */
+/* quota.h — restricted mode's bounds on one player's rooms: MAX_ROOMS_PER_PLAYER open at a
+ * time (each a server process), and MAX_ROOMS_KEPT kept in the room directory, open or
+ * closed (each its record, log and finished games on the disk), so that a stranger on a
+ * public login can fill neither the process table nor the disk, however long they go on. */
 #ifndef CELLMATE_ROOM_QUOTA_H
 #define CELLMATE_ROOM_QUOTA_H
 
@@ -11,10 +13,14 @@ typedef struct {
     int fd;
 } RoomQuota;
 
-/* Take the directory's lock and count PLAYER's open rooms: false (with err) when the
- * player has MAX_ROOMS_PER_PLAYER already, or the lock cannot be taken; player NULL: no
- * bound and no lock. */
-bool room_quota_take(RoomQuota *q, const char *dir, const char *player, char *err, int errlen);
+/* Take the directory's lock and count PLAYER's rooms before ROOM's server starts: false (with
+ * err) when the player has MAX_ROOMS_PER_PLAYER open already, or when ROOM is new and the
+ * player keeps MAX_ROOMS_KEPT rooms and none of them can make way (a closed room makes way,
+ * its files removed, when its game is over or nobody has touched it for
+ * MAX_ROOM_ABANDONED_DAYS; the oldest goes first); or when the lock cannot be taken.
+ * player NULL: no bound and no lock. */
+bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char *player, char *err,
+                     int errlen);
 
 /* Room ROOM is now open: marked as PLAYER's (player NULL: as nobody's), and the lock let
  * go. opened false: only the lock is let go. */
