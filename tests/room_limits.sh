@@ -4,8 +4,9 @@
 # a record longer than a client's output limit can still be joined (the state a client asked
 # for is not a backlog); --rooms shows a record's control characters safely; a client that
 # waits for each answer is never a flood, one that writes without reading is; strangers
-# holding every connection cannot keep a player from their seat. Every server and client is
-# ended by its PID.
+# holding every connection cannot keep a player from their seat, nor can a flood of new
+# connections (from one process, or one a process) while the player comes back. Every server
+# and client is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -171,6 +172,44 @@ tap_ok "crowd: every connection taken, the player still takes their seat back" \
 tap_eq "crowd: ... one of those without a hello made room for them" 1 \
     "$(cat "$tmp/crowd.65" "$tmp/crowd.66" "$tmp/crowd.67" | grep -cx "< bye the room is full")"
 tap_ok "crowd: ... and the watchers stay" sh -c "! grep -q '^< bye' '$tmp/crowd.1'"
+
+# --- a flood of connections from one process, going on while a player comes back and takes
+# seconds to say hello (over ssh the hello crosses the network after the relay connects): the
+# flood's own connections make way, never the player's -----------------------------------------
+serve flood glinski
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room flood --name alice --seat White \
+    >"$tmp/flood0" 2>&1
+printf '%s\n' 'flood 2000 0.002' 'hold 30' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/flood.sock" >"$tmp/flooder" 2>&1 &
+flooder=$!
+room_pids="$room_pids $flooder"
+wait_text "$tmp/flooder" "opened 100" 30 >/dev/null # every connection is taken by now
+printf '%s\n' 'expect cellmate-room' 'hold 2' 'send hello 1 alice White\n' 'expect welcome' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/flood.sock" >"$tmp/flood1" 2>&1
+tap_ok "flood: a returning player slow to say hello still takes their seat back" \
+    grep -qx "< welcome White alice" "$tmp/flood1"
+tap_ok "flood: ... the flood was still going on when they did" \
+    sh -c "! grep -qx 'opened 2000' '$tmp/flooder'"
+end_pid "$flooder"
+# the same flood from a process a connection (strangers' relays, one an ssh session each),
+# and the player coming back through a relay, whose hello comes seconds after it starts:
+# the relay connects with the hello, which the room reads before the flood's next connection
+printf '%s\n' 'forkflood 1500 0.005' 'hold 30' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/flood.sock" >"$tmp/forkflood" 2>&1 &
+flooder=$!
+room_pids="$room_pids $flooder"
+wait_text "$tmp/forkflood" "opened 100" 30 >/dev/null
+{
+    sleep 2
+    printf 'hello 1 alice White\n'
+    sleep 1
+    printf 'quit\n'
+} | "$CELLMATE" --room-dir "$ROOMS" --relay flood >"$tmp/flood2" 2>&1
+tap_ok "flood from many processes: a player coming back through a relay takes their seat back" \
+    grep -qx "welcome White alice" "$tmp/flood2"
+tap_ok "flood from many processes: ... the flood was still going on when they did" \
+    sh -c "! grep -qx 'opened 1500' '$tmp/forkflood'"
+end_pid "$flooder"
 
 room_check_logs
 tap_done

@@ -8,6 +8,11 @@
 #   expect TEXT     read until a line holding TEXT comes (5 s at most)
 #   closed          read until the server closes the connection (5 s at most)
 #   hold S          keep the connection open S seconds, reading what comes
+#   flood N S       open N more connections to the socket, S seconds apart, each saying nothing
+#                   and kept open until the room drops it (a flood from one process), "opened
+#                   K" printed after each
+#   forkflood N S   the same from N processes, one connection each (each leaves once the room
+#                   closes its connection; all are ended with this one)
 # Every line received is printed with "< " before it; each step's outcome as "ok STEP" or
 # "FAILED STEP". Only perl's core modules are used (perl-base).
 use strict;
@@ -24,6 +29,9 @@ my $buf = '';
 my $eof = 0;
 $SIG{PIPE} = 'IGNORE';
 $| = 1; # each line as it comes: a test may watch a client in the background
+my @children; # forkflood's processes, ended with this one
+$SIG{TERM} = sub { kill 'TERM', @children; exit 1 };
+END { kill 'TERM', @children if @children }
 
 sub unescape {
     my $t = shift;
@@ -79,6 +87,33 @@ while (my $step = <STDIN>) {
         $ok = $eof;
     } elsif ($step =~ /^hold (\d+(\.\d+)?)$/) {
         pump($1, undef);
+    } elsif ($step =~ /^forkflood (\d+) (\d+(?:\.\d+)?)$/) {
+        my ($n, $pause) = ($1, $2);
+        for my $k (1 .. $n) {
+            my $pid = fork;
+            if (defined $pid && $pid == 0) {
+                my $c = IO::Socket::UNIX->new(Peer => $path, Type => SOCK_STREAM);
+                1 while $c && sysread($c, my $chunk, 4096); # until the room drops it
+                exit 0;
+            }
+            push @children, $pid if $pid;
+            print "opened $k\n";
+            select(undef, undef, undef, $pause);
+        }
+    } elsif ($step =~ /^flood (\d+) (\d+(?:\.\d+)?)$/) {
+        my ($n, $pause) = ($1, $2);
+        my $held = IO::Select->new;
+        for my $k (1 .. $n) {
+            my $c = IO::Socket::UNIX->new(Peer => $path, Type => SOCK_STREAM);
+            $held->add($c) if $c;
+            for my $gone ($held->can_read(0)) { # dropped by the room: its descriptor freed
+                next if sysread($gone, my $chunk, 4096);
+                $held->remove($gone);
+                close $gone;
+            }
+            print "opened $k\n";
+            select(undef, undef, undef, $pause);
+        }
     } else {
         die "room_raw.pl: unknown step '$step'\n";
     }

@@ -109,6 +109,15 @@ static bool to_room(HelloGate *g, int sock, const char *data, size_t n)
     return true;
 }
 
+/* The first bytes on standard input: their count, 0 at its end, -1 on an error. */
+static ssize_t first_bytes(char *buf, size_t len)
+{
+    for (;;) {
+        ssize_t n = read(STDIN_FILENO, buf, len);
+        if (n >= 0 || errno != EINTR) return n;
+    }
+}
+
 int room_relay_main(const RoomOptions *o)
 {
     RelayTarget t;
@@ -129,6 +138,12 @@ int room_relay_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: %s\n", err);
         return 2;
     }
+    /* the player's first bytes (the hello, which a client sends at once) before the room:
+     * the connection says hello as soon as it is made, and a room under a flood of
+     * connections that say nothing drops those before it (server.c) */
+    char buf[4096];
+    ssize_t first = first_bytes(buf, sizeof buf);
+    if (first <= 0) return 0; /* the player left before saying anything */
     int sock = room_connect_here(o->dir, t.room, t.has_variant ? t.variant : NULL,
                                  o->restricted ? o->player : NULL, &o->clock, o->ai_seconds, err,
                                  sizeof err);
@@ -146,9 +161,8 @@ int room_relay_main(const RoomOptions *o)
         return 1;
     }
     struct pollfd pf[2] = {{STDIN_FILENO, POLLIN, 0}, {sock, POLLIN, 0}};
-    char buf[4096];
-    bool in_open = true;
-    for (;;) {
+    bool in_open = true, going = to_room(&gate, sock, buf, (size_t)first);
+    while (going) {
         pf[0].fd = in_open ? STDIN_FILENO : -1;
         if (poll(pf, 2, -1) < 0) {
             if (errno == EINTR) continue;

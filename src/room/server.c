@@ -143,20 +143,40 @@ static const char room_full[] = "bye the room is full\n";
 
 static void drop(Server *sv, int i);
 
-/* Every slot is taken: the connection that has waited longest without saying hello makes
- * room for the newcomer (who may be a player coming back), rather than the newcomer being
- * turned away by connections that never say who they are. False when every one has. */
+/* Connections without a hello held by c's user, or by c's process (same_process). */
+static int held_by(const Server *sv, const Conn *c, bool same_process)
+{
+    int n = 0;
+    for (int i = 0; i < sv->nconn; i++) {
+        const Conn *o = sv->conn[i];
+        n += o->state == CONN_NEW && o->uid == c->uid && (!same_process || o->pid == c->pid);
+    }
+    return n;
+}
+
+/* Every slot is taken: a connection that has not said hello makes room for the newcomer (who
+ * may be a player coming back), rather than the newcomer being turned away by connections
+ * that never say who they are. It is the flood's: of the user holding the most connections
+ * without a hello, of that user's process holding the most, the one that has waited
+ * longest. A player coming back holds one connection, and says hello at once (it is read
+ * before the next newcomer is taken), so strangers opening connection after connection,
+ * from one process or as another user, lose theirs first. False when every one has said
+ * hello. */
 static bool drop_oldest_new(Server *sv)
 {
-    int oldest = -1;
+    int victim = -1, by_user = 0, by_process = 0;
     for (int i = 0; i < sv->nconn; i++) {
         const Conn *c = sv->conn[i];
-        if (c->state == CONN_NEW && (oldest < 0 || c->since < sv->conn[oldest]->since)) oldest = i;
+        if (c->state != CONN_NEW) continue;
+        int u = held_by(sv, c, false), p = held_by(sv, c, true);
+        if (victim < 0 || u > by_user || (u == by_user && p > by_process) ||
+            (u == by_user && p == by_process && c->since < sv->conn[victim]->since))
+            victim = i, by_user = u, by_process = p;
     }
-    if (oldest < 0) return false;
-    ssize_t w = send(sv->conn[oldest]->fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
+    if (victim < 0) return false;
+    ssize_t w = send(sv->conn[victim]->fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
     (void)w;
-    drop(sv, oldest);
+    drop(sv, victim);
     return true;
 }
 
@@ -184,6 +204,7 @@ static void accept_client(Server *sv)
     }
     c->fd = fd;
     c->uid = cred.uid;
+    c->pid = cred.pid;
     c->seat = -1;
     c->since = c->tokens_at = clock_now();
     c->tokens = LINES_BURST;

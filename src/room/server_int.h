@@ -38,6 +38,7 @@ typedef struct {
     enum conn_state state;
     int seat; /* CONN_PLAYER */
     uid_t uid;
+    pid_t pid; /* the process that connected (SO_PEERCRED): who holds how many, in a flood */
     char name[ROOM_NAME_MAX + 1];
     double since, tokens, tokens_at;
     int strikes;
