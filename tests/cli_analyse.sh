@@ -66,7 +66,7 @@ done
 scheme() { # scheme VARIANT [SCHEME [OPTION...]]: the hint's move, depth, score and nodes
     v=$1 sc=$2
     shift 2 2>/dev/null || shift
-    echo hint | "$CELLMATE" --batch --variant "$v" --threads 1 --seed 7 --nodes 20000 ${sc:+--search "$sc"} \
+    echo hint | "$CELLMATE" --batch --variant "$v" --threads 1 --seed 7 --depth 3 ${sc:+--search "$sc"} \
         "$@" | sed 's/^hint: \([^ ]*\) (depth \([0-9]*\)\(, unfinished\)\{0,1\}, score \([^,]*\), \([0-9]*\) nodes.*/\1 \2\3 \4 \5/'
 }
 # auto_as WHAT SCHEME OTHER VARIANT POSITION: SCHEME and OTHER search the position otherwise,

@@ -26,7 +26,7 @@ static const EvalWeights default_weights = {
     .edge = 12,
     .close = 20,
     .box = 2,
-    .lead = 0,
+    .lead = 100,
 };
 
 /* --- tables ---------------------------------------------------------------------------------- */
