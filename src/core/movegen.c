@@ -95,6 +95,8 @@ static void gen_piece(Gen *g, int from, Piece p)
         const CompiledComp *cc = &pt->cc[us][i];
         uint8_t f = cc->flags;
         if ((f & CF_INITIAL) && !fresh) continue;
+        /* without quiet moves, a component that cannot take gives nothing: its walk skipped */
+        if (no_quiet && !(f & (CF_CAPTURE | CF_HOP))) continue;
         for (int j = 0; j < cc->ndirs; j++) {
             const Cell *r = b->ray[from][cc->dirs[j]];
             int s = 0;
