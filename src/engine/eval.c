@@ -248,7 +248,8 @@ void eval_free(Eval *e)
     free(e->passed);
     free(e->cone);
     free(e->near);
-    free(e->rays);
+    free(e->runs);
+    free(e->runs_at);
     free(e->around);
     free(e->dist);
     free(e->edge);
@@ -259,7 +260,8 @@ void eval_free(Eval *e)
     e->place = e->passed = NULL;
     e->psq = NULL;
     e->cone = e->near = e->around = NULL;
-    e->rays = NULL;
+    e->runs = NULL;
+    e->runs_at = NULL;
     e->dist = NULL;
     e->edge = NULL;
 }
@@ -308,29 +310,39 @@ static void near_tables(Eval *e, const uint64_t *hits)
 }
 
 /* The rays of each slider that mobility walks: ranges of two or more, neither hops, swaps
- * nor initial moves. */
+ * nor initial moves; listed per cell with the cells they can reach there, so that mobility
+ * neither looks up directions nor tests for the board's edge and the range both, and skips a
+ * ray that leaves the board at once. */
 static bool ray_tables(Eval *e)
 {
     const Variant *v = e->v;
-    int n = 0;
+    size_t per = (size_t)v->nplayers * e->kinds * e->stride, n = 0;
+    if (!(e->runs_at = calloc(per + 1, sizeof *e->runs_at))) return false;
     for (int pass = 0; pass < 2; pass++) {
         n = 0;
         for (int o = 0; o < v->nplayers; o++)
-            for (int k = 1; k <= v->ntypes; k++) {
-                e->rays_at[o][k] = n;
-                const PieceType *pt = &v->type[k];
-                for (int i = 0; e->slider[k] && i < pt->ncomp; i++) {
-                    const CompiledComp *cc = &pt->cc[o][i];
-                    if (cc->range < 2 || (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL)))
-                        continue;
-                    for (int j = 0; j < cc->ndirs; j++, n++)
-                        if (pass)
-                            e->rays[n] = (EvalRay){cc->dirs[j], cc->range, !!(cc->flags & CF_MOVE),
-                                                   !!(cc->flags & CF_CAPTURE)};
+            for (int k = 0; k <= v->ntypes; k++)
+                for (Cell c = 0; c <= e->ncells; c++) {
+                    e->runs_at[slot(e, o, k, c)] = (int)n;
+                    const PieceType *pt = &v->type[k];
+                    for (int i = 0; k && c && e->slider[k] && i < pt->ncomp; i++) {
+                        const CompiledComp *cc = &pt->cc[o][i];
+                        if (cc->range < 2 || (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL)))
+                            continue;
+                        for (int j = 0; j < cc->ndirs; j++) {
+                            const Cell *ray = v->board.ray[c][cc->dirs[j]];
+                            int len = 0;
+                            while (len < cc->range && ray[len]) len++;
+                            if (!len) continue;
+                            if (pass)
+                                e->runs[n] = (EvalRun){ray, (uint16_t)len, !!(cc->flags & CF_MOVE),
+                                                       !!(cc->flags & CF_CAPTURE)};
+                            n++;
+                        }
+                    }
                 }
-                e->rays_at[o][k + 1] = n;
-            }
-        if (!pass && !(e->rays = calloc((size_t)n + 1, sizeof *e->rays))) return false;
+        e->runs_at[per] = (int)n;
+        if (!pass && !(e->runs = calloc(n + 1, sizeof *e->runs))) return false;
     }
     return true;
 }
@@ -416,20 +428,15 @@ bool eval_prepare(Eval *e, const Variant *v)
 /* Cells a slider reaches along its rays up to the first piece (taking an enemy there). */
 static int mobility(const Eval *e, const Position *pos, int o, int k, Cell c)
 {
-    const Cell *const *from = e->v->board.ray[c];
+    size_t at = slot(e, o, k, c);
+    const EvalRun *r = e->runs + e->runs_at[at], *end = e->runs + e->runs_at[at + 1];
     int n = 0;
-    for (int i = e->rays_at[o][k]; i < e->rays_at[o][k + 1]; i++) {
-        const EvalRay *r = &e->rays[i];
-        const Cell *ray = from[r->dir];
-        for (int s = 0; s < r->range && ray[s]; s++) {
-            Piece q = pos->board[ray[s]];
-            if (!q) {
-                n += r->quiet;
-                continue;
-            }
-            n += PIECE_OWNER(q) != o && r->take;
-            break;
-        }
+    for (; r < end; r++) {
+        int s = 0, reach = r->reach;
+        const Cell *ray = r->cells;
+        while (s < reach && !pos->board[ray[s]]) s++;
+        n += s * r->quiet;
+        if (s < reach) n += PIECE_OWNER(pos->board[ray[s]]) != o && r->take;
     }
     return n;
 }

@@ -41,11 +41,14 @@ typedef struct {
     EvalSide side[MAX_PLAYERS];
 } EvalSums;
 
-/* A ray a slider's mobility walks: its direction and range, and what an empty cell and a
- * cell with an enemy piece each count. */
+/* A ray a slider's mobility walks from one cell: its cells, how many of them its range lets
+ * it reach (never 0: a ray that reaches none is left out), and what an empty cell and a cell
+ * with an enemy piece each count. */
 typedef struct {
-    uint8_t dir, range, quiet, take;
-} EvalRay;
+    const Cell *cells;
+    uint16_t reach;
+    uint8_t quiet, take;
+} EvalRun;
 
 typedef struct {
     const Variant *v;
@@ -60,8 +63,8 @@ typedef struct {
     uint64_t *cone; /* [owner][kind][cell]: words of cells where an enemy pawn stops it */
     uint64_t *near; /* [owner][kind][cell]: words of the cells from which it attacks a cell
                        around that one (the cell or a single step from it) on an empty board */
-    EvalRay *rays;  /* the rays mobility counts, by owner and kind from rays_at */
-    int rays_at[MAX_PLAYERS][MAX_TYPES + 1];
+    EvalRun *runs; /* the rays mobility walks, [owner][kind][cell] from runs_at[slot] to the next */
+    int *runs_at;
     uint64_t *around; /* [cell]: words of the cell and its single steps */
     uint8_t *dist;    /* [cell][cell]: royal steps between two cells (255: never) */
     int8_t *edge;     /* [cell]: how far into an edge or corner (royal_tables) */
