@@ -196,7 +196,6 @@ static void gen_castling(Gen *g)
 }
 
 /* The legality test (below), for a generation that stops at the first legal move. */
-typedef struct Legality Legality;
 static bool keep_first_legal(const Legality *L, MoveList *out);
 
 static void generate(const Position *pos, MoveList *out, bool tactical, int check,
@@ -455,21 +454,7 @@ static int find_check_line(const Position *pos, int us, int q, uint8_t *mark)
     return lines;
 }
 
-/* What the legality test of one side's moves needs, worked out once per list. Out of check,
- * a plain move of a piece that is not pinned and touches no hop line (and a drop on no hop
- * line) is legal without trying it; in check from one line in a variant without hoppers,
- * such a move (or a drop) is legal exactly when it lands on that line. */
-struct Legality {
-    Position *pos;
-    int us, q;
-    Cell k;
-    bool fast, evade;
-    /* bit 1: pinned pieces, and cells of hop lines; bit 2: the line of the only check */
-    uint8_t mark[MAX_CELLS + 1];
-};
-
-/* `check` says whether the side to move is in check (-1: not known). */
-static void legality_prepare(Position *pos, Legality *L, int check)
+void legality_prepare(Position *pos, Legality *L, int check)
 {
     const Variant *v = pos->v;
     L->pos = pos;
@@ -499,6 +484,11 @@ static inline __attribute__((always_inline)) bool legal(const Legality *L, Move 
     return legal_by_make(pos, m, L->us, L->q);
 }
 
+bool legality_test(const Legality *L, Move m)
+{
+    return legal(L, m);
+}
+
 /* Keep only the first legal move of the list, if any: whether there was one. */
 static bool keep_first_legal(const Legality *L, MoveList *out)
 {
@@ -525,33 +515,38 @@ static int filter_legal(Position *pos, MoveList *ml, int check)
     return ml->n = n;
 }
 
-/* The legal moves, or only the tactical ones; check as for filter_legal. generate has only
- * this, gen_pseudo and has_legal_move for callers, so that the piece generator stays inlined
- * into it. */
-static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check)
+/* The legal moves, or only the tactical ones; check as for filter_legal; unfiltered: the
+ * pseudo-legal ones. generate has only this, gen_pseudo and has_legal_move for callers, so
+ * that the piece generator stays inlined into it. */
+static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check, bool filter)
 {
     generate(pos, out, tactical, check, NULL);
-    filter_legal(pos, out, check);
+    if (filter) filter_legal(pos, out, check);
+}
+
+void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check)
+{
+    gen_filtered(pos, out, tactical, check, false);
 }
 
 void gen_legal(Position *pos, MoveList *out)
 {
-    gen_filtered(pos, out, false, -1);
+    gen_filtered(pos, out, false, -1, true);
 }
 
 void gen_tactical(Position *pos, MoveList *out)
 {
-    gen_filtered(pos, out, true, -1);
+    gen_filtered(pos, out, true, -1, true);
 }
 
 void gen_legal_known(Position *pos, MoveList *out, bool check)
 {
-    gen_filtered(pos, out, false, check);
+    gen_filtered(pos, out, false, check, true);
 }
 
 void gen_tactical_known(Position *pos, MoveList *out, bool check)
 {
-    gen_filtered(pos, out, true, check);
+    gen_filtered(pos, out, true, check, true);
 }
 
 int count_legal(Position *pos)

@@ -51,6 +51,29 @@ void gen_tactical(Position *pos, MoveList *out);
  * in_check says): spares the generator finding it out again. */
 void gen_legal_known(Position *pos, MoveList *out, bool check);
 void gen_tactical_known(Position *pos, MoveList *out, bool check);
+
+/* The legality test of one side's pseudo-legal moves, worked out once for a position so that
+ * a caller who tries few of them tests only those (the search). Out of check, a plain move of
+ * a piece that is not pinned and touches no hop line (and a drop on no hop line) is legal
+ * without trying it; in check from one line in a variant without hoppers, such a move (or a
+ * drop) is legal exactly when it lands on that line. The fields are movegen.c's. */
+typedef struct Legality {
+    Position *pos;
+    int us, q;
+    Cell k;
+    bool fast, evade;
+    /* bit 1: pinned pieces, and cells of hop lines; bit 2: the line of the only check */
+    uint8_t mark[MAX_CELLS + 1];
+} Legality;
+
+/* Make L ready for the side to move of pos; `check` says whether it is in check (-1: not
+ * known). L stays valid while pos is the same position (moves made on it and unmade). */
+void legality_prepare(Position *pos, Legality *L, int check);
+/* Whether pseudo-legal move m of L's position is legal. */
+bool legality_test(const Legality *L, Move m);
+/* The moves gen_legal_known or gen_tactical_known (tactical) would give, before their
+ * legality test, in the same order: the legal ones are those legality_test passes. */
+void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

@@ -312,6 +312,16 @@ typedef struct {
                  * passing (false in quiescence, and when the first move ends the next
                  * player's turn, by an elimination: then both sets pass as in BRS) */
     Move first; /* BRS+: the side to move's first move by ordering, played before set 1's */
+    /* Lazy legality (one set of two players' moves): the list holds every pseudo-legal move
+     * and a move is tested when the picking reaches it (legal[i]: 0 not yet, 1 legal, 2 not),
+     * so that a node cut off after a few moves tests only those. The picking treats the
+     * illegal ones as holes and so walks the legal ones exactly as it would the filtered list:
+     * the same moves in the same order. */
+    bool lazy, prepared;
+    int check;      /* for legality_prepare */
+    int first_move; /* the place of the first legal move as generated */
+    Legality legality;
+    uint8_t legal[MAX_MOVES];
 } Picker;
 
 /* The place of the best of moves i..end - 1 by their ordering keys. */
@@ -333,9 +343,46 @@ static void pick(MoveList *ml, int *score, int i, int end)
     ml->m[i] = m, score[i] = sc;
 }
 
-/* The best move left of either set, its set and its ordering key; false when none is left. */
-static bool picker_next(Picker *pk, Move *m, int *set, int *key)
+enum { LEGAL_UNKNOWN, LEGAL_YES, LEGAL_NO };
+
+/* Whether move i of a lazy picker is legal, tested once. */
+static bool picker_legal(Picker *pk, Search *s, int i)
 {
+    if (pk->legal[i] == LEGAL_UNKNOWN) {
+        if (!pk->prepared) legality_prepare(&s->pos, &pk->legality, pk->check);
+        pk->prepared = true;
+        pk->legal[i] = legality_test(&pk->legality, pk->ml.m[i]) ? LEGAL_YES : LEGAL_NO;
+    }
+    return pk->legal[i] == LEGAL_YES;
+}
+
+/* picker_next for a lazy picker: the first legal move left takes the place the filtered list
+ * would give the pick (pick), and the best legal move left is swapped there. */
+static bool picker_next_lazy(Picker *pk, Search *s, Move *m, int *set, int *key)
+{
+    int i = pk->next[0], end = pk->end[0];
+    while (i < end && !picker_legal(pk, s, i)) i++;
+    if (i >= end) return false;
+    for (;;) {
+        int b = i;
+        for (int j = i + 1; j < end; j++)
+            if (pk->legal[j] != LEGAL_NO && pk->score[j] > pk->score[b]) b = j;
+        if (b != i && !picker_legal(pk, s, b)) continue;
+        Move mv = pk->ml.m[b];
+        int sc = pk->score[b];
+        pk->ml.m[b] = pk->ml.m[i], pk->score[b] = pk->score[i], pk->legal[b] = pk->legal[i];
+        pk->ml.m[i] = mv, pk->score[i] = sc, pk->legal[i] = LEGAL_YES;
+        break;
+    }
+    pk->next[0] = i + 1;
+    *m = pk->ml.m[i], *set = 0, *key = pk->score[i];
+    return true;
+}
+
+/* The best move left of either set, its set and its ordering key; false when none is left. */
+static bool picker_next(Picker *pk, Search *s, Move *m, int *set, int *key)
+{
+    if (pk->lazy) return picker_next_lazy(pk, s, m, set, key);
     int best = -1;
     for (int k = 0; k < pk->sets; k++) {
         int i = pk->next[k];
@@ -432,20 +479,35 @@ static void drop_royal_suicides(Search *s, MoveList *ml)
 }
 
 /* Fill pk with the side to move's moves (tactical: captures and promotions only; check: the
- * side to move is in check), and at a merged node add the next player's as set 1. The side to
- * move's count. */
+ * side to move is in check), and at a merged node add the next player's as set 1. Whether the
+ * side to move has a move (with `need`; else 1 when its legality is left to the picking). Two
+ * players' moves are tested for legality lazily (Picker), as they are picked. */
 static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merged, Move tt_move,
-                    int ply)
+                    int ply, bool need)
 {
     Position *pos = &s->pos;
-    tactical ? gen_tactical_known(pos, &pk->ml, check) : gen_legal_known(pos, &pk->ml, check);
-    drop_royal_suicides(s, &pk->ml);
+    pk->lazy = !merged && s->v->nplayers == 2 && pos_players_left(pos) == 2;
+    pk->first_move = 0;
+    if (pk->lazy) {
+        gen_unfiltered_known(pos, &pk->ml, tactical, check);
+        memset(pk->legal, LEGAL_UNKNOWN, (size_t)pk->ml.n);
+        pk->prepared = false;
+        pk->check = check;
+    } else {
+        tactical ? gen_tactical_known(pos, &pk->ml, check) : gen_legal_known(pos, &pk->ml, check);
+        drop_royal_suicides(s, &pk->ml);
+    }
     score_moves(s, &pk->ml, tt_move, ply, pk->score);
     int own = pk->ml.n;
     pk->next[0] = 0, pk->end[0] = own, pk->ready[0] = false;
     pk->player[0] = pos->stm;
     pk->sets = 1;
     pk->plus = false;
+    if (pk->lazy) {
+        if (!need) return 1;
+        while (pk->first_move < own && !picker_legal(pk, s, pk->first_move)) pk->first_move++;
+        return pk->first_move < own;
+    }
     if (!merged) return own;
     Undo u;
     if (s->plus && !tactical && own) { /* set 1 follows the side to move's first move */
@@ -602,17 +664,18 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     int best = -INF, stand = -INF;
     Picker pk;
     if (check) { /* every evasion, and mate found */
-        if (!gen_node(s, &pk, false, true, false, (Move){0}, ply) && decided(s, ply, 0, &value))
+        if (!gen_node(s, &pk, false, true, false, (Move){0}, ply, true) &&
+            decided(s, ply, 0, &value))
             return value;
     } else {
         stand = best = window_eval(s, alpha, beta);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        gen_node(s, &pk, true, false, merged_node(s, false), (Move){0}, ply);
+        gen_node(s, &pk, true, false, merged_node(s, false), (Move){0}, ply, false);
     }
     int mover = s->pos.stm, set, key;
     Move m;
-    while (picker_next(&pk, &m, &set, &key)) {
+    while (picker_next(&pk, s, &m, &set, &key)) {
         Undo u[2];
         int n = play_picked(s, &pk, m, set, u, ply, stand, alpha);
         if (!n) continue;
@@ -703,10 +766,10 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
                         bool pv_node, bool check, int stand)
 {
     int a0 = alpha, best = -INF, mover = s->pos.stm, set, key;
-    Move m, best_move = pk->ml.m[0];
+    Move m, best_move = pk->ml.m[pk->first_move];
     CheckHints hints; /* worked out at the first move that might be left out */
     bool hinted = false;
-    for (int i = 0; picker_next(pk, &m, &set, &key); i++) {
+    for (int i = 0; picker_next(pk, s, &m, &set, &key); i++) {
         Undo u[2];
         bool quiet = key < ORDER_KILLER && !check;
         /* pruned only once a move searched has escaped a forced loss, so that no pruned
@@ -765,7 +828,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
     if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
     if (!pv_node && !check && prune_early(s, depth, beta, ply, null_ok, &value)) return value;
     Picker pk;
-    if (!gen_node(s, &pk, false, check, merged_node(s, check), tt_move, ply))
+    if (!gen_node(s, &pk, false, check, merged_node(s, check), tt_move, ply, true))
         return decided(s, ply, 0, &value) ? value : 0;
     bool frontier = !pv_node && !check && !s->teams && depth <= FRONTIER_DEPTH &&
                     alpha > -MATE_BOUND && beta < MATE_BOUND;
