@@ -283,6 +283,69 @@ static void test_tactical_and_legality(void **state)
     assert_true(captures > 1000);
 }
 
+/* The search's lazy legality: the unfiltered lists, tested one move at a time with a test made
+ * ready once (in check or not, told or not), keep exactly the moves of the filtered lists in
+ * their order, whatever order the moves are tested in (the search tests them as it picks
+ * them, between makes and unmakes of others): random games of every shipped variant. */
+static void assert_lazy_same(Position *pos, bool tactical, int check)
+{
+    MoveList want, all, kept;
+    if (check < 0)
+        tactical ? gen_tactical(pos, &want) : gen_legal(pos, &want);
+    else
+        tactical ? gen_tactical_known(pos, &want, check) : gen_legal_known(pos, &want, check);
+    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check);
+    Legality L;
+    legality_prepare(pos, &L, check);
+    bool ok[MAX_MOVES];
+    for (int i = all.n - 1; i >= 0; i--) { /* backwards, with a move played between tests */
+        ok[i] = legality_test(&L, all.m[i]);
+        if (ok[i] && i % 3 == 0) {
+            Undo u;
+            pos_make(pos, all.m[i], &u);
+            pos_unmake(pos, &u);
+        }
+    }
+    kept.n = 0;
+    for (int i = 0; i < all.n; i++)
+        if (ok[i]) kept.m[kept.n++] = all.m[i];
+    assert_int_equal(kept.n, want.n);
+    for (int i = 0; i < want.n; i++) assert_true(move_equal(kept.m[i], want.m[i]));
+}
+
+static void test_lazy_legality(void **state)
+{
+    (void)state;
+    void *d = NULL;
+    char name[64];
+    int variants = 0, dropped = 0;
+    while (tu_next_variant(&d, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        variants++;
+        for (int game = 0; game < 3; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 120 && pos_players_left(&pos) >= 2; ply++) {
+                int check = in_check(&pos);
+                for (int tactical = 0; tactical < 2; tactical++) {
+                    assert_lazy_same(&pos, tactical, check);
+                    assert_lazy_same(&pos, tactical, -1);
+                }
+                MoveList legal, all;
+                gen_legal(&pos, &legal);
+                gen_unfiltered_known(&pos, &all, false, check);
+                dropped += all.n - legal.n;
+                if (!legal.n) break;
+                Undo u;
+                play_move(&pos, legal.m[tu_rand() % (unsigned)legal.n], &u);
+            }
+        }
+        variant_free(v);
+    }
+    assert_true(variants >= 20);
+    assert_true(dropped > 100); /* illegal moves were there to be left out */
+}
+
 /* The legal moves out of check, found by making each pseudo-legal move: the reference for the
  * generator's shortcuts. */
 static void legal_by_making(Position *pos, MoveList *out)
@@ -513,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_tactical_and_legality),
         cmocka_unit_test(test_check_evasions),
         cmocka_unit_test(test_check_hints),
+        cmocka_unit_test(test_lazy_legality),
     };
     tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);
