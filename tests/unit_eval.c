@@ -3,7 +3,8 @@
  * pieces and a rook); a lone king is worse off in a corner than in the middle, and worse off
  * far from the strong king; a passed pawn counts more than a blocked one and an advanced one
  * more than one at home; CELLMATE_EVAL's weights are read or refused; and the sums the search
- * keeps move by move always equal the sums counted over the board. */
+ * keeps move by move always equal the sums counted over the board; and mobility, counted from
+ * the rays listed per cell, equals a walk of the pieces' own components. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -184,11 +185,94 @@ static void test_sums(void **state)
     for (int k = MOVE_NORMAL; k < MOVE_RESIGN; k++) assert_true(kinds[k] > 0); /* each tried */
 }
 
+/* Mobility as the evaluation's comment defines it, walked here from the variant's own
+ * components: for every slider that is not royal (a kind with a component of range two or
+ * more that neither hops nor swaps), the cells along each of its rays of range two or more (no hop, swap or
+ * initial move) up to the first piece, that piece too when it is an enemy's and the ray
+ * captures. */
+static int reference_mobility(const Position *pos, int player)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    for (Cell c = 1; c <= v->board.ncells; c++) {
+        Piece p = pos->board[c];
+        if (!p || PIECE_OWNER(p) != player) continue;
+        const PieceType *pt = &v->type[PIECE_KIND(p)];
+        if (pt->royal) continue;
+        bool slider = false;
+        for (int i = 0; i < pt->ncomp; i++)
+            slider |= pt->comp[i].range > 1 && !(pt->comp[i].flags & (CF_HOP | CF_EXCHANGE));
+        for (int i = 0; slider && i < pt->ncomp; i++) {
+            const CompiledComp *cc = &pt->cc[player][i];
+            if (cc->range < 2 || (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL))) continue;
+            for (int j = 0; j < cc->ndirs; j++) {
+                const Cell *ray = v->board.ray[c][cc->dirs[j]];
+                for (int s = 0; s < cc->range && ray[s]; s++) {
+                    Piece q = pos->board[ray[s]];
+                    if (!q) {
+                        n += !!(cc->flags & CF_MOVE);
+                        continue;
+                    }
+                    n += PIECE_OWNER(q) != player && (cc->flags & CF_CAPTURE);
+                    break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* The mobility the evaluation counts (from the rays it lists per cell) is the reference's:
+ * with every weight but mobility's kept, one unit of mobility weight moves a two-player score
+ * by the side's mobility less the other's; positions of random games in every two-player
+ * variant with sliders. */
+static void test_mobility(void **state)
+{
+    (void)state;
+    void *dir = NULL;
+    char name[64];
+    uint64_t seed = 2463534242ull;
+    int positions = 0, moved = 0;
+    while (tu_next_variant(&dir, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        Eval e;
+        assert_true(eval_prepare(&e, v));
+        for (int game = 0; game < 4 && v->nplayers == 2; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 100; ply++) {
+                MoveList ml;
+                gen_legal(&pos, &ml);
+                if (!ml.n) break;
+                for (int p = 0; p < 2; p++) {
+                    e.w.mobility = 0;
+                    int without = eval_position(&e, &pos, p);
+                    e.w.mobility = 1;
+                    int with = eval_position(&e, &pos, p);
+                    int want = reference_mobility(&pos, p) - reference_mobility(&pos, 1 - p);
+                    assert_int_equal(with - without, want);
+                    moved += want != 0;
+                }
+                positions++;
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                Undo u;
+                play_move(&pos, ml.m[seed % (uint64_t)ml.n], &u);
+            }
+        }
+        eval_free(&e);
+        variant_free(v);
+    }
+    assert_true(positions > 2000);
+    assert_true(moved > positions); /* the term was there to count */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_values),  cmocka_unit_test(test_mop_up), cmocka_unit_test(test_pawns),
-        cmocka_unit_test(test_weights), cmocka_unit_test(test_sums),   cmocka_unit_test(test_lead),
+        cmocka_unit_test(test_values),   cmocka_unit_test(test_mop_up),
+        cmocka_unit_test(test_pawns),    cmocka_unit_test(test_weights),
+        cmocka_unit_test(test_sums),     cmocka_unit_test(test_lead),
+        cmocka_unit_test(test_mobility),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
