@@ -488,10 +488,19 @@ static int relative(const Eval *e, const Position *pos, const int *score, int p)
 
 /* --- the sums, kept move by move --------------------------------------------------------- */
 
+/* The word of sums->cells where a piece p on c has its bit (NULL for a royal piece). */
+static inline uint64_t *cells_word(const Eval *e, EvalSums *sums, Piece p, Cell c)
+{
+    uint8_t f = e->kind[PIECE_KIND(p)];
+    return f & EVAL_ROYAL ? NULL : &sums->cells[c / 64][PIECE_OWNER(p)][!!(f & EVAL_PAWN)];
+}
+
 static inline void sums_add(const Eval *e, EvalSums *sums, Piece p, Cell c)
 {
     EvalSide *s = &sums->side[PIECE_OWNER(p)];
     const EvalSide *k = &e->counts[PIECE_KIND(p)];
+    uint64_t *w = cells_word(e, sums, p, c);
+    if (w) *w |= 1ull << (c % 64);
     s->score += e->psq[(size_t)(p & 0x7f) * (e->ncells + 1) + c];
     s->material += k->material;
     s->nonroyal += k->nonroyal;
@@ -502,6 +511,8 @@ static inline void sums_sub(const Eval *e, EvalSums *sums, Piece p, Cell c)
 {
     EvalSide *s = &sums->side[PIECE_OWNER(p)];
     const EvalSide *k = &e->counts[PIECE_KIND(p)];
+    uint64_t *w = cells_word(e, sums, p, c);
+    if (w) *w &= ~(1ull << (c % 64));
     s->score -= e->psq[(size_t)(p & 0x7f) * (e->ncells + 1) + c];
     s->material -= k->material;
     s->nonroyal -= k->nonroyal;
@@ -525,6 +536,12 @@ void eval_sums(const Eval *e, const Position *pos, EvalSums *sums)
     for (Cell c = 1; c <= e->ncells; c++)
         if (pos->board[c]) sums_add(e, sums, pos->board[c], c);
     sums_banks(e, pos, sums);
+}
+
+void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from)
+{
+    memcpy(to->side, from->side, sizeof to->side);
+    memcpy(to->cells, from->cells, (size_t)e->words * sizeof to->cells[0]);
 }
 
 /* The pieces a move took off and put on are worked out from the undo record, not read from
@@ -595,21 +612,20 @@ static void quick_terms(const Eval *e, const Position *pos, const EvalSums *sums
 }
 
 /* The cells of the pieces the costly terms look at (neither royal) with what stands there,
- * and each player's pawns. */
-static int find_pieces(const Eval *e, const Position *pos, Cell *pieces, Piece *what,
-                       uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+ * read from the bits the sums keep, and each player's pawns (pawns[q], e->words words). */
+static int find_pieces(const Eval *e, const Position *pos, const EvalSums *sums, Cell *pieces,
+                       Piece *what, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
 {
     int n = 0;
-    memset(pawns, 0, sizeof pawns[0] * pos->v->nplayers);
-    for (Cell c = 1; c <= e->ncells; c++) {
-        Piece pc = pos->board[c];
-        if (!pc) continue;
-        uint8_t f = e->kind[PIECE_KIND(pc)];
-        if (f & EVAL_ROYAL) continue;
-        if (f & EVAL_PAWN) set_bit(pawns[PIECE_OWNER(pc)], c);
-        pieces[n] = c;
-        what[n++] = pc;
-    }
+    for (int q = 0; q < pos->v->nplayers; q++)
+        for (int w = 0; w < e->words; w++) {
+            pawns[q][w] = sums->cells[w][q][1];
+            for (uint64_t x = sums->cells[w][q][0] | pawns[q][w]; x; x &= x - 1) {
+                Cell c = (Cell)(w * 64 + __builtin_ctzll(x));
+                pieces[n] = c;
+                what[n++] = pos->board[c];
+            }
+        }
     return n;
 }
 
@@ -624,14 +640,14 @@ static bool passed(const Eval *e, int o, int k, Cell c, uint64_t (*pawns)[MAX_CE
 
 /* The costly terms: slider mobility, passed pieces, attackers and shelter around each royal
  * piece. */
-static void full_terms(const Eval *e, const Position *pos, int *score)
+static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums, int *score)
 {
     const Variant *v = pos->v;
     int np = v->nplayers;
     uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
     Cell pieces[MAX_CELLS];
     Piece what[MAX_CELLS];
-    int npieces = find_pieces(e, pos, pieces, what, pawns);
+    int npieces = find_pieces(e, pos, sums, pieces, what, pawns);
     int attack[MAX_PLAYERS] = {0}, shelter[MAX_PLAYERS] = {0};
     Cell royal[MAX_PLAYERS];
     for (int q = 0; q < np; q++) royal[q] = pos->alive & (1u << q) ? pos->royal[q] : NO_CELL;
@@ -681,7 +697,7 @@ int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, i
         *full = false;
         return quick;
     }
-    full_terms(e, pos, score);
+    full_terms(e, pos, sums, score);
     return relative(e, pos, score, p);
 }
 

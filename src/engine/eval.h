@@ -37,8 +37,15 @@ typedef struct {
     int nonroyal, pawns;
 } EvalSide;
 
+#define EVAL_WORDS (MAX_CELLS / 64 + 1)
+
+/* With the sums, each player's pieces that are not royal, kept the same way so that the
+ * costly terms need not scan the board for them: bit c % 64 of cells[c / 64][player][0] for
+ * a piece on c that is no pawn, of [1] for a pawn. By word first, so that eval_sums_copy
+ * copies only the words of the board's cells. */
 typedef struct {
     EvalSide side[MAX_PLAYERS];
+    uint64_t cells[EVAL_WORDS][MAX_PLAYERS][2];
 } EvalSums;
 
 /* A ray a slider's mobility walks from one cell: its cells, how many of them its range lets
@@ -91,6 +98,8 @@ int eval_position(const Eval *e, const Position *pos, int p);
  * play_move(pos, u->m, u) made the move u records (pos is the position after it). */
 void eval_sums(const Eval *e, const Position *pos, EvalSums *sums);
 void eval_sums_move(const Eval *e, const Position *pos, const Undo *u, EvalSums *sums);
+/* *to = *from, copying only the part a board of e's size uses. */
+void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from);
 
 /* The same from pos's sums (eval_sums), but when the cheap terms alone (material, placement, hands,
  * mop-up) put the score further than EVAL_LAZY_MARGIN outside (lo, hi), only they are counted: the

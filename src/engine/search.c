@@ -417,7 +417,7 @@ static void play(Search *s, Move m, Undo *u, int ply)
 {
     int mover = s->pos.stm;
     play_move(&s->pos, m, u);
-    s->sums[s->at + 1] = s->sums[s->at];
+    eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
     eval_sums_move(&s->eval, &s->pos, u, &s->sums[++s->at]);
     s->keys[s->nkeys++] = s->pos.hash;
     if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){u->captured != 0, mover};
@@ -438,7 +438,7 @@ static void pass_turn(Search *s, Undo *u)
     pos_save(&s->pos, (Move){0, 0, MOVE_RESIGN, 0, 0}, u);
     pos_set_stm(&s->pos, pos_next_player(&s->pos, s->pos.stm));
     s->pos.halfmove = 0;
-    s->sums[s->at + 1] = s->sums[s->at];
+    eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
     s->at++;
     s->keys[s->nkeys++] = s->pos.hash;
 }
