@@ -283,6 +283,45 @@ static void test_tactical_and_legality(void **state)
     assert_true(captures > 1000);
 }
 
+/* The rays the generator walks (PieceType.runs) are each component's directions in order,
+ * from every cell, cut to the component's range, those that reach no cell left out: every
+ * shipped variant, kind, owner and cell. */
+static void test_runs(void **state)
+{
+    (void)state;
+    void *d = NULL;
+    char name[64];
+    long runs = 0;
+    while (tu_next_variant(&d, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        const Board *b = &v->board;
+        for (int k = 1; k <= v->ntypes; k++)
+            for (int o = 0; o < v->nplayers; o++) {
+                const PieceType *pt = &v->type[k];
+                for (Cell c = 1; c <= b->ncells; c++)
+                    for (int i = 0; i < pt->ncomp; i++) {
+                        const CompiledComp *cc = &pt->cc[o][i];
+                        const int *at = pt->run_at[o] + (size_t)c * pt->ncomp + i;
+                        int n = at[0];
+                        for (int j = 0; j < cc->ndirs; j++) {
+                            const Cell *ray = b->ray[c][cc->dirs[j]];
+                            unsigned reach = 0;
+                            while (reach < cc->range && ray[reach]) reach++;
+                            if (!reach) continue;
+                            assert_true(n < at[1]);
+                            assert_ptr_equal(b->raybuf + pt->runs[o][n].at, ray);
+                            assert_int_equal(pt->runs[o][n].reach, reach);
+                            n++;
+                        }
+                        assert_int_equal(n, at[1]);
+                        runs += n - at[0];
+                    }
+            }
+        variant_free(v);
+    }
+    assert_true(runs > 10000);
+}
+
 /* The search's lazy legality: the unfiltered lists, tested one move at a time with a test made
  * ready once (in check or not, told or not), keep exactly the moves of the filtered lists in
  * their order, whatever order the moves are tested in (the search tests them as it picks
@@ -577,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_check_evasions),
         cmocka_unit_test(test_check_hints),
         cmocka_unit_test(test_lazy_legality),
+        cmocka_unit_test(test_runs),
     };
     tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);

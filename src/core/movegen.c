@@ -91,22 +91,26 @@ static void gen_piece(Gen *g, int from, Piece p)
     /* an empty cell gives a tactical generation nothing unless the piece may promote there */
     bool no_quiet = g->tactical && !(pt->npromo && pt->promo_near[us][from]);
 
+    const CellRun *runs = pt->runs[us];
+    const int *run_at = pt->run_at[us] + from * pt->ncomp;
     for (int i = 0; i < pt->ncomp; i++) {
         const CompiledComp *cc = &pt->cc[us][i];
         uint8_t f = cc->flags;
         if ((f & CF_INITIAL) && !fresh) continue;
         /* without quiet moves, a component that cannot take gives nothing: its walk skipped */
         if (no_quiet && !(f & (CF_CAPTURE | CF_HOP))) continue;
-        for (int j = 0; j < cc->ndirs; j++) {
-            const Cell *r = b->ray[from][cc->dirs[j]];
-            int s = 0;
+        const CellRun *run = runs + run_at[i], *run_end = runs + run_at[i + 1];
+        for (; run < run_end; run++) {
+            const Cell *r = b->raybuf + run->at;
+            int s = 0, reach = (int)run->reach;
             int t;
             if (f & CF_HOP) {
-                while (s < cc->range && (t = r[s]) && !pos->board[t]) s++;
-                if (s >= cc->range || !r[s]) continue;
-                for (s++; s < cc->range && (t = r[s]) && !pos->board[t]; s++) {
+                while (s < reach && !pos->board[r[s]]) s++;
+                if (s >= reach) continue;
+                for (s++; s < reach && !pos->board[r[s]]; s++) {
                 }
-                if (s >= cc->range || !(t = r[s])) continue;
+                if (s >= reach) continue;
+                t = r[s];
                 Piece q = pos->board[t];
                 if (PIECE_OWNER(q) != us && zone_ok(v, cc->zone, cc->zone_not, us, t)) {
                     if (pt->needs_dedupe && (seen[t] & 1)) continue;
@@ -115,7 +119,8 @@ static void gen_piece(Gen *g, int from, Piece p)
                 }
                 continue;
             }
-            for (; s < cc->range && (t = r[s]); s++) {
+            for (; s < reach; s++) {
+                t = r[s];
                 Piece q = pos->board[t];
                 if (!q) {
                     if (!(f & CF_MOVE)) {

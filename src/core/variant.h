@@ -63,6 +63,13 @@ typedef struct {
     bool zone_not;
 } Component;
 
+/* One ray of a component from one cell: where its cells start in the board's raybuf and how
+ * many of them the component's range reaches (at least one). */
+typedef struct {
+    uint32_t at;
+    uint32_t reach;
+} CellRun;
+
 /* A component turned into direction lists for one owner. */
 typedef struct {
     uint8_t flags, range;
@@ -92,6 +99,11 @@ typedef struct {
     uint8_t promo_to[MAX_TYPES];
     uint8_t exchange_excludes[MAX_TYPES];
     CompiledComp cc[MAX_PLAYERS][MAX_COMPS];
+    /* per owner, the rays the generator walks, by cell and component: component i from cell c
+     * has runs[o][run_at[o][c * ncomp + i]] up to the next entry's start, in the order of its
+     * directions, rays that reach no cell left out (variant_compile.c) */
+    CellRun *runs[MAX_PLAYERS];
+    int *run_at[MAX_PLAYERS];
     uint8_t *promo[MAX_PLAYERS]; /* enum promo_status per owner and cell */
     /* per owner and cell: some move from there (on an empty board) ends where it may
      * promote; elsewhere a quiet move gives the captures-only generation nothing */
@@ -192,6 +204,8 @@ typedef struct Variant {
 /* A zeroed table of `players` rows of ncells + 1 entries of `size` bytes, owned by the variant
  * (freed by variant_free); NULL when out of memory. The board must be built. */
 void *variant_cells(Variant *v, int players, size_t size);
+/* n zeroed items of `size` bytes that v owns (freed with it); NULL when out of memory. */
+void *variant_array(Variant *v, size_t n, size_t size);
 
 /* Where `base = NAME` gets the text of the variant it inherits from: the core reads no files,
  * its caller does. `text` returns the malloc'ed text of the variant called `name` for the

@@ -216,11 +216,48 @@ static int estimated_value(double reach, double king)
     return (int)(120 + 180 * x + 55 * x * x + 0.5);
 }
 
+/* The generator's rays of each component from each cell (PieceType.runs): a walk then needs
+ * no look-up of the direction's ray and no test for the board's edge besides the range. */
+static bool run_tables(Variant *v, PieceType *pt)
+{
+    const Board *b = &v->board;
+    size_t n1 = (size_t)b->ncells + 1;
+    for (int o = 0; o < v->nplayers; o++) {
+        size_t n = 0;
+        int *at = variant_array(v, (size_t)pt->ncomp * n1 + 1, sizeof *at);
+        if (!at) return false;
+        for (int pass = 0; pass < 2; pass++) {
+            n = 0;
+            for (size_t c = 0; c < n1; c++)
+                for (int i = 0; i < pt->ncomp; i++) {
+                    const CompiledComp *cc = &pt->cc[o][i];
+                    at[c * (size_t)pt->ncomp + (size_t)i] = (int)n;
+                    for (int j = 0; c && j < cc->ndirs; j++) {
+                        const Cell *ray = b->ray[c][cc->dirs[j]];
+                        uint32_t reach = 0;
+                        while (reach < cc->range && ray[reach]) reach++;
+                        if (!reach) continue;
+                        if (pass) pt->runs[o][n] = (CellRun){(uint32_t)(ray - b->raybuf), reach};
+                        n++;
+                    }
+                }
+            at[(size_t)pt->ncomp * n1] = (int)n;
+            if (!pass && !(pt->runs[o] = variant_array(v, n, sizeof *pt->runs[o]))) return false;
+        }
+        pt->run_at[o] = at;
+    }
+    return true;
+}
+
 static bool compile_piece(Variant *v, int kind, char *err, int errlen)
 {
     PieceType *pt = &v->type[kind];
     const Board *b = &v->board;
     if (!variant_compile_directions(v, kind, err, errlen)) return false;
+    if (!run_tables(v, pt)) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
     uint8_t *promo = variant_cells(v, v->nplayers, sizeof *promo);
     bool *dead = variant_cells(v, v->nplayers, sizeof *dead);
     bool *near = variant_cells(v, v->nplayers, sizeof *near);

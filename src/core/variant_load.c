@@ -88,14 +88,19 @@ Variant *variant_load_string(const char *text, const char *name, char *err, int 
     return variant_load_text(text, name, name, NULL, err, errlen);
 }
 
-void *variant_cells(Variant *v, int players, size_t size)
+void *variant_array(Variant *v, size_t n, size_t size)
 {
     void **na = realloc(v->allocs, (size_t)(v->nallocs + 1) * sizeof *na);
     if (!na) return NULL;
     v->allocs = na;
-    void *t = calloc((size_t)players * ((size_t)v->board.ncells + 1), size);
+    void *t = calloc(n ? n : 1, size);
     if (t) v->allocs[v->nallocs++] = t;
     return t;
+}
+
+void *variant_cells(Variant *v, int players, size_t size)
+{
+    return variant_array(v, (size_t)players * ((size_t)v->board.ncells + 1), size);
 }
 
 void variant_free(Variant *v)
