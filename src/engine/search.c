@@ -345,13 +345,16 @@ static void pick(MoveList *ml, int *score, int i, int end)
 
 enum { LEGAL_UNKNOWN, LEGAL_YES, LEGAL_NO };
 
-/* Whether move i of a lazy picker is legal, tested once. */
+/* Whether move i of a lazy picker is legal, tested once. An illegal move's ordering key
+ * becomes lower than any real one, so that the search for the best move passes it over
+ * without looking at its mark. */
 static bool picker_legal(Picker *pk, Search *s, int i)
 {
     if (pk->legal[i] == LEGAL_UNKNOWN) {
         if (!pk->prepared) legality_prepare(&s->pos, &pk->legality, pk->check);
         pk->prepared = true;
         pk->legal[i] = legality_test(&pk->legality, pk->ml.m[i]) ? LEGAL_YES : LEGAL_NO;
+        if (pk->legal[i] == LEGAL_NO) pk->score[i] = INT32_MIN;
     }
     return pk->legal[i] == LEGAL_YES;
 }
@@ -363,10 +366,8 @@ static bool picker_next_lazy(Picker *pk, Search *s, Move *m, int *set, int *key)
     int i = pk->next[0], end = pk->end[0];
     while (i < end && !picker_legal(pk, s, i)) i++;
     if (i >= end) return false;
-    for (;;) {
-        int b = i;
-        for (int j = i + 1; j < end; j++)
-            if (pk->legal[j] != LEGAL_NO && pk->score[j] > pk->score[b]) b = j;
+    for (;;) { /* move i is legal, so no illegal one (key INT32_MIN) is ever the best */
+        int b = best_of(pk->score, i, end);
         if (b != i && !picker_legal(pk, s, b)) continue;
         Move mv = pk->ml.m[b];
         int sc = pk->score[b];
