@@ -579,7 +579,9 @@ void eval_sums_move(const Eval *e, const Position *pos, const Undo *u, EvalSums 
     }
     for (int i = 0; i < u->nremoved; i++)
         sums_sub(e, sums, u->removed_piece[i], u->removed_cell[i]);
-    if (e->banks) sums_banks(e, pos, sums);
+    /* hands and pools change only by a capture (the piece taken may go to one), a drop or a
+     * promotion that takes a piece from the pool: other moves leave the banks as they were */
+    if (e->banks && (u->captured || m.kind == MOVE_DROP || u->pool_used)) sums_banks(e, pos, sums);
 }
 
 /* --- the terms --------------------------------------------------------------------------- */
