@@ -322,6 +322,42 @@ static void test_runs(void **state)
     assert_true(runs > 10000);
 }
 
+/* The rays attacked_by walks (Variant.attack_runs) are, from every cell, the opposite of each
+ * direction that has attackers, in order, cut to the longest attack along it, those with no
+ * cell left out: every shipped variant and player. */
+static void test_attack_runs(void **state)
+{
+    (void)state;
+    void *d = NULL;
+    char name[64];
+    long runs = 0;
+    while (tu_next_variant(&d, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        const Board *b = &v->board;
+        for (int p = 0; p < v->nplayers; p++)
+            for (Cell t = 1; t <= b->ncells; t++) {
+                const int *at = v->attack_run_at[p] + t;
+                int n = at[0];
+                for (int dir = 0; dir < b->ndirs; dir++) {
+                    if (!v->nattackers[p][dir]) continue;
+                    const Cell *ray = b->ray[t][b->dir[dir].opposite];
+                    unsigned reach = 0;
+                    while (reach < v->attack_reach[p][dir] && ray[reach]) reach++;
+                    if (!reach) continue;
+                    assert_true(n < at[1]);
+                    assert_ptr_equal(b->raybuf + v->attack_runs[p][n].at, ray);
+                    assert_int_equal(v->attack_runs[p][n].reach, reach);
+                    assert_int_equal(v->attack_runs[p][n].dir, dir);
+                    n++;
+                }
+                assert_int_equal(n, at[1]);
+                runs += n - at[0];
+            }
+        variant_free(v);
+    }
+    assert_true(runs > 10000);
+}
+
 /* The search's lazy legality: the unfiltered lists, tested one move at a time with a test made
  * ready once (in check or not, told or not), keep exactly the moves of the filtered lists in
  * their order, whatever order the moves are tested in (the search tests them as it picks
@@ -617,6 +653,7 @@ int main(void)
         cmocka_unit_test(test_check_hints),
         cmocka_unit_test(test_lazy_legality),
         cmocka_unit_test(test_runs),
+        cmocka_unit_test(test_attack_runs),
     };
     tu_seed(88172645463325252ULL);
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -240,15 +240,14 @@ bool attacked_by(const Position *pos, Cell t, int by)
     const Variant *v = pos->v;
     const Board *b = &v->board;
     if (!t) return false;
-    for (int d = 0; d < b->ndirs; d++) {
-        int n = v->nattackers[by][d];
-        if (!n) continue;
+    const AttackRun *run = v->attack_runs[by] + v->attack_run_at[by][t];
+    const AttackRun *run_end = v->attack_runs[by] + v->attack_run_at[by][t + 1];
+    for (; run < run_end; run++) {
+        int d = run->dir, n = v->nattackers[by][d], reach = run->reach;
         const Attacker *att = v->attackers[by][d];
-        const Cell *r = b->ray[t][b->dir[d].opposite];
-        int reach = v->attack_reach[by][d];
+        const Cell *r = b->raybuf + run->at;
         for (int s = 0; s < reach; s++) {
             int c = r[s];
-            if (!c) break;
             Piece p = pos->board[c];
             if (!p) continue;
             if (PIECE_OWNER(p) == by) {

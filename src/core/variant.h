@@ -70,6 +70,15 @@ typedef struct {
     uint32_t reach;
 } CellRun;
 
+/* A ray attacked_by walks out from a target: where its cells start in the board's raybuf, how
+ * many of them the longest attack along it reaches (at least one), and the direction of the
+ * attackers' travel it is walked against. */
+typedef struct {
+    uint32_t at;
+    uint16_t reach;
+    uint8_t dir;
+} AttackRun;
+
 /* A component turned into direction lists for one owner. */
 typedef struct {
     uint8_t flags, range;
@@ -167,7 +176,12 @@ typedef struct Variant {
     uint8_t nattackers[MAX_PLAYERS][MAX_DIRS];
     Attacker attackers[MAX_PLAYERS][MAX_DIRS][MAX_ATTACKERS];
     uint8_t attack_reach[MAX_PLAYERS][MAX_DIRS]; /* longest range filed under (player, dir) */
-    uint8_t slider_dirs[MAX_PLAYERS][MAX_DIRS];  /* directions with range > 1, for pins */
+    /* per attacking player, the rays attacked_by walks out from each target cell t: from
+     * attack_runs[p][attack_run_at[p][t]] up to the next entry's start, one per direction with
+     * attackers whose ray from t is not empty, in the order of the directions */
+    AttackRun *attack_runs[MAX_PLAYERS];
+    int *attack_run_at[MAX_PLAYERS];
+    uint8_t slider_dirs[MAX_PLAYERS][MAX_DIRS]; /* directions with range > 1, for pins */
     uint8_t nslider_dirs[MAX_PLAYERS];
 
     char player_name[MAX_PLAYERS][MAX_NAME];

@@ -373,6 +373,42 @@ static int move_bound(Variant *v, int p)
     return bound;
 }
 
+/* The rays attacked_by walks from each cell (Variant.attack_runs), once the attackers are
+ * filed: no look-up of the opposite direction's ray and no test for the board's edge besides
+ * the reach, and the directions without attackers or without cells left out. */
+static bool attack_run_tables(Variant *v)
+{
+    const Board *b = &v->board;
+    size_t n1 = (size_t)b->ncells + 1;
+    for (int p = 0; p < v->nplayers; p++) {
+        int *at = variant_array(v, n1 + 1, sizeof *at);
+        if (!at) return false;
+        size_t n = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            n = 0;
+            for (size_t t = 0; t < n1; t++) {
+                at[t] = (int)n;
+                for (int d = 0; t && d < b->ndirs; d++) {
+                    if (!v->nattackers[p][d]) continue;
+                    const Cell *ray = b->ray[t][b->dir[d].opposite];
+                    unsigned reach = 0;
+                    while (reach < v->attack_reach[p][d] && ray[reach]) reach++;
+                    if (!reach) continue;
+                    if (pass)
+                        v->attack_runs[p][n] =
+                            (AttackRun){(uint32_t)(ray - b->raybuf), (uint16_t)reach, (uint8_t)d};
+                    n++;
+                }
+            }
+            at[n1] = (int)n;
+            if (!pass && !(v->attack_runs[p] = variant_array(v, n, sizeof *v->attack_runs[p])))
+                return false;
+        }
+        v->attack_run_at[p] = at;
+    }
+    return true;
+}
+
 bool variant_compile(Variant *v, char *err, int errlen)
 {
     int *most = variant_cells(v, v->nplayers, sizeof *most);
@@ -432,6 +468,10 @@ bool variant_compile(Variant *v, char *err, int errlen)
                 slider |= v->attackers[p][d][i].range > 1 && !v->attackers[p][d][i].hop;
             if (slider) v->slider_dirs[p][v->nslider_dirs[p]++] = (uint8_t)d;
         }
+    }
+    if (!attack_run_tables(v)) {
+        snprintf(err, errlen, "out of memory");
+        return false;
     }
     if (v->drop_zone >= 0 && !v->has_hands) {
         snprintf(err, errlen, "drops are set but no piece goes to a hand when captured");
