@@ -381,6 +381,43 @@ static void test_board_limits(void **state)
     }
 }
 
+/* Board.toward names, for every two cells, the direction whose ray from the first passes the
+ * second; a board where two rays from one cell meet the same cell (the ring, round both ways)
+ * has no table: every shipped variant. */
+static void test_toward(void **state)
+{
+    (void)state;
+    void *dir = NULL;
+    char name[64];
+    int with = 0, without = 0;
+    static uint8_t want[256 * 256];
+    while (tu_next_variant(&dir, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        const Board *b = &v->board;
+        size_t n1 = (size_t)b->ncells + 1;
+        bool twice = false;
+        assert_true(n1 <= 256);
+        memset(want, BOARD_NOWHERE, n1 * n1);
+        for (Cell a = 1; a <= b->ncells; a++)
+            for (int d = 0; d < b->ndirs; d++)
+                for (const Cell *r = b->ray[a][d]; *r; r++) {
+                    twice |= want[a * n1 + *r] != BOARD_NOWHERE;
+                    want[a * n1 + *r] = (uint8_t)d;
+                }
+        if (twice || b->spec.family == FAMILY_RING) {
+            assert_true(twice);
+            assert_null(b->toward);
+            without++;
+        } else {
+            assert_non_null(b->toward);
+            assert_memory_equal(b->toward, want, n1 * n1);
+            with++;
+        }
+        variant_free(v);
+    }
+    assert_true(with >= 15 && without >= 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,7 +425,7 @@ int main(void)
         cmocka_unit_test(test_haynie_board),   cmocka_unit_test(test_peanut_board),
         cmocka_unit_test(test_triangle_board), cmocka_unit_test(test_ring_board),
         cmocka_unit_test(test_scan_cell),      cmocka_unit_test(test_large_boards),
-        cmocka_unit_test(test_board_limits),
+        cmocka_unit_test(test_board_limits),   cmocka_unit_test(test_toward),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

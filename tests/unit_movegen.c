@@ -361,7 +361,8 @@ static void test_attack_runs(void **state)
 /* The search's lazy legality: the unfiltered lists, tested one move at a time with a test made
  * ready once (in check or not, told or not), keep exactly the moves of the filtered lists in
  * their order, whatever order the moves are tested in (the search tests them as it picks
- * them, between makes and unmakes of others): random games of every shipped variant. */
+ * them, between makes and unmakes of others), and so does the test that looks at each move's
+ * own line for pins (legality_prepare_lazy): random games of every shipped variant. */
 static void assert_lazy_same(Position *pos, bool tactical, int check)
 {
     MoveList want, all, kept;
@@ -370,11 +371,13 @@ static void assert_lazy_same(Position *pos, bool tactical, int check)
     else
         tactical ? gen_tactical_known(pos, &want, check) : gen_legal_known(pos, &want, check);
     gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check);
-    Legality L;
+    Legality L, lazy;
     legality_prepare(pos, &L, check);
+    legality_prepare_lazy(pos, &lazy, check);
     bool ok[MAX_MOVES];
     for (int i = all.n - 1; i >= 0; i--) { /* backwards, with a move played between tests */
         ok[i] = legality_test(&L, all.m[i]);
+        assert_int_equal(legality_test(&lazy, all.m[i]), ok[i]);
         if (ok[i] && i % 3 == 0) {
             Undo u;
             pos_make(pos, all.m[i], &u);

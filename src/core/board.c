@@ -327,6 +327,28 @@ static bool lay_out(Board *b, const Placed *pl, int n, char *err, int errlen)
     return true;
 }
 
+/* Board.toward, on boards where it is one direction or none (the table has a byte per pair
+ * of cells, so boards of more than 255 cells go without). */
+static bool build_toward(Board *b)
+{
+    size_t n1 = (size_t)b->ncells + 1;
+    if (b->ncells > 255 || b->ndirs >= BOARD_NOWHERE) return true;
+    if (!(b->toward = malloc(n1 * n1))) return false;
+    memset(b->toward, BOARD_NOWHERE, n1 * n1);
+    for (size_t a = 1; a < n1; a++)
+        for (int d = 0; d < b->ndirs; d++)
+            for (const Cell *r = b->ray[a][d]; *r; r++) {
+                uint8_t *t = &b->toward[a * n1 + *r];
+                if (*t != BOARD_NOWHERE) { /* two ways from a to the same cell */
+                    free(b->toward);
+                    b->toward = NULL;
+                    return true;
+                }
+                *t = (uint8_t)d;
+            }
+    return true;
+}
+
 bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
 {
     FamilyDir dirs[MAX_DIRS];
@@ -346,6 +368,10 @@ bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
         for (int d = 0; d < b->ndirs; d++)
             b->dir[d] = (Direction){dirs[d].atom, ((dirs[d].angle % 360) + 360) % 360, -1};
         ok = build_rays(b, dirs, err, errlen) && find_opposites(b, err, errlen);
+        if (ok && !build_toward(b)) {
+            snprintf(err, errlen, "out of memory");
+            ok = false;
+        }
     }
     if (!ok) board_free(b);
     return ok;
@@ -363,6 +389,8 @@ void board_free(Board *b)
     free(b->row);
     free(b->file);
     free(b->rank);
+    free(b->toward);
+    b->toward = NULL;
     b->ray = NULL;
     b->raybuf = NULL;
     b->grid = NULL;

@@ -101,7 +101,12 @@ typedef struct Board {
     int xmin, ymin, width, height;
     int wrap;   /* native x wraps modulo this (the ring), or 0 */
     Cell *grid; /* native coordinate -> cell, for building and for name lookup */
+    /* toward[a * (ncells + 1) + b]: the direction whose ray from a passes b (BOARD_NOWHERE:
+     * none); NULL when a board has two rays from one cell to another (a ring) or is large */
+    uint8_t *toward;
 } Board;
+
+#define BOARD_NOWHERE 255
 
 /* Build the board a spec describes. Returns false with a message in err on a bad spec. */
 bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen);

@@ -468,6 +468,7 @@ void legality_prepare(Position *pos, Legality *L, int check)
     if (check < 0) check = attacked_by(pos, L->k, L->q);
     L->fast = !check;
     L->evade = false;
+    L->pins = true;
     if (L->fast || !v->has_hop) {
         memset(L->mark, 0, (size_t)v->board.ncells + 1);
         find_pins(pos, L->us, L->q, L->mark);
@@ -488,9 +489,60 @@ static inline __attribute__((always_inline)) bool legal(const Legality *L, Move 
     return legal_by_make(pos, m, L->us, L->q);
 }
 
-bool legality_test(const Legality *L, Move m)
+/* Whether our piece on `from` is pinned to our royal piece k by a slider of q: find_pins for
+ * the one line from k through it. */
+static bool pinned_on_line(const Position *pos, int q, Cell k, int from)
 {
-    return legal(L, m);
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    int e = b->toward[(size_t)k * ((size_t)b->ncells + 1) + (size_t)from];
+    if (e == BOARD_NOWHERE) return false;
+    int d = b->dir[e].opposite; /* the pinning piece's travel */
+    const Cell *r = b->ray[k][e];
+    int s = 0;
+    while (r[s] && !pos->board[r[s]]) s++;
+    if (r[s] != from) return false;
+    for (s++; r[s] && !pos->board[r[s]]; s++) {
+    }
+    if (!r[s] || PIECE_OWNER(pos->board[r[s]]) != q) return false;
+    const Attacker *att = v->attackers[q][d];
+    int kind = PIECE_KIND(pos->board[r[s]]);
+    for (int j = 0; j < v->nattackers[q][d]; j++)
+        if (att[j].kind == kind && !att[j].hop && att[j].range > s && can_hit(v, &att[j], q, k))
+            return true;
+    return false;
+}
+
+/* After this many moves tested one line at a time, the pins of every line are cheaper. */
+#define LINE_TESTS 8
+
+void legality_prepare_lazy(Position *pos, Legality *L, int check)
+{
+    const Variant *v = pos->v;
+    if (check < 0) check = attacked_by(pos, pos->royal[pos->stm], checker_of(pos, pos->stm));
+    if (check || v->has_hop || !v->board.toward) {
+        legality_prepare(pos, L, check);
+        return;
+    }
+    L->pos = pos;
+    L->us = pos->stm;
+    L->q = checker_of(pos, L->us);
+    L->k = pos->royal[L->us];
+    L->fast = true;
+    L->evade = false;
+    L->pins = false;
+    L->tests = 0;
+}
+
+bool legality_test(Legality *L, Move m)
+{
+    if (!L->pins && ++L->tests > LINE_TESTS) legality_prepare(L->pos, L, 0);
+    if (L->pins) return legal(L, m);
+    /* out of check, no hoppers: legal() with the pin of the move's own line */
+    if (m.kind == MOVE_DROP) return true;
+    bool plain = (m.kind == MOVE_NORMAL || m.kind == MOVE_DOUBLE) && m.from != L->k;
+    if (plain && !pinned_on_line(L->pos, L->q, L->k, m.from)) return true;
+    return legal_by_make(L->pos, m, L->us, L->q);
 }
 
 /* Keep only the first legal move of the list, if any: whether there was one. */

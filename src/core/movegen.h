@@ -62,6 +62,8 @@ typedef struct Legality {
     int us, q;
     Cell k;
     bool fast, evade;
+    bool pins; /* mark holds the pins (else a move's own line is looked at) */
+    int tests; /* moves tested without the pins */
     /* bit 1: pinned pieces, and cells of hop lines; bit 2: the line of the only check */
     uint8_t mark[MAX_CELLS + 1];
 } Legality;
@@ -69,8 +71,11 @@ typedef struct Legality {
 /* Make L ready for the side to move of pos; `check` says whether it is in check (-1: not
  * known). L stays valid while pos is the same position (moves made on it and unmade). */
 void legality_prepare(Position *pos, Legality *L, int check);
+/* The same, but out of check and without hoppers the pins are left to legality_test, which
+ * looks at each move's own line (for the first few moves, then it finds every pin). */
+void legality_prepare_lazy(Position *pos, Legality *L, int check);
 /* Whether pseudo-legal move m of L's position is legal. */
-bool legality_test(const Legality *L, Move m);
+bool legality_test(Legality *L, Move m);
 /* The moves gen_legal_known or gen_tactical_known (tactical) would give, before their
  * legality test, in the same order: the legal ones are those legality_test passes. */
 void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check);

@@ -351,7 +351,7 @@ enum { LEGAL_UNKNOWN, LEGAL_YES, LEGAL_NO };
 static bool picker_legal(Picker *pk, Search *s, int i)
 {
     if (pk->legal[i] == LEGAL_UNKNOWN) {
-        if (!pk->prepared) legality_prepare(&s->pos, &pk->legality, pk->check);
+        if (!pk->prepared) legality_prepare_lazy(&s->pos, &pk->legality, pk->check);
         pk->prepared = true;
         pk->legal[i] = legality_test(&pk->legality, pk->ml.m[i]) ? LEGAL_YES : LEGAL_NO;
         if (pk->legal[i] == LEGAL_NO) pk->score[i] = INT32_MIN;
