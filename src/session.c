@@ -559,16 +559,29 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
     return true;
 }
 
-static void sink_line(void *ctx, const char *line)
+/* perft's report: its lines to the sink, its progress to the front end's display. */
+typedef struct {
+    Sink *out;
+    const Session *s;
+} PerftTo;
+
+static void perft_line(void *ctx, const char *line)
 {
-    Sink *out = ctx;
+    Sink *out = ((PerftTo *)ctx)->out;
     out->out(out, line);
+}
+
+static void perft_progress(void *ctx, const PerftProgress *p)
+{
+    ((PerftTo *)ctx)->s->perft_progress(p);
 }
 
 void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out)
 {
     Position pos = s->game.pos;
-    perft_report(&pos, depth, divide, seconds, sink_line, out);
+    PerftTo to = {out, s};
+    PerftOut report = {perft_line, s->perft_progress ? perft_progress : NULL, &to};
+    perft_report(&pos, depth, divide, seconds, &report);
 }
 
 static bool cmd_perft(Session *s, const char *args, Sink *out)

@@ -5,6 +5,7 @@
 #define CELLMATE_SESSION_H
 
 #include "clock.h"
+#include "perft.h"
 #include "search.h"
 
 typedef struct Sink {
@@ -22,6 +23,8 @@ typedef struct Session {
     SearchLimits ai;      /* how the computer thinks (time, depth, nodes, level, ...) */
     Engine *engine;       /* its memory between moves; made at the first search */
     SearchHooks ai_hooks; /* a front end's progress display and stop flag */
+    /* a front end's display of how far perft has counted (NULL: none) */
+    void (*perft_progress)(const PerftProgress *p);
     bool quit;
     bool watching;       /* another process plays this game: moves and changes are refused */
     bool screen;         /* screen-only commands (flip, rotate, ai) are allowed */
@@ -150,7 +153,7 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
 /* The perft command: count the move sequences of length depth from the game's position,
  * first one "MOVE: COUNT" line per move when divide; cut short with a partial count at
  * `seconds` (0: no limit) or when the interrupt hook (movegen.h set_interrupt) says so. The
- * lines go to out. */
+ * lines go to out; s->perft_progress, if set, is told how far it has gone while it counts. */
 void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out);
 
 /* The analyse command: the computer's best lines for the side to move, one line per depth

@@ -158,9 +158,30 @@ tap_ok "ai all: typing ai off stops the computer" wait_for e "the computer plays
 line e "quit"
 gone e >/dev/null
 
-# --- a hang-up while a page is open; perft interrupted by a key -------------------------------
-start f screen peanut
+# --- perft: its progress while it counts, Ctrl-C and Esc stop it (the game goes on) ----------
+start f screen --no-save peanut
 wait_for f "White to move" >/dev/null
+line f "Nc5"
+wait_for f "Black to move" >/dev/null
+line f "perft 9"
+tap_ok "perft: how far it has counted is shown while it counts" \
+    wait_for f "perft 9 (a key stops it): move "
+leaves() { screen_of f | sed -n 's/^perft 9 (a key stops it): .*, \([0-9]*\) leaves, .*/\1/p'; }
+first=$(leaves)
+sleep 1
+tap_ok "perft: ... and it moves on ($first, then $(leaves) leaves)" \
+    test "$(leaves)" -gt "${first:-0}"
+keys f C-c
+tap_ok "perft: Ctrl-C stops the count and says so" wait_for f "perft 9: interrupted after"
+tap_ok "perft: ... the program goes on, the game as it was" wait_for f "Black to move"
+line f "undo"
+tap_ok "perft: ... with its moves" wait_for f "took back 1. Nc5"
+line f "perft 9"
+wait_for f "perft 9 (a key stops it)" >/dev/null
+keys f Escape
+tap_ok "perft: Esc stops the count too" wait_for f "perft 9: interrupted after"
+
+# --- a hang-up while a page is open; perft interrupted by a key -------------------------------
 line f "perft 9"
 sleep 1
 keys f "x"

@@ -30,7 +30,46 @@ static bool deadline_passed(void)
     return out_of_time || (outer && outer());
 }
 
-uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, LineFn line, void *ctx)
+/* A count with a progress display: what it shows, and the leaves it was last told of. */
+typedef struct {
+    PerftProgress p;
+    uint64_t told;
+    const PerftOut *out;
+} Counting;
+
+/* The display is told of each reply, and otherwise once this many more leaves are counted
+ * (often enough to move a few times a second, seldom enough to cost no counting time). */
+#define PROGRESS_LEAVES 100000
+
+/* The leaves under the move just played, `depth` plies deep, `ply` plies from the root. With
+ * a progress display, nodes three plies or more from the leaves are gone through move by move
+ * (perft counts the rest), so that the display moves on within a long count. */
+static uint64_t count_move(Position *pos, int depth, int ply, Counting *c)
+{
+    if (depth < 3 || !c->out->progress) {
+        uint64_t n = perft(pos, depth);
+        c->p.leaves += n;
+        return n;
+    }
+    MoveList ml;
+    uint64_t total = 0;
+    gen_legal(pos, &ml);
+    if (ply == 1) c->p.replies = ml.n;
+    for (int i = 0; i < ml.n && !interrupted(); i++) {
+        Undo u;
+        if (ply == 1) c->p.reply = i + 1;
+        play_move(pos, ml.m[i], &u);
+        total += count_move(pos, depth - 1, ply + 1, c);
+        pos_unmake(pos, &u);
+        if (ply == 1 || c->p.leaves - c->told >= PROGRESS_LEAVES) {
+            c->told = c->p.leaves;
+            c->out->progress(c->out->ctx, &c->p);
+        }
+    }
+    return total;
+}
+
+uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, const PerftOut *out)
 {
     char buf[160];
     double t0 = now_seconds();
@@ -41,21 +80,26 @@ uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, Lin
         deadline = t0 + seconds;
         outer = set_interrupt(deadline_passed);
     }
-    if (divide && depth > 0) {
+    if (depth > 0 && (divide || out->progress)) {
         MoveList ml;
+        Counting c = {.p = {.depth = depth}, .out = out};
         gen_legal(pos, &ml);
+        c.p.moves = ml.n;
         for (int i = 0; i < ml.n && !interrupted(); i++) {
             char text[MOVE_TEXT_MAX];
             Undo u;
+            c.p.move = i + 1, c.p.reply = c.p.replies = 0;
+            if (out->progress) out->progress(out->ctx, &c.p);
             move_long(pos, ml.m[i], text);
             play_move(pos, ml.m[i], &u);
-            uint64_t n = perft(pos, depth - 1);
+            uint64_t n = count_move(pos, depth - 1, 1, &c);
             pos_unmake(pos, &u);
             total += n;
             if (interrupted()) break; /* a move's count cut short is not printed */
+            if (!divide) continue;
             snprintf(buf, sizeof buf, "%s: %llu", text, (unsigned long long)n);
             double shown = now_seconds();
-            line(ctx, buf);
+            out->line(out->ctx, buf);
             printing += now_seconds() - shown;
         }
     } else {
@@ -68,7 +112,7 @@ uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, Lin
         snprintf(buf, sizeof buf, "perft %d: %s after %.1f s, %llu leaves counted so far", depth,
                  out_of_time ? "stopped at its time limit" : "interrupted", secs,
                  (unsigned long long)total);
-        line(ctx, buf);
+        out->line(out->ctx, buf);
         return total;
     }
     double counting = secs - printing;
@@ -78,6 +122,6 @@ uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, Lin
     else
         snprintf(buf, sizeof buf, "perft %d: %llu (%.3f s, %.0f nps)", depth,
                  (unsigned long long)total, counting, (double)total / counting);
-    line(ctx, buf);
+    out->line(out->ctx, buf);
     return total;
 }

@@ -25,13 +25,30 @@
 Ui ui;
 
 static volatile sig_atomic_t quit_signal;
+/* While perft counts, SIGINT (Ctrl-C) stops the count and the program goes on, as in the
+ * scripted mode; otherwise (the computer thinking too) it saves the game and quits. */
+static volatile sig_atomic_t counting, stop_signal;
 static SCREEN *term_screen;
 static struct termios saved_termios;
 static bool have_termios;
 
 static void on_quit_signal(int sig)
 {
-    quit_signal = sig;
+    if (sig == SIGINT && counting)
+        stop_signal = 1;
+    else
+        quit_signal = sig;
+}
+
+void ui_counting(bool on)
+{
+    counting = on;
+    stop_signal = 0;
+}
+
+bool ui_stop_signal(void)
+{
+    return stop_signal;
 }
 
 static int stdin_events(void)
@@ -48,12 +65,12 @@ bool ui_should_quit(void)
     return quit_signal || ui.s->quit;
 }
 
-/* Long computations (perft, the computer's search) stop for a quit or for a key press; the
+/* Long computations (perft, the computer's search) stop for a quit, Ctrl-C or a key press; the
  * key is then read as usual. The search asks from its own threads: only the signal's flag
  * and the terminal, never the screen's state (the main loop notices a hang-up itself). */
 static bool screen_interrupt(void)
 {
-    return quit_signal || (stdin_events() & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
+    return quit_signal || stop_signal || (stdin_events() & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
 }
 
 static void on_crash(int sig)
@@ -307,6 +324,10 @@ void screen_line(const char *line)
         analysis_shown = 0; /* (analyze is analyse, spelt the American way) */
         if (!think_start(strcmp(line, "analyze") ? line : "analyse", &think_sink))
             ui_set_message(true, "the computer could not start");
+        return;
+    } else if (!strncmp(line, "perft", 5) && (line[5] == ' ' || !line[5])) {
+        /* counted in the thread too: the screen shows how far it has gone, and stays alive */
+        if (!think_start(line, &think_sink)) ui_set_message(true, "perft could not start");
         return;
     } else if (session_line(s, line, &sink)) {
         if (!strcmp(line, "rotate")) rotate_to_fit(&sink);

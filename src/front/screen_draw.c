@@ -394,7 +394,9 @@ static int status_notes(int y, int x, int width)
     if (ui.save_error[0])
         y = ui_draw_wrapped(y, x, width, "game NOT SAVED",
                             ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking) y = ui_draw_wrapped(y, x, width, "computer thinking...", A_NORMAL);
+    if (ui.thinking)
+        y = ui_draw_wrapped(
+            y, x, width, think_counting() ? "counting perft..." : "computer thinking...", A_NORMAL);
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at) {
         select_describe_cell(at, line, sizeof line);
@@ -737,7 +739,8 @@ void ui_help(void)
     ADD("go, hint, analyse and the computer's turns: the message line shows its search as it "
         "goes (depth, best move so far, time left; analyse's lines so far in the status panel); "
         "any key stops it and its best move so far counts.");
-    ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits.");
+    ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits (while "
+        "perft counts, it stops the count).");
     ADD("%s", "");
     ADD("Commands:");
     for (const Command *c = session_commands; c->name; c++) {

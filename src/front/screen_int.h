@@ -52,6 +52,8 @@ extern Ui ui;
 /* screen.c */
 void screen_line(const char *line); /* run one entered line */
 bool ui_should_quit(void);          /* a quit signal came or the terminal is gone */
+void ui_counting(bool on);          /* perft counts in the thinking thread, or not */
+bool ui_stop_signal(void);          /* SIGINT came while it counted: it is to stop */
 
 /* screen_draw.c */
 void ui_colours(void);
@@ -84,9 +86,11 @@ void cursor_follow_variant(void); /* after a change of game: another board, no c
 int room_screen_getch(void);                     /* getch, with the room's connection served */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
 
-/* screen_think.c: go, hint and analyse in a thread, the main loop showing their progress */
+/* screen_think.c: go, hint, analyse and perft in a thread, the main loop showing their
+ * progress */
 bool think_start(const char *cmd, Sink *sink); /* false when no thread could start */
 const char *think_command(void);               /* the command running or last run */
+bool think_counting(void);                     /* that command is perft */
 void think_redraw(void); /* the whole screen while it runs (from the game as it started) */
 bool think_running(void);
 bool think_wait(void); /* wait a little; true once done (its output is in the sink) */

@@ -1,9 +1,10 @@
-/* screen_think.c — the computer thinking while the screen stays alive. `go` and `hint` run
- * as the session's own commands (session_line) in a second thread, with progress hooks that
- * keep a one-line report (depth, best move so far, time left) for the main loop to show a few
- * times a second. A key or a quit signal sets the stop flag: the search returns its best so
- * far, which `go` plays and `hint` shows. While the command runs the main thread touches
- * neither the game nor the state the command changes: it rewrites the message line, and
+/* screen_think.c — the computer thinking, or perft counting, while the screen stays alive.
+ * `go`, `hint`, `analyse` and `perft` run as the session's own commands (session_line) in a
+ * second thread, with progress hooks that keep a one-line report (depth, best move so far,
+ * time left; or how far the count has gone) for the main loop to show a few times a second.
+ * A key, Ctrl-C or a quit signal stops it: the search returns its best so far, which `go`
+ * plays and `hint` shows; perft says how far it had counted. While the command runs the main thread
+ * touches neither the game nor the state the command changes: it rewrites the message line, and
  * when the terminal is resized it draws the whole screen from a copy of the session taken
  * at the start, under the lock that the command's callbacks into the screen take too. */
 #include "screen_int.h"
@@ -14,6 +15,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -25,9 +27,9 @@ static struct {
     bool running;     /* a thread was started and is not joined yet */
     atomic_bool done; /* the command has returned */
     atomic_bool stop;
-    bool by_key;   /* stopped by a key (or a signal), not by its limits */
-    int wake[2];   /* the thread writes a byte when it is done */
-    char line[16]; /* the command run */
+    bool by_key; /* stopped by a key (or a signal), not by its limits */
+    int wake[2]; /* the thread writes a byte when it is done */
+    char *line;  /* the command run (allocated) */
     Sink *sink;
     Session *session;        /* the session the command runs in */
     Session copy;            /* ... as it was at the start, to draw from (game copied) */
@@ -49,6 +51,21 @@ void think_lock(void)
 void think_unlock(void)
 {
     pthread_mutex_unlock(&think.ui_lock);
+}
+
+/* From the counting thread: how far perft has gone, for the thinking line. */
+static void on_perft_progress(const PerftProgress *p)
+{
+    char text[sizeof think.report];
+    if (p->replies)
+        snprintf(text, sizeof text, "move %d/%d, reply %d/%d, %llu leaves", p->move, p->moves,
+                 p->reply, p->replies, (unsigned long long)p->leaves);
+    else
+        snprintf(text, sizeof text, "move %d/%d, %llu leaves", p->move, p->moves,
+                 (unsigned long long)p->leaves);
+    pthread_mutex_lock(&think.lock);
+    snprintf(think.report, sizeof think.report, "%s", text);
+    pthread_mutex_unlock(&think.lock);
 }
 
 /* From the searching thread: the best move so far, in words, for the thinking line. */
@@ -109,6 +126,7 @@ static void draw_thinking(void)
     const char *what = "the computer is thinking";
     for (size_t i = 0; i < sizeof doing / sizeof doing[0]; i++)
         if (!strcmp(think.line, doing[i].cmd)) what = doing[i].doing;
+    if (think_counting()) what = think.line; /* "perft 9", as typed */
     snprintf(line, sizeof line, "%s %s: %s, %s%s%s", what,
              atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
              when, clock_text, "");
@@ -154,7 +172,12 @@ static void redraw_resized(void)
 
 const char *think_command(void)
 {
-    return think.line;
+    return think.line ? think.line : "";
+}
+
+bool think_counting(void)
+{
+    return !strncmp(think_command(), "perft", 5);
 }
 
 static void drop_copy(void)
@@ -163,13 +186,17 @@ static void drop_copy(void)
     think.have_copy = false;
 }
 
-/* Run `go` or `hint` in a thread; its output goes to sink once it is done (think_wait). */
+/* Run `go`, `hint`, `analyse` or `perft ...` in a thread; its output goes to sink once it is
+ * done (think_wait). */
 bool think_start(const char *cmd, Sink *sink)
 {
     Session *s = ui.s;
     if (think.running) return false;
     if (think.wake[0] < 0 && pipe(think.wake) != 0) return false;
-    snprintf(think.line, sizeof think.line, "%s", cmd);
+    char *line = strdup(cmd);
+    if (!line) return false;
+    free(think.line);
+    think.line = line;
     think.sink = sink;
     think.session = s;
     think.copy = *s;
@@ -177,7 +204,8 @@ bool think_start(const char *cmd, Sink *sink)
     think.pos = s->game.pos;
     think.clock = s->clock;
     think.started = clock_now();
-    think.limit = session_limits(s).time;
+    think.limit =
+        think_counting() ? 0 : session_limits(s).time; /* (perft's own limit is in its line) */
     think.report[0] = 0;
     think.by_key = false;
     atomic_store(&think.done, false);
@@ -185,10 +213,14 @@ bool think_start(const char *cmd, Sink *sink)
     s->ai_hooks.progress = on_progress;
     s->ai_hooks.ctx = NULL;
     s->ai_hooks.stop = &think.stop;
+    s->perft_progress = on_perft_progress;
     ui.thinking = true;
-    ui_draw(); /* at once: the panel says so before the first report */
+    ui_counting(think_counting()); /* Ctrl-C stops a count; a search it ends with the program */
+    ui_draw();                     /* at once: the panel says so before the first report */
     if (pthread_create(&think.thread, NULL, run, NULL) != 0) {
         ui.thinking = false;
+        ui_counting(false);
+        s->perft_progress = NULL;
         drop_copy();
         return false;
     }
@@ -206,7 +238,8 @@ bool think_wait(void)
     struct pollfd p[2] = {{think.wake[0], POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
     bool stopping = atomic_load(&think.stop);
     poll(p, stopping ? 1 : 2, THINK_REDRAW_MS);
-    if (!stopping && (ui_should_quit() || (p[1].revents & (POLLIN | POLLHUP | POLLERR)))) {
+    if (!stopping &&
+        (ui_should_quit() || ui_stop_signal() || (p[1].revents & (POLLIN | POLLHUP | POLLERR)))) {
         atomic_store(&think.stop, true);
         think.by_key = true;
     }
@@ -222,8 +255,10 @@ bool think_wait(void)
     pthread_join(think.thread, NULL);
     think.running = false;
     ui.thinking = false;
+    ui_counting(false);
     drop_copy();
     memset(&ui.s->ai_hooks, 0, sizeof ui.s->ai_hooks);
+    ui.s->perft_progress = NULL;
     return true;
 }
 
@@ -236,9 +271,12 @@ bool think_stopped_by_key(void)
 /* Stop the thread and wait for it (quitting). */
 void think_cancel(void)
 {
-    if (!think.running) return;
-    atomic_store(&think.stop, true);
-    think.by_key = true;
-    while (!think_wait()) {
+    if (think.running) {
+        atomic_store(&think.stop, true);
+        think.by_key = true;
+        while (!think_wait()) {
+        }
     }
+    free(think.line);
+    think.line = NULL;
 }
