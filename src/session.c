@@ -7,6 +7,7 @@
 #include "number.h"
 #include "paths.h"
 #include "perft.h"
+#include "refusal.h"
 #include "render.h"
 #include "pgn.h"
 #include "restrict.h"
@@ -1228,7 +1229,37 @@ bool session_move_allowed(const Session *s)
     return !s->restricted || s->game.nplies < MAX_RESTRICTED_PLIES;
 }
 
+/* A refusal of a long line through refusal_text: the reason first, the echo cut short. */
+typedef struct {
+    Sink sink; /* first: the callbacks get it */
+    Sink *to;
+    const char *line;
+} LongLine;
+
+static void long_line_out(Sink *sink, const char *text)
+{
+    LongLine *l = (LongLine *)sink;
+    l->to->out(l->to, text);
+}
+
+static void long_line_err(Sink *sink, const char *text)
+{
+    LongLine *l = (LongLine *)sink;
+    char cut[2048];
+    refusal_text(text, l->line, cut, sizeof cut);
+    l->to->err(l->to, cut);
+}
+
+static bool run_line(Session *s, const char *line, Sink *out);
+
 bool session_line(Session *s, const char *line, Sink *out)
+{
+    if (strlen(line) <= REFUSAL_ECHO_MAX) return run_line(s, line, out);
+    LongLine l = {{long_line_out, long_line_err, out->ctx}, out, line};
+    return run_line(s, line, &l.sink);
+}
+
+static bool run_line(Session *s, const char *line, Sink *out)
 {
     char buf[1024];
     if (s->restricted && !restrict_line_ok(line, buf, sizeof buf)) return complain(out, "%s", buf);

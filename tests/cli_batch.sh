@@ -241,4 +241,14 @@ printf 'moves f1\n' | "$CELLMATE" --batch --variant glinski --fen "6/7/8/9/10/R1
 tap_eq "moves sorts ranks as numbers" \
     "16 legal moves from f1: Ra1 Rb1 Rc1 Rd1 Re1 Rf2 Rf3 Rf4 Rf5 Rf6 Rf7 Rf8 Rf9 Rf10 Rf11 Rg1" \
     "$(cat "$tmp/out")"
+# a long line refused: the reason first, the line echoed cut short after it (it hid the reason)
+long=$(awk 'BEGIN { for (i = 0; i < 30; i++) printf "xyzzy%02d", i }')
+printf '%s\nload %s\nlevel %s\nNf6\n' "$long" "$long" "$long" |
+    "$CELLMATE" --batch glinski >/dev/null 2>"$tmp/err"
+tap_eq "a long refused line: the reason first, its echo cut" \
+    "line 1: neither a move nor a command: 'y' is not a file of this board (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...')
+line 2: cannot open: No such file or directory (in 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...')
+line 3: level needs a whole number from 1 (a beginner's opponent) to 10 (full strength), not 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...'
+line 4: 'Nf6': no White Knight can go to f6; legal Knight moves: Nb2 Nc3 Ndf4 Ne2 Ng2 Nhf4 Ni3 Nk2" \
+    "$(cat "$tmp/err")"
 tap_done

@@ -40,7 +40,11 @@ keys p End
 tap_ok "End: the row shows the line's end again" until_true ends_with p "ENDMAR"
 keys p Enter
 tap_ok "Enter: the line is read whole, with the character typed at its start" \
-    wait_for p "'Xe4f5g6h7i0e4f5"
+    wait_for p "'X' is not a piece of this variant"
+tap_ok "... refused, the reason first on the message line, the line echoed cut short" \
+    sh -c "screen_of() { tmux -L '$sock' -f /dev/null capture-pane -p -t p; }
+           screen_of | sed -n 23p | grep -q '^neither a move nor a command: ' &&
+           ! screen_of | grep -q 'ENDMARKER'"
 tap_eq "... the prompt is empty again" "move>" "$(row p 24)"
 
 # a move typed key by key is played and drawn; a cell and Tab still picks up
