@@ -55,4 +55,31 @@ before e k >"$tmp/e"
 tap_ok "NO_COLOR empty: colours as usual" has "$tmp/e" '\[3[0-7]mk$'
 quit e
 
+# --- labels: never drawn like a piece ----------------------------------------------------------
+# Peanut in 23x13 is turned a quarter, its file labels among the cells ("c p"): a label is dim
+# and blue, or without colour dim and underlined (vt100, with no dim, underlines it), where a
+# piece is bold; the labels of an upright drawing (Glinski's) are drawn the same way
+label_env() { # label_env NAME TERM ENV: Peanut in 23x13
+    window "$1" 23x13 "env $3 TERM=$2 HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --no-save peanut"
+}
+label_env lc screen ""
+wait_for lc "p" >/dev/null
+tap_eq "a file label among the cells: dim and blue" "[2m[34mc" "$(before lc c | grep m)"
+tap_eq "... the black pawn beside it: bold and coloured" "[1m[35mp" "$(before lc p | grep m)"
+T kill-session -t lc
+label_env lm screen NO_COLOR=1
+wait_for lm "p" >/dev/null
+tap_eq "... without colour: dim and underlined" "[2;4mc" "$(before lm c | grep m)"
+tap_eq "... the pawn bold" "[1mp" "$(before lm p | grep m)"
+T kill-session -t lm
+label_env lv vt100 ""
+wait_for lv "p" >/dev/null
+tap_eq "... on a vt100 (no dim): underlined" "[4mc" "$(before lv c | grep m)"
+T kill-session -t lv
+with_env lg "" glinski
+wait_for lg "White to move" >/dev/null
+before lg f >"$tmp/f"
+tap_ok "Glinski's file labels: dim and blue too" has "$tmp/f" '^\[2m\[34mf$'
+quit lg
+
 tap_done

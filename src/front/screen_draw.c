@@ -104,7 +104,9 @@ static attr_t char_attr(Attr a, char ch)
     } else if (colour >= 0 && ch != ' ' && ui.colour) {
         at |= COLOR_PAIR(PAIR_CELL + colour);
     }
-    if (a & ATTR_COORD) at |= ui.colour ? COLOR_PAIR(PAIR_COORD) : A_DIM;
+    /* labels dim, and in their own colour or underlined: never like a piece, whose letter
+     * they may be (a turned drawing puts them among the cells) */
+    if (a & ATTR_COORD) at |= A_DIM | (ui.colour ? COLOR_PAIR(PAIR_COORD) : A_UNDERLINE);
     if ((a & ATTR_LAST) && ch != ' ') at |= A_REVERSE;
     return at;
 }
