@@ -26,6 +26,18 @@ start b screen --resume
 tap_ok "a second --resume says the game is being played, by which process" \
     wait_for b "(process $apid)."
 tap_ok "... and offers to watch it, copy it or quit" wait_for b "Watch, copy or quit? [w/c/q]"
+# ... on a terminal of 20 columns the question is broken between words, not in them
+window narrow 20x24 "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --resume"
+wait_for narrow "[w/c/q]" >/dev/null
+whole_words() {
+    for w in another cellmate belongs player\'s screen watch board follows moves, cannot \
+        saved under name quit Watch, copy quit? '[w/c/q]'; do
+        screen_of narrow | tr ' ' '\n' | grep -qxF -- "$w" || { echo "# split: $w"; return 1; }
+    done
+}
+tap_ok "a narrow terminal: the question's words are whole" whole_words
+line narrow q
+gone narrow >/dev/null
 line b "w"
 tap_ok "watch: the board shows the game" wait_for b "watching (read only)"
 line a "b3"

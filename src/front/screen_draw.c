@@ -3,6 +3,7 @@
  * pages for help and long command output. */
 #include "safe_text.h"
 #include "screen_int.h"
+#include "text_wrap.h"
 
 #include "fen.h"
 
@@ -219,39 +220,13 @@ static void counts_line(const Game *g, const uint8_t (*counts)[MAX_TYPES], int p
             n += (size_t)snprintf(out + n, len - n, "%c", g->v->type[k].letter);
 }
 
-/* Break lines at blanks to fit width; continuation lines get `indent` blanks. */
-static int wrap(char *const *lines, int n, char (*out)[512], int max, int width, int indent)
-{
-    int m = 0;
-    for (int i = 0; i < n && m < max; i++) {
-        const char *p = lines[i];
-        if (!*p) {
-            out[m++][0] = 0;
-            continue;
-        }
-        while (*p && m < max) {
-            int len = (int)strlen(p), take = len;
-            int room = p == lines[i] ? width : width - indent;
-            if (take > room) {
-                take = room;
-                while (take > 0 && p[take] != ' ') take--;
-                if (take <= 0) take = room;
-            }
-            snprintf(out[m++], 512, "%*s%.*s", p == lines[i] ? 0 : indent, "", take, p);
-            p += take;
-            while (*p == ' ') p++;
-        }
-    }
-    return m;
-}
-
 /* A line of the panel broken at blanks over as many rows as it needs (continuations
  * indented by two): a title, a result or a message is never cut. */
 int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at)
 {
-    static char parts[16][512];
+    static char parts[16][WRAP_LINE];
     char *one[1] = {(char *)text};
-    int n = wrap(one, 1, parts, 16, width, 2);
+    int n = text_wrap(one, 1, parts, 16, width, 2);
     for (int i = 0; i < n; i++) draw_text_line(y++, x, width, parts[i], at);
     return y;
 }
@@ -345,9 +320,9 @@ static int status_message(int top, int x, int width, int height)
     if (((int)strlen(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
         height < 10)
         return height;
-    static char parts[16][512];
+    static char parts[16][WRAP_LINE];
     char *msg[1] = {ui.message};
-    int mrows = wrap(msg, 1, parts, 16, width, 0);
+    int mrows = text_wrap(msg, 1, parts, 16, width, 0);
     if (mrows > height / 2) mrows = height / 2;
     attr_t at = ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) : A_BOLD) : 0;
     for (int i = 0; i < mrows; i++)
@@ -523,9 +498,9 @@ static void draw_too_small(void)
                  sizes, ui.cols, ui.rows);
     else /* a variant's board with no drawing at all */
         snprintf(msg, sizeof msg, "This board has no drawing; type quit.");
-    static char parts[16][512];
+    static char parts[16][WRAP_LINE];
     char *one[1] = {msg};
-    int rows = wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
+    int rows = text_wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
     for (int i = 0; i < rows && i < ui.rows - 2; i++) mvaddnstr(i, 1, parts[i], ui.cols - 1);
 }
 
@@ -633,14 +608,14 @@ static char **shown_lines(char **lines, int n)
 
 void ui_show_lines(const char *title, char **lines, int n)
 {
-    static char wrapped[2000][512];
+    static char wrapped[2000][WRAP_LINE];
     int top = 0;
     char **shown = shown_lines(lines, n);
     if (!shown) return;
     for (;;) {
         getmaxyx(stdscr, ui.rows, ui.cols);
         int width = ui.cols > 4 ? ui.cols - 2 : 2;
-        int m = wrap(shown, n, wrapped, 2000, width, 4);
+        int m = text_wrap(shown, n, wrapped, 2000, width, 4);
         int page = ui.rows - 2 > 1 ? ui.rows - 2 : 1;
         if (top > m - page) top = m - page;
         if (top < 0) top = 0;

@@ -5,9 +5,12 @@
 #include "resume.h"
 
 #include "safe_text.h"
+#include "text_wrap.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 enum { GO_ON = -1, EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -25,13 +28,33 @@ static int no_answer(void)
     return EXIT_FAILED;
 }
 
+/* The terminal's width, for the questions asked on it (80 when it does not say). */
+static int terminal_width(void)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    return 80;
+}
+
+/* Text printed broken at blanks to fit the terminal (the terminal itself would break it
+ * mid-word), continuations indented by `indent`; a question ends with a blank, and leaves a
+ * column for the answer, instead of a newline. */
+static void print_wrapped(const char *text, int indent, bool question)
+{
+    static char parts[64][WRAP_LINE];
+    char *one[1] = {(char *)text};
+    int n = text_wrap(one, 1, parts, 64, terminal_width() - question, indent);
+    for (int i = 0; i < n; i++)
+        safe_printf(stdout, "%s%s", parts[i], i < n - 1 || !question ? "\n" : " ");
+}
+
 /* A one-letter answer from the terminal, one of keys; Enter is the last of them (no, or
  * quit), the end of input 0 (nobody answered). */
 static int ask(const char *question, const char *keys)
 {
     for (;;) {
         char line[64];
-        printf("%s ", question);
+        print_wrapped(question, 0, true);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) {
             printf("\n");
@@ -62,14 +85,15 @@ static const char *shown(const char *path, char *buf, size_t len)
 /* A game another process holds: watch it, copy it, or quit. */
 static int ask_held(const Resumed *r)
 {
-    char name[4400];
-    printf("The saved game %s is being played by another cellmate",
-           shown(r->path, name, sizeof name));
-    if (r->owner > 0) printf(" (process %ld)", r->owner);
-    printf(".\nA game belongs to one player's screen at a time. You can:\n"
-           "  w  watch it: the board follows its moves, you cannot move\n"
-           "  c  take a copy and play that (saved under a name of its own)\n"
-           "  q  quit\n");
+    char name[4400], owner[64] = "", text[4600];
+    if (r->owner > 0) snprintf(owner, sizeof owner, " (process %ld)", r->owner);
+    snprintf(text, sizeof text, "The saved game %s is being played by another cellmate%s.",
+             shown(r->path, name, sizeof name), owner);
+    print_wrapped(text, 0, false);
+    print_wrapped("A game belongs to one player's screen at a time. You can:", 0, false);
+    print_wrapped("  w  watch it: the board follows its moves, you cannot move", 5, false);
+    print_wrapped("  c  take a copy and play that (saved under a name of its own)", 5, false);
+    print_wrapped("  q  quit", 5, false);
     return ask("Watch, copy or quit? [w/c/q]", "wcq");
 }
 
@@ -93,7 +117,9 @@ static int offer_previous(Session *s, const char *err, bool on_screen)
                     prev);
         return EXIT_USAGE;
     } else {
-        printf("The last good save is %s.\n", prev);
+        char text[4500];
+        snprintf(text, sizeof text, "The last good save is %s.", prev);
+        print_wrapped(text, 0, false);
         int answer = ask("Continue it? [y/n]", "yn");
         if (!answer) return no_answer();
         if (answer != 'y') return EXIT_USAGE;
