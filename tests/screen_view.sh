@@ -84,4 +84,23 @@ keys t Up
 tap_ok "Up from c5: back to b5" wait_for t "b5: White Pawn"
 quit t
 
+# --- upright triangles: Left and Right -------------------------------------------------------
+# (rotate stands the board upright, as the rule book draws it; a row's triangles point up and
+# down in turn, and every one of them is reached)
+sized u 100x35 chessagon
+wait_for u "White to move" >/dev/null
+enter u rotate
+wait_for u "turned 90 degrees" >/dev/null
+keys u Up
+tap_ok "upright: the cursor starts on White's King" wait_for u "o4: White King"
+for want in n4: m4: l4: k4:; do
+    keys u Left
+    tap_ok "Left: the next cell of the row, $want" wait_for u " $want"
+done
+for want in l4: m4: n4: o4:; do
+    keys u Right
+    tap_ok "Right: back along the row, $want" wait_for u " $want"
+done
+quit u
+
 tap_done

@@ -299,6 +299,15 @@ static Cell cursor_start(void)
 /* Move the cursor to the nearest cell whose middle lies in the direction (dy, dx) on the
  * screen, within 60 degrees of it, preferring cells near the line; rows count double, being
  * twice as tall as columns are wide. The first arrow key only shows the cursor. */
+/* Whether two cells share a side (one orthogonal step, 'W', apart). */
+static bool face_neighbours(Cell a, Cell b)
+{
+    const Board *board = &ui.s->v->board;
+    for (int d = 0; d < board->ndirs; d++)
+        if (board->dir[d].atom == 'W' && board_step(board, a, d) == b) return true;
+    return false;
+}
+
 void cursor_move(int dy, int dx)
 {
     if (!ui.grid.text) return;
@@ -310,6 +319,7 @@ void cursor_move(int dy, int dx)
     int r0, c0;
     if (!textgrid_cell_centre(&ui.grid, ui.cursor, &r0, &c0) || (!dx && !dy)) return;
     Cell best = NO_CELL;
+    bool best_beside = false;
     double best_cost = 1e9, unit = hypot(dx, 2.0 * dy);
     for (int c = 1; c <= ui.s->v->board.ncells; c++) {
         int r, col;
@@ -318,7 +328,13 @@ void cursor_move(int dy, int dx)
         double along = (x * dx + y * 2.0 * dy) / unit;
         if (along <= 0 || along < dist * 0.5) continue;
         double cost = dist + sqrt(fmax(0, dist * dist - along * along));
-        if (cost < best_cost) best_cost = cost, best = (Cell)c;
+        /* Left and Right go first to a cell sharing a side with the cursor's, no steeper
+         * than 45 degrees: on upright triangles the next one in the row points the other
+         * way, its middle a row higher or lower, and the one after it (on the cursor's row)
+         * was nearer in a straight line, so every other cell was skipped */
+        bool beside = !dy && fabs(y) <= fabs(x) && face_neighbours(ui.cursor, (Cell)c);
+        if (beside > best_beside || (beside == best_beside && cost < best_cost))
+            best_cost = cost, best = (Cell)c, best_beside = beside;
     }
     if (best) ui.cursor = best;
 }
