@@ -73,6 +73,11 @@ static const struct {
      "no en passant right here: the landing cell must hold a pawn and "
      "the passed cell must be empty"},
     {GB " w - x 1", 73, "expected a number, found 'x'"},
+    /* a character beyond ASCII is named whole, with its code point, as move errors name it */
+    {"6/P5\xc3\xa9/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w - 0 1", 5,
+     "unexpected '\xc3\xa9' (U+00E9) in the board"},
+    {GB " w \xe2\x82\xac 0 1", 71, "expected a cell, found '\xe2\x82\xac' (U+20AC)"},
+    {GB " w ! 0 1", 71, "expected a cell, found '!'"},
     {GB " w - 0 0", 75, "expected a number, found '0'"},
     {GB " w - -1 1", 73, "expected a number, found '-1'"},
     {"6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/K5 w - 0 1", 1,

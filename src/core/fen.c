@@ -5,6 +5,7 @@
  * A bracketed field is present exactly when the variant uses that state, so a string always
  * has the same number of fields for one variant. Empty fields are "-". */
 #include "fen.h"
+#include "char_quote.h"
 #include "number.h"
 
 #include <ctype.h>
@@ -138,7 +139,15 @@ typedef struct {
     char *err;
     int errlen;
     bool failed;
+    char quote[CHAR_QUOTE_MAX]; /* the character an error names */
 } Reader;
+
+/* The character at s as an error names it: "'x'", or "'é' (U+00E9)" (char_quote.h). */
+static const char *quoted(Reader *r, const char *s)
+{
+    char_quote(s, r->quote, sizeof r->quote);
+    return r->quote;
+}
 
 static bool bad(Reader *r, const char *at, const char *fmt, const char *arg)
 {
@@ -177,7 +186,7 @@ static int read_piece(Reader *r, const Variant *v, const char *s, Piece *out)
     } else {
         owner = player_of_letter(v, s[0]);
         if (owner < 0) {
-            bad(r, s, "'%.1s' is not a side letter", s);
+            bad(r, s, "%s is not a side letter", quoted(r, s));
             return 0;
         }
         letter = s[1];
@@ -185,8 +194,8 @@ static int read_piece(Reader *r, const Variant *v, const char *s, Piece *out)
     }
     int k = isupper((unsigned char)letter) ? v->kind_of_letter[(int)letter] : 0;
     if (!k) {
-        char l[2] = {s[len - 1] ? s[len - 1] : '?', 0};
-        bad(r, s + len - 1, "'%s' is not a piece letter of this variant", l);
+        bad(r, s + len - 1, "%s is not a piece letter of this variant",
+            s[len - 1] ? quoted(r, s + len - 1) : "'?'");
         return 0;
     }
     *out = MAKE_PIECE(owner, k);
@@ -228,7 +237,7 @@ static bool read_board(Reader *r, Position *pos, const char *s, const char *end)
         }
         Piece p;
         int len = read_piece(r, v, s, &p);
-        if (!len) return r->failed ? false : bad(r, s, "unexpected '%.1s' in the board", s);
+        if (!len) return r->failed ? false : bad(r, s, "unexpected %s in the board", quoted(r, s));
         if (c > b->ncells) return bad(r, s, "%s", "more cells than the board has");
         if (b->row[c] != row) return bad(r, s, "%s", "row too long");
         pos->board[c++] = p;
@@ -249,7 +258,7 @@ static bool read_counts(Reader *r, Position *pos, const char *s, const char *end
     while (s < end) {
         Piece p;
         int len = read_piece(r, pos->v, s, &p);
-        if (!len) return r->failed ? false : bad(r, s, "expected a piece, found '%.1s'", s);
+        if (!len) return r->failed ? false : bad(r, s, "expected a piece, found %s", quoted(r, s));
         if (counts[PIECE_OWNER(p)][PIECE_KIND(p)] == MAX_PIECES) return too_many_pieces(r, s);
         counts[PIECE_OWNER(p)][PIECE_KIND(p)]++;
         s += len;
@@ -264,6 +273,7 @@ static bool read_cell(Reader *r, const Board *b, const char **s, const char *end
     const char *at = *s;
     while (*s < end && n < CELL_NAME_MAX - 1 && isalnum((unsigned char)**s)) name[n++] = *(*s)++;
     name[n] = 0;
+    if (!n && at < end) return bad(r, at, "expected a cell, found %s", quoted(r, at));
     *out = board_cell(b, name);
     if (!*out) return bad(r, at, "'%s' is not a cell of this board", name);
     return true;
@@ -345,7 +355,7 @@ static bool read_castling(Reader *r, Position *pos, const char *p, const char *e
         for (int j = 0; j < v->ncastles; j++)
             if ((k == 'K') == !strcmp(v->castle[j].name, "O-O") && (k == 'K' || k == 'Q')) ci = j;
         if (owner < 0 || ci < 0 || !v->castle[ci].defined[owner])
-            return bad(r, p - 1, "'%.1s' is not a castling right of this variant", p - 1);
+            return bad(r, p - 1, "%s is not a castling right of this variant", quoted(r, p - 1));
         /* a right needs its royal piece and a piece of its own on the rook's cell */
         const Castle *cs = &v->castle[ci];
         if (!pos_castle_ready(pos, ci, owner)) {
@@ -403,7 +413,7 @@ static bool read_out(Reader *r, Position *pos, const char *p, const char *end)
     for (; p < end; p++) {
         int q = player_of_letter(pos->v, *p);
         if (q < 0 || !(pos->alive & (1u << q)))
-            return bad(r, p, "'%.1s' is not a player still in", p);
+            return bad(r, p, "%s is not a player still in", quoted(r, p));
         pos->alive &= (uint8_t) ~(1u << q);
         pos->out[pos->nout++] = (uint8_t)q;
     }
@@ -445,7 +455,7 @@ static bool check_pieces(Reader *r, Position *pos, const char *fen)
 bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int errlen)
 {
     Position pos;
-    Reader r = {fen, fen, err, errlen, false};
+    Reader r = {fen, fen, err, errlen, false, ""};
     const char *f[12], *fe[12];
     int nf = 0, i = 0;
     memset(&pos, 0, sizeof pos);

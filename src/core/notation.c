@@ -3,6 +3,7 @@
  * destination, capture, promotion) and matched against the legal moves; no match or more
  * than one is an error that names the candidates. */
 #include "notation.h"
+#include "char_quote.h"
 #include "number.h"
 
 #include <ctype.h>
@@ -196,26 +197,12 @@ static enum parse_status fail(Ctx *c, enum parse_status st, const char *fmt, ...
     return st;
 }
 
-/* A character no move has: named whole, so that 'é' is not shown as its first byte '\xc3',
- * and by its code point too, readable on any terminal. A byte that starts no UTF-8
- * character is named alone. */
+/* A character no move has, named as char_quote names it ('é' (U+00E9)). */
 static enum parse_status unexpected(Ctx *c, const char *q)
 {
-    const unsigned char *u = (const unsigned char *)q;
-    int n = u[0] >= 0xc2 && u[0] <= 0xdf   ? 2
-            : u[0] >= 0xe0 && u[0] <= 0xef ? 3
-            : u[0] >= 0xf0 && u[0] <= 0xf4 ? 4
-                                           : 1;
-    unsigned long code = n == 1 ? u[0] : u[0] & (0x7f >> n);
-    for (int i = 1; i < n; i++) {
-        if ((u[i] & 0xc0) != 0x80) { /* cut short (perhaps by the end): the byte alone */
-            n = 1;
-            break;
-        }
-        code = code << 6 | (u[i] & 0x3f);
-    }
-    if (n == 1) return fail(c, PARSE_MALFORMED, "unexpected '%c'", *q);
-    return fail(c, PARSE_MALFORMED, "unexpected '%.*s' (U+%04lX)", n, q, code);
+    char named[CHAR_QUOTE_MAX];
+    char_quote(q, named, sizeof named);
+    return fail(c, PARSE_MALFORMED, "unexpected %s", named);
 }
 
 static int kind_of_letter(const Variant *v, char ch)
