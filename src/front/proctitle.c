@@ -9,9 +9,11 @@
 
 extern char **environ;
 
-static char **args, **env; /* the copies, for the life of the process */
-static char *area;         /* the first argument's memory: the title goes there */
-static size_t area_len;    /* up to the end of the last string that follows it without a gap */
+/* the copies, for the life of the process; volatile so that the stores, never read back, are
+ * kept and the copies stay reachable (a leak checker reports them lost otherwise) */
+static char **volatile args, **volatile env;
+static char *area;      /* the first argument's memory: the title goes there */
+static size_t area_len; /* up to the end of the last string that follows it without a gap */
 
 /* A copy of a NULL-ended array of strings; NULL when memory runs out. */
 static char **copy_strings(char **v, int n)
