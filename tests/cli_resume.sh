@@ -97,6 +97,9 @@ tap_ok "... among the player's saves, where a login's 'load' reaches it (not bes
 if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
     noleaks= # (LeakSanitizer cannot work under ptrace)
     [ -n "${CELLMATE_SANITIZED:-}" ] && noleaks="-E ASAN_OPTIONS=detect_leaks=0"
+    # (written a while before: a save written just before it is read is read again each time,
+    # its time, kept coarsely, being maybe another's written just after: save_scan.h)
+    touch -d "1 minute ago" "$D/p/current.pgn"
     echo fen | strace $noleaks -f -qq -o "$tmp/trace" -e trace=openat "$CELLMATE" $R >/dev/null 2>&1
     tap_eq "a login opens its save twice: read once to see it goes on, then loaded" 2 \
         "$(grep -c 'current\.pgn", O_RDONLY' "$tmp/trace")"

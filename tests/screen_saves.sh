@@ -159,6 +159,9 @@ quit k
 if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
     noleaks= # (LeakSanitizer cannot work under ptrace)
     [ -n "${CELLMATE_SANITIZED:-}" ] && noleaks="-E ASAN_OPTIONS=detect_leaks=0"
+    # (written a while before: a save written just before it is read is read again each time,
+    # its time, kept coarsely, being maybe another's written just after: save_scan.h)
+    touch -d "1 minute ago" "$DIR/current.pgn"
     window s 250x40 "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 \
 strace $noleaks -f -qq -o $tmp/trace -e trace=openat $CELLMATE glinski; echo 'window: done'; sleep 60"
     wait_for s "A saved game is waiting" >/dev/null

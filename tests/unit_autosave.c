@@ -17,6 +17,9 @@
 
 #include "autosave.h"
 #include "fileio.h"
+#include "save_scan.h"
+
+#include <sys/stat.h>
 
 static const char other_game[] = "[Variant \"glinski\"]\n\n1. b3 *\n";
 static char intruder[4200]; /* mkstemp for a temporary file of this path makes it first */
@@ -141,11 +144,53 @@ static void test_name_filled_meanwhile(void **st)
     session_close(&s);
 }
 
+/* previous.pgn is looked at (a start asks where a move would keep the save), then another
+ * process puts a game that goes on there, of the same size, the same inode number given again
+ * and the same time to the file system's grain (here: the file written over in place and its
+ * time put back). The game is never taken for the one looked at, and never replaced. */
+static void test_changed_just_after_reading(void **st)
+{
+    (void)st;
+    Session s;
+    char kept[64], err[600], path[256], text[256];
+    const char ended[] = "[Variant \"glinski\"]\n[Result \"1-0\"]\n\n1. Nc3 1-0\n";
+    const char going[] = "[Variant \"glinski\"]\n[Result \"*\"]\n\n1. Nc3 *    \n";
+    assert_int_equal(sizeof ended, sizeof going);
+    play_e5(&s);
+    assert_true(make_dirs(state, err, sizeof err));
+    for (const char *const *n = (const char *const[]){"previous-2.pgn", "previous-3.pgn", NULL}; *n;
+         n++) {
+        path_of(*n, path, sizeof path);
+        unlink(path);
+    }
+    put("previous.pgn", ended);
+    path_of("previous.pgn", path, sizeof path);
+    struct stat before, after;
+    assert_int_equal(stat(path, &before), 0);
+    const SaveGame *sg = save_scan_read(path, s.game.v);
+    assert_non_null(sg);
+    assert_true(sg->over);
+    int fd = open(path, O_WRONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, going, sizeof going - 1), (ssize_t)(sizeof going - 1));
+    const struct timespec times[2] = {before.st_atim, before.st_mtim};
+    assert_int_equal(futimens(fd, times), 0);
+    close(fd);
+    assert_int_equal(stat(path, &after), 0);
+    assert_true(after.st_ino == before.st_ino && after.st_size == before.st_size);
+    assert_true(autosave_keep_game(&s.game, kept, sizeof kept, err, sizeof err));
+    assert_string_equal(kept, "previous-2.pgn");
+    text_of("previous.pgn", text, sizeof text);
+    assert_string_equal(text, going); /* the other process's game is as it was */
+    session_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_held_name_passed_over),
         cmocka_unit_test(test_name_filled_meanwhile),
+        cmocka_unit_test(test_changed_just_after_reading),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -19,6 +19,7 @@ typedef struct Entry {
     ino_t ino;
     off_t size;
     struct timespec mtime;
+    bool settled; /* written well before it was read: see settled() */
     SaveGame game;
 } Entry;
 
@@ -65,15 +66,31 @@ static void parse(const char *path, const Variant *fallback, SaveGame *sg)
     variant_free(owned);
 }
 
+/* Whether a file read now, its time of writing mtime, would show a change made after this
+ * reading by its time alone. A file system keeps a file's time coarsely (some in whole
+ * seconds, Linux in clock ticks of a few milliseconds), and an inode number freed by a save
+ * replaced may be given to the next one: a save of the same size written just after the
+ * reading could then look the same as the one read. A file written well before the reading
+ * cannot be confused so: what changes it later gets a later time. */
+static bool settled(const struct timespec *mtime)
+{
+    struct timespec now;
+    if (clock_gettime(CLOCK_REALTIME, &now) != 0) return false;
+    /* whole seconds (no nanoseconds): FAT keeps two; else a second is many ticks */
+    time_t margin = mtime->tv_nsec ? 1 : 2;
+    return mtime->tv_sec + margin < now.tv_sec;
+}
+
 const SaveGame *save_scan_read(const char *path, const Variant *fallback)
 {
     static bool registered;
     struct stat st;
     const char *fb = fallback ? fallback->name : "";
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return NULL;
+    bool was_settled = settled(&st.st_mtim); /* (as the file is seen, before it is read) */
     Entry *e = entries;
     while (e && strcmp(e->path, path)) e = e->next;
-    if (e && e->dev == st.st_dev && e->ino == st.st_ino && e->size == st.st_size &&
+    if (e && e->settled && e->dev == st.st_dev && e->ino == st.st_ino && e->size == st.st_size &&
         e->mtime.tv_sec == st.st_mtim.tv_sec && e->mtime.tv_nsec == st.st_mtim.tv_nsec &&
         !strcmp(e->fallback, fb))
         return &e->game;
@@ -92,6 +109,7 @@ const SaveGame *save_scan_read(const char *path, const Variant *fallback)
     e->ino = st.st_ino;
     e->size = st.st_size;
     e->mtime = st.st_mtim;
+    e->settled = was_settled;
     return &e->game;
 }
 

@@ -1,7 +1,9 @@
 /* save_scan.h — the saved games of a directory, each read once. A start asks about them
  * several times (what is waiting, what --resume would continue, where the first save keeps
  * the game it replaces); a save is parsed again only once its file changed, and every save is
- * written as a new file renamed over the old one, so a file's inode, size and time tell. */
+ * written as a new file renamed over the old one, so a file's inode, size and time tell, once
+ * its time is well past: one written just before it was read is read again each time (its
+ * time, kept coarsely, could be that of another file written just after). */
 #ifndef CELLMATE_SAVE_SCAN_H
 #define CELLMATE_SAVE_SCAN_H
 
@@ -30,7 +32,8 @@ typedef struct {
 
 /* The save at path, read once while its file stays the same; NULL when no regular file is
  * there. fallback: the variant of a record without a Variant tag. The entry stays valid (and
- * the same) until the file at path changes. */
+ * the same) until the next call for the same path, which reads the file again when it changed
+ * or was written just before this reading. */
 const SaveGame *save_scan_read(const char *path, const Variant *fallback);
 
 /* Whether a save's game goes on: it has a move and has not ended, or it cannot be read whole
