@@ -5,7 +5,8 @@
 # hello after a refused one, a hello after another request; a line too long for the room
 # still goes through to be refused. A player opens at most 5 rooms at a time, and keeps at most
 # 20, open or closed: a closed one whose game is over, or untouched for 7 days, makes way for
-# a new one (the oldest first), else the new one is refused. The room lives where a restricted login's rooms live
+# a new one (the oldest first), else the new one is refused; a server started for it as it
+# goes locks the lock file named then. The room lives where a restricted login's rooms live
 # (/tmp/cellmate-UID/rooms, the environment being dropped), under a name of its own; its
 # server is ended by its PID and its files removed.
 . "$TESTS_DIR/tap.sh"
@@ -18,7 +19,7 @@ rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
     for r in "$room" "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 \
-        $(seq -f "$room-k%g" 1 22); do
+        $(seq -f "$room-k%g" 1 24); do
         p=$(room_server_in "$rooms" "$r") && end_pid "$p"
         rm -f "$rooms/$r".*
     done
@@ -105,5 +106,36 @@ tap_ok "a closed room untouched for 7 days makes way too" grep -qx "welcome Whit
 tap_ok "... the oldest first" sh -c "! test -e '$rooms/$room-k6.pgn' && test -e '$rooms/$room-k7.pgn'"
 tap_ok "... and rooms with a game going on stay" \
     sh -c "for i in 1 2 3 4 9 10 11 12 13 14 15 16 17 18 19 20; do test -e '$rooms/$room-k'\$i.pgn || exit 1; done"
+
+# --- a room that makes way as its server starts: the server locks the lock file there now --------
+# A server for erin's closed room k23 (its game over, untouched for a month: the first to make
+# way) is started by a player of the host, and held up at each lock of k23.pid for 3 s
+# (strace), so that erin's new room removes k23, lock file and all, after the server opened
+# it and before it locked it: it locks the k23.pid made after instead, where the next server
+# (and the count of erin's rooms) finds it, not a file without a name.
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+    noleaks= # (LeakSanitizer cannot work under ptrace)
+    [ -n "${CELLMATE_SANITIZED:-}" ] && noleaks="-E ASAN_OPTIONS=detect_leaks=0"
+    kept 23 1-0
+    touch -d "30 days ago" "$rooms/$room-k23.pgn"
+    strace $noleaks -f -qq -o /dev/null -P "$rooms/$room-k23.pid" -e trace=flock \
+        -e inject=flock:delay_enter=3000000 "$CELLMATE" --batch --room-dir "$rooms" \
+        --room "$room-k23" glinski --name host --seat White </dev/null >"$tmp/k23" 2>&1 &
+    slow=$!
+    k23_server() { pgrep -f "^cellmate: room $room-k23 server"; }
+    wait_until k23_server >/dev/null # it starts, and is about to lock k23.pid
+    sleep 1
+    open_room "$erin" "$room-k24"
+    tap_ok "erin's new room opens as k23 makes way" grep -qx "welcome White $erin" "$tmp/open"
+    tap_ok "... and the server started meanwhile holds k23.pid, as it is named now" \
+        wait_until sh -c "test \"\$(cat '$rooms/$room-k23.pid' 2>/dev/null)\" = \"\$(pgrep -f '^cellmate: room $room-k23 server')\" && ! flock -n '$rooms/$room-k23.pid' true"
+    p=$(k23_server) && end_pid "$p"
+    wait "$slow"
+elif [ "${CI:-}" = true ]; then
+    tap_ok "a room that makes way as its server starts: CI has strace (ptrace) to slow it" false
+else
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n # SKIP a room that makes way as its server starts: needs strace (ptrace)"
+fi
 
 tap_done
