@@ -7,6 +7,7 @@
 #include "autosave.h"
 
 #include "fileio.h"
+#include "lockfile.h"
 #include "number.h"
 #include "pgn.h"
 #include "restrict.h"
@@ -101,21 +102,10 @@ static int try_lock(const char *save, long *owner)
     char lock[4500];
     *owner = 0;
     if (!lock_path_of(save, lock, sizeof lock)) return -1;
-    int fd = -1;
-    /* A process's own copy removes its lock file when it ends (release_own_copy): a lock
-     * taken on a file that was unlinked meanwhile is no lock, so it is taken again. */
-    for (int tries = 0; tries < 5; tries++) {
-        fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-        if (fd < 0) return -1;
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0) break;
-        struct stat held, named;
-        if (fstat(fd, &held) == 0 && stat(lock, &named) == 0 && held.st_ino == named.st_ino &&
-            held.st_dev == named.st_dev)
-            return fd;
-        close(fd);
-        fd = -1;
-    }
-    if (fd < 0) return -1;
+    bool locked;
+    /* (a process's own copy removes its lock file when it ends: release_own_copy) */
+    int fd = lockfile_take(lock, 0600, &locked);
+    if (fd < 0 || locked) return fd;
     char buf[32] = "";
     ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
     if (n > 0) {
@@ -129,7 +119,7 @@ static int try_lock(const char *save, long *owner)
 }
 
 /* Let a lock go and remove its file, still held, so that nobody races: a lock taken on a
- * file unlinked meanwhile is taken again (try_lock). */
+ * file unlinked meanwhile is taken again (lockfile_take). */
 static void drop_lock(const char *save, int fd)
 {
     char lock[4500];

@@ -9,6 +9,7 @@
 #include "room/server_int.h"
 
 #include "room/dir.h"
+#include "lockfile.h"
 #include "number.h"
 #include "proctitle.h"
 
@@ -372,30 +373,16 @@ static int take_lock(Server *sv, char *err, int errlen, bool *held)
         snprintf(err, errlen, "%s: path too long", sv->opt.dir);
         return -1;
     }
-    /* A room that makes way (room_remove) unlinks its lock while holding it: a lock taken on
-     * the file opened just before is a lock on no name, which the next server would not find
-     * taken, so it is taken again on the file the name has now. */
-    int fd = -1;
-    for (int tries = 0; fd < 0 && tries < 5; tries++) {
-        struct stat locked, named;
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, sv->mode);
-        if (fd < 0) {
-            snprintf(err, errlen, "%s: %s", path, strerror(errno));
-            return -1;
-        }
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            *held = true;
-            close(fd);
-            return -1;
-        }
-        if (fstat(fd, &locked) != 0 || stat(path, &named) != 0 || locked.st_ino != named.st_ino ||
-            locked.st_dev != named.st_dev) {
-            close(fd);
-            fd = -1;
-        }
-    }
+    /* (a room that makes way, room_remove, removes it as it holds it) */
+    bool locked;
+    int fd = lockfile_take(path, sv->mode, &locked);
     if (fd < 0) {
-        snprintf(err, errlen, "%s: removed again as it was locked", path);
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!locked) {
+        *held = true;
+        close(fd);
         return -1;
     }
     char pid[32];
