@@ -3,7 +3,8 @@
  * by name holds it) is never chosen, even when its game has ended; and a name another process
  * fills at the instant it is written is never replaced. For that, mkstemp() is wrapped (the
  * link's --wrap=mkstemp): as the temporary file for previous.pgn is made, another game appears
- * there, as a second cellmate keeping its own game would make it. */
+ * there, as a second cellmate keeping its own game would make it. calloc() is wrapped too
+ * (--wrap=calloc), to run out of memory as the first save notes what the save it replaces holds. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -38,6 +39,20 @@ int __wrap_mkstemp(char *template)
         intruder[0] = 0;
     }
     return __real_mkstemp(template);
+}
+
+/* set: the next large calloc (a save's entry in save_scan.c's cache) fails, as out of memory */
+static bool fail_entry;
+
+void *__real_calloc(size_t n, size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_calloc(size_t n, size_t size)
+{
+    if (fail_entry && n * size > 4000) {
+        fail_entry = false;
+        return NULL;
+    }
+    return __real_calloc(n, size);
 }
 
 static char dir[64], state[128];
@@ -185,12 +200,43 @@ static void test_changed_just_after_reading(void **st)
     session_close(&s);
 }
 
+/* The first save of a run replaces a game that goes on, and the memory to note what that
+ * save holds runs out: it is kept all the same, as a save that could not be read would be,
+ * never taken for no save at all and lost. */
+static void test_no_memory_to_read_the_save_replaced(void **st)
+{
+    (void)st;
+    Session s;
+    char err[600], text[256];
+    const char going[] = "[Variant \"glinski\"]\n\n1. Nc3 *\n";
+    play_e5(&s);
+    assert_true(make_dirs(state, err, sizeof err));
+    put("current.pgn", going);
+    for (const char *const *n =
+             (const char *const[]){"previous.pgn", "previous-2.pgn", "previous-3.pgn", NULL};
+         *n; n++) {
+        char path[256];
+        path_of(*n, path, sizeof path);
+        unlink(path);
+    }
+    assert_true(autosave_claim(err, sizeof err));
+    fail_entry = true;
+    assert_true(autosave_write(&s, true, err, sizeof err));
+    assert_false(fail_entry); /* (the memory ran out) */
+    text_of("previous.pgn", text, sizeof text);
+    assert_string_equal(text, going);
+    text_of("current.pgn", text, sizeof text);
+    assert_non_null(strstr(text, "1. e5 *"));
+    session_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_held_name_passed_over),
         cmocka_unit_test(test_name_filled_meanwhile),
         cmocka_unit_test(test_changed_just_after_reading),
+        cmocka_unit_test(test_no_memory_to_read_the_save_replaced),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

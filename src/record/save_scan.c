@@ -97,7 +97,10 @@ const SaveGame *save_scan_read(const char *path, const Variant *fallback)
     if (!e) {
         if (!registered) registered = atexit(forget_all) == 0;
         e = calloc(1, sizeof *e);
-        if (!e) return NULL;
+        /* out of memory: unreadable, as a save whose keys found none (parse), never "no save",
+         * which a first save would replace without keeping it */
+        static const SaveGame unread;
+        if (!e) return &unread;
         snprintf(e->path, sizeof e->path, "%s", path);
         e->next = entries;
         entries = e;
