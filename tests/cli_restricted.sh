@@ -337,12 +337,16 @@ done
 printf 'half a record' >"$T/t.pgn.tmp.Xy12Zw" # (no process id: an older cellmate's, maybe writing)
 printf 'half a record' >"$T/u.pgn.tmp.$dead.Xy12Zw" # (a writer gone a moment ago: of another
 touch -d '10 seconds ago' "$T/u.pgn.tmp.$dead.Xy12Zw" # PID namespace, maybe, still writing)
+# (an older cellmate's, of a save nobody holds: checked under that save's lock)
+printf 'half a record' >"$players/tmpy/current-4242.pgn.tmp.Ab12Cd"
 run 'e5
 ' $R --player tmpy --variant glinski
 kill $live
 tap_eq "stale temporaries among the saves go: an hour old, or their writer gone a minute since" \
     "s.pgn.tmp.$live.Ab12Cd t.pgn.tmp.Xy12Zw u.pgn.tmp.$dead.Xy12Zw" \
     "$(ls "$T" | grep tmp | sort | tr '\n' ' ' | sed 's/ $//')"
+tap_eq "an older cellmate's of a save nobody holds goes, and no lock file is left for that save" \
+    "current.lock current.pgn saves" "$(ls "$players/tmpy" | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # --- a save by name that fails says why, in the player's words: no directory of the host -----
 mkdir -p "$players/lee/saves/b.pgn" # a directory where the save would go

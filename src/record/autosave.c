@@ -190,8 +190,8 @@ static void remove_stale_temporaries(const char *dir)
             long owner;
             int fd = !strcmp(save, save_path) ? -1 : try_lock(save, &owner);
             stale = !strcmp(save, save_path) || fd >= 0;
-            if (stale) unlink(path); /* (under the lock) */
-            if (fd >= 0) close(fd);
+            if (stale) unlink(path);          /* (under the lock) */
+            if (fd >= 0) drop_lock(save, fd); /* (not left behind for a save nobody holds) */
             continue;
         }
         if (stale < 0) stale = st.st_mtime < time(NULL) - OLD_TEMP_SECONDS;
