@@ -173,8 +173,8 @@ bool room_remove(const char *dir, const char *room)
         if (fd >= 0) close(fd);
         return false;
     }
-    bool ok = true;
     DIR *d = opendir(dir);
+    bool ok = d != NULL; /* unlisted, its finished games would be left behind: remove nothing */
     for (struct dirent *e; d && (e = readdir(d));)
         if (archive_number(e->d_name, room) &&
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
@@ -186,7 +186,7 @@ bool room_remove(const char *dir, const char *room)
     /* the lock last, still held: a server that opened it meanwhile finds it taken */
     unlink(lock);
     close(fd);
-    return ok && d;
+    return ok;
 }
 
 int room_connect(const char *dir, const char *room, char *err, int errlen)

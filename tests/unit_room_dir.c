@@ -1,0 +1,78 @@
+/* unit_room_dir.c — room_remove, which makes way for a restricted player's new room: it removes
+ * a room's record and all its finished games, or nothing. When the directory cannot be listed
+ * (out of file descriptors or memory), the finished games would be left behind, no longer
+ * counted for anyone, with the record gone: then it removes nothing and says it failed.
+ * opendir() is wrapped (the link's --wrap=opendir) to fail on demand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "room/dir.h"
+
+static bool no_listing; /* opendir fails as when file descriptors run out */
+
+DIR *__real_opendir(const char *name);
+DIR *__wrap_opendir(const char *name);
+DIR *__wrap_opendir(const char *name)
+{
+    if (no_listing) {
+        errno = EMFILE;
+        return NULL;
+    }
+    return __real_opendir(name);
+}
+
+static const char *const files[] = {"k.pgn", "k.maker", "k.log", "k.1.pgn", "k.2.pgn", "kx.pgn"};
+
+static void make_room(const char *dir)
+{
+    char path[ROOM_PATH_MAX];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs("[Event \"?\"]\n", f);
+        fclose(f);
+    }
+}
+
+static bool exists(const char *dir, const char *name)
+{
+    char path[ROOM_PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+static void test_unlisted_directory_removes_nothing(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/unit_room_dir.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    make_room(dir);
+    no_listing = true;
+    bool removed = room_remove(dir, "k");
+    no_listing = false;
+    assert_false(removed);
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) assert_true(exists(dir, files[i]));
+    /* listed, the room goes whole, and only it */
+    assert_true(room_remove(dir, "k"));
+    for (size_t i = 0; i + 1 < sizeof files / sizeof files[0]; i++)
+        assert_false(exists(dir, files[i]));
+    assert_true(exists(dir, "kx.pgn"));
+    char cmd[ROOM_PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_unlisted_directory_removes_nothing)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
