@@ -138,7 +138,8 @@ static void test_lead(void **state)
 
 /* Random games in every shipped variant (captures into hands and pools, drops, promotions,
  * castling, swaps, en passant, three-player eliminations): after each move the sums brought
- * up to date move by move are the sums of the board, and so is the evaluation from them. */
+ * up to date move by move are the sums of the board, and so is the evaluation from them, and
+ * each player's cells read from them (eval_own_cells) are its cells on the board. */
 static void test_sums(void **state)
 {
     (void)state;
@@ -173,6 +174,15 @@ static void test_sums(void **state)
                 eval_sums_move(&e, &pos, &u, &kept);
                 eval_sums(&e, &pos, &counted);
                 assert_memory_equal(&kept, &counted, sizeof kept);
+                for (int p = 0; p < v->nplayers;
+                     p++) { /* each player's cells, as the board has them */
+                    uint64_t own[EVAL_WORDS], want[EVAL_WORDS] = {0};
+                    assert_true(eval_own_cells(&e, &pos, &kept, p, own));
+                    for (Cell c = 1; c <= v->board.ncells; c++)
+                        if (pos.board[c] && PIECE_OWNER(pos.board[c]) == p)
+                            want[c / 64] |= 1ull << (c % 64);
+                    assert_memory_equal(own, want, (size_t)e.words * sizeof own[0]);
+                }
                 bool full;
                 for (int p = 0; p < v->nplayers; p++)
                     assert_int_equal(eval_lazy(&e, &pos, &kept, p, -1000000, 1000000, &full),
@@ -187,8 +197,8 @@ static void test_sums(void **state)
 
 /* Mobility as the evaluation's comment defines it, walked here from the variant's own
  * components: for every slider that is not royal (a kind with a component of range two or
- * more that neither hops nor swaps), the cells along each of its rays of range two or more (no hop, swap or
- * initial move) up to the first piece, that piece too when it is an enemy's and the ray
+ * more that neither hops nor swaps), the cells along each of its rays of range two or more (no hop,
+ * swap or initial move) up to the first piece, that piece too when it is an enemy's and the ray
  * captures. */
 static int reference_mobility(const Position *pos, int player)
 {

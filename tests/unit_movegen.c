@@ -358,7 +358,8 @@ static void test_attack_runs(void **state)
     assert_true(runs > 10000);
 }
 
-/* The search's lazy legality: the unfiltered lists, tested one move at a time with a test made
+/* The search's lazy legality: the unfiltered lists (the same whether the side to move's
+ * cells are scanned for or given as bits), tested one move at a time with a test made
  * ready once (in check or not, told or not), keep exactly the moves of the filtered lists in
  * their order, whatever order the moves are tested in (the search tests them as it picks
  * them, between makes and unmakes of others), and so does the test that looks at each move's
@@ -370,7 +371,16 @@ static void assert_lazy_same(Position *pos, bool tactical, int check)
         tactical ? gen_tactical(pos, &want) : gen_legal(pos, &want);
     else
         tactical ? gen_tactical_known(pos, &want, check) : gen_legal_known(pos, &want, check);
-    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check);
+    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check, NULL);
+    /* the same list when the side to move's cells are given as bits instead of scanned for */
+    uint64_t own[MAX_CELLS / 64 + 1] = {0};
+    for (int c = 1; c <= pos->v->board.ncells; c++)
+        if (pos->board[c] && PIECE_OWNER(pos->board[c]) == pos->stm)
+            own[c / 64] |= 1ull << (c % 64);
+    MoveList walked;
+    gen_unfiltered_known(pos, &walked, tactical, check < 0 ? in_check(pos) : check, own);
+    assert_int_equal(walked.n, all.n);
+    for (int i = 0; i < all.n; i++) assert_true(move_equal(walked.m[i], all.m[i]));
     Legality L, lazy;
     legality_prepare(pos, &L, check);
     legality_prepare_lazy(pos, &lazy, check);
@@ -411,7 +421,7 @@ static void test_lazy_legality(void **state)
                 }
                 MoveList legal, all;
                 gen_legal(&pos, &legal);
-                gen_unfiltered_known(&pos, &all, false, check);
+                gen_unfiltered_known(&pos, &all, false, check, NULL);
                 dropped += all.n - legal.n;
                 if (!legal.n) break;
                 Undo u;

@@ -77,7 +77,7 @@ static bool side_in_check(Gen *g)
     return g->in_check;
 }
 
-static void gen_piece(Gen *g, int from, Piece p)
+static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Piece p)
 {
     const Position *pos = g->pos;
     const Variant *v = pos->v;
@@ -203,8 +203,10 @@ static void gen_castling(Gen *g)
 /* The legality test (below), for a generation that stops at the first legal move. */
 static bool keep_first_legal(const Legality *L, MoveList *out);
 
+/* own: the side to move's cells as bits (bit c % 64 of own[c / 64]), walked instead of the
+ * board when given; NULL to scan the board. Both visit the pieces in the order of their cells. */
 static void generate(const Position *pos, MoveList *out, bool tactical, int check,
-                     const Legality *first)
+                     const Legality *first, const uint64_t *own)
 {
     const Variant *v = pos->v;
     Gen g;
@@ -216,12 +218,19 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
     g.ep = false;
     for (int q = 0; q < v->nplayers; q++) g.ep |= q != g.us && pos->ep[q].passed;
     out->n = 0;
-    for (int c = 1; c <= v->board.ncells; c++) {
-        Piece p = pos->board[c];
-        if (!p || PIECE_OWNER(p) != g.us) continue;
-        gen_piece(&g, c, p);
-        if (first && keep_first_legal(first, out)) return;
-    }
+    if (own) {
+        for (int w = 0; w <= v->board.ncells / 64; w++)
+            for (uint64_t x = own[w]; x; x &= x - 1) {
+                int c = w * 64 + __builtin_ctzll(x);
+                gen_piece(&g, c, pos->board[c]);
+            }
+    } else
+        for (int c = 1; c <= v->board.ncells; c++) {
+            Piece p = pos->board[c];
+            if (!p || PIECE_OWNER(p) != g.us) continue;
+            gen_piece(&g, c, p);
+            if (first && keep_first_legal(first, out)) return;
+        }
     if (tactical) return;
     if (v->drop_zone >= 0) gen_drops(&g);
     if (v->ncastles) gen_castling(&g);
@@ -230,7 +239,7 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
 
 void gen_pseudo(const Position *pos, MoveList *out)
 {
-    generate(pos, out, false, -1, NULL);
+    generate(pos, out, false, -1, NULL, NULL);
 }
 
 /* --- attacks ------------------------------------------------------------------------------ */
@@ -576,13 +585,14 @@ static int filter_legal(Position *pos, MoveList *ml, int check)
  * that the piece generator stays inlined into it. */
 static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check, bool filter)
 {
-    generate(pos, out, tactical, check, NULL);
+    generate(pos, out, tactical, check, NULL, NULL);
     if (filter) filter_legal(pos, out, check);
 }
 
-void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check)
+void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
+                          const uint64_t *own)
 {
-    gen_filtered(pos, out, tactical, check, false);
+    generate(pos, out, tactical, check, NULL, own);
 }
 
 void gen_legal(Position *pos, MoveList *out)
@@ -620,7 +630,7 @@ bool has_legal_move(Position *pos)
     MoveList ml;
     Legality L;
     legality_prepare(pos, &L, -1);
-    generate(pos, &ml, false, -1, &L);
+    generate(pos, &ml, false, -1, &L, NULL);
     return ml.n > 0;
 }
 

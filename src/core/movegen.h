@@ -77,8 +77,11 @@ void legality_prepare_lazy(Position *pos, Legality *L, int check);
 /* Whether pseudo-legal move m of L's position is legal. */
 bool legality_test(Legality *L, Move m);
 /* The moves gen_legal_known or gen_tactical_known (tactical) would give, before their
- * legality test, in the same order: the legal ones are those legality_test passes. */
-void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check);
+ * legality test, in the same order: the legal ones are those legality_test passes. own, when
+ * not NULL, holds exactly the side to move's cells as bits (bit c % 64 of own[c / 64]), so that
+ * the board need not be scanned for its pieces. */
+void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
+                          const uint64_t *own);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

@@ -544,6 +544,15 @@ void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from)
     memcpy(to->cells, from->cells, (size_t)e->words * sizeof to->cells[0]);
 }
 
+bool eval_own_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q, uint64_t *own)
+{
+    if (!e->psq) return false;
+    for (int w = 0; w < e->words; w++) own[w] = sums->cells[w][q][0] | sums->cells[w][q][1];
+    Cell r = pos->royal[q];
+    if (r) own[r / 64] |= 1ull << (r % 64);
+    return true;
+}
+
 /* The pieces a move took off and put on are worked out from the undo record, not read from
  * the board, where an elimination that followed the move may have removed them again. */
 void eval_sums_move(const Eval *e, const Position *pos, const Undo *u, EvalSums *sums)

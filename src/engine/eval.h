@@ -100,6 +100,9 @@ void eval_sums(const Eval *e, const Position *pos, EvalSums *sums);
 void eval_sums_move(const Eval *e, const Position *pos, const Undo *u, EvalSums *sums);
 /* *to = *from, copying only the part a board of e's size uses. */
 void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from);
+/* Player q's cells, its royal piece's too, as bits (bit c % 64 of own[c / 64], the board's
+ * words), read from the sums; false when the sums keep no cells (no tables). */
+bool eval_own_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q, uint64_t *own);
 
 /* The same from pos's sums (eval_sums), but when the cheap terms alone (material, placement, hands,
  * mop-up) put the score further than EVAL_LAZY_MARGIN outside (lo, hi), only they are counted: the

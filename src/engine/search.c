@@ -490,7 +490,9 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     pk->lazy = !merged && s->v->nplayers == 2 && pos_players_left(pos) == 2;
     pk->first_move = 0;
     if (pk->lazy) {
-        gen_unfiltered_known(pos, &pk->ml, tactical, check);
+        uint64_t own[EVAL_WORDS];
+        bool kept = eval_own_cells(&s->eval, pos, &s->sums[s->at], pos->stm, own);
+        gen_unfiltered_known(pos, &pk->ml, tactical, check, kept ? own : NULL);
         memset(pk->legal, LEGAL_UNKNOWN, (size_t)pk->ml.n);
         pk->prepared = false;
         pk->check = check;
