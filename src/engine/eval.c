@@ -425,10 +425,10 @@ bool eval_prepare(Eval *e, const Variant *v)
 
 /* --- the evaluation ------------------------------------------------------------------------- */
 
-/* Cells a slider reaches along its rays up to the first piece (taking an enemy there). */
-static int mobility(const Eval *e, const Position *pos, int o, int k, Cell c)
+/* Cells a slider of o reaches along its rays up to the first piece (taking an enemy there);
+ * at: its slot (owner, kind and cell). */
+static int mobility(const Eval *e, const Position *pos, int o, size_t at)
 {
-    size_t at = slot(e, o, k, c);
     const EvalRun *r = e->runs + e->runs_at[at], *end = e->runs + e->runs_at[at + 1];
     int n = 0;
     for (; r < end; r++) {
@@ -640,10 +640,10 @@ static int find_pieces(const Eval *e, const Position *pos, const EvalSums *sums,
     return n;
 }
 
-/* Whether a promoting piece on c has no enemy pawn in its way. */
-static bool passed(const Eval *e, int o, int k, Cell c, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
+/* Whether a promoting piece of o (at: its slot) has no enemy pawn in its way. */
+static bool passed(const Eval *e, int o, size_t at, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
 {
-    const uint64_t *cone = e->cone + slot(e, o, k, c) * e->words;
+    const uint64_t *cone = e->cone + at * e->words;
     for (int q = 0; q < e->v->nplayers; q++)
         if (q != o && any_common(cone, pawns[q], e->words)) return false;
     return true;
@@ -665,18 +665,19 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
     for (int i = 0; i < npieces; i++) {
         Cell c = pieces[i];
         int o = PIECE_OWNER(what[i]), k = PIECE_KIND(what[i]), f = e->kind[k];
+        size_t at = slot(e, o, k, 0); /* its slot on cell 0: + c for its own cell */
         if ((f & EVAL_SLIDER) && e->w.mobility)
-            score[o] += e->w.mobility * mobility(e, pos, o, k, c);
+            score[o] += e->w.mobility * mobility(e, pos, o, at + c);
         if (f & EVAL_PROMOTES) {
-            int bonus = e->passed[slot(e, o, k, c)];
-            if (bonus && passed(e, o, k, c, pawns)) score[o] += bonus;
+            int bonus = e->passed[at + c];
+            if (bonus && passed(e, o, at + c, pawns)) score[o] += bonus;
         }
         if (f & EVAL_PAWN) continue;
         for (int q = 0; q < np; q++) { /* the royal pieces: attackers and shelter around them */
             Cell r = royal[q];
             if (!r) continue;
             const uint64_t *near =
-                o == q ? e->around + (size_t)r * e->words : e->near + slot(e, o, k, r) * e->words;
+                o == q ? e->around + (size_t)r * e->words : e->near + (at + r) * e->words;
             int in = near[c / 64] >> (c % 64) & 1;
             if (o == q)
                 shelter[q] += in;
