@@ -136,10 +136,40 @@ static void test_lead(void **state)
     variant_free(v);
 }
 
+/* The captures the evaluation's mobility walk lists for the side to move's plain sliders
+ * (EvalHits) stand in for the generator's walk of those pieces: the captures-only list is the
+ * same, move for move. The number of captures listed. */
+static int assert_hits_generated(const Eval *e, const Position *pos, const EvalSums *sums)
+{
+    EvalHits hits;
+    bool full;
+    int stm = pos->stm;
+    assert_int_equal(eval_lazy(e, pos, sums, stm, -1000000, 1000000, &full, &hits),
+                     eval_position(e, pos, stm));
+    assert_true(full && hits.n >= 0);
+    uint64_t own[EVAL_WORDS];
+    assert_true(eval_own_cells(e, pos, sums, stm, own));
+    Position copy = *pos;
+    int check = in_check(&copy);
+    MoveList walked, told;
+    gen_unfiltered_known(&copy, &walked, true, check, own, NULL);
+    gen_unfiltered_known(&copy, &told, true, check, own, hits.cell);
+    assert_int_equal(told.n, walked.n);
+    for (int i = 0; i < walked.n; i++) assert_true(move_equal(told.m[i], walked.m[i]));
+    int taken = 0;
+    for (int j = 0; hits.cell[j]; j += 2 + hits.cell[j + 1]) {
+        assert_true(e->kind[PIECE_KIND(pos->board[hits.cell[j]])] & EVAL_PLAIN);
+        assert_int_equal(PIECE_OWNER(pos->board[hits.cell[j]]), stm);
+        taken += hits.cell[j + 1];
+    }
+    return taken;
+}
+
 /* Random games in every shipped variant (captures into hands and pools, drops, promotions,
  * castling, swaps, en passant, three-player eliminations): after each move the sums brought
  * up to date move by move are the sums of the board, and so is the evaluation from them, and
- * each player's cells read from them (eval_own_cells) are its cells on the board. */
+ * each player's cells read from them (eval_own_cells) are its cells on the board; the
+ * captures the evaluation lists for the generator are the ones it would find. */
 static void test_sums(void **state)
 {
     (void)state;
@@ -150,7 +180,7 @@ static void test_sums(void **state)
         "hr-wellisch",    "hr-wellisch-foh", "hr-wellisch3",    "hr-wellisch3-foh", "mccooey",
         "peanut"};
     uint64_t seed = 88172645463325252ull;
-    int kinds[MOVE_RESIGN + 1] = {0};
+    int kinds[MOVE_RESIGN + 1] = {0}, taken = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         Variant *v = tu_variant(names[i]);
         Eval e;
@@ -174,8 +204,8 @@ static void test_sums(void **state)
                 eval_sums_move(&e, &pos, &u, &kept);
                 eval_sums(&e, &pos, &counted);
                 assert_memory_equal(&kept, &counted, sizeof kept);
-                for (int p = 0; p < v->nplayers;
-                     p++) { /* each player's cells, as the board has them */
+                /* each player's cells, as the board has them */
+                for (int p = 0; p < v->nplayers; p++) {
                     uint64_t own[EVAL_WORDS], want[EVAL_WORDS] = {0};
                     assert_true(eval_own_cells(&e, &pos, &kept, p, own));
                     for (Cell c = 1; c <= v->board.ncells; c++)
@@ -185,14 +215,16 @@ static void test_sums(void **state)
                 }
                 bool full;
                 for (int p = 0; p < v->nplayers; p++)
-                    assert_int_equal(eval_lazy(&e, &pos, &kept, p, -1000000, 1000000, &full),
+                    assert_int_equal(eval_lazy(&e, &pos, &kept, p, -1000000, 1000000, &full, NULL),
                                      eval_position(&e, &pos, p));
+                taken += assert_hits_generated(&e, &pos, &kept);
             }
         }
         eval_free(&e);
         variant_free(v);
     }
     for (int k = MOVE_NORMAL; k < MOVE_RESIGN; k++) assert_true(kinds[k] > 0); /* each tried */
+    assert_true(taken > 1000); /* captures were found by the walk and given to the generator */
 }
 
 /* Mobility as the evaluation's comment defines it, walked here from the variant's own

@@ -371,14 +371,14 @@ static void assert_lazy_same(Position *pos, bool tactical, int check)
         tactical ? gen_tactical(pos, &want) : gen_legal(pos, &want);
     else
         tactical ? gen_tactical_known(pos, &want, check) : gen_legal_known(pos, &want, check);
-    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check, NULL);
+    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check, NULL, NULL);
     /* the same list when the side to move's cells are given as bits instead of scanned for */
     uint64_t own[MAX_CELLS / 64 + 1] = {0};
     for (int c = 1; c <= pos->v->board.ncells; c++)
         if (pos->board[c] && PIECE_OWNER(pos->board[c]) == pos->stm)
             own[c / 64] |= 1ull << (c % 64);
     MoveList walked;
-    gen_unfiltered_known(pos, &walked, tactical, check < 0 ? in_check(pos) : check, own);
+    gen_unfiltered_known(pos, &walked, tactical, check < 0 ? in_check(pos) : check, own, NULL);
     assert_int_equal(walked.n, all.n);
     for (int i = 0; i < all.n; i++) assert_true(move_equal(walked.m[i], all.m[i]));
     Legality L, lazy;
@@ -421,7 +421,7 @@ static void test_lazy_legality(void **state)
                 }
                 MoveList legal, all;
                 gen_legal(&pos, &legal);
-                gen_unfiltered_known(&pos, &all, false, check, NULL);
+                gen_unfiltered_known(&pos, &all, false, check, NULL, NULL);
                 dropped += all.n - legal.n;
                 if (!legal.n) break;
                 Undo u;

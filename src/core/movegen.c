@@ -204,9 +204,11 @@ static void gen_castling(Gen *g)
 static bool keep_first_legal(const Legality *L, MoveList *out);
 
 /* own: the side to move's cells as bits (bit c % 64 of own[c / 64]), walked instead of the
- * board when given; NULL to scan the board. Both visit the pieces in the order of their cells. */
+ * board when given; NULL to scan the board. Both visit the pieces in the order of their cells.
+ * hits (with own, in a captures-only generation): pieces whose captures are listed there
+ * (gen_unfiltered_known), taken from the list instead of walked. */
 static void generate(const Position *pos, MoveList *out, bool tactical, int check,
-                     const Legality *first, const uint64_t *own)
+                     const Legality *first, const uint64_t *own, const Cell *hits)
 {
     const Variant *v = pos->v;
     Gen g;
@@ -222,6 +224,11 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
         for (int w = 0; w <= v->board.ncells / 64; w++)
             for (uint64_t x = own[w]; x; x &= x - 1) {
                 int c = w * 64 + __builtin_ctzll(x);
+                if (hits && c == hits[0]) { /* the captures the evaluation's walk found */
+                    for (int i = 0; i < hits[1]; i++) push(&g, c, hits[2 + i], MOVE_NORMAL, 0, 0);
+                    hits += 2 + hits[1];
+                    continue;
+                }
                 gen_piece(&g, c, pos->board[c]);
             }
     } else
@@ -239,7 +246,7 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
 
 void gen_pseudo(const Position *pos, MoveList *out)
 {
-    generate(pos, out, false, -1, NULL, NULL);
+    generate(pos, out, false, -1, NULL, NULL, NULL);
 }
 
 /* --- attacks ------------------------------------------------------------------------------ */
@@ -585,14 +592,14 @@ static int filter_legal(Position *pos, MoveList *ml, int check)
  * that the piece generator stays inlined into it. */
 static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check, bool filter)
 {
-    generate(pos, out, tactical, check, NULL, NULL);
+    generate(pos, out, tactical, check, NULL, NULL, NULL);
     if (filter) filter_legal(pos, out, check);
 }
 
 void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
-                          const uint64_t *own)
+                          const uint64_t *own, const Cell *hits)
 {
-    generate(pos, out, tactical, check, NULL, own);
+    generate(pos, out, tactical, check, NULL, own, own && tactical ? hits : NULL);
 }
 
 void gen_legal(Position *pos, MoveList *out)
@@ -630,7 +637,7 @@ bool has_legal_move(Position *pos)
     MoveList ml;
     Legality L;
     legality_prepare(pos, &L, -1);
-    generate(pos, &ml, false, -1, &L, NULL);
+    generate(pos, &ml, false, -1, &L, NULL, NULL);
     return ml.n > 0;
 }
 

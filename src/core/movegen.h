@@ -79,9 +79,12 @@ bool legality_test(Legality *L, Move m);
 /* The moves gen_legal_known or gen_tactical_known (tactical) would give, before their
  * legality test, in the same order: the legal ones are those legality_test passes. own, when
  * not NULL, holds exactly the side to move's cells as bits (bit c % 64 of own[c / 64]), so that
- * the board need not be scanned for its pieces. */
+ * the board need not be scanned for its pieces. hits, when not NULL (used only with own and
+ * tactical), lists pieces whose captures are known, in the order of their cells: for each its
+ * cell, the number of its captures and their target cells in the order the generator would
+ * give them (plain moves, no promotion), ending with cell 0; those pieces are not walked. */
 void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
-                          const uint64_t *own);
+                          const uint64_t *own, const Cell *hits);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

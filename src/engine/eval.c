@@ -369,6 +369,25 @@ static bool piece_tables(Eval *e)
     return true;
 }
 
+/* Whether kind k is a plain slider (EVAL_PLAIN): then its mobility rays (ray_tables) are the
+ * generator's rays (PieceType.runs) in the same order, and a capture there is a plain move. */
+static bool plain_slider(const Variant *v, int k, bool slider)
+{
+    const PieceType *pt = &v->type[k];
+    if (!slider || pt->royal || pt->npromo || pt->en_passant || pt->needs_dedupe) return false;
+    for (int o = 0; o < v->nplayers; o++)
+        for (int i = 0; i < pt->ncomp; i++) {
+            const CompiledComp *cc = &pt->cc[o][i];
+            if (cc->range < 2 || cc->zone >= 0 || !(cc->flags & CF_MOVE) ||
+                (cc->flags & (CF_HOP | CF_EXCHANGE | CF_INITIAL | CF_RIFLE)))
+                return false;
+        }
+    for (int o = 0; o < v->nplayers; o++)
+        for (Cell c = 1; c <= v->board.ncells; c++)
+            if (pt->promo[o][c] != PROMO_NONE) return false;
+    return true;
+}
+
 bool eval_prepare(Eval *e, const Variant *v)
 {
     const Board *b = &v->board;
@@ -388,7 +407,8 @@ bool eval_prepare(Eval *e, const Variant *v)
                 e->slider[k] = true;
         e->kind[k] =
             (uint8_t)((pt->royal ? EVAL_ROYAL : 0) | (pt->pawn ? EVAL_PAWN : 0) |
-                      (e->slider[k] ? EVAL_SLIDER : 0) | (e->promotes[k] ? EVAL_PROMOTES : 0));
+                      (e->slider[k] ? EVAL_SLIDER : 0) | (e->promotes[k] ? EVAL_PROMOTES : 0) |
+                      (plain_slider(v, k, e->slider[k]) ? EVAL_PLAIN : 0));
     }
     parse_env(e);
     size_t n1 = (size_t)b->ncells + 1, per = (size_t)v->nplayers * (v->ntypes + 1) * n1;
@@ -427,7 +447,8 @@ bool eval_prepare(Eval *e, const Variant *v)
 
 /* Cells a slider of o reaches along its rays up to the first piece (taking an enemy there);
  * at: its slot (owner, kind and cell). */
-static int mobility(const Eval *e, const Position *pos, int o, size_t at)
+static inline __attribute__((always_inline)) int mobility(const Eval *e, const Position *pos, int o,
+                                                          size_t at)
 {
     const EvalRun *r = e->runs + e->runs_at[at], *end = e->runs + e->runs_at[at + 1];
     int n = 0;
@@ -640,6 +661,33 @@ static int find_pieces(const Eval *e, const Position *pos, const EvalSums *sums,
     return n;
 }
 
+/* mobility for a plain slider of the side to move on c, with the cells of the enemy pieces
+ * it can take added to hits (EvalHits). */
+static int mobility_hits(const Eval *e, const Position *pos, int o, size_t at, Cell c,
+                         EvalHits *hits)
+{
+    const EvalRun *r = e->runs + e->runs_at[at], *end = e->runs + e->runs_at[at + 1];
+    if (hits->n < 0 || hits->n + 2 + (end - r) >= EVAL_HITS_MAX) {
+        hits->n = -1;
+        return mobility(e, pos, o, at);
+    }
+    Cell *out = hits->cell + hits->n, *t = out + 2;
+    int n = 0;
+    for (; r < end; r++) {
+        int s = 0, reach = r->reach;
+        const Cell *ray = r->cells;
+        while (s < reach && !pos->board[ray[s]]) s++;
+        n += s * r->quiet;
+        if (s < reach && PIECE_OWNER(pos->board[ray[s]]) != o && r->take) {
+            n++;
+            *t++ = ray[s];
+        }
+    }
+    out[0] = c, out[1] = (Cell)(t - out - 2);
+    hits->n = (int)(t - hits->cell);
+    return n;
+}
+
 /* Whether a promoting piece of o (at: its slot) has no enemy pawn in its way. */
 static bool passed(const Eval *e, int o, size_t at, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
 {
@@ -651,7 +699,8 @@ static bool passed(const Eval *e, int o, size_t at, uint64_t (*pawns)[MAX_CELLS 
 
 /* The costly terms: slider mobility, passed pieces, attackers and shelter around each royal
  * piece. */
-static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums, int *score)
+static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums, int *score,
+                       EvalHits *hits)
 {
     const Variant *v = pos->v;
     int np = v->nplayers;
@@ -667,7 +716,9 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
         int o = PIECE_OWNER(what[i]), k = PIECE_KIND(what[i]), f = e->kind[k];
         size_t at = slot(e, o, k, 0); /* its slot on cell 0: + c for its own cell */
         if ((f & EVAL_SLIDER) && e->w.mobility)
-            score[o] += e->w.mobility * mobility(e, pos, o, at + c);
+            score[o] += e->w.mobility * (hits && o == pos->stm && (f & EVAL_PLAIN)
+                                             ? mobility_hits(e, pos, o, at + c, c, hits)
+                                             : mobility(e, pos, o, at + c));
         if (f & EVAL_PROMOTES) {
             int bonus = e->passed[at + c];
             if (bonus && passed(e, o, at + c, pawns)) score[o] += bonus;
@@ -693,9 +744,10 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
 }
 
 int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, int lo, int hi,
-              bool *full)
+              bool *full, EvalHits *hits)
 {
     *full = true;
+    if (hits) hits->n = -1;
     int score[MAX_PLAYERS] = {0};
     if (!e->psq) { /* no tables: material only */
         for (Cell c = 1; c <= pos->v->board.ncells; c++)
@@ -709,7 +761,9 @@ int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, i
         *full = false;
         return quick;
     }
-    full_terms(e, pos, sums, score);
+    if (hits) hits->n = e->w.mobility ? 0 : -1;
+    full_terms(e, pos, sums, score, hits);
+    if (hits && hits->n >= 0) hits->cell[hits->n] = 0;
     return relative(e, pos, score, p);
 }
 
@@ -719,5 +773,5 @@ int eval_position(const Eval *e, const Position *pos, int p)
     EvalSums sums;
     eval_sums(e, pos, &sums);
     return eval_lazy(e, pos, &sums, p, -EVAL_LAZY_MARGIN - 1000000, EVAL_LAZY_MARGIN + 1000000,
-                     &full);
+                     &full, NULL);
 }

@@ -84,7 +84,11 @@ typedef struct {
     size_t stride, kinds;    /* cells + 1 and kinds + 1: the [owner][kind][cell] tables' sizes */
 } Eval;
 
-enum { EVAL_ROYAL = 1, EVAL_PAWN = 2, EVAL_SLIDER = 4, EVAL_PROMOTES = 8 };
+/* EVAL_PLAIN: a slider that is not royal, whose every component slides (range two or more)
+ * without hop, swap, rifle capture, first-move-only rule or zone, moves to empty cells, and that
+ * neither promotes, takes en passant nor can reach a cell twice: its captures are the enemy
+ * pieces first met along its mobility rays that take. */
+enum { EVAL_ROYAL = 1, EVAL_PAWN = 2, EVAL_SLIDER = 4, EVAL_PROMOTES = 8, EVAL_PLAIN = 16 };
 
 /* Work out the tables of e for variant v; false when out of memory (then e evaluates by
  * material alone). eval_free releases them. */
@@ -104,13 +108,24 @@ void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from);
  * words), read from the sums; false when the sums keep no cells (no tables). */
 bool eval_own_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q, uint64_t *own);
 
+/* What the mobility walk of the costly terms found for the side to move's plain sliders
+ * (EVAL_PLAIN): for each, in the order of their cells, its cell, the number of enemy pieces
+ * it can take and their cells in the order of its rays, which are the generator's: the
+ * captures a captures-only generation would give such a piece. Ends with cell 0; n < 0 when
+ * the costly terms were not counted (or did not fit). */
+#define EVAL_HITS_MAX 1024
+typedef struct {
+    int n;
+    Cell cell[EVAL_HITS_MAX];
+} EvalHits;
+
 /* The same from pos's sums (eval_sums), but when the cheap terms alone (material, placement, hands,
  * mop-up) put the score further than EVAL_LAZY_MARGIN outside (lo, hi), only they are counted: the
  * costly terms (mobility, passed pieces, royal safety) seldom add up to that much; *full says
- * whether every term was counted. */
+ * whether every term was counted; with hits (not NULL) the captures found on the way. */
 #define EVAL_LAZY_MARGIN 300
 int eval_lazy(const Eval *e, const Position *pos, const EvalSums *sums, int p, int lo, int hi,
-              bool *full);
+              bool *full, EvalHits *hits);
 
 /* Read "name=value,..." into w and values (KIND letter=centipawns); false with a message
  * in err on a bad item. Used for CELLMATE_EVAL and by the tests. */

@@ -80,6 +80,7 @@ typedef struct {
     MoveList spare; /* the other opponent's moves at a node of best-reply search */
     int spare_score[MAX_MOVES];
     Eval eval;
+    EvalHits hits; /* at a quiescence node, what its static evaluation found (eval_lazy) */
     EvalSums sums[2 * MAX_PLY + 4]; /* the evaluation's sums of the line's positions (two a
                                        ply at most: best-reply search's passed turns) */
     int at;                         /* the current position's in sums */
@@ -184,21 +185,22 @@ static inline int for_mover(const Search *s, int v)
 
 /* The static value where only its place against (alpha, beta) matters: far outside the
  * window the cheap terms alone decide (eval_lazy). Full values are kept by key. */
-static int window_eval(Search *s, int alpha, int beta)
+static int window_eval(Search *s, int alpha, int beta, EvalHits *hits)
 {
+    if (hits) hits->n = -1;
     uint64_t key = s->pos.hash;
     EvalSlot *slot = s->evals ? &s->evals[key & (EVAL_SLOTS - 1)] : NULL;
     if (slot && key && slot->key == key) return for_mover(s, slot->value);
     bool root = root_side(s, s->pos.stm), full;
     int lo = root ? alpha : -beta, hi = root ? beta : -alpha;
-    int v = eval_lazy(&s->eval, &s->pos, &s->sums[s->at], s->root, lo, hi, &full);
+    int v = eval_lazy(&s->eval, &s->pos, &s->sums[s->at], s->root, lo, hi, &full, hits);
     if (slot && full) *slot = (EvalSlot){key, v};
     return for_mover(s, v);
 }
 
 static int static_eval(Search *s)
 {
-    return window_eval(s, -INF, INF);
+    return window_eval(s, -INF, INF, NULL);
 }
 
 /* The value of a finished game for the root player. */
@@ -484,7 +486,7 @@ static void drop_royal_suicides(Search *s, MoveList *ml)
  * side to move has a move (with `need`; else 1 when its legality is left to the picking). Two
  * players' moves are tested for legality lazily (Picker), as they are picked. */
 static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merged, Move tt_move,
-                    int ply, bool need)
+                    int ply, bool need, const Cell *hits)
 {
     Position *pos = &s->pos;
     pk->lazy = !merged && s->v->nplayers == 2 && pos_players_left(pos) == 2;
@@ -492,7 +494,7 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     if (pk->lazy) {
         uint64_t own[EVAL_WORDS];
         bool kept = eval_own_cells(&s->eval, pos, &s->sums[s->at], pos->stm, own);
-        gen_unfiltered_known(pos, &pk->ml, tactical, check, kept ? own : NULL);
+        gen_unfiltered_known(pos, &pk->ml, tactical, check, kept ? own : NULL, hits);
         memset(pk->legal, LEGAL_UNKNOWN, (size_t)pk->ml.n);
         pk->prepared = false;
         pk->check = check;
@@ -667,14 +669,15 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     int best = -INF, stand = -INF;
     Picker pk;
     if (check) { /* every evasion, and mate found */
-        if (!gen_node(s, &pk, false, true, false, (Move){0}, ply, true) &&
+        if (!gen_node(s, &pk, false, true, false, (Move){0}, ply, true, NULL) &&
             decided(s, ply, 0, &value))
             return value;
     } else {
-        stand = best = window_eval(s, alpha, beta);
+        stand = best = window_eval(s, alpha, beta, &s->hits);
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        gen_node(s, &pk, true, false, merged_node(s, false), (Move){0}, ply, false);
+        gen_node(s, &pk, true, false, merged_node(s, false), (Move){0}, ply, false,
+                 s->hits.n >= 0 ? s->hits.cell : NULL);
     }
     int mover = s->pos.stm, set, key;
     Move m;
@@ -831,7 +834,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
     if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
     if (!pv_node && !check && prune_early(s, depth, beta, ply, null_ok, &value)) return value;
     Picker pk;
-    if (!gen_node(s, &pk, false, check, merged_node(s, check), tt_move, ply, true))
+    if (!gen_node(s, &pk, false, check, merged_node(s, check), tt_move, ply, true, NULL))
         return decided(s, ply, 0, &value) ? value : 0;
     bool frontier = !pv_node && !check && !s->teams && depth <= FRONTIER_DEPTH &&
                     alpha > -MATE_BOUND && beta < MATE_BOUND;
