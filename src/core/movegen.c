@@ -13,6 +13,7 @@ typedef struct {
     int in_check;  /* -1 not yet known */
     bool tactical; /* captures and promotions only (quiescence) */
     bool ep;       /* some opponent has an en passant right */
+    bool dirty;    /* seen may hold a bit (else it is all clear, and need not be cleared) */
     /* targets a piece whose rays meet has reached (bits: move, rifle, exchange); here rather
      * than in gen_piece, whose frame must stay small for it to be inlined */
     uint8_t seen[MAX_CELLS + 1];
@@ -87,7 +88,7 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
     bool fresh =
         (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
     uint8_t *seen = g->seen;
-    if (pt->needs_dedupe) memset(seen, 0, (size_t)b->ncells + 1);
+    if (pt->needs_dedupe && g->dirty) memset(seen, 0, (size_t)b->ncells + 1), g->dirty = false;
     /* an empty cell gives a tactical generation nothing unless the piece may promote there */
     bool no_quiet = g->tactical && !(pt->npromo && pt->promo_near[us][from]);
 
@@ -114,7 +115,7 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
                 Piece q = pos->board[t];
                 if (PIECE_OWNER(q) != us && zone_ok(v, cc->zone, cc->zone_not, us, t)) {
                     if (pt->needs_dedupe && (seen[t] & 1)) continue;
-                    if (pt->needs_dedupe) seen[t] |= 1;
+                    if (pt->needs_dedupe) seen[t] |= 1, g->dirty = true;
                     add_moving(g, pt, from, t, MOVE_NORMAL, 0, false);
                 }
                 continue;
@@ -132,7 +133,7 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
                     if (!zone_ok(v, cc->zone, cc->zone_not, us, t)) continue;
                     if (pt->needs_dedupe) {
                         if (seen[t] & 1) continue;
-                        seen[t] |= 1;
+                        seen[t] |= 1, g->dirty = true;
                     }
                     if (s == 1 && pt->en_passant && !(f & CF_CAPTURE))
                         add_moving(g, pt, from, t, MOVE_DOUBLE, r[0], true);
@@ -146,16 +147,16 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
                         !pt->exchange_excludes[PIECE_KIND(q)] && !side_in_check(g)) {
                         if (!pt->needs_dedupe || !(seen[t] & 4))
                             push(g, from, t, MOVE_EXCHANGE, 0, 0);
-                        if (pt->needs_dedupe) seen[t] |= 4;
+                        if (pt->needs_dedupe) seen[t] |= 4, g->dirty = true;
                     }
                     break;
                 }
                 if (!(f & CF_CAPTURE)) break;
                 if (f & CF_RIFLE) {
                     if (!pt->needs_dedupe || !(seen[t] & 2)) push(g, from, t, MOVE_RIFLE, 0, 0);
-                    if (pt->needs_dedupe) seen[t] |= 2;
+                    if (pt->needs_dedupe) seen[t] |= 2, g->dirty = true;
                 } else if (!pt->needs_dedupe || !(seen[t] & 1)) {
-                    if (pt->needs_dedupe) seen[t] |= 1;
+                    if (pt->needs_dedupe) seen[t] |= 1, g->dirty = true;
                     add_moving(g, pt, from, t, MOVE_NORMAL, 0, false);
                 }
                 break;
@@ -218,6 +219,7 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
     g.in_check = check;
     g.tactical = tactical;
     g.ep = false;
+    g.dirty = true;
     for (int q = 0; q < v->nplayers; q++) g.ep |= q != g.us && pos->ep[q].passed;
     out->n = 0;
     if (own) {
