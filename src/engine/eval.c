@@ -411,6 +411,9 @@ bool eval_prepare(Eval *e, const Variant *v)
                       (plain_slider(v, k, e->slider[k]) ? EVAL_PLAIN : 0));
     }
     parse_env(e);
+    for (int o = 0; o < v->nplayers; o++)
+        for (int k = 0; k <= v->ntypes; k++)
+            e->slot0[MAKE_PIECE(o, k)] = (uint32_t)slot(e, o, k, 0);
     size_t n1 = (size_t)b->ncells + 1, per = (size_t)v->nplayers * (v->ntypes + 1) * n1;
     e->place = calloc(per, sizeof *e->place);
     e->passed = calloc(per, sizeof *e->passed);
@@ -714,7 +717,7 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
     for (int i = 0; i < npieces; i++) {
         Cell c = pieces[i];
         int o = PIECE_OWNER(what[i]), k = PIECE_KIND(what[i]), f = e->kind[k];
-        size_t at = slot(e, o, k, 0); /* its slot on cell 0: + c for its own cell */
+        size_t at = e->slot0[what[i] & 0x7f]; /* its slot on cell 0: + c for its own cell */
         if ((f & EVAL_SLIDER) && e->w.mobility)
             score[o] += e->w.mobility * (hits && o == pos->stm && (f & EVAL_PLAIN)
                                              ? mobility_hits(e, pos, o, at + c, c, hits)

@@ -82,6 +82,7 @@ typedef struct {
     bool promotes[MAX_TYPES];
     uint8_t kind[MAX_TYPES]; /* EVAL_ROYAL, EVAL_PAWN, EVAL_SLIDER, EVAL_PROMOTES of a kind */
     size_t stride, kinds;    /* cells + 1 and kinds + 1: the [owner][kind][cell] tables' sizes */
+    uint32_t slot0[128];     /* [piece & 0x7f]: its [owner][kind][cell] tables' place at cell 0 */
 } Eval;
 
 /* EVAL_PLAIN: a slider that is not royal, whose every component slides (range two or more)
