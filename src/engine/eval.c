@@ -646,24 +646,6 @@ static void quick_terms(const Eval *e, const Position *pos, const EvalSums *sums
     }
 }
 
-/* The cells of the pieces the costly terms look at (neither royal) with what stands there,
- * read from the bits the sums keep, and each player's pawns (pawns[q], e->words words). */
-static int find_pieces(const Eval *e, const Position *pos, const EvalSums *sums, Cell *pieces,
-                       Piece *what, uint64_t (*pawns)[MAX_CELLS / 64 + 1])
-{
-    int n = 0;
-    for (int q = 0; q < pos->v->nplayers; q++)
-        for (int w = 0; w < e->words; w++) {
-            pawns[q][w] = sums->cells[w][q][1];
-            for (uint64_t x = sums->cells[w][q][0] | pawns[q][w]; x; x &= x - 1) {
-                Cell c = (Cell)(w * 64 + __builtin_ctzll(x));
-                pieces[n] = c;
-                what[n++] = pos->board[c];
-            }
-        }
-    return n;
-}
-
 /* mobility for a plain slider of the side to move on c, with the cells of the enemy pieces
  * it can take added to hits (EvalHits). */
 static int mobility_hits(const Eval *e, const Position *pos, int o, size_t at, Cell c,
@@ -707,38 +689,42 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
 {
     const Variant *v = pos->v;
     int np = v->nplayers;
-    uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1];
-    Cell pieces[MAX_CELLS];
-    Piece what[MAX_CELLS];
-    int npieces = find_pieces(e, pos, sums, pieces, what, pawns);
+    uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1]; /* each player's, for passed */
+    for (int q = 0; q < np; q++)
+        for (int w = 0; w < e->words; w++) pawns[q][w] = sums->cells[w][q][1];
     int attack[MAX_PLAYERS] = {0}, shelter[MAX_PLAYERS] = {0};
     Cell royal[MAX_PLAYERS];
     for (int q = 0; q < np; q++) royal[q] = pos->alive & (1u << q) ? pos->royal[q] : NO_CELL;
-    for (int i = 0; i < npieces; i++) {
-        Cell c = pieces[i];
-        int o = PIECE_OWNER(what[i]), k = PIECE_KIND(what[i]), f = e->kind[k];
-        size_t at = e->slot0[what[i] & 0x7f]; /* its slot on cell 0: + c for its own cell */
-        if ((f & EVAL_SLIDER) && e->w.mobility)
-            score[o] += e->w.mobility * (hits && o == pos->stm && (f & EVAL_PLAIN)
-                                             ? mobility_hits(e, pos, o, at + c, c, hits)
-                                             : mobility(e, pos, o, at + c));
-        if (f & EVAL_PROMOTES) {
-            int bonus = e->passed[at + c];
-            if (bonus && passed(e, o, at + c, pawns)) score[o] += bonus;
-        }
-        if (f & EVAL_PAWN) continue;
-        for (int q = 0; q < np; q++) { /* the royal pieces: attackers and shelter around them */
-            Cell r = royal[q];
-            if (!r) continue;
-            const uint64_t *near =
-                o == q ? e->around + (size_t)r * e->words : e->near + (at + r) * e->words;
-            int in = near[c / 64] >> (c % 64) & 1;
-            if (o == q)
-                shelter[q] += in;
-            else
-                attack[q] += in;
-        }
-    }
+    /* the pieces that are not royal, read from the bits the sums keep */
+    for (int o = 0; o < np; o++)
+        for (int w = 0; w < e->words; w++)
+            for (uint64_t x = sums->cells[w][o][0] | pawns[o][w]; x; x &= x - 1) {
+                Cell c = (Cell)(w * 64 + __builtin_ctzll(x));
+                Piece p = pos->board[c];
+                int f = e->kind[PIECE_KIND(p)];
+                size_t at = e->slot0[p & 0x7f]; /* its slot on cell 0: + c for its own cell */
+                if ((f & EVAL_SLIDER) && e->w.mobility)
+                    score[o] += e->w.mobility * (hits && o == pos->stm && (f & EVAL_PLAIN)
+                                                     ? mobility_hits(e, pos, o, at + c, c, hits)
+                                                     : mobility(e, pos, o, at + c));
+                if (f & EVAL_PROMOTES) {
+                    int bonus = e->passed[at + c];
+                    if (bonus && passed(e, o, at + c, pawns)) score[o] += bonus;
+                }
+                if (f & EVAL_PAWN) continue;
+                /* the royal pieces: attackers and shelter around them */
+                for (int q = 0; q < np; q++) {
+                    Cell r = royal[q];
+                    if (!r) continue;
+                    const uint64_t *near =
+                        o == q ? e->around + (size_t)r * e->words : e->near + (at + r) * e->words;
+                    int in = near[c / 64] >> (c % 64) & 1;
+                    if (o == q)
+                        shelter[q] += in;
+                    else
+                        attack[q] += in;
+                }
+            }
     for (int q = 0; q < np; q++) {
         if (!royal[q]) continue;
         score[q] -= e->w.attack * attack[q] * attack[q];
