@@ -80,6 +80,8 @@ static const struct {
     {GB " w ! 0 1", 71, "expected a cell, found '!'"},
     {GB " w - 0 0", 75, "expected a number, found '0'"},
     {GB " w - -1 1", 73, "expected a number, found '-1'"},
+    /* a long field is cut between characters: 'é' whole or not at all */
+    {GB " w - 0 1x234567890123\xc3\xa9", 75, "expected a number, found '1x234567890123...'"},
     {"6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/K5 w - 0 1", 1,
      "White has two royal pieces"},
     {"6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2p/N1P3p1n/RP4pr/P5p/6 w - 0 1", 1,

@@ -281,11 +281,14 @@ static bool read_cell(Reader *r, const Board *b, const char **s, const char *end
 
 static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out)
 {
-    char found[16];
+    char found[24];
     const char *e = s;
     long n = 0;
     enum number_status st = number_scan_to(&e, end, 100000, &n);
-    snprintf(found, sizeof found, "%.*s", (int)(end - s), s);
+    /* at most 15 bytes of it, cut between characters, never inside one */
+    int shown = end - s > 15 ? 15 : (int)(end - s);
+    while (shown > 0 && shown < end - s && (s[shown] & 0xC0) == 0x80) shown--;
+    snprintf(found, sizeof found, "%.*s%s", shown, s, shown < end - s ? "..." : "");
     if (st == NUMBER_TOO_LARGE) return bad(r, s, "'%s': number too large", found);
     if (st != NUMBER_OK || e != end || n < lo)
         return bad(r, s, "expected a number, found '%s'", found);
