@@ -82,6 +82,16 @@ static const struct {
     {GB " w - -1 1", 73, "expected a number, found '-1'"},
     /* a long field is cut between characters: 'é' whole or not at all */
     {GB " w - 0 1x234567890123\xc3\xa9", 75, "expected a number, found '1x234567890123...'"},
+    /* a no-break space pasted between fields is named, at its column in characters */
+    {GB "\xc2\xa0w - 0 1", 68,
+     "unexpected '\xc2\xa0' (U+00A0) (a position string is plain ASCII, its fields separated "
+     "by spaces)"},
+    {"\xc3\xa9/abc", 1,
+     "unexpected '\xc3\xa9' (U+00E9) (a position string is plain ASCII, its fields separated "
+     "by spaces)"},
+    /* a field of one character beyond ASCII is named with its code point */
+    {GB " \xef\xbd\x97 - 0 1", 69, "expected the side to move, found '\xef\xbd\x97' (U+FF57)"},
+    {GB " w - 0 \xd9\xa1", 75, "expected a number, found '\xd9\xa1' (U+0661)"},
     {"6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/K5 w - 0 1", 1,
      "White has two royal pieces"},
     {"6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2p/N1P3p1n/RP4pr/P5p/6 w - 0 1", 1,

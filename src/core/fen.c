@@ -279,19 +279,26 @@ static bool read_cell(Reader *r, const Board *b, const char **s, const char *end
     return true;
 }
 
+/* The field from s to end as an error quotes it: one character as quoted() names it (with
+ * its code point beyond ASCII), a longer field as its first 15 bytes at most, cut between
+ * characters, never inside one. */
+static const char *field_quoted(Reader *r, const char *s, const char *end)
+{
+    if (char_quote(s, r->quote, sizeof r->quote) == end - s) return r->quote;
+    int shown = end - s > 15 ? 15 : (int)(end - s);
+    while (shown > 0 && shown < end - s && (s[shown] & 0xC0) == 0x80) shown--;
+    snprintf(r->quote, sizeof r->quote, "'%.*s%s'", shown, s, shown < end - s ? "..." : "");
+    return r->quote;
+}
+
 static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out)
 {
-    char found[24];
     const char *e = s;
     long n = 0;
     enum number_status st = number_scan_to(&e, end, 100000, &n);
-    /* at most 15 bytes of it, cut between characters, never inside one */
-    int shown = end - s > 15 ? 15 : (int)(end - s);
-    while (shown > 0 && shown < end - s && (s[shown] & 0xC0) == 0x80) shown--;
-    snprintf(found, sizeof found, "%.*s%s", shown, s, shown < end - s ? "..." : "");
-    if (st == NUMBER_TOO_LARGE) return bad(r, s, "'%s': number too large", found);
+    if (st == NUMBER_TOO_LARGE) return bad(r, s, "%s: number too large", field_quoted(r, s, end));
     if (st != NUMBER_OK || e != end || n < lo)
-        return bad(r, s, "expected a number, found '%s'", found);
+        return bad(r, s, "expected a number, found %s", field_quoted(r, s, end));
     *out = (int)n;
     return true;
 }
@@ -319,6 +326,13 @@ static bool check_field_count(Reader *r, const Variant *v, const char *fen, cons
     int want = 4 + (v->ncastles > 0) + v->has_ep + v->has_fresh + v->has_hands + v->has_pools +
                (v->nplayers > 2);
     if (nf == want) return true;
+    /* a space beyond ASCII (a no-break space pasted from a page) splits no field: name it */
+    for (const char *c = fen; *c; c++)
+        if (*c & 0x80)
+            return bad(r, c,
+                       "unexpected %s (a position string is plain ASCII, its fields "
+                       "separated by spaces)",
+                       quoted(r, c));
     char msg[160];
     snprintf(msg, sizeof msg,
              "expected %d fields (board, side to move,%s%s%s%s%s%s half-move clock, move "
@@ -331,11 +345,8 @@ static bool check_field_count(Reader *r, const Variant *v, const char *fen, cons
 
 static bool read_side(Reader *r, Position *pos, const char *s, const char *end)
 {
-    if (end - s != 1 || player_of_letter(pos->v, *s) < 0) {
-        char found[16];
-        snprintf(found, sizeof found, "%.*s", (int)(end - s), s);
-        return bad(r, s, "expected the side to move, found '%s'", found);
-    }
+    if (end - s != 1 || player_of_letter(pos->v, *s) < 0)
+        return bad(r, s, "expected the side to move, found %s", field_quoted(r, s, end));
     pos->stm = (uint8_t)player_of_letter(pos->v, *s);
     return true;
 }
