@@ -901,7 +901,10 @@ static bool cmd_level(Session *s, const char *args, Sink *out)
         level = (int)n;
         session_set_level(s, level);
     }
-    say(out, "level %d%s", level, level == SEARCH_MAX_LEVEL ? " (full strength)" : "");
+    say(out, "level %d%s", level,
+        level == SEARCH_MAX_LEVEL ? " (full strength)"
+        : level == 1              ? " (a beginner's opponent)"
+                                  : "");
     return true;
 }
 

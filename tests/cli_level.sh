@@ -14,14 +14,15 @@ for bad in 0 11 x 3x -1; do
         "cellmate: --level needs a whole number from 1 to 10, not '$bad'" "$(cat "$tmp/err")"
 done
 
-printf 'level\nlevel 3\nlevel\nlevel 0\nlevel 11\nlevel x\nlevel 3 4\nlevel 10\n' |
+printf 'level\nlevel 3\nlevel\nlevel 0\nlevel 11\nlevel x\nlevel 3 4\nlevel 10\nlevel 1\n' |
     "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
 tap_eq "bad level lines make exit status 1" 1 $?
 tap_eq "level prints and sets the level" \
     "level 10 (full strength)
 level 3
 level 3
-level 10 (full strength)" "$(cat "$tmp/out")"
+level 10 (full strength)
+level 1 (a beginner's opponent)" "$(cat "$tmp/out")"
 tap_eq "each bad level names its line" "4 5 6 7" \
     "$(grep -o 'line [0-9]*' "$tmp/err" | sed 's/line //' | tr '\n' ' ' | sed 's/ $//')"
 tap_ok "the error says what a level is" \
