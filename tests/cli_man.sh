@@ -153,4 +153,12 @@ tap_ok "cellmate-variants(5) refers to cellmate(6)" \
 tap_ok "cellmate(6) refers to cellmate-variants(5)" \
     grep -q '^\.BR cellmate\\-variants (5)' "$PAGE"
 
+# A text line that begins with '.' or "'" is read as a request, and its text is lost (an
+# ellipsis "\&.\|.\|." needs its "\&"): every such line is a request (letters), a comment, or
+# the first line's preprocessor mark.
+for page in "$MAN"/*.[0-9]; do
+    bad=$(grep -n -e '^\.[^A-Za-z\\]' -e '^\.\\[^"]' -e "^'" "$page" | grep -vxF "1:'\\\" t")
+    tap_eq "$(basename "$page"): no text line begins as a request" "" "$bad"
+done
+
 tap_done
