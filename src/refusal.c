@@ -29,9 +29,9 @@ bool refusal_text(const char *msg, const char *line, char *out, size_t len)
 {
     char cut[4096], lead[REFUSAL_ECHO_KEEP + 8] = "";
     size_t n = 0;
-    bool any = false;
+    bool any = false, long_line = strlen(line) > REFUSAL_ECHO_MAX;
     for (size_t i = 0; msg[i] && n + 1 < sizeof cut;) {
-        size_t run = strlen(line) > REFUSAL_ECHO_MAX ? echo_at(msg + i, line) : 0;
+        size_t run = long_line ? echo_at(msg + i, line) : 0;
         if (run <= REFUSAL_ECHO_MAX) {
             cut[n++] = msg[i++];
             continue;
