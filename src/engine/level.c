@@ -1,6 +1,6 @@
 /* level.c — levels for people (see level.h): one table row per level says how deep the
- * computer looks, how far below its best move it may choose, and how often it judges a move
- * without seeing the captures that answer it. */
+ * computer looks, how far below its best move it may choose, and on how many turns it judges
+ * its moves without seeing the captures that answer them. */
 #include "level.h"
 
 #include "number.h"
@@ -13,7 +13,7 @@
 static const struct {
     int depth;  /* plies searched */
     int margin; /* centipawns below the best a chosen move may score */
-    int blind;  /* in percent: root moves judged without seeing the answers to them */
+    int blind;  /* in percent: turns on which the moves are judged without their answers */
 } levels[SEARCH_MAX_LEVEL] = {
     {1, 250, 40}, /* 1: a beginner's opponent */
     {1, 150, 20}, {2, 100, 10}, {2, 50, 3}, {3, 40, 3}, {3, 15, 0},
@@ -49,9 +49,11 @@ Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
     if (!level_below_full(lim) || ml->n < 2) return best;
     const int margin = levels[lim->level - 1].margin, blind = levels[lim->level - 1].blind;
     uint64_t rng = lim->seed ^ pos->hash;
+    /* The whole turn is blind or none of it: with a chance per move, a turn of forty moves
+     * nearly always had one judged blind, and a piece left en prise then looked best. */
+    bool unseen = (int)(next(&rng) % 100) < blind;
     int sc[MAX_MOVES], top = 0;
     for (int i = 0; i < ml->n; i++) {
-        bool unseen = (int)(next(&rng) % 100) < blind;
         if (!score(ctx, ml->m[i], unseen ? 0 : depth < 1 ? 1 : depth, &sc[i])) return best;
         if (!i || sc[i] > top) top = sc[i];
     }

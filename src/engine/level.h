@@ -1,8 +1,8 @@
 /* level.h — levels for people: below full strength (levels 1..9) the computer searches
  * shallower and then chooses its move among the root moves whose scores lie within a margin
- * of the best, a margin that grows as the level falls; at the lowest levels it sometimes
- * judges a move without looking at the answers to it, and so overlooks a capture, as a
- * beginner does. Never a move far worse than its best: every mistake is a plausible one. The
+ * of the best, a margin that grows as the level falls; at the lowest levels, on some turns,
+ * it judges its moves without looking at the answers to them, and so overlooks a capture, as
+ * a beginner does. Never a move far worse than its best: every mistake is a plausible one. The
  * choice follows the limits' seed, so the same seed plays the same move. */
 #ifndef CELLMATE_LEVEL_H
 #define CELLMATE_LEVEL_H
