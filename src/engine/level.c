@@ -49,8 +49,8 @@ Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
     if (!level_below_full(lim) || ml->n < 2) return best;
     const int margin = levels[lim->level - 1].margin, blind = levels[lim->level - 1].blind;
     uint64_t rng = lim->seed ^ pos->hash;
-    /* The whole turn is blind or none of it: with a chance per move, a turn of forty moves
-     * nearly always had one judged blind, and a piece left en prise then looked best. */
+    /* The whole turn is blind or none of it: with a chance per move, most turns of forty
+     * moves had one judged blind, and a piece left en prise then looked best. */
     bool unseen = (int)(next(&rng) % 100) < blind;
     int sc[MAX_MOVES], top = 0;
     for (int i = 0; i < ml->n; i++) {
