@@ -1,6 +1,7 @@
-/* refusal.c — a refusal of a long input line, made readable (see refusal.h). A message that
- * quotes a line of hundreds of characters in front of its reason shows only the line on a
- * screen's message line, or pages of it in a script's output: the reason is what matters. */
+/* refusal.c — a refusal of an input line, made readable (see refusal.h). A message that
+ * quotes the line in front of its reason shows only the line on a narrow screen's message
+ * line (and a line of hundreds of characters pages of it in a script's output): the reason is
+ * what matters, so it comes first. */
 #include "refusal.h"
 
 #include <stdio.h>
@@ -18,6 +19,15 @@ static size_t echo_at(const char *msg, const char *line)
     return best;
 }
 
+/* The length of the whole line, blanks around it aside, when msg begins with it; else 0. */
+static size_t whole_line_at(const char *msg, const char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    size_t n = strlen(line);
+    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\n')) n--;
+    return n && !strncmp(msg, line, n) ? n : 0;
+}
+
 /* n bytes of text or a little fewer, so as not to cut a UTF-8 character in two. */
 static size_t whole_chars(const char *text, size_t n)
 {
@@ -27,19 +37,25 @@ static size_t whole_chars(const char *text, size_t n)
 
 bool refusal_text(const char *msg, const char *line, char *out, size_t len)
 {
-    char cut[4096], lead[REFUSAL_ECHO_KEEP + 8] = "";
+    char cut[4096], lead[REFUSAL_ECHO_MAX + 8] = "";
     size_t n = 0;
     bool any = false, long_line = strlen(line) > REFUSAL_ECHO_MAX;
     for (size_t i = 0; msg[i] && n + 1 < sizeof cut;) {
-        size_t run = long_line ? echo_at(msg + i, line) : 0;
-        if (run <= REFUSAL_ECHO_MAX) {
+        /* a short line is moved behind the reason only when the message opens with all of it
+         * in quotes, before ':' or " is ": "'Nf6': no White Knight ..." */
+        size_t run = long_line ? echo_at(msg + i, line) : i == 1 ? whole_line_at(msg + 1, line) : 0;
+        if (run && !long_line &&
+            (msg[0] != '\'' || msg[1 + run] != '\'' ||
+             (msg[2 + run] != ':' && strncmp(msg + 2 + run, " is ", 4))))
+            run = 0;
+        if (long_line ? run <= REFUSAL_ECHO_MAX : !run) {
             cut[n++] = msg[i++];
             continue;
         }
-        size_t keep = whole_chars(msg + i, REFUSAL_ECHO_KEEP);
+        size_t keep = long_line ? whole_chars(msg + i, REFUSAL_ECHO_KEEP) : run;
         bool quoted = i == 1 && msg[0] == '\'' && msg[i + run] == '\'';
         if (quoted || (i == 0 && msg[run] == ':')) { /* it opens the message */
-            snprintf(lead, sizeof lead, "%.*s...", (int)keep, msg + i);
+            snprintf(lead, sizeof lead, "%.*s%s", (int)keep, msg + i, long_line ? "..." : "");
             n = 0, i += run + quoted;
             if (msg[i] == ':') /* "'LINE': reason", "FILE: cannot open: ..." */
                 i++;

@@ -1232,22 +1232,23 @@ bool session_move_allowed(const Session *s)
     return !s->restricted || s->game.nplies < MAX_RESTRICTED_PLIES;
 }
 
-/* A refusal of a long line through refusal_text: the reason first, the echo cut short. */
+/* A refusal of a line through refusal_text: the reason first, the echo after it (cut short
+ * when long), so that a narrow screen's message line shows the reason. */
 typedef struct {
     Sink sink; /* first: the callbacks get it */
     Sink *to;
     const char *line;
-} LongLine;
+} Refused;
 
-static void long_line_out(Sink *sink, const char *text)
+static void refused_out(Sink *sink, const char *text)
 {
-    LongLine *l = (LongLine *)sink;
+    Refused *l = (Refused *)sink;
     l->to->out(l->to, text);
 }
 
-static void long_line_err(Sink *sink, const char *text)
+static void refused_err(Sink *sink, const char *text)
 {
-    LongLine *l = (LongLine *)sink;
+    Refused *l = (Refused *)sink;
     char cut[2048];
     refusal_text(text, l->line, cut, sizeof cut);
     l->to->err(l->to, cut);
@@ -1257,8 +1258,7 @@ static bool run_line(Session *s, const char *line, Sink *out);
 
 bool session_line(Session *s, const char *line, Sink *out)
 {
-    if (strlen(line) <= REFUSAL_ECHO_MAX) return run_line(s, line, out);
-    LongLine l = {{long_line_out, long_line_err, out->ctx}, out, line};
+    Refused l = {{refused_out, refused_err, out->ctx}, out, line};
     return run_line(s, line, &l.sink);
 }
 

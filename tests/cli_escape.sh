@@ -33,7 +33,7 @@ tap_ok "pgn: the comment shown with ^[" said "{a^[[2Jb}"
 printf 'Nc3%s[2J\nsave %s/again.pgn\n' "$esc" "$tmp" | "$CELLMATE" --batch glinski \
     >"$tmp/out" 2>&1
 tap_ok "an error line echoing an input line with ESC: nothing raw" no_control "$tmp/out"
-tap_ok "the error line shows ^[" said "line 1: 'Nc3^[[2J'"
+tap_ok "the error line shows ^[" said "(in 'Nc3^[[2J')"
 
 # the file itself keeps what it says: only what is printed is changed
 printf 'load %s\nsave %s/kept.pgn\n' "$tmp/tags.pgn" "$tmp" | "$CELLMATE" --batch glinski \

@@ -37,13 +37,13 @@ keys a C-u
 
 # --- an illegal move --------------------------------------------------------------------------
 line a "Nf6"
-tap_ok "an illegal move is explained" wait_for a "'Nf6': no Black Knight can go to f6"
+tap_ok "an illegal move is explained" wait_for a "no Black Knight can go to f6"
 tap_ok "an illegal move changes nothing" wait_for a "Black to move"
 
 # --- '!' is not history expansion ---------------------------------------------------------
 line a "K!d4"
 tap_ok "a '!' line reaches the move reader" \
-    wait_for a "'K!d4': no Black piece can capture on d4 without moving"
+    wait_for a "no Black piece can capture on d4 without moving (in 'K!d4')"
 
 # --- undo --------------------------------------------------------------------------------------
 line a "undo"

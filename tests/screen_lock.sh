@@ -43,7 +43,7 @@ tap_ok "watch: the board shows the game" wait_for b "watching (read only)"
 line a "b3"
 tap_ok "watch: A's next move appears on B's screen" wait_for b "watching: 2. b3"
 line b "e6"
-tap_ok "watch: B cannot move" wait_for b "'e6': you are watching a game another cellmate plays"
+tap_ok "watch: B cannot move" wait_for b "you are watching a game another cellmate plays"
 tap_eq "watch: B's attempt changed nothing in A's save" "1. Nc3 Nc6 2. b3 *" "$(moves_of "$SAVE")"
 
 # --- the scripted mode reads a copy ---------------------------------------------------------

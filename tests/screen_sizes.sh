@@ -78,6 +78,14 @@ tap_ok "50x30: the one status line, players by initial" \
     shows_re n '^White to move \| W [0-9]:[0-9][0-9]< hand - \| B 5:00 hand -$'
 enter n go
 tap_ok "50x30: it follows the game" wait_for n "Black to move | W "
+# no panel to show a long message in full: the message line gives the reason first
+line n "e3"
+tap_ok "50x30: a refused move gives its reason first, the move after it" \
+    wait_until shows_re n "^no Black Migrant can go to e3; legal "
+keys n C-u
+line n "Nc6 now"
+tap_ok "50x30: ... so does a line that is no move" \
+    wait_until shows_re n "^neither a move nor a command: "
 quit n
 sized w 60x24 --clock 5 hr-glinski
 wait_for w "White to move" >/dev/null

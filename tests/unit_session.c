@@ -87,8 +87,8 @@ static void test_computer_turn(void **state)
     line(&s, "e6", true);
     assert_true(session_computer_to_move(&s));
     line(&s, "e5", false);
-    assert_string_equal(refused, "'e5': it is White's turn, which the computer plays ('go' lets it "
-                                 "move, 'ai off' hands its sides to you)");
+    assert_string_equal(refused, "it is White's turn, which the computer plays ('go' lets it move, "
+                                 "'ai off' hands its sides to you) (in 'e5')");
     assert_int_equal(s.game.nplies, 2);
     line(&s, "ai off", true);
     assert_false(session_computer_to_move(&s));
