@@ -3,7 +3,8 @@
 # `new` of the same variant but not carried into another variant's board (a hexagon turned
 # by a triangle board's quarter turn), nor is the cursor; with three players a flipped view
 # is named as flipped; on triangles drawn on their side Up and Down go to the cell straight
-# above or below, none skipped.
+# above or below, none skipped; Up and Down at the end of a row whose neighbour is shorter go
+# on to that row's nearest cell (Chessagon, and a hexagon's edge).
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -102,5 +103,30 @@ for want in l4: m4: n4: o4:; do
     tap_ok "Right: back along the row, $want" wait_for u " $want"
 done
 quit u
+
+# --- Up and Down past the end of a shorter row ---------------------------------------------
+# (they stopped there: no cell of the next row lay within 60 degrees of straight down)
+sized e 100x35 chessagon
+wait_for e "White to move" >/dev/null
+for k in Up Up Up Up Left Left; do keys e $k; done
+tap_ok "chessagon: the cursor on l2" wait_for e "l2: White Pawn"
+for want in "m2: White Rook" "n3: White Bishop" "o4: White King"; do
+    keys e Down
+    tap_ok "chessagon: Down goes on to the next, shorter row: $want" wait_for e "$want"
+done
+for want in "n4: White Duke" "m4: White Pawn"; do
+    keys e Up
+    tap_ok "chessagon: Up from there: $want" wait_for e "$want"
+done
+quit e
+sized g 100x35 glinski
+wait_for g "White to move" >/dev/null
+for k in Up Left Left Left Left Left Left; do keys g $k; done
+tap_ok "glinski: the cursor on a1, the bottom of the edge" wait_for g "a1: empty"
+for want in "b1: White Pawn" "c1: White Rook"; do
+    keys g Down
+    tap_ok "glinski: Down goes along the hexagon's lower edge: $want" wait_for g "$want"
+done
+quit g
 
 tap_done

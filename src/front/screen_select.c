@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -296,9 +297,6 @@ static Cell cursor_start(void)
     return 1;
 }
 
-/* Move the cursor to the nearest cell whose middle lies in the direction (dy, dx) on the
- * screen, within 60 degrees of it, preferring cells near the line; rows count double, being
- * twice as tall as columns are wide. The first arrow key only shows the cursor. */
 /* Whether two cells share a side (one orthogonal step, 'W', apart). */
 static bool face_neighbours(Cell a, Cell b)
 {
@@ -308,6 +306,12 @@ static bool face_neighbours(Cell a, Cell b)
     return false;
 }
 
+/* Move the cursor to the nearest cell whose middle lies in the direction (dy, dx) on the
+ * screen, within 60 degrees of it, preferring cells near the line; rows count double, being
+ * twice as tall as columns are wide. Up and Down with no cell so near the line go to the
+ * nearest cell of the next row up or down that has one: at the end of a row whose neighbour
+ * is shorter (Chessagon's, a hexagon's edge) the cursor went no further. The first arrow key
+ * only shows the cursor. */
 void cursor_move(int dy, int dx)
 {
     if (!ui.grid.text) return;
@@ -318,12 +322,17 @@ void cursor_move(int dy, int dx)
     }
     int r0, c0;
     if (!textgrid_cell_centre(&ui.grid, ui.cursor, &r0, &c0) || (!dx && !dy)) return;
-    Cell best = NO_CELL;
+    Cell best = NO_CELL, next_row = NO_CELL;
     bool best_beside = false;
     double best_cost = 1e9, unit = hypot(dx, 2.0 * dy);
+    int next_rows = 0, next_cols = 0;
     for (int c = 1; c <= ui.s->v->board.ncells; c++) {
         int r, col;
         if (c == ui.cursor || !textgrid_cell_centre(&ui.grid, (Cell)c, &r, &col)) continue;
+        int rows = (r - r0) * dy, cols = abs(col - c0);
+        if (!dx && rows > 0 &&
+            (!next_row || rows < next_rows || (rows == next_rows && cols < next_cols)))
+            next_row = (Cell)c, next_rows = rows, next_cols = cols;
         double x = col - c0, y = 2.0 * (r - r0), dist = hypot(x, y);
         double along = (x * dx + y * 2.0 * dy) / unit;
         if (along <= 0 || along < dist * 0.5) continue;
@@ -336,6 +345,7 @@ void cursor_move(int dy, int dx)
         if (beside > best_beside || (beside == best_beside && cost < best_cost))
             best_cost = cost, best = (Cell)c, best_beside = beside;
     }
+    if (!best) best = next_row;
     if (best) ui.cursor = best;
 }
 
