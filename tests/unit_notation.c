@@ -162,6 +162,13 @@ static void test_parse_forms(void **state)
     const char *want = "the Queen on c3 cannot do that; its legal moves: ";
     assert_int_equal(strncmp(parsed(&pos, "Qc3xNf9"), want, strlen(want)), 0);
     assert_string_equal(parsed(&pos, "exf"), "e5xf6");
+    /* ... after both cells too; but a capture mark after the cell taken is no capture */
+    assert_string_equal(parsed(&pos, "c3f9xB"), "c3xf9");
+    assert_string_equal(parsed(&pos, "Qc3:f9"), "c3xf9");
+    assert_string_equal(parsed(&pos, "Qf9x"),
+                        "the capture mark 'x' goes before the cell taken, not after it (Qxf9)");
+    assert_string_equal(parsed(&pos, "Qf9x#"),
+                        "the capture mark 'x' goes before the cell taken, not after it (Qxf9)");
     variant_free(v);
 }
 
@@ -197,6 +204,14 @@ static const struct {
     {"Nnc3", "'n' is not a file of this board"},
     {"#", "empty move"},
     {"x", "no destination cell"},
+    /* a capture mark after the cell taken: where it goes, the move written so */
+    {"Nc3x", "the capture mark 'x' goes before the cell taken, not after it (Nxc3)"},
+    {"Nc3x+", "the capture mark 'x' goes before the cell taken, not after it (Nxc3)"},
+    {"Nd1-c3x", "the capture mark 'x' goes before the cell taken, not after it (Nd1xc3)"},
+    {"Nxc3x", "the capture mark 'x' goes before the cell taken, not after it (Nxc3)"},
+    {"e4e5:", "the capture mark ':' goes before the cell taken, not after it (e4:e5)"},
+    {"c3x", "the capture mark 'x' goes before the cell taken, after what takes (such as Nxc3 or "
+            "bxc3), not after the cell"},
     {"12", "no destination cell"},
     /* a character outside ASCII named whole, by its code point too, not by its first byte;
      * a byte that starts no UTF-8 character alone (none read past the end) */

@@ -324,6 +324,8 @@ typedef struct {
     int ncells, nletters, nnumbers, number;
     char letters[2];
     bool after_x, after_cell;
+    const char *last_cell; /* where the last cell read begins */
+    const char *open_mark; /* a capture mark that no cell, file or victim has followed yet */
 } Scan;
 
 /* One piece letter inside the text: a promotion after the cell, or a named victim. */
@@ -332,7 +334,7 @@ static enum parse_status scan_letter(Ctx *c, const char *s, const char *q, Scan 
     int k = kind_of_letter(c->pos->v, *q);
     if (!k) return fail(c, PARSE_MALFORMED, "'%c' is not a piece of this variant", *q);
     if (q > s && q[-1] == 'x' && sc->after_x)
-        p->victim = k, *c->warn = true; /* Qc3xBf9, f7g6xP: the captured piece named */
+        p->victim = k, *c->warn = true, sc->open_mark = NULL; /* Qc3xBf9, f7g6xP: named */
     else if (sc->after_cell)
         p->promo = k;
     else
@@ -361,6 +363,8 @@ static enum parse_status scan_lower(Ctx *c, const char *s, const char **q, Scan 
     if (n) {
         if (sc->ncells == 2) return fail(c, PARSE_MALFORMED, "more than two cells");
         sc->cells[sc->ncells++] = cell;
+        sc->last_cell = *q;
+        sc->open_mark = NULL;
         *q += n;
         sc->after_cell = true;
         return PARSE_OK;
@@ -369,8 +373,29 @@ static enum parse_status scan_lower(Ctx *c, const char *s, const char **q, Scan 
     if (!strchr(c->pos->v->board.spec.letters, **q)) return not_a_file(c, s, *q);
     if (sc->nletters == 2) return fail(c, PARSE_MALFORMED, "unexpected '%c'", **q);
     sc->letters[sc->nletters++] = **q;
+    sc->open_mark = NULL;
     (*q)++;
     return PARSE_OK;
+}
+
+/* A capture mark after the cell taken (Nc3x): read as a capture, it refused a knight's
+ * quiet move as "no White Knight can capture on c3". The mark goes before the cell, in
+ * place of a '-' there: the move is shown written so, when something stands before the
+ * cell to put the mark after. */
+static enum parse_status mark_after_cell(Ctx *c, const char *s, const Scan *sc)
+{
+    const char *cell = sc->last_cell, *mark = sc->open_mark, *head = cell;
+    if (head > s && head[-1] == '-') head--;
+    bool marked = head > s && (head[-1] == 'x' || head[-1] == ':');
+    if (head == s) /* c3x: which pawn takes is not known, so no move to show */
+        return fail(c, PARSE_MALFORMED,
+                    "the capture mark '%c' goes before the cell taken, "
+                    "after what takes (such as Nxc3 or bxc3), not after the cell",
+                    *mark);
+    return fail(c, PARSE_MALFORMED,
+                "the capture mark '%c' goes before the cell taken, not after it (%.*s%.*s%.*s%s)",
+                *mark, (int)(head - s), s, marked ? 0 : 1, mark, (int)(mark - cell), cell,
+                mark + 1);
 }
 
 /* Read the text after the piece letter, character by character, into sc and p. */
@@ -383,7 +408,7 @@ static enum parse_status scan_move(Ctx *c, const char *s, const char *q, Scan *s
         Cell cell;
         if ((ch == 'x' || ch == ':') && !scan_cell(c, q, &cell)) {
             p->capture = sc->after_x = true;
-            q++;
+            sc->open_mark = q++;
         } else if (ch == '-') {
             q++;
         } else if (ch == '=') {
@@ -411,6 +436,7 @@ static enum parse_status scan_move(Ctx *c, const char *s, const char *q, Scan *s
             return unexpected(c, q);
         }
     }
+    if (sc->open_mark && sc->ncells) return mark_after_cell(c, s, sc);
     return PARSE_OK;
 }
 
