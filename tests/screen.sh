@@ -180,12 +180,14 @@ line f "perft 9"
 wait_for f "perft 9 (a key stops it)" >/dev/null
 keys f Escape
 tap_ok "perft: Esc stops the count too" wait_for f "perft 9: interrupted after"
+tap_eq "perft: ... and types nothing" "move>" "$(row f 24)"
 
 # --- a hang-up while a page is open; perft interrupted by a key -------------------------------
 line f "perft 9"
 sleep 1
 keys f "x"
 tap_ok "a key interrupts a long perft" wait_for f "perft 9: interrupted after"
+tap_eq "... and begins the next line, as for analyse" "move> x" "$(row f 24)"
 keys f C-u
 keys f "?"
 wait_for f "cellmate help" >/dev/null

@@ -1,9 +1,10 @@
 #!/bin/sh
 # screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
 # goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint`,
-# `analyse` (its lines so far in the panel) and the computer's own turns; a resize while it
-# thinks; a plain start says when a saved game is waiting, or how the saved game ended; going
-# through a loaded game with PgUp, PgDn, Home and End, and a move from an earlier position.
+# `analyse` (its lines so far in the panel) and the computer's own turns, the key (but Esc)
+# beginning the next line; a resize while it thinks; a plain start says when a saved game is
+# waiting, or how the saved game ended; going through a loaded game with PgUp, PgDn, Home and
+# End, and a move from an earlier position.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -48,8 +49,20 @@ tap_ok "go: the panel's clock counts down while it thinks ($first, then $second)
 tap_ok "... and the computer is still thinking" shows_re k "the computer is thinking"
 keys k Escape
 wait_for k "computer: 1. " >/dev/null
+tap_eq "go: Esc only stops it, typing nothing" "move>" "$(row k 24)"
 enter k quit
 gone k >/dev/null
+
+# --- go stopped by a letter: its move, and the letter begins the next line (as for analyse) ----
+thinking l --no-save --time 20 glinski >/dev/null
+text l "u"
+tap_ok "go: a letter stops it, its move is played" wait_for l "computer: 1. "
+tap_eq "... and the letter is on the input line, the next line begun" "move> u" "$(row l 24)"
+text l "ndo"
+keys l Enter
+tap_ok "... which goes on as typed (undo)" wait_for l "took back 1. "
+enter l quit
+gone l >/dev/null
 
 # --- a resize while it thinks: the whole screen again at the new size, the search goes on ------
 thinking z --no-save --time 20 glinski >/dev/null

@@ -2,7 +2,8 @@
 # screen_pages.sh — the help page and other pages, in tmux: the help page says where the
 # player sits as the board family draws it (upright boards: at the bottom, moving up; the
 # ring: in the middle of the strip, pawns moving left and right), also after flip; a page's
-# footer fits a narrow terminal whole; a page shows a record's text safely.
+# footer fits a narrow terminal whole; a page shows a record's text safely; the help page says
+# what a key does to a search or a count.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -46,6 +47,17 @@ tap_ok "the ring flipped: half the ring away from the middle" \
 tap_ok "... not at the top" page_lacks r "side at the top"
 close_page r " to move"
 quit r
+
+# --- what a key does to a search or a count, in the help page ----------------------------------
+sized k 120x60 glinski
+wait_for k "White to move" >/dev/null
+help_page k
+tap_ok "help: a key stops go, hint, analyse and perft, and begins the next line; Esc only stops" \
+    page_has k "go, hint, analyse, perft and the computer's turns: the message line shows the search as it goes"
+tap_ok "... the key begins the next line; Esc only stops it" \
+    page_has k "Any key stops it (the best move so far counts; perft says how far it got) and also begins the next line typed; Esc only stops it."
+close_page k "White to move"
+quit k
 
 # --- a page's footer at 40 columns: whole --------------------------------------------------------
 sized n 40x24 glinski

@@ -713,9 +713,10 @@ void ui_help(void)
         "the start, End the game as it is; the game does not change. A move entered there is "
         "asked about, and entered again continues the game from the position shown (the later "
         "moves are taken back).");
-    ADD("go, hint, analyse and the computer's turns: the message line shows its search as it "
-        "goes (depth, best move so far, time left; analyse's lines so far in the status panel); "
-        "any key stops it and its best move so far counts.");
+    ADD("go, hint, analyse, perft and the computer's turns: the message line shows the search "
+        "as it goes (depth, best move so far, time left; analyse's lines so far in the status "
+        "panel), or how far perft has counted. Any key stops it (the best move so far counts; "
+        "perft says how far it got) and also begins the next line typed; Esc only stops it.");
     ADD("F1 or ? (on an empty line) shows this page. Ctrl-C saves the game and quits (while "
         "perft counts, it stops the count).");
     ADD("%s", "");
