@@ -1256,6 +1256,22 @@ static void refused_err(Sink *sink, const char *text)
 
 static bool run_line(Session *s, const char *line, Sink *out);
 
+bool session_command_case(const Session *s, const char *line, char *buf, size_t len)
+{
+    line += strspn(line, " \t");
+    size_t n = strcspn(line, " \t");
+    const Command *c = session_commands;
+    while (c->name && (strlen(c->name) != n || strncasecmp(c->name, line, n))) c++;
+    if (!c->name || !strncmp(c->name, line, n)) return false;
+    /* moves are read as typed (piece letters upper case, files lower): one comes first */
+    Position pos = s->game.pos;
+    Move m;
+    char err[NOTE_ERR_MAX];
+    if (move_parse(&pos, line, &m, err, sizeof err, NULL) != PARSE_MALFORMED) return false;
+    if ((size_t)snprintf(buf, len, "%s%s", c->name, line + n) >= len) return false;
+    return true;
+}
+
 bool session_line(Session *s, const char *line, Sink *out)
 {
     Refused l = {{refused_out, refused_err, out->ctx}, out, line};
@@ -1264,8 +1280,9 @@ bool session_line(Session *s, const char *line, Sink *out)
 
 static bool run_line(Session *s, const char *line, Sink *out)
 {
-    char buf[1024];
+    char buf[1024], folded[1024];
     if (s->restricted && !restrict_line_ok(line, buf, sizeof buf)) return complain(out, "%s", buf);
+    if (session_command_case(s, line, folded, sizeof folded)) line = folded;
     while (isspace((unsigned char)*line)) line++;
     if (!*line || *line == '#') return true;
     snprintf(buf, sizeof buf, "%s", line);

@@ -108,6 +108,12 @@ void session_set_game(Session *s, Variant *v, const Game *g);
  * as a move. Returns false when the line was rejected (the reason went to out->err). */
 bool session_line(Session *s, const char *line, Sink *out);
 
+/* A line whose first word is a command in other capitals ("Quit", "UNDO x"), and which is no
+ * move, is that command: buf gets the line with the name in lower case (what session_line
+ * runs for it; the screen, which runs some commands itself, reads it the same way). False,
+ * buf untouched, for any other line. */
+bool session_command_case(const Session *s, const char *line, char *buf, size_t len);
+
 /* The player the screen draws at the bottom: the own seat; against the computer, the one
  * side it does not play; otherwise the player to move. */
 int session_view_player(const Session *s);

@@ -122,6 +122,26 @@ tap_eq "command argument errors" "line 1: 'undo' takes no arguments
 line 2: save needs a file name
 line 3: perft needs a depth from 0 to 12, then optionally 'divide' and a time limit such as 30s (at most 86400s)" "$(cat "$tmp/err")"
 
+# a command typed in other capitals runs (a line that can be a move stays one: 'qc3' is no
+# command and no move, and says why as a move)
+run 'Qc3
+UNDO
+Fen
+Help
+qc3
+Undo x
+Quit
+fen
+' --variant glinski
+tap_eq "commands in capitals run: UNDO, Fen, Help; Quit leaves (the last fen never runs)" \
+    "1. Qc3
+took back 1. Qc3
+6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w - 0 1
+Type a move (Nf6, e3-f6, exd5, f10=Q) or a command:" "$(sed -n 1,4p "$tmp/out")"
+tap_eq "... a move in the wrong case is still read as a move; a command's errors name it" \
+    "line 5: neither a move nor a command: 'q' is not a file of this board; piece letters are upper case (Qc3) (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'qc3')
+line 6: 'undo' takes no arguments" "$(cat "$tmp/err")"
+
 run 'go
 go
 ' --variant glinski --time 0.2

@@ -58,7 +58,14 @@ tap_ok "a cell and Tab picks up the piece, the whole screen drawn again" \
     wait_for p "f7 Pawn: "
 tap_ok "... its targets marked on the board" shows_re p '\*'
 keys p Escape
-enter p quit
-tap_ok "quit" gone p
+# commands typed in capitals are the commands, those the screen runs itself too
+enter p Help
+tap_ok "Help opens the help page" wait_for p "cellmate help"
+keys p q
+wait_for p "Black to move" >/dev/null
+enter p UNDO
+tap_ok "UNDO takes the move back" wait_for p "White to move"
+enter p Quit
+tap_ok "Quit leaves" gone p
 
 tap_done

@@ -306,8 +306,9 @@ void screen_line(const char *line)
     Session *s = ui.s;
     Sink sink = {collect, error_line, NULL};
     const Variant *before = s->v;
-    char picked[MOVE_TEXT_MAX];
+    char picked[MOVE_TEXT_MAX], folded[1024];
     while (*line == ' ') line++;
+    if (session_command_case(s, line, folded, sizeof folded)) line = folded; /* "Help", "GO" */
     if (select_line(line, picked)) {
         if (!*picked) return; /* a promotion: the input line waits for the piece */
         line = picked;
