@@ -208,6 +208,15 @@ tap_eq "alone: a bad line gives exit status 1, and the input's end leaves" 1 "$?
 tap_ok "alone: the bad line is refused by its number" \
     grep -q "^line 1: neither a move nor a command: .*(in 'hi')$" "$tmp/err"
 tap_ok "alone: the next line still goes to the room" grep -qx "solo: anyone?" "$tmp/out"
+# a chat line over 200 bytes goes out cut, and its sender is told
+long=$(printf '%0198d' 0 | tr 0 y)
+printf 'say %s\303\251\303\251 and more\nsay short\n' "$long" |
+    timeout 20 "$CELLMATE" --batch --room cut glinski --name solo >"$tmp/out" 2>"$tmp/err"
+tap_ok "a long chat line is cut between characters (198 bytes and an e acute)" \
+    grep -qx "solo: ${long}$(printf '\303\251')" "$tmp/out"
+tap_ok "... and its sender is told" \
+    grep -qx "your chat line was cut to its first 200 bytes (a line holds 200)" "$tmp/out"
+tap_ok "... only for that line" test "$(grep -c "was cut" "$tmp/out")" = 1
 "$CELLMATE" --batch --room alone --name solo --seat Black </dev/null >"$tmp/out" 2>&1
 tap_eq "a second seat under one's own name: exit status 2" 2 "$?"
 tap_ok "... and the message says how to play a second seat" grep -qx \

@@ -508,6 +508,9 @@ static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
     snprintf(note, sizeof note, "%s: %s", c->name, text);
     bool kept = keep_chat(sv, note);
     room_broadcast(sv, "say %s %s", c->name, text);
+    if (strlen(text) < strlen(rq->text)) /* cut between characters: the sender is told */
+        conn_send(c, "info your chat line was cut to its first %zu bytes (a line holds %d)",
+                  strlen(text), ROOM_SAY_MAX);
     if (kept) table_save(sv);
     return true;
 }
