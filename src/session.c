@@ -1012,6 +1012,9 @@ int session_view_player(const Session *s)
 {
     int humans = 0, human = 0;
     if (s->seat >= 0 && s->seat < s->v->nplayers) return s->seat;
+    /* a room's watcher keeps one view (the first player's), which flip and rotate turn: a
+     * board turning round at every move is for people taking turns at one keyboard */
+    if (s->remote) return 0;
     for (int p = 0; p < s->v->nplayers; p++)
         if (!(s->ai_players & (1u << p))) humans++, human = p;
     return humans == 1 ? human : s->game.pos.stm;

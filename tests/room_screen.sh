@@ -106,6 +106,12 @@ tap_ok "... as a watcher still" wait_for c "you watch"
 tap_ok "... the players' panel counts it again" wait_for a "room duel, 1 watching"
 tap_ok "a new server runs the room" test -n "$(room_server duel)" -a "$(room_server duel)" != "$server"
 play a Bb1 b "3. Bb1"
+wait_for c "3. Bb1" >/dev/null
+tap_ok "the watcher's board stays put at Black's turn: White's side at the bottom" \
+    shows_re c "^ +a +b +c +d +e +f +g +h +i +k +l *\$"
+line c flip
+tap_ok "... and flip turns it: Black's side at the bottom" \
+    wait_re c "^ +l +k +i +h +g +f +e +d +c +b +a *\$"
 play b e6 a "e6"
 line a "Qxf9"
 for w in a b c; do
