@@ -54,6 +54,14 @@ for c in flip rotate names; do
         sh -c "grep -q '\"$c\", \"' '$TESTS_DIR/../src/session.c'"
 done
 
+# --- rooms: a player gone away, in the room's words (room_screen.sh and room_faults.sh see
+# them said) -----------------------------------------------------------------------------------
+section ROOMS | tr '\n' ' ' >"$tmp/rooms"
+tap_ok "ROOMS: a player who quit or closed the window is said to have left" \
+    grep -q "Blue left.(rq when that player's cellmate said goodbye .*window closed" "$tmp/rooms"
+tap_ok "ROOMS: a connection broken without a word is said to be disconnected" \
+    grep -q "Blue disconnected.(rq when the connection broke without a word" "$tmp/rooms"
+
 # --- options ----------------------------------------------------------------------------
 "$CELLMATE" --help >"$tmp/usage"
 grep -o -- '--[a-z][a-z-]*' "$tmp/usage" | sort -u >"$tmp/options"

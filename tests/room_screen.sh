@@ -213,8 +213,12 @@ tap_ok "flag: the fallen flag's clock reads 0:00 on the other screen" wait_re f2
 tap_ok "flag: the record's result" record_has -x '\[Termination "time forfeit"\]' "$ROOMS/flag.pgn"
 line f1 Qc3
 tap_ok "flag: no move after the flag fell" wait_for f1 "the game is over"
-for w in f1 f2; do line "$w" quit; done
-for w in f1 f2; do tap_ok "flag: screen $w quits" gone "$w"; done
+# a window closed (its terminal hangs up): the screen quits, so the others read "left"
+T kill-session -t f2
+tap_ok "a player's window closed: the other screen is told Black left" wait_for f1 "Black left"
+tap_ok "... not that Black disconnected" hides f1 "Black disconnected"
+line f1 quit
+tap_ok "flag: screen f1 quits" gone f1
 
 room_check_logs
 tap_done
