@@ -278,6 +278,13 @@ sized r 120x40 --fen "'$HR_FEN'" hr-glinski
 wait_for r "White to move" >/dev/null
 tap_ok "hr-glinski at 120x40: outlined cells" shows_re r '\\___/'
 check_pick r "H@" hr-glinski "$HR_FEN"
+drops=$(echo 'moves H@' | "$CELLMATE" --batch --fen "$HR_FEN" hr-glinski | sed -n 's/^\([0-9]*\) legal moves dropping H:.*/\1/p')
+text r "H@"
+keys r Tab
+tap_ok "a piece in hand picked up counts its drops ($drops)" \
+    wait_for r "Horn in hand: $drops drops (*); pick a cell, Esc cancels"
+keys r Escape
+wait_until hides r "pick a cell" # (the next pick waits for its own)
 check_pick r f5 hr-glinski "$HR_FEN"
 quit r
 sized t 80x24 hr-mccooey3

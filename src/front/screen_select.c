@@ -111,11 +111,13 @@ static void say_picked(int n)
     n = cells;
     const Variant *v = ui.s->v;
     char what[64];
-    if (ui.sel_from)
-        snprintf(what, sizeof what, "%s %s", cell_name(ui.sel_from),
-                 v->type[PIECE_KIND(ui.s->game.pos.board[ui.sel_from])].name);
-    else
-        snprintf(what, sizeof what, "%s in hand", v->type[ui.sel_drop].name);
+    if (!ui.sel_from) { /* a piece in hand goes down on an empty cell: drops, no captures */
+        ui_set_message(false, "%s in hand: %d drop%s (*); pick a cell, Esc cancels",
+                       v->type[ui.sel_drop].name, n, n == 1 ? "" : "s");
+        return;
+    }
+    snprintf(what, sizeof what, "%s %s", cell_name(ui.sel_from),
+             v->type[PIECE_KIND(ui.s->game.pos.board[ui.sel_from])].name);
     ui_set_message(false, "%s: %d move%s (*), %d capture%s (x); pick a cell, Esc cancels", what,
                    n - captures, n - captures == 1 ? "" : "s", captures, captures == 1 ? "" : "s");
 }
