@@ -74,7 +74,25 @@ tap_ok "a plain start: the newest save is waiting, for --resume" \
     wait_for c "A saved game is waiting: quit and start cellmate --resume to continue it"
 tap_ok "... and the other one with its own command" \
     wait_for c "also waiting: current-$bpid.pgn (cellmate --resume=current-$bpid)"
+notice=$(screen_of c | sed -n 39p)
 quit c
+# at 80x24 the message line cuts the notice short; the status panel shows it whole
+small() { # small NAME ARGS...: keep's window at 80x24
+    name=$1
+    shift
+    window "$name" 80x24 "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME \
+LANG=C.UTF-8 $CELLMATE $*; echo 'window: done'; sleep 60"
+}
+panel_has() { # panel_has NAME TEXT: the status panel (characters 59 on) holds TEXT, wrapped
+    [ -n "$2" ] || return 1
+    screen_of "$1" | sed -n '1,22p' | perl -CS -ne 'print substr($_, 58)' | tr -d ' \n' |
+        grep -qF -- "$(printf '%s' "$2" | tr -d ' ')"
+}
+small c80 glinski
+wait_for c80 "White to move" >/dev/null
+tap_ok "80x24: two saves waiting, the panel shows the whole notice (to its last command)" \
+    wait_until panel_has c80 "$notice"
+quit c80
 start d screen --resume
 tap_ok "--resume continues one game and names the other waiting" \
     wait_for d "also waiting: current-$bpid.pgn (cellmate --resume=current-$bpid)"
@@ -153,6 +171,15 @@ tap_ok "--ai white with a saved game waiting: the message says the computer wait
 enter k go
 tap_ok "... and go starts it" wait_for k "computer: 1. "
 quit k
+keep k2 --ai white --level 1 mccooey
+wait_for k2 "so as not to start a new game over it" >/dev/null
+notice=$(screen_of k2 | sed -n 39p)
+quit k2
+small k80 --ai white --level 1 mccooey
+wait_for k80 "White to move" >/dev/null
+tap_ok "80x24: the computer's level shown too, the panel shows the whole notice" \
+    wait_until panel_has k80 "$notice"
+quit k80
 
 # --- a start reads each save once: what is waiting, what --resume continues and where a move
 # here keeps it all come from one reading (it read current.pgn six times) -------------------

@@ -313,17 +313,19 @@ static void draw_status_line(int y)
     draw_text_line(y, 0, ui.cols, line, A_BOLD);
 }
 
-/* A message too long for its line is shown in full at the bottom of the panel, when the
- * panel is tall enough for it beside the rest; returns the height left above it. */
-static int status_message(int top, int x, int width, int height)
+/* A message too long for its line is shown in full at the bottom of the panel (when the
+ * panel is tall enough to read there), below the turn and the notes (rows y on), before the
+ * pieces and the moves, which get what rows it leaves; returns the rows left above it. */
+static int status_message(int top, int y, int x, int width, int height)
 {
     if (((int)strlen(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
         height < 10)
         return height;
-    static char parts[16][WRAP_LINE];
+    static char parts[48][WRAP_LINE];
     char *msg[1] = {ui.message};
-    int mrows = text_wrap(msg, 1, parts, 16, width, 0);
-    if (mrows > height / 2) mrows = height / 2;
+    int mrows = text_wrap(msg, 1, parts, 48, width, 0);
+    int room = top + height - (y + 1); /* a blank row above it */
+    if (mrows > room) mrows = room > 0 ? room : 0;
     attr_t at = ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) : A_BOLD) : 0;
     for (int i = 0; i < mrows; i++)
         draw_text_line(top + height - mrows + i, x, width, parts[i], at);
@@ -451,13 +453,14 @@ static void status_moves(int y, int x, int width, int room)
 static void draw_status(int top, int x, int width, int height, bool with_title)
 {
     int y = top;
+    clip_bottom = top + height; /* nothing runs out of the panel */
     if (with_title) y = ui_draw_wrapped(y, x, width, ui.s->game.v->title, A_BOLD | A_UNDERLINE);
-    height = status_message(top, x, width, height);
-    clip_bottom = top + height; /* nothing runs into the message or out of the panel */
     Position pos;
     history_position(&pos);
     y = status_turn(y, x, width, &pos);
     y = status_notes(y, x, width);
+    height = status_message(top, y, x, width, height);
+    clip_bottom = top + height; /* nothing runs into the message */
     y = status_pieces(y + 1, x, width, &pos);
     status_moves(y + 1, x, width, top + height - (y + 1));
 }
