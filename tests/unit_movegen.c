@@ -581,6 +581,72 @@ static void test_check_hints(void **state)
     variant_free(v);
 }
 
+/* check_after_move, which looks only at the lines through the cells a move changed, agrees
+ * with in_check after every legal move of random games of every shipped variant (where it
+ * cannot be used it is in_check itself), checks by the moved piece and discovered ones alike;
+ * and castling that checks with the rook, en passant that opens a line. */
+static void assert_check_after(Position *pos, Move m, long *checks)
+{
+    Undo u;
+    play_move(pos, m, &u);
+    bool want = in_check(pos);
+    assert_int_equal(check_after_move(pos, &u), want);
+    *checks += want;
+    pos_unmake(pos, &u);
+}
+
+static void test_check_after_move(void **state)
+{
+    (void)state;
+    void *d = NULL;
+    char name[64];
+    long checks = 0, moves = 0;
+    while (tu_next_variant(&d, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        for (int game = 0; game < 4; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 120 && pos_players_left(&pos) >= 2; ply++) {
+                MoveList legal;
+                gen_legal(&pos, &legal);
+                if (!legal.n) break;
+                int pickn = (int)(tu_rand() % (unsigned)legal.n);
+                for (int i = 0; i < legal.n; i++) {
+                    long was = checks;
+                    assert_check_after(&pos, legal.m[i], &checks);
+                    if (checks > was && tu_rand() % 4) pickn = i;
+                    moves++;
+                }
+                Undo u;
+                play_move(&pos, legal.m[pickn], &u);
+            }
+        }
+        variant_free(v);
+    }
+    assert_true(moves > 100000);
+    assert_true(checks > 1000);
+    struct {
+        const char *variant, *fen;
+    } set[] = {
+        {"chess", "5k2/8/8/8/8/8/8/4K2R w K - 0 1"},     /* O-O checks with the rook */
+        {"chess", "8/8/8/RPp4k/8/8/8/7K w - c6:c5 0 1"}, /* bxc6 e.p. opens the rank */
+        {"chess", "4k3/8/8/8/8/8/8/R5K1 w - - 0 1"},     /* the rook gives check */
+        {"chess", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1"},  /* the knight uncovers the rook */
+    };
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+        Variant *cv = tu_variant(set[i].variant);
+        Position pos;
+        char err[200];
+        assert_true(fen_read(&pos, cv, set[i].fen, err, sizeof err));
+        MoveList legal;
+        gen_legal(&pos, &legal);
+        long found = 0;
+        for (int j = 0; j < legal.n; j++) assert_check_after(&pos, legal.m[j], &found);
+        assert_true(found > 0);
+        variant_free(cv);
+    }
+}
+
 /* --- the move limit --------------------------------------------------------------------------- */
 
 /* The bound a variant is checked against when it loads holds in every position reached: no
@@ -664,6 +730,7 @@ int main(void)
         cmocka_unit_test(test_tactical_and_legality),
         cmocka_unit_test(test_check_evasions),
         cmocka_unit_test(test_check_hints),
+        cmocka_unit_test(test_check_after_move),
         cmocka_unit_test(test_lazy_legality),
         cmocka_unit_test(test_runs),
         cmocka_unit_test(test_attack_runs),

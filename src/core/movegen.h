@@ -17,6 +17,12 @@ bool attacked_by(const Position *pos, Cell t, int by);
 /* Whether the side to move's royal could be captured by the next player in. */
 bool in_check(const Position *pos);
 
+/* in_check after a move, pos the position after it and u its undo record, found from the
+ * cells the move changed when it can be (two players, no hopper, Board.toward): the side now
+ * to move must not have been attacked by the mover before the move, as after any legal move
+ * or a pass out of check. */
+bool check_after_move(const Position *pos, const Undo *u);
+
 /* Whether player `by` attacks the cell where m, a plain move of the side to move's royal
  * piece, ends, with the royal piece lifted off its cell. */
 bool royal_step_attacked(Position *pos, Move m, int by);

@@ -26,12 +26,13 @@ typedef uint8_t Piece; /* 0 empty; bits 0-4 kind, 5-6 owner, 7 "fresh" (may use 
 
 /* Component flags: what one part of a piece's move may do. */
 enum {
-    CF_MOVE = 1,     /* may go to an empty cell */
-    CF_CAPTURE = 2,  /* may capture on an enemy cell */
-    CF_INITIAL = 4,  /* only while the piece may use initial moves */
-    CF_HOP = 8,      /* captures by jumping exactly one piece (cannon) */
-    CF_RIFLE = 16,   /* captures without moving */
-    CF_EXCHANGE = 32 /* swaps places with a friendly piece */
+    CF_MOVE = 1,      /* may go to an empty cell */
+    CF_CAPTURE = 2,   /* may capture on an enemy cell */
+    CF_INITIAL = 4,   /* only while the piece may use initial moves */
+    CF_HOP = 8,       /* captures by jumping exactly one piece (cannon) */
+    CF_RIFLE = 16,    /* captures without moving */
+    CF_EXCHANGE = 32, /* swaps places with a friendly piece */
+    CF_PLAIN = 64 /* compiled only: no zone, hop, rifle or exchange (the generator's short walk) */
 };
 
 #define RANGE_ANY 255

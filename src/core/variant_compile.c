@@ -71,6 +71,8 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
             if (o == 0 && c->listed && !check_listed_angles(v, pt, i, err, errlen)) return false;
             CompiledComp *cc = &pt->cc[o][i];
             cc->flags = c->flags;
+            if (c->zone < 0 && !(c->flags & (CF_HOP | CF_RIFLE | CF_EXCHANGE)))
+                cc->flags |= CF_PLAIN;
             cc->range = c->range;
             cc->zone = c->zone;
             cc->zone_not = c->zone_not;
