@@ -44,6 +44,8 @@
 typedef struct {
     bool captured;
     int mover;
+    const Undo *undo; /* the move that led here (NULL: none, or a pass) */
+    uint8_t check;    /* whether the side to move is in check: 0 not known yet, 1 no, 2 yes */
 } PlyInfo;
 
 typedef struct Shared Shared;
@@ -63,10 +65,12 @@ typedef struct {
     int root;
     int id; /* 0: the main thread, which reports and decides when to stop */
     bool stop;
-    bool teams;    /* three players: the root player against a team of both others */
-    bool brs;      /* best-reply search: the team's two moves make one ply */
-    bool plus;     /* BRS+: the opponent not searched plays its first move by ordering */
-    uint64_t salt; /* table keys differ per root player and scheme with three players */
+    bool teams;       /* three players: the root player against a team of both others */
+    bool brs;         /* best-reply search: the team's two moves make one ply */
+    bool plus;        /* BRS+: the opponent not searched plays its first move by ordering */
+    bool quick_check; /* two players, the root's other player not attacked: in_check is found
+                         from the move that led to a node (node_check) */
+    uint64_t salt;    /* table keys differ per root player and scheme with three players */
     _Atomic uint64_t nodes;
     Shared *sh;
     Move killers[MAX_PLY + 1][2];
@@ -423,7 +427,7 @@ static void play(Search *s, Move m, Undo *u, int ply)
     eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
     eval_sums_move(&s->eval, &s->pos, u, &s->sums[++s->at]);
     s->keys[s->nkeys++] = s->pos.hash;
-    if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){u->captured != 0, mover};
+    if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){u->captured != 0, mover, u, 0};
 }
 
 static void unplay(Search *s, const Undo *u)
@@ -450,7 +454,19 @@ static void play_null(Search *s, Undo *u, int ply)
 {
     int mover = s->pos.stm;
     pass_turn(s, u);
-    if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){false, mover};
+    if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){false, mover, NULL, 0};
+}
+
+/* Whether the side to move is in check at the node of this ply, found once: with two players
+ * from the move that led there (check_after_move; the search plays only legal moves, and a
+ * pass only out of check, so the player to move was not attacked before that move). */
+static bool node_check(Search *s, int ply)
+{
+    if (!s->quick_check || ply > MAX_PLY) return in_check(&s->pos);
+    PlyInfo *l = &s->line[ply];
+    if (!l->check)
+        l->check = (l->undo ? check_after_move(&s->pos, l->undo) : in_check(&s->pos)) + 1;
+    return l->check == 2;
 }
 
 /* Best-reply search at this node: an opponent of the root player to move, and the other
@@ -665,7 +681,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
     if (time_up(s)) return 0;
     if (decided(s, ply, -1, &value)) return value;
     if (ply >= MAX_PLY - 1) return static_eval(s);
-    bool check = in_check(&s->pos);
+    bool check = node_check(s, ply);
     int best = -INF, stand = -INF;
     Picker pk;
     if (check) { /* every evasion, and mate found */
@@ -741,7 +757,7 @@ static int search_move(Search *s, int mover, int i, bool quiet, int depth, int a
 {
     if (i == 0) return child(s, mover, depth - 1, alpha, beta, ply + 1, true);
     int r = 0;
-    if (depth >= 3 && i >= 3 && quiet && !in_check(&s->pos))
+    if (depth >= 3 && i >= 3 && quiet && !node_check(s, ply + 1))
         r = 1 + (depth >= 6 && i >= 8) + (!pv_node && i >= 16);
     int sc = child(s, mover, depth - 1 - r, alpha, alpha + 1, ply + 1, true);
     if (!s->stop && sc > alpha && r)
@@ -830,7 +846,7 @@ static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok)
     if (ply >= MAX_PLY - 1) return static_eval(s);
     Move tt_move = {0};
     if (table_cut(s, depth, alpha, beta, ply, pv_node, &tt_move, &value)) return value;
-    bool check = in_check(&s->pos);
+    bool check = node_check(s, ply);
     if (check && ply < MAX_PLY / 2) depth++; /* a check extension */
     if (!pv_node && !check && prune_early(s, depth, beta, ply, null_ok, &value)) return value;
     Picker pk;
@@ -1116,6 +1132,9 @@ static Search *search_new(Shared *sh, const Game *g, int id)
     s->v = g->v;
     s->root = g->pos.stm;
     s->teams = g->v->nplayers > 2;
+    s->quick_check =
+        g->v->nplayers == 2 && pos_players_left(&s->pos) == 2 &&
+        !attacked_by(&s->pos, s->pos.royal[pos_next_player(&s->pos, s->root)], s->root);
     int scheme = sh->lim->scheme ? sh->lim->scheme : SEARCH_DEFAULT_SCHEME;
     if (scheme == SEARCH_AUTO) scheme = few_pieces(&s->pos, s->root) ? SEARCH_PARANOID : SEARCH_BRS;
     s->brs = s->teams && (scheme == SEARCH_BRS || scheme == SEARCH_BRS_PLUS);
