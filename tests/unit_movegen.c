@@ -581,6 +581,48 @@ static void test_check_hints(void **state)
     variant_free(v);
 }
 
+/* The generator keeps a set of the targets reached only where its walk from the piece's cell
+ * can reach one twice (PieceType.dedupe_at): no list, all moves or captures only, ever holds a
+ * move twice in random games of every shipped variant, among them kinds whose rays meet. */
+static int duplicates(const MoveList *ml)
+{
+    int n = 0;
+    for (int i = 0; i < ml->n; i++)
+        for (int j = 0; j < i; j++) n += move_equal(ml->m[i], ml->m[j]);
+    return n;
+}
+
+static void test_no_duplicates(void **state)
+{
+    (void)state;
+    void *d = NULL;
+    char name[64];
+    int kept = 0;
+    while (tu_next_variant(&d, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        for (int k = 1; k <= v->ntypes; k++) kept += v->type[k].needs_dedupe;
+        for (int game = 0; game < 3; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 100 && pos_players_left(&pos) >= 2; ply++) {
+                MoveList all, tactical;
+                bool check = in_check(&pos);
+                gen_unfiltered_known(&pos, &all, false, check, NULL, NULL);
+                gen_unfiltered_known(&pos, &tactical, true, check, NULL, NULL);
+                assert_int_equal(duplicates(&all), 0);
+                assert_int_equal(duplicates(&tactical), 0);
+                MoveList legal;
+                gen_legal(&pos, &legal);
+                if (!legal.n) break;
+                Undo u;
+                play_move(&pos, legal.m[tu_rand() % (unsigned)legal.n], &u);
+            }
+        }
+        variant_free(v);
+    }
+    assert_true(kept >= 5);
+}
+
 /* check_after_move, which looks only at the lines through the cells a move changed, agrees
  * with in_check after every legal move of random games of every shipped variant (where it
  * cannot be used it is in_check itself), checks by the moved piece and discovered ones alike;
@@ -731,6 +773,7 @@ int main(void)
         cmocka_unit_test(test_check_evasions),
         cmocka_unit_test(test_check_hints),
         cmocka_unit_test(test_check_after_move),
+        cmocka_unit_test(test_no_duplicates),
         cmocka_unit_test(test_lazy_legality),
         cmocka_unit_test(test_runs),
         cmocka_unit_test(test_attack_runs),

@@ -129,13 +129,16 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
     bool fresh =
         (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
     uint8_t *seen = g->seen;
-    if (pt->needs_dedupe && g->dirty) memset(seen, 0, (size_t)b->ncells + 1), g->dirty = false;
     /* an empty cell gives a tactical generation nothing unless the piece may promote there */
     bool no_quiet = g->tactical && !(pt->npromo && pt->promo_near[us][from]);
+    /* the set of targets reached, only where the components walked can reach one twice */
+    bool dedupe = pt->needs_dedupe && (pt->dedupe_at[us][from] & (no_quiet ? DEDUPE_TAKES
+                                                                  : fresh  ? DEDUPE_FRESH
+                                                                           : DEDUPE_SETTLED));
+    if (dedupe && g->dirty) memset(seen, 0, (size_t)b->ncells + 1), g->dirty = false;
     /* no promotion, no forbidden cell and no set of targets: every move it makes from here is
      * one plain push (add_moving would only push) */
-    bool plain =
-        !pt->needs_dedupe && pt->forbidden_zone < 0 && !(pt->npromo && pt->promo_near[us][from]);
+    bool plain = !dedupe && pt->forbidden_zone < 0 && !(pt->npromo && pt->promo_near[us][from]);
 
     const CellRun *runs = pt->runs[us];
     const int *run_at = pt->run_at[us] + from * pt->ncomp;
@@ -163,8 +166,8 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
                 t = r[s];
                 Piece q = pos->board[t];
                 if (PIECE_OWNER(q) != us && zone_ok(v, cc->zone, cc->zone_not, us, t)) {
-                    if (pt->needs_dedupe && (seen[t] & 1)) continue;
-                    if (pt->needs_dedupe) seen[t] |= 1, g->dirty = true;
+                    if (dedupe && (seen[t] & 1)) continue;
+                    if (dedupe) seen[t] |= 1, g->dirty = true;
                     add_moving(g, pt, from, t, MOVE_NORMAL, 0, false);
                 }
                 continue;
@@ -180,7 +183,7 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
                     }
                     if (no_quiet) continue;
                     if (!zone_ok(v, cc->zone, cc->zone_not, us, t)) continue;
-                    if (pt->needs_dedupe) {
+                    if (dedupe) {
                         if (seen[t] & 1) continue;
                         seen[t] |= 1, g->dirty = true;
                     }
@@ -194,18 +197,17 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
                 if (PIECE_OWNER(q) == us) {
                     if ((f & CF_EXCHANGE) && !g->tactical &&
                         !pt->exchange_excludes[PIECE_KIND(q)] && !side_in_check(g)) {
-                        if (!pt->needs_dedupe || !(seen[t] & 4))
-                            push(g, from, t, MOVE_EXCHANGE, 0, 0);
-                        if (pt->needs_dedupe) seen[t] |= 4, g->dirty = true;
+                        if (!dedupe || !(seen[t] & 4)) push(g, from, t, MOVE_EXCHANGE, 0, 0);
+                        if (dedupe) seen[t] |= 4, g->dirty = true;
                     }
                     break;
                 }
                 if (!(f & CF_CAPTURE)) break;
                 if (f & CF_RIFLE) {
-                    if (!pt->needs_dedupe || !(seen[t] & 2)) push(g, from, t, MOVE_RIFLE, 0, 0);
-                    if (pt->needs_dedupe) seen[t] |= 2, g->dirty = true;
-                } else if (!pt->needs_dedupe || !(seen[t] & 1)) {
-                    if (pt->needs_dedupe) seen[t] |= 1, g->dirty = true;
+                    if (!dedupe || !(seen[t] & 2)) push(g, from, t, MOVE_RIFLE, 0, 0);
+                    if (dedupe) seen[t] |= 2, g->dirty = true;
+                } else if (!dedupe || !(seen[t] & 1)) {
+                    if (dedupe) seen[t] |= 1, g->dirty = true;
                     add_moving(g, pt, from, t, MOVE_NORMAL, 0, false);
                 }
                 break;

@@ -89,6 +89,11 @@ typedef struct {
     uint8_t dirs[MAX_DIRS];
 } CompiledComp;
 
+/* PieceType.dedupe_at: a cell can be reached twice by all the components (DEDUPE_FRESH), by
+ * those without the initial-moves rule (DEDUPE_SETTLED), by those that may take (DEDUPE_TAKES:
+ * the captures-only generation's). A kind with exchanges has all three wherever it has one. */
+enum { DEDUPE_FRESH = 1, DEDUPE_SETTLED = 2, DEDUPE_TAKES = 4 };
+
 enum capture_return { RETURN_GONE, RETURN_HAND, RETURN_POOL };
 enum promo_status { PROMO_NONE = 0, PROMO_MAY = 1, PROMO_MUST = 2, PROMO_FORBIDDEN = 3 };
 
@@ -118,6 +123,9 @@ typedef struct {
     /* per owner and cell: some move from there (on an empty board) ends where it may
      * promote; elsewhere a quiet move gives the captures-only generation nothing */
     bool *promo_near[MAX_PLAYERS];
+    /* per owner and cell, with needs_dedupe: which walks from there can reach a cell twice
+     * (DEDUPE_ bits), so that the generator keeps its set only for those */
+    uint8_t *dedupe_at[MAX_PLAYERS];
     /* cells where this kind could never move on an empty board: no drops there */
     bool *dead[MAX_PLAYERS];
     int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */
