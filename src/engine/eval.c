@@ -692,11 +692,12 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
     uint64_t pawns[MAX_PLAYERS][MAX_CELLS / 64 + 1]; /* each player's, for passed */
     for (int q = 0; q < np; q++)
         for (int w = 0; w < e->words; w++) pawns[q][w] = sums->cells[w][q][1];
-    int attack[MAX_PLAYERS] = {0}, shelter[MAX_PLAYERS] = {0};
+    int attack[MAX_PLAYERS] = {0};
     Cell royal[MAX_PLAYERS];
     for (int q = 0; q < np; q++) royal[q] = pos->alive & (1u << q) ? pos->royal[q] : NO_CELL;
     /* the pieces that are not royal, read from the bits the sums keep */
-    for (int o = 0; o < np; o++)
+    for (int o = 0; o < np; o++) {
+        bool want_hits = hits && o == pos->stm;
         for (int w = 0; w < e->words; w++)
             for (uint64_t x = sums->cells[w][o][0] | pawns[o][w]; x; x &= x - 1) {
                 Cell c = (Cell)(w * 64 + __builtin_ctzll(x));
@@ -704,7 +705,7 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
                 int f = e->kind[PIECE_KIND(p)];
                 size_t at = e->slot0[p & 0x7f]; /* its slot on cell 0: + c for its own cell */
                 if ((f & EVAL_SLIDER) && e->w.mobility)
-                    score[o] += e->w.mobility * (hits && o == pos->stm && (f & EVAL_PLAIN)
+                    score[o] += e->w.mobility * (want_hits && (f & EVAL_PLAIN)
                                                      ? mobility_hits(e, pos, o, at + c, c, hits)
                                                      : mobility(e, pos, o, at + c));
                 if (f & EVAL_PROMOTES) {
@@ -712,23 +713,22 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
                     if (bonus && passed(e, o, at + c, pawns)) score[o] += bonus;
                 }
                 if (f & EVAL_PAWN) continue;
-                /* the royal pieces: attackers and shelter around them */
-                for (int q = 0; q < np; q++) {
-                    Cell r = royal[q];
-                    if (!r) continue;
-                    const uint64_t *near =
-                        o == q ? e->around + (size_t)r * e->words : e->near + (at + r) * e->words;
-                    int in = near[c / 64] >> (c % 64) & 1;
-                    if (o == q)
-                        shelter[q] += in;
-                    else
-                        attack[q] += in;
-                }
+                /* the enemy royal pieces it attacks around (its own: shelter, below) */
+                for (int q = 0; q < np; q++)
+                    if (q != o && royal[q])
+                        attack[q] += e->near[(at + royal[q]) * e->words + w] >> (c % 64) & 1;
             }
+    }
     for (int q = 0; q < np; q++) {
-        if (!royal[q]) continue;
+        Cell r = royal[q];
+        if (!r) continue;
+        /* shelter: its own pieces (neither pawns nor royal) on the cells around it */
+        int shelter = 0;
+        for (int w = 0; w < e->words; w++)
+            shelter +=
+                __builtin_popcountll(e->around[(size_t)r * e->words + w] & sums->cells[w][q][0]);
         score[q] -= e->w.attack * attack[q] * attack[q];
-        score[q] += e->w.shelter * (shelter[q] < 3 ? shelter[q] : 3);
+        score[q] += e->w.shelter * (shelter < 3 ? shelter : 3);
     }
 }
 
