@@ -284,23 +284,33 @@ enum {
 static void score_moves(const Search *s, const MoveList *ml, Move tt_move, int ply, int *score)
 {
     const Position *pos = &s->pos;
-    for (int i = 0; i < ml->n; i++) {
-        Move m = ml->m[i];
-        int victim = victim_value(pos, m);
-        if (tt_move_is(tt_move, m))
+    const PieceType *type = pos->v->type;
+    const int(*history)[MAX_CELLS + 1] = s->history[pos->stm];
+    Move k0 = s->killers[ply][0], k1 = s->killers[ply][1];
+    bool tt = tt_move.to;
+    int n = ml->n; /* in locals: a store to score[] could be one to ml->n */
+    const Move *moves = ml->m;
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        /* victim_value, its commonest case first */
+        Piece p = m.kind == MOVE_NORMAL ? pos->board[m.to] : 0;
+        int victim = p                       ? type[PIECE_KIND(p)].value + 1
+                     : m.kind == MOVE_NORMAL ? 0
+                                             : victim_value(pos, m);
+        if (tt && tt_move_is(tt_move, m))
             score[i] = ORDER_TT;
         else if (victim)
             score[i] = ORDER_CAPTURE + victim * 16 - mover_value(pos, m) / 8;
         else if (is_promotion(m))
-            score[i] = ORDER_PROMOTION + pos->v->type[m.promo].value;
-        else if (move_equal(m, s->killers[ply][0]))
+            score[i] = ORDER_PROMOTION + type[m.promo].value;
+        else if (move_equal(m, k0))
             score[i] = ORDER_KILLER + 1;
-        else if (move_equal(m, s->killers[ply][1]))
+        else if (move_equal(m, k1))
             score[i] = ORDER_KILLER;
         else if (m.kind == MOVE_DROP)
-            score[i] = s->history[pos->stm][m.promo][m.to];
+            score[i] = history[m.promo][m.to];
         else
-            score[i] = s->history[pos->stm][PIECE_KIND(pos->board[m.from])][m.to];
+            score[i] = history[PIECE_KIND(pos->board[m.from])][m.to];
     }
 }
 
