@@ -472,6 +472,25 @@ static void test_table(void **state)
     tt_free(&tt);
 }
 
+/* search_best_of, which looks through long lists four keys at a time, finds the place a
+ * plain scan finds (the first of equal keys) for lists of every length up to a few dozen and
+ * keys with many ties, near the ends of the int range too. */
+static void test_best_of(void **state)
+{
+    (void)state;
+    int score[80];
+    for (int round = 0; round < 4000; round++) {
+        int n = 1 + rand() % 80, spread = 1 + round % 7;
+        for (int k = 0; k < n; k++)
+            score[k] = round % 5 == 0 ? INT32_MIN + rand() % spread : rand() % spread - spread / 2;
+        int i = rand() % n;
+        int want = i;
+        for (int j = i + 1; j < n; j++)
+            if (score[j] > score[want]) want = j;
+        assert_int_equal(search_best_of(score, i, n), want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -487,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_frontier_rule),
         cmocka_unit_test(test_score_text),
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_best_of),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -340,19 +340,41 @@ typedef struct {
     uint8_t legal[MAX_MOVES];
 } Picker;
 
-/* The place of the best of moves i..end - 1 by their ordering keys. */
-static int best_of(const int *score, int i, int end)
+/* The place of the best of moves i..end - 1 by their ordering keys (the first of equals).
+ * Long lists are looked through twice, four keys at a time for the best key and then for its
+ * first place: a node that tries all its moves picks from dozens of them again and again. */
+typedef int Keys4 __attribute__((vector_size(16)));
+
+int search_best_of(const int *score, int i, int end)
 {
-    int b = i;
-    for (int j = i + 1; j < end; j++)
-        if (score[j] > score[b]) b = j;
-    return b;
+    if (end - i < 16) {
+        int b = i;
+        for (int j = i + 1; j < end; j++)
+            if (score[j] > score[b]) b = j;
+        return b;
+    }
+    Keys4 top, next;
+    memcpy(&top, score + i, sizeof top);
+    int j = i + 4;
+    for (; j + 4 <= end; j += 4) {
+        memcpy(&next, score + j, sizeof next);
+        Keys4 more = next > top;
+        top = (next & more) | (top & ~more);
+    }
+    int best = top[0];
+    for (int k = 1; k < 4; k++)
+        if (top[k] > best) best = top[k];
+    for (; j < end; j++)
+        if (score[j] > best) best = score[j];
+    for (j = i; score[j] != best; j++) {
+    }
+    return j;
 }
 
 /* Bring the best of moves i..end - 1 to place i. */
 static void pick(MoveList *ml, int *score, int i, int end)
 {
-    int b = best_of(score, i, end);
+    int b = search_best_of(score, i, end);
     Move m = ml->m[b];
     int sc = score[b];
     ml->m[b] = ml->m[i], score[b] = score[i];
@@ -383,7 +405,7 @@ static bool picker_next_lazy(Picker *pk, Search *s, Move *m, int *set, int *key)
     while (i < end && !picker_legal(pk, s, i)) i++;
     if (i >= end) return false;
     for (;;) { /* move i is legal, so no illegal one (key INT32_MIN) is ever the best */
-        int b = best_of(pk->score, i, end);
+        int b = search_best_of(pk->score, i, end);
         if (b != i && !picker_legal(pk, s, b)) continue;
         Move mv = pk->ml.m[b];
         int sc = pk->score[b];
@@ -543,7 +565,7 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     Undo u;
     if (s->plus && !tactical && own) { /* set 1 follows the side to move's first move */
         int next = pos_next_player(pos, pos->stm);
-        pk->first = pk->ml.m[best_of(pk->score, 0, own)];
+        pk->first = pk->ml.m[search_best_of(pk->score, 0, own)];
         play(s, pk->first, &u, ply);
         pk->plus = pos->stm == next;
         if (!pk->plus) unplay(s, &u);
@@ -647,7 +669,7 @@ static bool first_by_order(Search *s, int ply, Move *m)
     gen_legal(&s->pos, &s->spare);
     if (!s->spare.n) return false;
     score_moves(s, &s->spare, (Move){0}, ply, s->spare_score);
-    *m = s->spare.m[best_of(s->spare_score, 0, s->spare.n)];
+    *m = s->spare.m[search_best_of(s->spare_score, 0, s->spare.n)];
     return true;
 }
 

@@ -55,6 +55,10 @@ typedef struct {
 bool search_frontier_skips(Position *pos, const CheckHints *hints, Move m, int stand, int depth,
                            int i, int alpha);
 
+/* The place of the greatest of score[i..end - 1], the first of equals: the order moves are
+ * picked in (the search swaps the one picked to place i and looks again from i + 1). */
+int search_best_of(const int *score, int i, int end);
+
 /* One line of play from the position searched, with its score from the mover's side. */
 typedef struct {
     int score; /* centipawns, or +-(SEARCH_MATE - plies) for a forced end */
