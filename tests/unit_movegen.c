@@ -582,8 +582,9 @@ static void test_check_hints(void **state)
 }
 
 /* The generator keeps a set of the targets reached only where its walk from the piece's cell
- * can reach one twice (PieceType.dedupe_at): no list, all moves or captures only, ever holds a
- * move twice in random games of every shipped variant, among them kinds whose rays meet. */
+ * can reach one twice (PieceType.gen_at): no list, all moves or captures only, ever holds a
+ * move twice in random games of every shipped variant, among them kinds whose rays meet; and
+ * gen_at's other bits say what the tables they are read from say. */
 static int duplicates(const MoveList *ml)
 {
     int n = 0;
@@ -600,7 +601,21 @@ static void test_no_duplicates(void **state)
     int kept = 0;
     while (tu_next_variant(&d, name, sizeof name)) {
         Variant *v = tu_variant(name);
-        for (int k = 1; k <= v->ntypes; k++) kept += v->type[k].needs_dedupe;
+        for (int k = 1; k <= v->ntypes; k++) {
+            const PieceType *pt = &v->type[k];
+            kept += pt->needs_dedupe;
+            for (int o = 0; o < v->nplayers; o++)
+                for (Cell c = 1; c <= v->board.ncells; c++) {
+                    uint8_t at = pt->gen_at[o][c];
+                    assert_int_equal(!!(at & GEN_PROMOTES), pt->npromo && pt->promo_near[o][c]);
+                    assert_int_equal(!!(at & GEN_INITIAL),
+                                     pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, o, c));
+                    assert_int_equal(!!(at & GEN_FORBIDS), pt->forbidden_zone >= 0);
+                    if (!pt->needs_dedupe)
+                        assert_int_equal(
+                            at & (GEN_TWICE_FRESH | GEN_TWICE_SETTLED | GEN_TWICE_TAKES), 0);
+                }
+        }
         for (int game = 0; game < 3; game++) {
             Position pos;
             pos_init(&pos, v);

@@ -126,20 +126,17 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
     const Board *b = &v->board;
     int us = g->us;
     const PieceType *pt = &v->type[PIECE_KIND(p)];
-    bool fresh =
-        (p & PIECE_FRESH) || (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, us, from));
+    uint8_t at = pt->gen_at[us][from];
+    bool fresh = (p & PIECE_FRESH) || (at & GEN_INITIAL);
     uint8_t *seen = g->seen;
     /* an empty cell gives a tactical generation nothing unless the piece may promote there */
-    bool no_quiet = g->tactical && !(pt->npromo && pt->promo_near[us][from]);
+    bool no_quiet = g->tactical && !(at & GEN_PROMOTES);
     /* the set of targets reached, only where the components walked can reach one twice */
-    bool dedupe = pt->needs_dedupe && (pt->dedupe_at[us][from] & (no_quiet ? DEDUPE_TAKES
-                                                                  : fresh  ? DEDUPE_FRESH
-                                                                           : DEDUPE_SETTLED));
+    bool dedupe = at & (no_quiet ? GEN_TWICE_TAKES : fresh ? GEN_TWICE_FRESH : GEN_TWICE_SETTLED);
     if (dedupe && g->dirty) memset(seen, 0, (size_t)b->ncells + 1), g->dirty = false;
     /* no promotion, no forbidden cell and no set of targets: every move it makes from here is
      * one plain push (add_moving would only push) */
-    bool plain = !dedupe && pt->forbidden_zone < 0 && !(pt->npromo && pt->promo_near[us][from]);
-
+    bool plain = !dedupe && !(at & (GEN_FORBIDS | GEN_PROMOTES));
     const CellRun *runs = pt->runs[us];
     const int *run_at = pt->run_at[us] + from * pt->ncomp;
     for (int i = 0; i < pt->ncomp; i++) {

@@ -89,10 +89,20 @@ typedef struct {
     uint8_t dirs[MAX_DIRS];
 } CompiledComp;
 
-/* PieceType.dedupe_at: a cell can be reached twice by all the components (DEDUPE_FRESH), by
- * those without the initial-moves rule (DEDUPE_SETTLED), by those that may take (DEDUPE_TAKES:
- * the captures-only generation's). A kind with exchanges has all three wherever it has one. */
-enum { DEDUPE_FRESH = 1, DEDUPE_SETTLED = 2, DEDUPE_TAKES = 4 };
+/* PieceType.gen_at, what the generator needs to know of a kind on a cell: a cell can be
+ * reached twice by all the components (GEN_TWICE_FRESH), by those without the initial-moves
+ * rule (GEN_TWICE_SETTLED), by those that may take (GEN_TWICE_TAKES: the captures-only
+ * generation's) -- a kind with exchanges has all three wherever it has one; a move from there
+ * may promote (GEN_PROMOTES, promo_near); the cell is in the kind's initial-moves zone
+ * (GEN_INITIAL); the kind has cells it may never go to (GEN_FORBIDS, everywhere). */
+enum {
+    GEN_TWICE_FRESH = 1,
+    GEN_TWICE_SETTLED = 2,
+    GEN_TWICE_TAKES = 4,
+    GEN_PROMOTES = 8,
+    GEN_INITIAL = 16,
+    GEN_FORBIDS = 32
+};
 
 enum capture_return { RETURN_GONE, RETURN_HAND, RETURN_POOL };
 enum promo_status { PROMO_NONE = 0, PROMO_MAY = 1, PROMO_MUST = 2, PROMO_FORBIDDEN = 3 };
@@ -123,9 +133,9 @@ typedef struct {
     /* per owner and cell: some move from there (on an empty board) ends where it may
      * promote; elsewhere a quiet move gives the captures-only generation nothing */
     bool *promo_near[MAX_PLAYERS];
-    /* per owner and cell, with needs_dedupe: which walks from there can reach a cell twice
-     * (DEDUPE_ bits), so that the generator keeps its set only for those */
-    uint8_t *dedupe_at[MAX_PLAYERS];
+    /* per owner and cell: GEN_ bits, so that the generator keeps its set of targets only for
+     * the walks that can reach one twice, and reads the rest in one place */
+    uint8_t *gen_at[MAX_PLAYERS];
     /* cells where this kind could never move on an empty board: no drops there */
     bool *dead[MAX_PLAYERS];
     int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */

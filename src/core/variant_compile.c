@@ -178,8 +178,8 @@ static void reach_from(const Variant *v, const PieceType *pt, int owner, Cell c,
     }
 }
 
-/* Whether some cell is reached from c twice by the components of pt that `which` (a DEDUPE_
- * bit) takes in: reach_from's REACH_TWICE for those alone (a hop's whole ray counted, as
+/* Whether some cell is reached from c twice by the components of pt that `which` (a
+ * GEN_TWICE_ bit) takes in: reach_from's REACH_TWICE for those alone (a hop's whole ray counted, as
  * there). mark is all zero before and after. */
 static bool twice_among(const Variant *v, const PieceType *pt, int owner, Cell c, int which,
                         uint8_t *mark, Cell *list)
@@ -191,8 +191,8 @@ static bool twice_among(const Variant *v, const PieceType *pt, int owner, Cell c
         const CompiledComp *cc = &pt->cc[owner][i];
         uint8_t f = cc->flags;
         if (f & CF_EXCHANGE) continue;
-        if (which == DEDUPE_SETTLED && (f & CF_INITIAL)) continue;
-        if (which == DEDUPE_TAKES && !(f & (CF_CAPTURE | CF_HOP))) continue;
+        if (which == GEN_TWICE_SETTLED && (f & CF_INITIAL)) continue;
+        if (which == GEN_TWICE_TAKES && !(f & (CF_CAPTURE | CF_HOP))) continue;
         for (int j = 0; j < cc->ndirs; j++) {
             const Cell *ray = b->ray[c][cc->dirs[j]];
             for (int s = 0; s < cc->range && ray[s]; s++) {
@@ -294,8 +294,8 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
     uint8_t *promo = variant_cells(v, v->nplayers, sizeof *promo);
     bool *dead = variant_cells(v, v->nplayers, sizeof *dead);
     bool *near = variant_cells(v, v->nplayers, sizeof *near);
-    uint8_t *dedupe = variant_cells(v, v->nplayers, sizeof *dedupe);
-    if (!promo || !dead || !near || !dedupe) {
+    uint8_t *gen = variant_cells(v, v->nplayers, sizeof *gen);
+    if (!promo || !dead || !near || !gen) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
@@ -303,7 +303,7 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
         pt->promo[o] = promo + (size_t)o * ((size_t)b->ncells + 1);
         pt->dead[o] = dead + (size_t)o * ((size_t)b->ncells + 1);
         pt->promo_near[o] = near + (size_t)o * ((size_t)b->ncells + 1);
-        pt->dedupe_at[o] = dedupe + (size_t)o * ((size_t)b->ncells + 1);
+        pt->gen_at[o] = gen + (size_t)o * ((size_t)b->ncells + 1);
     }
     /* promotion status, dead cells, overlapping rays, the move bound */
     Reach r = {calloc((size_t)b->ncells + 1, 1), calloc((size_t)b->ncells + 1, sizeof(Cell)), 0, 0};
@@ -344,12 +344,18 @@ static bool compile_piece(Variant *v, int kind, char *err, int errlen)
                 r.mark[r.list[i]] = 0;
             }
         }
-    /* with a set kept at all: from where, and for which walks */
-    for (int o = 0; o < v->nplayers && pt->needs_dedupe; o++)
-        for (Cell c = 1; c <= b->ncells; c++)
-            for (int which = DEDUPE_FRESH; which <= DEDUPE_TAKES; which <<= 1)
+    /* the generator's bits: with a set kept at all, from where and for which walks */
+    for (int o = 0; o < v->nplayers; o++)
+        for (Cell c = 1; c <= b->ncells; c++) {
+            uint8_t *at = &pt->gen_at[o][c];
+            for (int which = GEN_TWICE_FRESH; which <= GEN_TWICE_TAKES && pt->needs_dedupe;
+                 which <<= 1)
                 if (pt->has_exchange || twice_among(v, pt, o, c, which, r.mark, r.list))
-                    pt->dedupe_at[o][c] |= (uint8_t)which;
+                    *at |= (uint8_t)which;
+            if (pt->npromo && pt->promo_near[o][c]) *at |= GEN_PROMOTES;
+            if (pt->initial_zone >= 0 && zone_has(v, pt->initial_zone, o, c)) *at |= GEN_INITIAL;
+            if (pt->forbidden_zone >= 0) *at |= GEN_FORBIDS;
+        }
     free(r.mark);
     free(r.list);
     if (!pt->value) {
