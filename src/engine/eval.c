@@ -548,7 +548,9 @@ static void sums_banks(const Eval *e, const Position *pos, EvalSums *sums)
     for (int q = 0; q < e->v->nplayers; q++) {
         int bank = 0;
         for (int k = 1; k <= e->v->ntypes; k++)
-            bank += (pos->hand[q][k] * e->w.hand + pos->pool[q][k] * e->w.pool) * e->value[k] / 100;
+            if (pos->hand[q][k] | pos->pool[q][k]) /* most are empty */
+                bank +=
+                    (pos->hand[q][k] * e->w.hand + pos->pool[q][k] * e->w.pool) * e->value[k] / 100;
         sums->side[q].bank = bank;
     }
 }
