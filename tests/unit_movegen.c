@@ -284,8 +284,9 @@ static void test_tactical_and_legality(void **state)
 }
 
 /* The rays the generator walks (PieceType.runs) are each component's directions in order,
- * from every cell, cut to the component's range, those that reach no cell left out: every
- * shipped variant, kind, owner and cell. */
+ * from every cell, cut to the component's range, those that reach no cell left out, and
+ * PieceType.first holds each one's first cell (all a single step's walk reads): every shipped
+ * variant, kind, owner and cell. */
 static void test_runs(void **state)
 {
     (void)state;
@@ -311,6 +312,8 @@ static void test_runs(void **state)
                             assert_true(n < at[1]);
                             assert_ptr_equal(b->raybuf + pt->runs[o][n].at, ray);
                             assert_int_equal(pt->runs[o][n].reach, reach);
+                            assert_int_equal(pt->first[o][n], ray[0]); /* a step's target */
+                            assert_int_equal(!!(cc->flags & CF_STEP), cc->range == 1);
                             n++;
                         }
                         assert_int_equal(n, at[1]);

@@ -119,6 +119,27 @@ static inline __attribute__((always_inline)) void walk_plain(Gen *g, const Piece
     }
 }
 
+/* walk_plain for a component of single steps (CF_STEP): each run is its first cell, read from
+ * PieceType.first (places from..end) without the run's look-up. */
+static inline __attribute__((always_inline)) void step_plain(Gen *g, const PieceType *pt, int from,
+                                                             uint8_t f, const Cell *t,
+                                                             const Cell *end, bool no_quiet)
+{
+    const Position *pos = g->pos;
+    int us = g->us;
+    bool cap = f & CF_CAPTURE, mv = (f & CF_MOVE) && !no_quiet;
+    bool ep = g->ep && cap && !(f & CF_MOVE) && pt->en_passant;
+    for (; t < end; t++) {
+        Piece q = pos->board[*t];
+        if (q) {
+            if (cap && PIECE_OWNER(q) != us) push(g, from, *t, MOVE_NORMAL, 0, 0);
+        } else {
+            if (ep) add_en_passant(g, pt, from, *t);
+            if (mv) push(g, from, *t, MOVE_NORMAL, 0, 0);
+        }
+    }
+}
+
 static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Piece p)
 {
     const Position *pos = g->pos;
@@ -147,7 +168,11 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
         if (no_quiet && !(f & (CF_CAPTURE | CF_HOP))) continue;
         const CellRun *run = runs + run_at[i], *run_end = runs + run_at[i + 1];
         if (plain && (f & CF_PLAIN)) {
-            walk_plain(g, pt, from, f, run, run_end, no_quiet);
+            if (f & CF_STEP)
+                step_plain(g, pt, from, f, pt->first[us] + run_at[i], pt->first[us] + run_at[i + 1],
+                           no_quiet);
+            else
+                walk_plain(g, pt, from, f, run, run_end, no_quiet);
             continue;
         }
         for (; run < run_end; run++) {

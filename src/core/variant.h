@@ -32,7 +32,8 @@ enum {
     CF_HOP = 8,       /* captures by jumping exactly one piece (cannon) */
     CF_RIFLE = 16,    /* captures without moving */
     CF_EXCHANGE = 32, /* swaps places with a friendly piece */
-    CF_PLAIN = 64 /* compiled only: no zone, hop, rifle or exchange (the generator's short walk) */
+    CF_PLAIN = 64, /* compiled only: no zone, hop, rifle or exchange (the generator's short walk) */
+    CF_STEP = 128  /* compiled only: range 1, each ray one cell (PieceType.first) */
 };
 
 #define RANGE_ANY 255
@@ -129,6 +130,7 @@ typedef struct {
      * directions, rays that reach no cell left out (variant_compile.c) */
     CellRun *runs[MAX_PLAYERS];
     int *run_at[MAX_PLAYERS];
+    Cell *first[MAX_PLAYERS];    /* each run's first cell, by the runs' places: a step's target */
     uint8_t *promo[MAX_PLAYERS]; /* enum promo_status per owner and cell */
     /* per owner and cell: some move from there (on an empty board) ends where it may
      * promote; elsewhere a quiet move gives the captures-only generation nothing */

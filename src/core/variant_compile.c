@@ -73,6 +73,7 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
             cc->flags = c->flags;
             if (c->zone < 0 && !(c->flags & (CF_HOP | CF_RIFLE | CF_EXCHANGE)))
                 cc->flags |= CF_PLAIN;
+            if (c->range == 1) cc->flags |= CF_STEP;
             cc->range = c->range;
             cc->zone = c->zone;
             cc->zone_not = c->zone_not;
@@ -270,12 +271,17 @@ static bool run_tables(Variant *v, PieceType *pt)
                         uint32_t reach = 0;
                         while (reach < cc->range && ray[reach]) reach++;
                         if (!reach) continue;
-                        if (pass) pt->runs[o][n] = (CellRun){(uint32_t)(ray - b->raybuf), reach};
+                        if (pass) {
+                            pt->runs[o][n] = (CellRun){(uint32_t)(ray - b->raybuf), reach};
+                            pt->first[o][n] = ray[0];
+                        }
                         n++;
                     }
                 }
             at[(size_t)pt->ncomp * n1] = (int)n;
-            if (!pass && !(pt->runs[o] = variant_array(v, n, sizeof *pt->runs[o]))) return false;
+            if (!pass && (!(pt->runs[o] = variant_array(v, n, sizeof *pt->runs[o])) ||
+                          !(pt->first[o] = variant_array(v, n, sizeof *pt->first[o]))))
+                return false;
         }
         pt->run_at[o] = at;
     }
