@@ -498,6 +498,8 @@ static int box(const Eval *e, const Position *pos, int q, int s)
  * leader's lead over it weighted by `lead` (the one to catch). */
 static int relative(const Eval *e, const Position *pos, const int *score, int p)
 {
+    if (pos->v->nplayers == 2) /* the one other player is the mean and the leader */
+        return pos->alive & (1u << (1 - p)) ? score[p] - score[1 - p] : score[p];
     int others = 0, n = 0, best = 0;
     for (int q = 0; q < pos->v->nplayers; q++) {
         if (q == p || !(pos->alive & (1u << q))) continue;
