@@ -285,8 +285,9 @@ static void test_tactical_and_legality(void **state)
 
 /* The rays the generator walks (PieceType.runs) are each component's directions in order,
  * from every cell, cut to the component's range, those that reach no cell left out, and
- * PieceType.first holds each one's first cell (all a single step's walk reads): every shipped
- * variant, kind, owner and cell. */
+ * PieceType.first holds each one's first cell (all a single step's walk reads); the
+ * components it walks (PieceType.walk) are those a piece fresh or not, with quiet moves or
+ * not, may use: every shipped variant, kind, owner and cell. */
 static void test_runs(void **state)
 {
     (void)state;
@@ -299,6 +300,14 @@ static void test_runs(void **state)
         for (int k = 1; k <= v->ntypes; k++)
             for (int o = 0; o < v->nplayers; o++) {
                 const PieceType *pt = &v->type[k];
+                for (int i = 0; i < pt->ncomp; i++) { /* the components walked */
+                    uint8_t f = pt->cc[o][i].flags;
+                    bool takes = f & (CF_CAPTURE | CF_HOP), settled = !(f & CF_INITIAL);
+                    assert_int_equal(pt->walk[0] >> i & 1, 1);
+                    assert_int_equal(pt->walk[1] >> i & 1, settled);
+                    assert_int_equal(pt->walk[2] >> i & 1, takes);
+                    assert_int_equal(pt->walk[3] >> i & 1, takes && settled);
+                }
                 for (Cell c = 1; c <= b->ncells; c++)
                     for (int i = 0; i < pt->ncomp; i++) {
                         const CompiledComp *cc = &pt->cc[o][i];

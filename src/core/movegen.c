@@ -160,12 +160,12 @@ static inline __attribute__((always_inline)) void gen_piece(Gen *g, int from, Pi
     bool plain = !dedupe && !(at & (GEN_FORBIDS | GEN_PROMOTES));
     const CellRun *runs = pt->runs[us];
     const int *run_at = pt->run_at[us] + from * pt->ncomp;
-    for (int i = 0; i < pt->ncomp; i++) {
+    /* initial moves only while fresh; without quiet moves, a component that cannot take gives
+     * nothing: its walk skipped */
+    for (unsigned walk = pt->walk[2 * no_quiet + !fresh]; walk; walk &= walk - 1) {
+        int i = __builtin_ctz(walk);
         const CompiledComp *cc = &pt->cc[us][i];
         uint8_t f = cc->flags;
-        if ((f & CF_INITIAL) && !fresh) continue;
-        /* without quiet moves, a component that cannot take gives nothing: its walk skipped */
-        if (no_quiet && !(f & (CF_CAPTURE | CF_HOP))) continue;
         const CellRun *run = runs + run_at[i], *run_end = runs + run_at[i + 1];
         if (plain && (f & CF_PLAIN)) {
             if (f & CF_STEP)

@@ -130,7 +130,11 @@ typedef struct {
      * directions, rays that reach no cell left out (variant_compile.c) */
     CellRun *runs[MAX_PLAYERS];
     int *run_at[MAX_PLAYERS];
-    Cell *first[MAX_PLAYERS];    /* each run's first cell, by the runs' places: a step's target */
+    Cell *first[MAX_PLAYERS]; /* each run's first cell, by the runs' places: a step's target */
+    /* the components the generator walks, bit i for component i: walk[0] for a fresh piece,
+     * [1] one that has lost its initial moves; [2] and [3] the same without quiet moves (only
+     * the components that may take) */
+    uint8_t walk[4];             /* (MAX_COMPS bits: see the assertion below the type) */
     uint8_t *promo[MAX_PLAYERS]; /* enum promo_status per owner and cell */
     /* per owner and cell: some move from there (on an empty board) ends where it may
      * promote; elsewhere a quiet move gives the captures-only generation nothing */
@@ -147,6 +151,8 @@ typedef struct {
     Component comp[MAX_COMPS];
     char moves_text[MAX_TEXT]; /* as written in the file, for help screens */
 } PieceType;
+
+_Static_assert(MAX_COMPS <= 8, "PieceType.walk holds a bit per component in a byte");
 
 typedef struct {
     char name[MAX_NAME];

@@ -92,6 +92,14 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
             if (c->flags & CF_HOP) pt->has_hop = true;
         }
     }
+    for (int w = 0; w < 4; w++) {
+        pt->walk[w] = 0;
+        for (int i = 0; i < pt->ncomp; i++) {
+            uint8_t f = pt->comp[i].flags;
+            if (!((w & 1) && (f & CF_INITIAL)) && !((w & 2) && !(f & (CF_CAPTURE | CF_HOP))))
+                pt->walk[w] |= (uint8_t)(1u << i);
+        }
+    }
     return true;
 }
 
