@@ -374,7 +374,7 @@ bool in_check(const Position *pos)
 }
 
 /* Whether player `by` attacks t along the one line from t through cell c (the first piece on
- * it within the attackers' reach), without hoppers: attacked_by for one of its runs. */
+ * it within the attackers' reach, or a hopper beyond it): attacked_by for one of its runs. */
 static bool attacked_through(const Position *pos, Cell t, int by, Cell c)
 {
     const Variant *v = pos->v;
@@ -383,16 +383,28 @@ static bool attacked_through(const Position *pos, Cell t, int by, Cell c)
     if (e == BOARD_NOWHERE) return false;
     int d = b->dir[e].opposite; /* the attackers' travel */
     int n = v->nattackers[by][d], reach = v->attack_reach[by][d];
+    const Attacker *att = v->attackers[by][d];
     const Cell *r = b->ray[t][e];
     for (int s = 0; s < reach && r[s]; s++) {
         Piece p = pos->board[r[s]];
         if (!p) continue;
-        if (PIECE_OWNER(p) != by) return false;
-        const Attacker *att = v->attackers[by][d];
-        int k = PIECE_KIND(p);
-        for (int i = 0; i < n; i++)
-            if (att[i].kind == k && !att[i].hop && att[i].range > s && can_hit(v, &att[i], by, t))
-                return true;
+        if (PIECE_OWNER(p) == by)
+            for (int i = 0; i < n; i++)
+                if (att[i].kind == PIECE_KIND(p) && !att[i].hop && att[i].range > s &&
+                    can_hit(v, &att[i], by, t))
+                    return true;
+        if (!v->has_hop) return false;
+        /* r[s] is a screen: a hopper beyond it */
+        for (int s2 = s + 1; r[s2] && s2 < RANGE_ANY; s2++) {
+            Piece h = pos->board[r[s2]];
+            if (!h) continue;
+            if (PIECE_OWNER(h) == by)
+                for (int i = 0; i < n; i++)
+                    if (att[i].kind == PIECE_KIND(h) && att[i].hop && att[i].range > s2 &&
+                        can_hit(v, &att[i], by, t))
+                        return true;
+            return false;
+        }
         return false;
     }
     return false;
@@ -402,14 +414,14 @@ bool check_after_move(const Position *pos, const Undo *u)
 {
     const Variant *v = pos->v;
     const Board *b = &v->board;
-    if (v->nplayers != 2 || v->has_hop || !b->toward || pos_players_left(pos) != 2)
-        return in_check(pos);
+    if (v->nplayers != 2 || !b->toward || pos_players_left(pos) != 2) return in_check(pos);
     Cell k = pos->royal[pos->stm];
     if (!k) return false;
     int by = u->stm;
     Move m = u->m;
-    /* a line onto k changes only where a cell of it changed: the cells the move emptied or
-     * filled, each on one line from k at most (Board.toward) */
+    /* a line onto k changes only where a cell of it changed (up to its first piece, or its
+     * second for a hopper): the cells the move emptied or filled, each on one line from k at
+     * most (Board.toward) */
     Cell changed[4] = {m.to, NO_CELL, NO_CELL, NO_CELL};
     switch (m.kind) {
     case MOVE_NORMAL:
