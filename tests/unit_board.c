@@ -383,7 +383,7 @@ static void test_board_limits(void **state)
 
 /* Board.toward names, for every two cells, the direction whose ray from the first passes the
  * second; a board where two rays from one cell meet the same cell (the ring, round both ways)
- * has no table: every shipped variant. */
+ * has no table, but Board.lines with every such direction as a bit: every shipped variant. */
 static void test_toward(void **state)
 {
     (void)state;
@@ -391,6 +391,7 @@ static void test_toward(void **state)
     char name[64];
     int with = 0, without = 0;
     static uint8_t want[256 * 256];
+    static uint32_t lines[256 * 256];
     while (tu_next_variant(&dir, name, sizeof name)) {
         Variant *v = tu_variant(name);
         const Board *b = &v->board;
@@ -398,19 +399,24 @@ static void test_toward(void **state)
         bool twice = false;
         assert_true(n1 <= 256);
         memset(want, BOARD_NOWHERE, n1 * n1);
+        memset(lines, 0, n1 * n1 * sizeof *lines);
         for (Cell a = 1; a <= b->ncells; a++)
             for (int d = 0; d < b->ndirs; d++)
                 for (const Cell *r = b->ray[a][d]; *r; r++) {
                     twice |= want[a * n1 + *r] != BOARD_NOWHERE;
                     want[a * n1 + *r] = (uint8_t)d;
+                    lines[a * n1 + *r] |= 1u << d;
                 }
         if (twice || b->spec.family == FAMILY_RING) {
             assert_true(twice);
             assert_null(b->toward);
+            assert_non_null(b->lines);
+            assert_memory_equal(b->lines, lines, n1 * n1 * sizeof *lines);
             without++;
         } else {
             assert_non_null(b->toward);
             assert_memory_equal(b->toward, want, n1 * n1);
+            assert_null(b->lines);
             with++;
         }
         variant_free(v);

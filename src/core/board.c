@@ -349,6 +349,18 @@ static bool build_toward(Board *b)
     return true;
 }
 
+/* Board.lines, where toward could not be made for two ways from a cell to another. */
+static bool build_lines(Board *b)
+{
+    size_t n1 = (size_t)b->ncells + 1;
+    if (b->toward || b->ncells > 255 || b->ndirs > 32) return true;
+    if (!(b->lines = calloc(n1 * n1, sizeof *b->lines))) return false;
+    for (size_t a = 1; a < n1; a++)
+        for (int d = 0; d < b->ndirs; d++)
+            for (const Cell *r = b->ray[a][d]; *r; r++) b->lines[a * n1 + *r] |= 1u << d;
+    return true;
+}
+
 bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
 {
     FamilyDir dirs[MAX_DIRS];
@@ -368,7 +380,7 @@ bool board_build(Board *b, const BoardSpec *spec, char *err, int errlen)
         for (int d = 0; d < b->ndirs; d++)
             b->dir[d] = (Direction){dirs[d].atom, ((dirs[d].angle % 360) + 360) % 360, -1};
         ok = build_rays(b, dirs, err, errlen) && find_opposites(b, err, errlen);
-        if (ok && !build_toward(b)) {
+        if (ok && !(build_toward(b) && build_lines(b))) {
             snprintf(err, errlen, "out of memory");
             ok = false;
         }
@@ -391,6 +403,8 @@ void board_free(Board *b)
     free(b->rank);
     free(b->toward);
     b->toward = NULL;
+    free(b->lines);
+    b->lines = NULL;
     b->ray = NULL;
     b->raybuf = NULL;
     b->grid = NULL;

@@ -104,6 +104,9 @@ typedef struct Board {
     /* toward[a * (ncells + 1) + b]: the direction whose ray from a passes b (BOARD_NOWHERE:
      * none); NULL when a board has two rays from one cell to another (a ring) or is large */
     uint8_t *toward;
+    /* lines[a * (ncells + 1) + b]: bit d for each direction d whose ray from a passes b, on a
+     * board without toward that has at most 255 cells (else NULL) */
+    uint32_t *lines;
 } Board;
 
 #define BOARD_NOWHERE 255

@@ -373,14 +373,12 @@ bool in_check(const Position *pos)
     return attacked_by(pos, pos->royal[us], checker_of(pos, us));
 }
 
-/* Whether player `by` attacks t along the one line from t through cell c (the first piece on
- * it within the attackers' reach, or a hopper beyond it): attacked_by for one of its runs. */
-static bool attacked_through(const Position *pos, Cell t, int by, Cell c)
+/* Whether player `by` attacks t along the ray of direction e from t (the first piece on it
+ * within the attackers' reach, or a hopper beyond it): attacked_by for one of its runs. */
+static bool attacked_along(const Position *pos, Cell t, int by, int e)
 {
     const Variant *v = pos->v;
     const Board *b = &v->board;
-    int e = b->toward[(size_t)t * ((size_t)b->ncells + 1) + c];
-    if (e == BOARD_NOWHERE) return false;
     int d = b->dir[e].opposite; /* the attackers' travel */
     int n = v->nattackers[by][d], reach = v->attack_reach[by][d];
     const Attacker *att = v->attackers[by][d];
@@ -410,18 +408,31 @@ static bool attacked_through(const Position *pos, Cell t, int by, Cell c)
     return false;
 }
 
+/* Whether `by` attacks t along a line from t through cell c (Board.toward, or Board.lines
+ * where two lines can pass c). */
+static bool attacked_through(const Position *pos, Cell t, int by, Cell c)
+{
+    const Board *b = &pos->v->board;
+    size_t at = (size_t)t * ((size_t)b->ncells + 1) + c;
+    if (b->toward)
+        return b->toward[at] != BOARD_NOWHERE && attacked_along(pos, t, by, b->toward[at]);
+    for (uint32_t m = b->lines[at]; m; m &= m - 1)
+        if (attacked_along(pos, t, by, __builtin_ctz(m))) return true;
+    return false;
+}
+
 bool check_after_move(const Position *pos, const Undo *u)
 {
     const Variant *v = pos->v;
     const Board *b = &v->board;
-    if (v->nplayers != 2 || !b->toward || pos_players_left(pos) != 2) return in_check(pos);
+    if (v->nplayers != 2 || !(b->toward || b->lines) || pos_players_left(pos) != 2)
+        return in_check(pos);
     Cell k = pos->royal[pos->stm];
     if (!k) return false;
     int by = u->stm;
     Move m = u->m;
     /* a line onto k changes only where a cell of it changed (up to its first piece, or its
-     * second for a hopper): the cells the move emptied or filled, each on one line from k at
-     * most (Board.toward) */
+     * second for a hopper): the lines from k through the cells the move emptied or filled */
     Cell changed[4] = {m.to, NO_CELL, NO_CELL, NO_CELL};
     switch (m.kind) {
     case MOVE_NORMAL:

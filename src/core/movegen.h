@@ -18,7 +18,7 @@ bool attacked_by(const Position *pos, Cell t, int by);
 bool in_check(const Position *pos);
 
 /* in_check after a move, pos the position after it and u its undo record, found from the
- * cells the move changed when it can be (two players, Board.toward): the side now
+ * cells the move changed when it can be (two players, Board.toward or lines): the side now
  * to move must not have been attacked by the mover before the move, as after any legal move
  * or a pass out of check. */
 bool check_after_move(const Position *pos, const Undo *u);
