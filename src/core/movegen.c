@@ -375,7 +375,8 @@ bool in_check(const Position *pos)
 
 /* Whether player `by` attacks t along the ray of direction e from t (the first piece on it
  * within the attackers' reach, or a hopper beyond it): attacked_by for one of its runs. */
-static bool attacked_along(const Position *pos, Cell t, int by, int e)
+static inline __attribute__((always_inline)) bool attacked_along(const Position *pos, Cell t,
+                                                                 int by, int e)
 {
     const Variant *v = pos->v;
     const Board *b = &v->board;
@@ -662,12 +663,11 @@ static inline __attribute__((always_inline)) bool legal(const Legality *L, Move 
 
 /* Whether our piece on `from` is pinned to our royal piece k by a slider of q: find_pins for
  * the one line from k through it. */
-static bool pinned_on_line(const Position *pos, int q, Cell k, int from)
+static inline __attribute__((always_inline)) bool pinned_along(const Position *pos, int q, Cell k,
+                                                               int from, int e)
 {
     const Variant *v = pos->v;
     const Board *b = &v->board;
-    int e = b->toward[(size_t)k * ((size_t)b->ncells + 1) + (size_t)from];
-    if (e == BOARD_NOWHERE) return false;
     int d = b->dir[e].opposite; /* the pinning piece's travel */
     const Cell *r = b->ray[k][e];
     int s = 0;
@@ -684,6 +684,18 @@ static bool pinned_on_line(const Position *pos, int q, Cell k, int from)
     return false;
 }
 
+/* ... along every line from k through it (Board.toward, or Board.lines where two can pass). */
+static bool pinned_on_line(const Position *pos, int q, Cell k, int from)
+{
+    const Board *b = &pos->v->board;
+    size_t at = (size_t)k * ((size_t)b->ncells + 1) + (size_t)from;
+    if (b->toward)
+        return b->toward[at] != BOARD_NOWHERE && pinned_along(pos, q, k, from, b->toward[at]);
+    for (uint32_t m = b->lines[at]; m; m &= m - 1)
+        if (pinned_along(pos, q, k, from, __builtin_ctz(m))) return true;
+    return false;
+}
+
 /* After this many moves tested one line at a time, the pins of every line are cheaper. */
 #define LINE_TESTS 8
 
@@ -691,7 +703,7 @@ void legality_prepare_lazy(Position *pos, Legality *L, int check)
 {
     const Variant *v = pos->v;
     if (check < 0) check = attacked_by(pos, pos->royal[pos->stm], checker_of(pos, pos->stm));
-    if (check || v->has_hop || !v->board.toward) {
+    if (check || v->has_hop || !(v->board.toward || v->board.lines)) {
         legality_prepare(pos, L, check);
         return;
     }
