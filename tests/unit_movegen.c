@@ -716,6 +716,40 @@ static void test_check_after_move(void **state)
     }
 }
 
+/* The castling rights a move ends are read from Variant.castle_touch: each right is on the
+ * cells of its king and rook and nowhere else, in every shipped variant; a rook that moves, or
+ * is taken, ends its own right only. */
+static void test_castle_touch(void **state)
+{
+    (void)state;
+    void *d = NULL;
+    char name[64];
+    int castles = 0;
+    while (tu_next_variant(&d, name, sizeof name)) {
+        Variant *v = tu_variant(name);
+        castles += v->ncastles;
+        if (!v->ncastles) assert_null(v->castle_touch);
+        for (Cell c = 0; c <= v->board.ncells && v->ncastles; c++)
+            for (int i = 0; i < v->ncastles; i++)
+                for (int p = 0; p < v->nplayers; p++) {
+                    const Castle *cs = &v->castle[i];
+                    bool on = cs->king_from[p] == c || cs->rook_from[p] == c;
+                    assert_int_equal(v->castle_touch[c] >> (i * MAX_PLAYERS + p) & 1, on);
+                }
+        variant_free(v);
+    }
+    assert_true(castles >= 4);
+    Variant *v = tu_variant("chess");
+    Position pos;
+    char err[200], fen[FEN_MAX];
+    assert_true(fen_read(&pos, v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", err, sizeof err));
+    Undo u;
+    play_move(&pos, tu_find_move(&pos, "h1xh8"), &u); /* takes the rook on h8 */
+    fen_write(&pos, fen, sizeof fen);
+    assert_non_null(strstr(fen, " Qq "));
+    variant_free(v);
+}
+
 /* --- the move limit --------------------------------------------------------------------------- */
 
 /* The bound a variant is checked against when it loads holds in every position reached: no
@@ -801,6 +835,7 @@ int main(void)
         cmocka_unit_test(test_check_hints),
         cmocka_unit_test(test_check_after_move),
         cmocka_unit_test(test_no_duplicates),
+        cmocka_unit_test(test_castle_touch),
         cmocka_unit_test(test_lazy_legality),
         cmocka_unit_test(test_runs),
         cmocka_unit_test(test_attack_runs),

@@ -163,17 +163,12 @@ static void bank_capture(Position *pos, Piece cap, int captor, int dir)
 
 static void clear_castling(Position *pos, Cell c)
 {
-    const Variant *v = pos->v;
     if (!pos->castling) return;
-    for (int i = 0; i < v->ncastles; i++)
-        for (int p = 0; p < v->nplayers; p++) {
-            const Castle *cs = &v->castle[i];
-            unsigned bit = 1u << (i * MAX_PLAYERS + p);
-            if ((pos->castling & bit) && (cs->king_from[p] == c || cs->rook_from[p] == c)) {
-                pos->castling &= (uint16_t)~bit;
-                pos->hash ^= z_castle[i * MAX_PLAYERS + p];
-            }
-        }
+    for (unsigned bits = pos->castling & pos->v->castle_touch[c]; bits; bits &= bits - 1) {
+        int b = __builtin_ctz(bits);
+        pos->castling &= (uint16_t) ~(1u << b);
+        pos->hash ^= z_castle[b];
+    }
 }
 
 /* With three players a right outlives the next player's move, which may fill the passed cell

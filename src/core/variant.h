@@ -198,6 +198,9 @@ typedef struct Variant {
     PieceType type[MAX_TYPES];
     Zone zone[MAX_ZONES];
     Castle castle[MAX_CASTLES];
+    /* [cell]: the castling rights (Position.castling's bits) that end when a piece leaves the
+     * cell or is taken there; NULL without castling */
+    uint16_t *castle_touch;
 
     /* attack tables, per attacking player and direction of the attacker's travel */
     uint8_t nattackers[MAX_PLAYERS][MAX_DIRS];

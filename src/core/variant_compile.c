@@ -534,6 +534,19 @@ bool variant_compile(Variant *v, char *err, int errlen)
         snprintf(err, errlen, "out of memory");
         return false;
     }
+    v->castle_touch = NULL;
+    if (v->ncastles) {
+        if (!(v->castle_touch = variant_array(v, (size_t)v->board.ncells + 1, sizeof(uint16_t)))) {
+            snprintf(err, errlen, "out of memory");
+            return false;
+        }
+        for (int i = 0; i < v->ncastles; i++)
+            for (int p = 0; p < v->nplayers; p++) {
+                uint16_t bit = (uint16_t)(1u << (i * MAX_PLAYERS + p));
+                v->castle_touch[v->castle[i].king_from[p]] |= bit;
+                v->castle_touch[v->castle[i].rook_from[p]] |= bit;
+            }
+    }
     if (v->drop_zone >= 0 && !v->has_hands) {
         snprintf(err, errlen, "drops are set but no piece goes to a hand when captured");
         return false;
