@@ -13,7 +13,6 @@
 #include "restrict.h"
 #include "save_scan.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -167,37 +166,30 @@ long autosave_owner(const char *path)
 
 enum { OLD_TEMP_SECONDS = 3600 };
 
-/* Temporary files of writers that were killed before they renamed them (a crash, kill -9):
- * those whose process is gone (fileio_stale_temp). One without a process id in its name (an
- * older cellmate's) goes when it is of a save nobody holds (checked under its lock, so that no
- * writer can start meanwhile), or, for a save without locks (those kept by name), when it is
- * more than an hour old. */
+/* A temporary file of a save without a process id in its name (an older cellmate's; those with
+ * one go when their process is gone, fileio_remove_stale_temps) goes when it is of a save
+ * nobody holds (checked under its lock, so that no writer can start meanwhile), or, for a save
+ * without locks (those kept by name), when it is more than an hour old. */
+static void remove_older_temporary(const char *dir, const char *name, const char *path,
+                                   const struct stat *st)
+{
+    char save[4400];
+    const char *tag = strstr(name, ".pgn.tmp.");
+    snprintf(save, sizeof save, "%s/%.*s", dir, (int)(tag + 4 - name), name);
+    if (!strncmp(name, "current", 7)) {
+        long owner;
+        int fd = !strcmp(save, save_path) ? -1 : try_lock(save, &owner);
+        if (!strcmp(save, save_path) || fd >= 0) unlink(path); /* (under the lock) */
+        if (fd >= 0) drop_lock(save, fd); /* (not left behind for a save nobody holds) */
+        return;
+    }
+    if (st->st_mtime < time(NULL) - OLD_TEMP_SECONDS) unlink(path);
+}
+
+/* Temporary files of writers that were killed before they renamed them (a crash, kill -9). */
 static void remove_stale_temporaries(const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        char path[4400], save[4400];
-        struct stat st;
-        const char *tag = strstr(e->d_name, ".pgn.tmp.");
-        if (!tag || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
-            lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
-            continue;
-        int stale = fileio_stale_temp(e->d_name, &st);
-        snprintf(save, sizeof save, "%s/%.*s", dir, (int)(tag + 4 - e->d_name), e->d_name);
-        if (stale < 0 && !strncmp(e->d_name, "current", 7)) {
-            long owner;
-            int fd = !strcmp(save, save_path) ? -1 : try_lock(save, &owner);
-            stale = !strcmp(save, save_path) || fd >= 0;
-            if (stale) unlink(path);          /* (under the lock) */
-            if (fd >= 0) drop_lock(save, fd); /* (not left behind for a save nobody holds) */
-            continue;
-        }
-        if (stale < 0) stale = st.st_mtime < time(NULL) - OLD_TEMP_SECONDS;
-        if (stale) unlink(path);
-    }
-    closedir(d);
+    fileio_remove_stale_temps(dir, ".pgn.tmp.", remove_older_temporary);
 }
 
 bool autosave_claim(char *err, int errlen)

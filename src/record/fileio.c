@@ -3,6 +3,7 @@
 
 #include "limits.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
@@ -217,6 +218,29 @@ int fileio_stale_temp(const char *name, const struct stat *st)
      * see it) is not caught writing */
     if (st->st_mtime > time(NULL) - 60 || pid <= 0) return 0;
     return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+void fileio_remove_stale_temps(const char *dir, const char *tag,
+                               void (*older)(const char *dir, const char *name, const char *path,
+                                             const struct stat *st))
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[4400];
+        struct stat st;
+        if (!strstr(e->d_name, tag) ||
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+            lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        int stale = fileio_stale_temp(e->d_name, &st);
+        if (stale > 0)
+            unlink(path);
+        else if (stale < 0 && older)
+            older(dir, e->d_name, path, &st);
+    }
+    closedir(d);
 }
 
 /* Write text to a new temporary file beside path (its name in tmp) and flush it to the disk.

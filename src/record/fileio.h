@@ -38,6 +38,14 @@ struct stat;
  * temporary file's (one without a process id, from an older cellmate, say). */
 int fileio_stale_temp(const char *name, const struct stat *st);
 
+/* Remove the temporary files of dir whose names hold tag (".pgn.tmp.", say) that no process
+ * will finish (fileio_stale_temp). One whose name holds no process id is handed to older (its
+ * directory, name, path and stat), which knows how the writers of that directory named them
+ * and removes it or not; with older NULL it stays. Files that are not regular are left. */
+void fileio_remove_stale_temps(const char *dir, const char *tag,
+                               void (*older)(const char *dir, const char *name, const char *path,
+                                             const struct stat *st));
+
 /* Restricted mode: under dir (an absolute path), the reading and writing above never follow
  * a symbolic link; a file there that is one is refused with a message saying so. Files
  * elsewhere (the installed variants) are read as before. */

@@ -9,6 +9,7 @@
 #include "room/server_int.h"
 
 #include "room/dir.h"
+#include "fileio.h"
 #include "lockfile.h"
 #include "number.h"
 #include "proctitle.h"
@@ -506,6 +507,8 @@ int room_serve(const RoomServerOptions *o)
             ready(sv, READY_ERROR, "%s", err);
         goto out;
     }
+    /* what servers killed while they wrote a record left behind, this room's or another's */
+    fileio_remove_stale_temps(o->dir, ".tmp.", NULL);
     /* a change a killed server had made durable, but not yet saved in the record */
     bool finished;
     if (!room_file(o->dir, o->room, "wal", sv->walpath, sizeof sv->walpath) ||
