@@ -3,10 +3,11 @@
 # ROOM, what a player's ssh runs) gives every hello the administrator's name, however the
 # player writes it: with tabs between its words (which the room reads as blanks), a second
 # hello after a refused one, a hello after another request; a line too long for the room
-# still goes through to be refused. A player opens at most 5 rooms at a time, and keeps at most
-# 20, open or closed: a closed one whose game is over, or untouched for 7 days, makes way for
-# a new one (the oldest first), else the new one is refused; a server started for it as it
-# goes locks the lock file named then. The room lives where a restricted login's rooms live
+# still goes through to be refused; a relay whose standard input cannot be read says so and
+# fails. A player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
+# closed one whose game is over, or untouched for 7 days, makes way for a new one (the oldest
+# first), else the new one is refused; a server started for it as it goes locks the lock file
+# named then. The room lives where a restricted login's rooms live
 # (/tmp/cellmate-UID/rooms, the environment being dropped), under a name of its own; its
 # server is ended by its PID and its files removed.
 . "$TESTS_DIR/tap.sh"
@@ -38,6 +39,11 @@ relay() { # relay LINES: the lines (printf's form) through pat's relay; the room
 }
 seated_as_pat() { grep -qx 'welcome White pat' "$tmp/out" && ! grep -q 'admin' "$tmp/out"; }
 
+# a standard input that cannot be read (a directory) is no player who left without a word
+timeout 30 "$CELLMATE" --restricted --player pat --save-dir "$tmp/players" --relay "$room" \
+    glinski <"$tmp" >"$tmp/unread.out" 2>"$tmp/unread.err"
+tap_eq "a relay whose standard input cannot be read fails (status 1)" 1 "$?"
+tap_ok "and says why" grep -q 'cannot read its standard input: Is a directory' "$tmp/unread.err"
 relay 'hello 1 admin White\n'
 tap_ok "a plain hello gets the administrator's name" seated_as_pat
 relay 'hello\t1\tadmin\tWhite\n'

@@ -143,7 +143,14 @@ int room_relay_main(const RoomOptions *o)
      * connections that say nothing drops those before it (server.c) */
     char buf[4096];
     ssize_t first = first_bytes(buf, sizeof buf);
-    if (first <= 0) return 0; /* the player left before saying anything */
+    if (first == 0) return 0; /* the player left before saying anything */
+    if (first < 0) {          /* not a player who left: say what went wrong, as below */
+        snprintf(err, sizeof err, "--relay cannot read its standard input: %s", strerror(errno));
+        printf("bye %s\n", err);
+        fflush(stdout);
+        fprintf(stderr, "cellmate: %s\n", err);
+        return 1;
+    }
     int sock = room_connect_here(o->dir, t.room, t.has_variant ? t.variant : NULL,
                                  o->restricted ? o->player : NULL, &o->clock, o->ai_seconds, err,
                                  sizeof err);
