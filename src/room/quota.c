@@ -57,16 +57,46 @@ static bool game_over(const char *record)
  * MAX_ROOM_ABANDONED_DAYS), "" when none may. */
 typedef struct {
     int open, kept;
-    char open_names[512], kept_names[1024];
+    int open_named, kept_named; /* the names listed (those that fit the lists) */
+    char open_names[512], kept_names[2048];
     char way[64];
     time_t way_time;
 } Rooms;
 
-static void add_name(char *names, size_t len, const char *room)
+static void add_name(char *names, size_t len, int *named, const char *room)
 {
     size_t at = strlen(names);
     int w = snprintf(names + at, len - at, "%s%s", at ? ", " : "", room);
-    if (w < 0 || (size_t)w >= len - at) names[at] = 0; /* counted, not named */
+    if (w < 0 || (size_t)w >= len - at)
+        names[at] = 0; /* counted, not named */
+    else
+        (*named)++;
+}
+
+/* A refusal naming a player's rooms, whole in err however long their names: fmt holds one %s,
+ * where as many of the names (", " between, named of them) go as leave room for the rest of
+ * the message, then " and N more" for the count's others. */
+static void refuse_naming(char *err, int errlen, const char *fmt, const char *names, int named,
+                          int count)
+{
+    char list[sizeof((Rooms *)0)->kept_names + 32];
+    int rest = snprintf(NULL, 0, fmt, "");
+    size_t room = errlen > rest ? (size_t)(errlen - rest) : 1; /* for the list and its NUL */
+    size_t len = strlen(names);
+    int shown = named;
+    for (;;) {
+        char more[32] = "";
+        if (shown < count)
+            snprintf(more, sizeof more, "%sand %d more", len ? " " : "", count - shown);
+        if (len + strlen(more) < room || !shown) {
+            snprintf(list, sizeof list, "%.*s%s", (int)len, names, more);
+            break;
+        }
+        /* one name fewer: cut the list at its last ", " */
+        shown--;
+        while (len && strncmp(names + --len, ", ", 2)) continue;
+    }
+    snprintf(err, (size_t)errlen, fmt, list);
 }
 
 static void player_rooms(const char *dir, const char *player, Rooms *r)
@@ -86,12 +116,12 @@ static void player_rooms(const char *dir, const char *player, Rooms *r)
         bool running = room_server_pid(dir, room) != 0;
         if (running) {
             r->open++;
-            add_name(r->open_names, sizeof r->open_names, room);
+            add_name(r->open_names, sizeof r->open_names, &r->open_named, room);
         }
         struct stat st;
         if (!room_file(dir, room, "pgn", record, sizeof record) || stat(record, &st) != 0) continue;
         r->kept++;
-        add_name(r->kept_names, sizeof r->kept_names, room);
+        add_name(r->kept_names, sizeof r->kept_names, &r->kept_named, room);
         bool abandoned = now - st.st_mtime > (time_t)MAX_ROOM_ABANDONED_DAYS * 24 * 3600;
         if (running || (!abandoned && !game_over(record))) continue;
         if (!*r->way || st.st_mtime < r->way_time) {
@@ -108,11 +138,13 @@ static bool make_way(const char *dir, const Rooms *r, char *err, int errlen)
 {
     if (r->kept < MAX_ROOMS_KEPT) return true;
     if (*r->way && room_remove(dir, r->way)) return true;
-    snprintf(err, errlen,
-             "you keep %d rooms already (%s), the most a player may keep: join one of them; a "
+    char fmt[400];
+    snprintf(fmt, sizeof fmt,
+             "you keep %d rooms already (%%s), the most a player may keep: join one of them; a "
              "closed room makes way for a new one once its game is over or nobody has played "
              "in it for %d days",
-             r->kept, r->kept_names, MAX_ROOM_ABANDONED_DAYS);
+             r->kept, MAX_ROOM_ABANDONED_DAYS);
+    refuse_naming(err, errlen, fmt, r->kept_names, r->kept_named, r->kept);
     return false;
 }
 
@@ -141,11 +173,13 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char
     Rooms r;
     player_rooms(dir, player, &r);
     if (r.open >= MAX_ROOMS_PER_PLAYER) {
-        snprintf(err, errlen,
-                 "you have %d rooms open already (%s), the most a player may have at a time: "
+        char fmt[400];
+        snprintf(fmt, sizeof fmt,
+                 "you have %d rooms open already (%%s), the most a player may have at a time: "
                  "join one of them, or open this one once one has closed (a room closes a while "
                  "after its last player leaves)",
-                 MAX_ROOMS_PER_PLAYER, r.open_names);
+                 r.open);
+        refuse_naming(err, errlen, fmt, r.open_names, r.open_named, r.open);
     } else if (access(record, F_OK) == 0 || make_way(dir, &r, err, errlen)) {
         return true; /* a room kept already is no new one */
     }
