@@ -42,19 +42,6 @@ static void on_signal(int sig)
     stop_signal = sig;
 }
 
-void room_log(const char *fmt, ...)
-{
-    char when[32];
-    time_t t = time(NULL);
-    strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", localtime(&t));
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "%s ", when);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-}
-
 /* --- output ---------------------------------------------------------------------------------- */
 
 void conn_send(Conn *c, const char *fmt, ...)
@@ -594,6 +581,7 @@ bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
         if (null >= 0) dup2(null, 0), dup2(null, 1);
         dup2(logfd >= 0 ? logfd : null, 2);
         if (chdir("/") != 0) _exit(1);
+        if (logfd >= 0) room_log_file(log); /* (bounded as it grows) */
         RoomServerOptions so = *o;
         so.ready_fd = p[1];
         _exit(room_serve(&so));

@@ -1,6 +1,6 @@
 /* server_int.h — what the parts of a room's server share (see server.h): the clients'
- * connections (server.c), the game and its seats (table.c) and the computer's thread
- * (computer.c). */
+ * connections (server.c), the game and its seats (table.c), the computer's thread
+ * (computer.c) and the log (log.c). */
 #ifndef CELLMATE_ROOM_SERVER_INT_H
 #define CELLMATE_ROOM_SERVER_INT_H
 
@@ -101,7 +101,10 @@ void room_broadcast(Server *sv, const char *fmt, ...) __attribute__((format(prin
 /* the same to every client but one (who was told in its own words, e.g. its welcome) */
 void room_tell_others(Server *sv, const Conn *but, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* log.c: a line to the log (standard error); room_log_file names the room's log it is, which
+ * is then kept below MAX_ROOM_LOG_KB */
 void room_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void room_log_file(const char *path);
 void conn_strike(Conn *c); /* a bad line: too many close the connection */
 
 /* table.c: the game, the seats and the requests */
