@@ -70,7 +70,8 @@ bool ui_should_quit(void)
  * and the terminal, never the screen's state (the main loop notices a hang-up itself). */
 static bool screen_interrupt(void)
 {
-    return quit_signal || stop_signal || (stdin_events() & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
+    return quit_signal || stop_signal || think_stop_asked() ||
+           (stdin_events() & (POLLIN | POLLHUP | POLLERR | POLLNVAL));
 }
 
 static void on_crash(int sig)
@@ -236,7 +237,8 @@ static void analysis_progress(void)
         char text[MSG_MAX];
         analysis_shown = ui.nlines;
         deepest_lines(text, sizeof text);
-        ui_set_message(false, "%s", text);
+        const char *heard = room_screen_heard(); /* (a room's words come first) */
+        ui_set_message(false, "%s%s%s", heard, *heard ? "; " : "", text);
         ui.message_in_panel = true;
     }
     think_unlock();
@@ -269,6 +271,9 @@ static void thought(void)
                        ui.nlines > 1 ? ui.lines[1] : "");
     else
         show_output(cmd);
+    const char *heard = room_screen_heard(); /* what a room said meanwhile stays in view */
+    if (*heard) /* (ui_set_message writes a copy: the message may be one of its words) */
+        ui_set_message(ui.message_is_error, "%s%s%s", heard, ui.message[0] ? "; " : "", ui.message);
     clear_lines();
     if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
 }

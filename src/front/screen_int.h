@@ -7,6 +7,9 @@
 #include "screen.h"
 
 #include <curses.h>
+#include <poll.h>
+
+struct RoomClient;
 
 #define MSG_MAX  1024
 #define STATUS_W 22
@@ -84,6 +87,12 @@ void cursor_follow_variant(void); /* after a change of game: another board, no c
 
 /* screen_room.c */
 int room_screen_getch(void);                     /* getch, with the room's connection served */
+/* The room's connection beside another wait (the computer thinking): its descriptors into
+ * pf (room for 2), their count (0 outside a room or once closed); then, after poll, what came
+ * is applied and what waits is written: true when anything was (draw the screen again). */
+int room_screen_fds(struct pollfd *pf);
+bool room_screen_serve(const struct pollfd *pf, int n);
+const char *room_screen_heard(void); /* what the room said while the computer thinks, or "" */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
 
 /* screen_think.c: go, hint, analyse and perft in a thread, the main loop showing their
@@ -96,6 +105,11 @@ bool think_running(void);
 bool think_wait(void); /* wait a little; true once done (its output is in the sink) */
 bool think_stopped_by_key(void);
 void think_cancel(void);
+bool think_stop_asked(void); /* a key, a quit or the room asked it to stop (perft asks) */
+/* A room's state is about to replace the game (and perhaps free its variant): a command
+ * running on a copy of the session stops, and has returned when this does (the room's
+ * RoomClient.replacing). */
+void think_let_go(struct RoomClient *c);
 /* The screen's state while the command runs: its callbacks (output, a changed game) and the
  * main thread's drawing take turns. */
 void think_lock(void);

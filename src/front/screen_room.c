@@ -42,9 +42,37 @@ static double now_seconds(void)
  * terminal through here, already cleaned of control bytes by the room client. Lines that
  * arrive together are joined, so a move and the result it brought are read at once; an
  * error replaces them. */
+static void room_text_locked(const char *text, bool error);
+
+/* What the room said while the computer thought: the message line is the thinking line's
+ * then, so it goes to the panel, and stays there beside analyse's lines (analysis_progress)
+ * until the thinking ends. */
+static char heard[MSG_MAX];
+
+const char *room_screen_heard(void)
+{
+    return heard;
+}
+
 static void room_text(RoomClient *c, const char *text, bool error)
 {
     (void)c;
+    think_lock(); /* the thinking thread's errors go to the message line too */
+    if (started && think_running()) {
+        size_t n = strlen(heard);
+        if (n + 2 + strlen(text) >= sizeof heard) n = 0; /* the newest words, if not all fit */
+        snprintf(heard + n, sizeof heard - n, "%s%s", n ? "; " : "", text);
+        ui_set_message(error, "%s", heard);
+        ui.message_in_panel = true;
+    } else {
+        heard[0] = 0;
+        room_text_locked(text, error);
+    }
+    think_unlock();
+}
+
+static void room_text_locked(const char *text, bool error)
+{
     if (!started) { /* before the screen's first key: kept for its first message */
         size_t n = strlen(greeting);
         snprintf(greeting + n, sizeof greeting - n, "%s%s", n ? "; " : "", text);
@@ -77,6 +105,7 @@ int room_screen_run(RoomClient *c, Session *s, bool ascii, const char *joined)
     rejoin_at = 0;
     c->notify = room_text;
     c->user = NULL;
+    c->replacing = think_let_go;
     ScreenOptions so = {ascii, false, NULL, c, false, NULL, false, NULL};
     return screen_run(s, &so);
 }
@@ -140,6 +169,26 @@ static void rejoin(RoomClient *c)
     ui_draw();
 }
 
+int room_screen_fds(struct pollfd *pf)
+{
+    RoomClient *c = ui.opt.room;
+    if (!c || c->closed) return 0;
+    pf[0] = (struct pollfd){room_client_fd(c), POLLIN, 0};
+    pf[1] = (struct pollfd){room_client_wfd(c), POLLOUT, 0};
+    return room_client_wants_write(c) ? 2 : 1;
+}
+
+bool room_screen_serve(const struct pollfd *pf, int n)
+{
+    RoomClient *c = ui.opt.room;
+    if (!n || !(pf[0].revents || (n == 2 && pf[1].revents))) return false;
+    in_batch = false;
+    room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
+    in_batch = false;
+    tell_closed(c);
+    return true;
+}
+
 int room_screen_getch(void)
 {
     RoomClient *c = ui.opt.room;
@@ -152,19 +201,12 @@ int room_screen_getch(void)
     int ch = getch();
     timeout(ROOM_WAIT_MS);
     if (ch != ERR) return ch;
+    heard[0] = 0; /* (the thinking is over: what was heard meanwhile has been shown) */
     rejoin(c);
-    struct pollfd pf[3] = {{STDIN_FILENO, POLLIN, 0},
-                           {room_client_fd(c), POLLIN, 0},
-                           {room_client_wfd(c), POLLOUT, 0}};
-    nfds_t n = c->closed ? 1 : room_client_wants_write(c) ? 3 : 2;
-    if (poll(pf, n, ROOM_WAIT_MS) <= 0) return ERR; /* EINTR: a resize, read next time */
-    if (n > 1 && (pf[1].revents || (n == 3 && pf[2].revents))) {
-        in_batch = false;
-        room_client_io(c, pf[1].revents, n == 3 ? pf[2].revents : 0);
-        in_batch = false;
-        tell_closed(c);
-        ui_draw();
-    }
+    struct pollfd pf[3] = {{STDIN_FILENO, POLLIN, 0}};
+    int n = room_screen_fds(pf + 1);
+    if (poll(pf, (nfds_t)(n + 1), ROOM_WAIT_MS) <= 0) return ERR; /* EINTR: a resize, next time */
+    if (room_screen_serve(pf + 1, n)) ui_draw();
     return pf[0].revents ? getch() : ERR;
 }
 

@@ -6,7 +6,10 @@
  * plays and `hint` shows; perft says how far it had counted. While the command runs the main thread
  * touches neither the game nor the state the command changes: it rewrites the message line, and
  * when the terminal is resized it draws the whole screen from a copy of the session taken
- * at the start, under the lock that the command's callbacks into the screen take too. */
+ * at the start, under the lock that the command's callbacks into the screen take too.
+ * At a room's table (where the game is the room's: `hint`, `analyse` and `perft` only look at
+ * it) the command runs on that copy instead, and the main thread goes on serving the room's
+ * connection, so that the others' moves and chat arrive, and are drawn, while it thinks. */
 #include "screen_int.h"
 
 #include "notation.h"
@@ -31,8 +34,9 @@ static struct {
     int wake[2]; /* the thread writes a byte when it is done */
     char *line;  /* the command run (allocated) */
     Sink *sink;
-    Session *session;        /* the session the command runs in */
+    Session *session;        /* the session the command runs in: the screen's, or copy */
     Session copy;            /* ... as it was at the start, to draw from (game copied) */
+    bool on_copy;            /* it runs on copy: the room goes on changing the screen's */
     bool have_copy;          /* the game could be copied */
     pthread_mutex_t lock;    /* guards report */
     pthread_mutex_t ui_lock; /* the screen's state, against the command's callbacks */
@@ -146,7 +150,9 @@ void think_redraw(void)
 {
     if (!think.running) return;
     think_lock();
-    if (think.have_copy) {
+    if (think.on_copy) {
+        ui_draw(); /* the room's game, as it goes on */
+    } else if (think.have_copy) {
         ui.s = &think.copy;
         ui_draw();
         ui.s = think.session;
@@ -182,8 +188,15 @@ bool think_counting(void)
 
 static void drop_copy(void)
 {
+    if (think.on_copy && think.copy.engine != ui.s->engine) {
+        /* the engine the command made (the screen's session had none) stays for the next */
+        if (!ui.s->engine)
+            ui.s->engine = think.copy.engine;
+        else
+            engine_free(think.copy.engine);
+    }
     if (think.have_copy) game_free(&think.copy.game);
-    think.have_copy = false;
+    think.have_copy = think.on_copy = false;
 }
 
 /* Run `go`, `hint`, `analyse` or `perft ...` in a thread; its output goes to sink once it is
@@ -201,6 +214,9 @@ bool think_start(const char *cmd, Sink *sink)
     think.session = s;
     think.copy = *s;
     think.have_copy = game_copy(&think.copy.game, &s->game);
+    /* at a room's table the command works on the copy, the room on the screen's session */
+    think.on_copy = think.have_copy && ui.opt.room && s->remote;
+    if (think.on_copy) think.session = s = &think.copy;
     think.pos = s->game.pos;
     think.clock = s->clock;
     think.started = clock_now();
@@ -214,6 +230,7 @@ bool think_start(const char *cmd, Sink *sink)
     s->ai_hooks.ctx = NULL;
     s->ai_hooks.stop = &think.stop;
     s->perft_progress = on_perft_progress;
+    s = ui.s; /* (the screen's, from here on) */
     ui.thinking = true;
     ui_counting(think_counting()); /* Ctrl-C stops a count; a search it ends with the program */
     ui_draw();                     /* at once: the panel says so before the first report */
@@ -221,6 +238,7 @@ bool think_start(const char *cmd, Sink *sink)
         ui.thinking = false;
         ui_counting(false);
         s->perft_progress = NULL;
+        memset(&s->ai_hooks, 0, sizeof s->ai_hooks);
         drop_copy();
         return false;
     }
@@ -235,9 +253,11 @@ bool think_start(const char *cmd, Sink *sink)
 bool think_wait(void)
 {
     if (!think.running) return true;
-    struct pollfd p[2] = {{think.wake[0], POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
     bool stopping = atomic_load(&think.stop);
-    poll(p, stopping ? 1 : 2, THINK_REDRAW_MS);
+    struct pollfd p[4] = {{think.wake[0], POLLIN, 0}, {stopping ? -1 : STDIN_FILENO, POLLIN, 0}};
+    int room = think.on_copy ? room_screen_fds(p + 2) : 0; /* (the room is not the command's) */
+    poll(p, (nfds_t)(2 + room), THINK_REDRAW_MS);
+    if (room_screen_serve(p + 2, room) && !atomic_load(&think.done)) think_redraw();
     if (!stopping &&
         (ui_should_quit() || ui_stop_signal() || (p[1].revents & (POLLIN | POLLHUP | POLLERR)))) {
         atomic_store(&think.stop, true);
@@ -260,6 +280,22 @@ bool think_wait(void)
     memset(&ui.s->ai_hooks, 0, sizeof ui.s->ai_hooks);
     ui.s->perft_progress = NULL;
     return true;
+}
+
+bool think_stop_asked(void)
+{
+    return atomic_load(&think.stop);
+}
+
+void think_let_go(struct RoomClient *c)
+{
+    (void)c;
+    if (!think.running || !think.on_copy) return;
+    atomic_store(&think.stop, true);
+    while (!atomic_load(&think.done)) { /* (its byte stays for think_wait) */
+        struct pollfd p = {think.wake[0], POLLIN, 0};
+        poll(&p, 1, 10);
+    }
 }
 
 /* Whether the last search was stopped by a key or a signal (the keyboard is handed back). */

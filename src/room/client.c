@@ -247,6 +247,7 @@ static void ev_game(RoomClient *c, char **a)
     if (c->in_snapshot) resync(c, "a second game line");
     if (c->closed) return;
     if (!room_valid_variant(a[0])) return close_with(c, "the room names no variant: '%s'", a[0]);
+    if (c->replacing) c->replacing(c);
     Variant *v = c->s->v && !strcasecmp(c->s->v->name, a[0])
                      ? c->s->v
                      : variant_open(a[0], err, sizeof err, &unreadable);
@@ -692,9 +693,11 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     char name[ROOM_NAME_MAX + 1];
     RoomNotify notify = c->notify;
     void *user = c->user;
+    void (*replacing)(RoomClient *) = c->replacing;
     memset(c, 0, sizeof *c);
     c->notify = notify;
     c->user = user;
+    c->replacing = replacing;
     c->rfd = c->wfd = -1;
     c->s = s;
     c->seat = -1;

@@ -74,6 +74,10 @@ struct RoomClient {
     RoomJoinOptions opts; /* as joined (its strings the caller's, kept while the client is) */
     RoomNotify notify;
     void *user;
+    /* called as the room's whole state begins, before it replaces the session's game and
+     * perhaps its variant: whoever still reads them (the screen's thinking thread) lets go
+     * (may be NULL) */
+    void (*replacing)(RoomClient *c);
     /* a snapshot being read */
     bool in_snapshot;
     Game snap;

@@ -1,0 +1,59 @@
+#!/bin/sh
+# room_think.sh — a screen at a room's table goes on serving the room while it thinks: the
+# other player's move and chat arrive, and are drawn, while `analyse` runs there (it runs on
+# the position it started from, and ends as ever); a new game of the room stops a perft count
+# there (the room's state replaces the game it counts). The client runs in the private
+# tmux server; the other player is a scripted client; the room's server is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+. "$TESTS_DIR/room_lib.sh"
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+
+start a xterm --room think glinski --name alice --seat White "2>$tmp/a.err" # (its reports)
+wait_for a ">White  alice    here" >/dev/null
+player "$tmp/b" --room think --name bob --seat Black <<EOF
+@wait $tmp/b 1. Qc3
+@wait $tmp/go go
+Qc6
+say wellmet
+@wait $tmp/b 2. b2
+resign
+@wait $tmp/go3 go
+new
+@wait $tmp/never never
+EOF
+bob=$last_pid
+wait_for a " Black  bob      here" >/dev/null
+line a Qc3
+wait_text "$tmp/b" "1. Qc3" >/dev/null
+wait_for a "Black to move" >/dev/null # (the room's word: the screen has the move)
+enter a analyse
+tap_ok "the screen analyses Black's position" wait_for a "analysing (a key stops it)"
+echo go >"$tmp/go"
+tap_ok "the other player's move arrives while it analyses" wait_for a "1. Qc3     Qc6"
+tap_ok "... and the analysis goes on" shows_re a "^analysing \(a key stops it\)"
+tap_ok "their chat arrives too, in the panel (the message line is the thinking line's)" \
+    wait_for a "wellmet"
+tap_ok "the analysis ends as ever, with its lines" wait_for a "analyse: best "
+keys a Escape # (the page of its lines closed)
+line a b2
+tap_ok "the game goes on from the room's position" wait_text "$tmp/b" "2. b2"
+
+
+# --- a new game of the room while perft counts: the count stops, and the new game shows ----------
+tap_ok "the other player resigns" wait_for a "White wins"
+enter a "perft 9"
+tap_ok "perft counts on the finished game's position" wait_for a "perft 9 (a key stops it)"
+echo go >"$tmp/go3"
+tap_ok "the room's new game stops the count (its state replaces the game perft counts)" \
+    wait_for a "interrupted after"
+tap_ok "... and the new game shows" wait_for a "White to move"
+tap_ok "... and what the room said meanwhile stays in view" wait_for a "a new game begins"
+tap_ok "the new game's board has no moves" hides a "1. Qc3"
+
+end_pid "$bob"
+quit a
+room_check_logs
+tap_done
