@@ -6,7 +6,8 @@
 # with the ssh://host:port/NAME form; the ssh player's screen, killed mid-game, comes back
 # to its seat; --ssh names the command too; a key whose forced command is a restricted relay
 # seats its player under the administrator's name, and a second key of the same login (another
-# player) cannot take that player's seat. Every process is ended by its PID.
+# player) cannot take that player's seat. Every process is ended by its PID; the restricted
+# players and their room are this run's own, removed at the end.
 . "$TESTS_DIR/tap.sh"
 . "$TESTS_DIR/sshd.sh"
 
@@ -16,8 +17,16 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
 export CELLMATE_VARIANTS="$VARIANTS_DIR"
+# The restricted players of the forced relay below, and their room: names of this run's own,
+# as restricted mode keeps rooms in the directory every run shares (/tmp/cellmate-UID/rooms),
+# where a player's rooms count toward the rooms a player may keep: an interrupted run's must
+# not count against the next. Their files go when the test ends, however it ends.
+zed=zed$$ yan=yan$$ rx=forced$$
+rdir=/tmp/cellmate-$(id -u)/rooms
 test_cleanup() {
     T kill-server 2>/dev/null
+    p=$(room_server_in "$rdir" "$rx") && end_pid "$p"
+    rm -f "$rdir/$rx".*
     room_cleanup
 }
 
@@ -119,39 +128,38 @@ tap_ok "... with a message" grep -q "^cellmate: " "$tmp/out"
 # (restricted mode clears the environment: its rooms are in /tmp/cellmate-UID/rooms, where
 # this room gets a name of its own and is removed at the end)
 sshd_stop
-rx=forced$$
-rdir=/tmp/cellmate-$(id -u)/rooms
-SSHD_KEY_OPTIONS="command=\"$tmp/bin/cellmate --restricted --player zed --save-dir $tmp/saves --relay\",no-pty"
+SSHD_KEY_OPTIONS="command=\"$tmp/bin/cellmate --restricted --player $zed --save-dir $tmp/saves --relay\",no-pty"
 tap_ok "an sshd whose key runs a forced relay starts" sshd_start
 ssh_opts=${SSHD_SSH% -p *}
 printf 'say hi\nquit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
     "$CELLMATE" --batch --room "127.0.0.1:$rx" glinski --name mallory >"$tmp/forced" 2>&1
 tap_eq "the forced relay's player: status 0" 0 "$?"
 tap_ok "the room knows the player by the administrator's name, not the one it gave" \
-    grep -qx "zed: hi" "$tmp/forced"
+    grep -qx "$zed: hi" "$tmp/forced"
 tap_ok "... and seats it under that name" grep -q "you play White in room $rx" "$tmp/forced"
 # A second key of the same login, whose forced relay names its player yan: the same Unix user,
 # so the key alone tells the players apart. It cannot take zed's seat by asking for zed's name.
+# (zed and yan stand for $zed and $yan)
 ssh-keygen -q -t ed25519 -N '' -C cellmate-test-user2 -f "$tmp/key2"
-printf 'command="%s --restricted --player yan --save-dir %s --relay",no-pty %s\n' \
+printf 'command="%s --restricted --player '"$yan"' --save-dir %s --relay",no-pty %s\n' \
     "$tmp/bin/cellmate" "$tmp/saves" "$(cat "$tmp/key2.pub")" >>"$SSHD_DIR/authorized_keys"
 ssh_opts2=$(printf '%s' "$ssh_opts" | sed "s|-i $SSHD_KEY |-i $tmp/key2 |")
 printf 'quit\n' | CELLMATE_SSH="$ssh_opts2 -p $SSHD_PORT" \
-    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name zed --seat White >"$tmp/key2a" 2>&1
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name "$zed" --seat White >"$tmp/key2a" 2>&1
 tap_eq "another key under zed's name, asking for zed's seat: status 2" 2 "$?"
-tap_ok "... refused: the seat is zed's" grep -q "White is taken by zed" "$tmp/key2a"
+tap_ok "... refused: the seat is zed's" grep -q "White is taken by $zed" "$tmp/key2a"
 printf 'say me\nquit\n' | CELLMATE_SSH="$ssh_opts2 -p $SSHD_PORT" \
-    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name zed >"$tmp/key2b" 2>&1
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name "$zed" >"$tmp/key2b" 2>&1
 tap_ok "... under zed's name it sits down as its own player, in the empty seat" \
     grep -q "you play Black in room $rx" "$tmp/key2b"
-tap_ok "... and speaks as its own player" grep -qx "yan: me" "$tmp/key2b"
+tap_ok "... and speaks as its own player" grep -qx "$yan: me" "$tmp/key2b"
 printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
     "$CELLMATE" --batch --room "127.0.0.1:$rx" --name anyone --seat White >"$tmp/key1" 2>&1
 tap_ok "zed's own key takes zed's seat back, whatever name the client gives" \
     grep -q "you play White in room $rx" "$tmp/key1"
 printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
-    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name yan --seat Black >"$tmp/key1b" 2>&1
-tap_ok "... and cannot take yan's" grep -q "Black is taken by yan" "$tmp/key1b"
+    "$CELLMATE" --batch --room "127.0.0.1:$rx" --name "$yan" --seat Black >"$tmp/key1b" 2>&1
+tap_ok "... and cannot take yan's" grep -q "Black is taken by $yan" "$tmp/key1b"
 printf 'quit\n' | CELLMATE_SSH="$ssh_opts -p $SSHD_PORT" \
     "$CELLMATE" --batch --room "127.0.0.1:../x" >"$tmp/forced2" 2>&1
 tap_eq "a room's name with a path is refused before ssh runs (status 2)" 2 "$?"
@@ -159,7 +167,7 @@ if [ -f "$rdir/$rx.pid" ] && ! flock -n "$rdir/$rx.pid" true 2>/dev/null; then
     end_pid "$(cat "$rdir/$rx.pid")"
 fi
 tap_ok "the forced relay's room was the restricted player's" test -f "$rdir/$rx.pgn"
-tap_ok "... and its record names the player as the administrator did" grep -qx '\[White "zed"\]' "$rdir/$rx.pgn"
+tap_ok "... and its record names the player as the administrator did" grep -qx "\\[White \"$zed\"\\]" "$rdir/$rx.pgn"
 rm -f "$rdir/$rx".*
 
 room_check_logs
