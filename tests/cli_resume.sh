@@ -85,6 +85,10 @@ tap_eq "restricted, a damaged save: the login goes on (exit 0)" 0 "$?"
 tap_ok "... says the game goes on from the last good save" \
     grep -qxF "cellmate: the game goes on from the last good save, saves/previous.pgn" "$tmp/err"
 tap_ok "... and plays on from it" grep -qF "1. e5 f6 *" "$D/p/current.pgn"
+tap_ok "... the damaged save is kept among the player's saves (not beside them)" \
+    sh -c "grep -q zz9 '$D/p/saves/damaged-current.pgn' && ! test -e '$D/p/damaged-current.pgn'"
+tap_ok "... where a login's 'load' lists it" \
+    sh -c "echo load | '$CELLMATE' $R | grep -q ' damaged-current'"
 tap_ok "... previous.pgn is still the last good save" grep -qxF "1. e5 *" "$D/p/saves/previous.pgn"
 echo e6 | "$CELLMATE" $R >/dev/null 2>&1
 tap_ok "the next login keeps the game it went on with as previous.pgn" \
@@ -121,7 +125,7 @@ tap_ok "a scripted mode that saves nothing keeps nothing, and says nothing of it
 record glinski '1. e5 e6 2. zz9 *' >"$D/p/current.pgn"
 echo fen | "$CELLMATE" $R >/dev/null 2>"$tmp/err"
 tap_ok "restricted, a damaged save: named by its file names" \
-    grep -q "^cellmate: the saved game is damaged: current.pgn: line 3, column 13: .* (it is kept as damaged-current-2.pgn)$" "$tmp/err"
+    grep -q "^cellmate: the saved game is damaged: current.pgn: line 3, column 13: .* (it is kept among your saves as damaged-current-2: 'load damaged-current-2' shows it)$" "$tmp/err"
 tap_ok "... no host directory shows" sh -c "! grep -qF '$tmp' '$tmp/err'"
 record gone '1. e5 *' >"$D/p/saves/old.pgn"
 echo 'load old' | "$CELLMATE" $R >/dev/null 2>"$tmp/err"

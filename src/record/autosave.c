@@ -518,18 +518,25 @@ static bool previous_save(char *out, size_t len)
 }
 
 /* Set a damaged save aside under a name no other file has (damaged-NAME.pgn, then
- * damaged-NAME-2.pgn, ...): one set aside before is never replaced. */
+ * damaged-NAME-2.pgn, ...): one set aside before is never replaced. Beside it; in restricted
+ * mode among the player's saves (within the save limit), where load finds it, as it finds
+ * previous.pgn. */
 static bool set_aside(const char *path, char *aside, size_t len)
 {
     const char *base = strrchr(path, '/');
     if (!base) return false;
-    size_t stem = strlen(base + 1) - 4; /* NAME without .pgn */
+    int stem = (int)strlen(base + 1) - 4; /* NAME without .pgn */
     for (int n = 1; n <= MAX_SET_ASIDE; n++) {
-        char num[16] = "";
+        char num[16] = "", name[96], err[600];
         if (n > 1) snprintf(num, sizeof num, "-%d", n);
-        if (snprintf(aside, len, "%.*s/damaged-%.*s%s.pgn", (int)(base - path), path, (int)stem,
-                     base + 1, num) >= (int)len)
+        if (restriction) {
+            snprintf(name, sizeof name, "damaged-%.*s%s", stem, base + 1, num);
+            if (!restrict_save_path(restriction, name, true, aside, len, err, sizeof err))
+                return false;
+        } else if (snprintf(aside, len, "%.*s/damaged-%.*s%s.pgn", (int)(base - path), path, stem,
+                            base + 1, num) >= (int)len) {
             return false;
+        }
         int moved = move_to_new_name(path, aside);
         if (moved) return moved > 0;
     }
@@ -588,7 +595,14 @@ static bool load_save(Session *s, Resumed *r, char *err, int errlen)
         if (rep.cut_short) snprintf(why, sizeof why, "%s: %s", r->path, rep.warning);
         r->damaged = true;
         if (r->owner || !set_aside(r->path, r->aside, sizeof r->aside)) r->aside[0] = 0;
-        if (r->aside[0])
+        const char *kept = r->aside[0] ? strrchr(r->aside, '/') + 1 : NULL;
+        int named = kept ? (int)strlen(kept) - 4 : 0; /* a save's name: without .pgn */
+        if (kept && restriction)
+            snprintf(err, errlen,
+                     "the saved game is damaged: %s (it is kept among your saves as %.*s: "
+                     "'load %.*s' shows it)",
+                     why, named, kept, named, kept);
+        else if (kept)
             snprintf(err, errlen, "the saved game is damaged: %s (it is kept as %s)", why,
                      r->aside);
         else
