@@ -2,7 +2,8 @@
 # cli_resume.sh — cellmate --resume in the scripted mode: a damaged save is set aside under a
 # name of its own (never over one set aside before), a save that cannot be read or whose
 # variant is not found here is no damage and stays where it is, and a restricted scripted
-# login goes on from the last good save instead of losing it.
+# login goes on from the last good save instead of losing it; the saves are listed within a
+# small stack.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -21,6 +22,12 @@ echo fen | "$CELLMATE" --batch --resume >/dev/null 2>"$tmp/err"
 tap_ok "a second damaged save does not replace the first" grep -q zz9 "$S/damaged-current.pgn"
 tap_ok "... it is kept as damaged-current-2.pgn" grep -q qq9 "$S/damaged-current-2.pgn"
 tap_ok "... and the message names it" grep -qF "(it is kept as $S/damaged-current-2.pgn)" "$tmp/err"
+
+# --- the list of saves is no burden on the stack (64 of them, each with its path: 300 KB) -------
+record glinski '1. e5 *' >"$S/current.pgn"
+(ulimit -s 512 && echo fen | exec "$CELLMATE" --batch --resume >"$tmp/out" 2>"$tmp/err")
+tap_eq "a resume within a 512 KB stack" 0 "$?"
+tap_ok "... goes on with the save" grep -q "^6/P5p/RP4pr/N1P3p1n/Q3P1p2q/.* b " "$tmp/out"
 
 # --- a variant not found here: no damage ------------------------------------------------------
 rm -f "$S"/*.pgn

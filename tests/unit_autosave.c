@@ -4,7 +4,9 @@
  * fills at the instant it is written is never replaced. For that, mkstemp() is wrapped (the
  * link's --wrap=mkstemp): as the temporary file for previous.pgn is made, another game appears
  * there, as a second cellmate keeping its own game would make it. calloc() is wrapped too
- * (--wrap=calloc), to run out of memory as the first save notes what the save it replaces holds. */
+ * (--wrap=calloc), to run out of memory as the first save notes what the save it replaces holds,
+ * and malloc() (--wrap=malloc), to run out as the saves are listed: that is said, never taken
+ * for no save. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,6 +20,7 @@
 
 #include "autosave.h"
 #include "fileio.h"
+#include "save_notes.h"
 #include "save_scan.h"
 
 #include <sys/stat.h>
@@ -53,6 +56,17 @@ void *__wrap_calloc(size_t n, size_t size)
         return NULL;
     }
     return __real_calloc(n, size);
+}
+
+/* set: every list of the saves (autosave_saves_listed) fails, as out of memory */
+static bool fail_list;
+
+void *__real_malloc(size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_malloc(size_t size)
+{
+    if (fail_list && size == sizeof(SaveInfo) * MAX_SAVES_LISTED) return NULL;
+    return __real_malloc(size);
 }
 
 static char dir[64], state[128];
@@ -230,6 +244,36 @@ static void test_no_memory_to_read_the_save_replaced(void **st)
     session_close(&s);
 }
 
+/* The saves cannot be listed for want of memory: --resume hears of it (-1, not "no save"),
+ * the notes at a start say so, and the command that continues a save names it (which always
+ * works) rather than guess. With the memory back, the same save is picked. */
+static void test_no_memory_to_list_the_saves(void **st)
+{
+    (void)st;
+    Session s;
+    SaveInfo pick;
+    char err[600], note[1200], path[256];
+    play_e5(&s);
+    assert_true(make_dirs(state, err, sizeof err));
+    put("current.pgn", "[Variant \"glinski\"]\n\n1. Nc3 *\n");
+    path_of("current.pgn", path, sizeof path);
+    fail_list = true;
+    assert_int_equal(autosave_pick(s.v, &pick), -1);
+    save_notes_others(s.v, NULL, false, note, sizeof note);
+    assert_string_equal(note, "Your saved games cannot be listed: out of memory.");
+    assert_true(save_notes_start(s.v, false, false, note, sizeof note));
+    assert_non_null(strstr(note, "Your saved games cannot be listed: out of memory."));
+    save_notes_command(s.v, path, false, note, sizeof note);
+    assert_string_equal(note, "cellmate --resume=current");
+    fail_list = false;
+    assert_int_equal(autosave_pick(s.v, &pick), 1);
+    assert_string_equal(pick.path, path);
+    save_notes_command(s.v, path, false, note, sizeof note);
+    assert_string_equal(note, "cellmate --resume");
+    unlink(path);
+    session_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_name_filled_meanwhile),
         cmocka_unit_test(test_changed_just_after_reading),
         cmocka_unit_test(test_no_memory_to_read_the_save_replaced),
+        cmocka_unit_test(test_no_memory_to_list_the_saves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

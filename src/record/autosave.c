@@ -265,22 +265,28 @@ int autosave_saves(const Variant *fallback, SaveInfo *out, int max)
     return n;
 }
 
-/* The save --resume means: the newest whose game goes on and that nobody else plays; when
- * there is none, the newest save (another cellmate may play it: the caller asks). `watch`:
- * the newest save another process plays, when there is one. */
-static bool pick_save(const Variant *fallback, bool watch, SaveInfo *out)
+int autosave_saves_listed(const Variant *fallback, SaveInfo **out)
 {
-    SaveInfo list[MAX_SAVES_LISTED];
-    int n = autosave_saves(fallback, list, MAX_SAVES_LISTED), pick = 0;
-    if (!n) return false;
-    for (int i = n - 1; i >= 0; i--)
-        if (watch ? list[i].owner != 0 : list[i].goes_on && !list[i].owner) pick = i;
-    if (watch && !list[pick].owner) pick = 0;
-    *out = list[pick];
-    return true;
+    *out = malloc(sizeof **out * MAX_SAVES_LISTED);
+    return *out ? autosave_saves(fallback, *out, MAX_SAVES_LISTED) : -1;
 }
 
-bool autosave_pick(const Variant *fallback, SaveInfo *out)
+/* The save --resume means: the newest whose game goes on and that nobody else plays; when
+ * there is none, the newest save (another cellmate may play it: the caller asks). `watch`:
+ * the newest save another process plays, when there is one. As autosave_pick: 1, 0 or -1. */
+static int pick_save(const Variant *fallback, bool watch, SaveInfo *out)
+{
+    SaveInfo *list;
+    int n = autosave_saves_listed(fallback, &list), pick = 0;
+    for (int i = n - 1; i >= 0; i--)
+        if (watch ? list[i].owner != 0 : list[i].goes_on && !list[i].owner) pick = i;
+    if (n > 0 && watch && !list[pick].owner) pick = 0;
+    if (n > 0) *out = list[pick];
+    free(list);
+    return n > 0 ? 1 : n;
+}
+
+int autosave_pick(const Variant *fallback, SaveInfo *out)
 {
     return pick_save(fallback, false, out);
 }
@@ -500,7 +506,7 @@ bool autosave_waiting(const Variant *fallback, char *ended, size_t len)
 {
     SaveInfo pick;
     ended[0] = 0;
-    if (!autosave_pick(fallback, &pick)) return false;
+    if (autosave_pick(fallback, &pick) <= 0) return false; /* (out of memory: said at --resume) */
     snprintf(ended, len, "%s", pick.ended);
     return pick.goes_on;
 }
@@ -646,10 +652,14 @@ static bool resume_save(Session *s, enum resume_mode mode, const char *name, boo
         return load_save(s, r, err, errlen);
     }
     SaveInfo pick;
+    int picked = name ? 0 : pick_save(s->v, mode != RESUME_LATEST, &pick);
     if (name) {
         if (!named_save(name, r->path, sizeof r->path, err, errlen)) return false;
-    } else if (pick_save(s->v, mode != RESUME_LATEST, &pick)) {
+    } else if (picked > 0) {
         snprintf(r->path, sizeof r->path, "%s", pick.path);
+    } else if (picked < 0) {
+        snprintf(err, errlen, "the saved games cannot be listed: out of memory");
+        return false;
     } else {
         char where[4200] = "";
         autosave_path(where, sizeof where);

@@ -75,10 +75,15 @@ enum { MAX_SAVES_LISTED = 64 };
  * those are 0, false and empty. */
 int autosave_saves(const Variant *fallback, SaveInfo *out, int max);
 
+/* The same for the newest MAX_SAVES_LISTED saves, in a list it allocates (a SaveInfo holds a
+ * path: the list is too big for the stack): their count, *out to be freed by the caller; -1
+ * with *out NULL when memory ran out. */
+int autosave_saves_listed(const Variant *fallback, SaveInfo **out);
+
 /* The save --resume continues: the most recently written one whose game goes on and that no
  * other process plays, or, when there is none, the most recently written one; false when
- * there is no save. */
-bool autosave_pick(const Variant *fallback, SaveInfo *out);
+ * there is no save. 1 when one was picked, 0 when there is no save, -1 when memory ran out. */
+int autosave_pick(const Variant *fallback, SaveInfo *out);
 
 /* A save's name, as --resume=NAME takes it: 1 to 64 lower-case letters, digits and '-'. */
 bool autosave_name_ok(const char *name);

@@ -181,7 +181,9 @@ bool resume_restricted(const Restriction *r, const Variant *fallback, char *ende
     char name[MAX_PLAIN_NAME + 1], why[600] = "";
     SaveInfo last; /* picked once: what is moved is what was read */
     ended[0] = kept[0] = 0;
-    if (!autosave_pick(fallback, &last)) return false; /* a first game */
+    int picked = autosave_pick(fallback, &last);
+    if (picked < 0) return true; /* out of memory: the resume says so, and starts nothing over it */
+    if (!picked) return false;   /* a first game */
     if (last.goes_on) return true;
     if (!last.ended[0]) return false; /* no move: nothing to keep */
     snprintf(ended, elen, "%s", last.ended);

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Append to out (kept NUL-terminated when it is full). */
@@ -27,15 +28,17 @@ static const char *base(const char *path)
 
 void save_notes_command(const Variant *v, const char *path, bool login, char *out, size_t len)
 {
-    SaveInfo list[MAX_SAVES_LISTED], pick;
+    SaveInfo *list, pick;
     if (login) {
         snprintf(out, len, "your next login");
         return;
     }
-    int n = autosave_saves(v, list, MAX_SAVES_LISTED);
+    /* (without memory to list the saves, the save is named: that always continues it) */
+    int n = autosave_saves_listed(v, &list);
     bool others_play = false;
     for (int i = 0; i < n; i++) others_play |= list[i].owner != 0 && list[i].goes_on;
-    if (!others_play && autosave_pick(v, &pick) && !strcmp(pick.path, path)) {
+    free(list);
+    if (n >= 0 && !others_play && autosave_pick(v, &pick) > 0 && !strcmp(pick.path, path)) {
         snprintf(out, len, "cellmate --resume");
         return;
     }
@@ -44,15 +47,18 @@ void save_notes_command(const Variant *v, const char *path, bool login, char *ou
              name);
 }
 
-/* The saves whose game goes on and that nobody plays, but `except`, in list. */
-static int waiting(const Variant *v, const char *except, SaveInfo *list)
+/* The saves whose game goes on and that nobody plays, but `except`, in *list (allocated, to be
+ * freed); -1 when memory ran out. */
+static int waiting(const Variant *v, const char *except, SaveInfo **list)
 {
-    int n = autosave_saves(v, list, MAX_SAVES_LISTED), k = 0;
+    int n = autosave_saves_listed(v, list), k = 0;
     for (int i = 0; i < n; i++)
-        if (list[i].goes_on && !list[i].owner && (!except || strcmp(list[i].path, except)))
-            list[k++] = list[i];
-    return k;
+        if ((*list)[i].goes_on && !(*list)[i].owner && (!except || strcmp((*list)[i].path, except)))
+            (*list)[k++] = (*list)[i];
+    return n < 0 ? -1 : k;
 }
+
+static const char no_memory[] = "Your saved games cannot be listed: out of memory.";
 
 /* ", current-1234.pgn (cellmate --resume=current-1234)" for list[from..n-1]. A login goes on
  * with the newest game that goes on (autosave_pick): an older one, once the newer ones end. */
@@ -70,19 +76,22 @@ static void name_each(const SaveInfo *list, int from, int n, bool login, char *o
 
 void save_notes_others(const Variant *v, const char *except, bool login, char *out, size_t len)
 {
-    SaveInfo list[MAX_SAVES_LISTED];
-    int n = waiting(v, except, list);
+    SaveInfo *list;
+    int n = waiting(v, except, &list);
     out[0] = 0;
-    if (!n) return;
-    add(out, len, "also waiting: ");
-    name_each(list, 0, n, login, out, len);
+    if (n < 0) add(out, len, "%s", no_memory);
+    if (n > 0) {
+        add(out, len, "also waiting: ");
+        name_each(list, 0, n, login, out, len);
+    }
+    free(list);
 }
 
 bool save_notes_start(const Variant *v, bool computer_first, bool login, char *out, size_t len)
 {
-    SaveInfo all[MAX_SAVES_LISTED], list[MAX_SAVES_LISTED];
+    SaveInfo *all, *list = NULL;
     char own[4400] = "", kept[64];
-    int n = autosave_saves(v, all, MAX_SAVES_LISTED);
+    int n = autosave_saves_listed(v, &all);
     out[0] = 0;
     autosave_path(own, sizeof own);
     for (int i = 0; i < n; i++) /* another screen plays the save this one would have taken */
@@ -94,8 +103,17 @@ bool save_notes_start(const Variant *v, bool computer_first, bool login, char *o
             add(out, len, "your saved game, current.pgn; this game is saved apart, in %s.",
                 base(own));
         }
-    int k = waiting(v, NULL, list);
-    if (!k) return false;
+    free(all);
+    int k = n < 0 ? -1 : waiting(v, NULL, &list);
+    if (k < 0) { /* whether a save waits is not known: the computer waits too */
+        free(list);
+        add(out, len, "%s%s", out[0] ? " " : "", no_memory);
+        return true;
+    }
+    if (!k) {
+        free(list);
+        return false;
+    }
     add(out, len, "%sA saved game is waiting: %s", out[0] ? " " : "",
         login ? "quit, and your next login continues it"
               : "quit and start cellmate --resume to continue it");
@@ -114,5 +132,6 @@ bool save_notes_start(const Variant *v, bool computer_first, bool login, char *o
     }
     if (computer_first)
         add(out, len, "; the computer waits for 'go', so as not to start a new game over it");
+    free(list);
     return true;
 }

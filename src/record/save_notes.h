@@ -18,14 +18,14 @@ void save_notes_command(const Variant *v, const char *path, bool login, char *ou
 
 /* The saves other than `except` whose game goes on and that nobody plays, each with its
  * command ("also waiting: current-1234.pgn (cellmate --resume=current-1234)"); empty when
- * there is none. */
+ * there is none; when memory ran out to list them, says so. */
 void save_notes_others(const Variant *v, const char *except, bool login, char *out, size_t len);
 
 /* A start that resumes nothing, after this run took its save: another cellmate playing the
  * saved game (this one's saved apart), the saved games waiting, and what a move here does to
  * them; with computer_first, that the computer, to move, waits for 'go'. Empty when there is
- * nothing to tell. Returns whether a saved game is waiting. With login, each says what a login
- * does instead of naming a command. */
+ * nothing to tell. Returns whether a saved game is waiting (also when memory ran out to list
+ * them, which it says). With login, each says what a login does instead of naming a command. */
 bool save_notes_start(const Variant *v, bool computer_first, bool login, char *out, size_t len);
 
 #endif
