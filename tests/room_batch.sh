@@ -257,8 +257,10 @@ tap_ok "and takes its socket with it" test ! -e "$ROOMS/idle.sock"
 "$CELLMATE" --rooms >"$tmp/rooms" 2>&1
 tap_ok "--rooms lists a room whose server left, from its record" \
     grep -qx "idle: haynie, move 1, White to move; White alice (away), Black - (empty); not running (the next join starts it)" "$tmp/rooms"
+# the duel's server writes its record just after telling the players the game is over
+rooms_list_has() { "$CELLMATE" --rooms >"$tmp/rooms" 2>&1 && grep -q "$@" "$tmp/rooms"; }
 tap_ok "--rooms lists the finished games' rooms too" \
-    grep -q "^duel: glinski, result 1-0: White wins by checkmate;" "$tmp/rooms"
+    wait_until rooms_list_has "^duel: glinski, result 1-0: White wins by checkmate;"
 
 # --- the next game in a room: a new game as the session makes it (today's date, the same
 # players), with the room's own tags kept; the finished one is kept as it was -------------------

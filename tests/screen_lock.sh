@@ -76,10 +76,12 @@ tap_eq "... and saves to the same file" "1. Nc3 Nc6 2. b3 e6 *" "$(moves_of "$SA
 # --- C takes a copy while D plays: saved apart, D's save untouched ---------------------------
 start c screen --resume
 wait_for c "Watch, copy or quit?" >/dev/null
-line c "wrong"
-line c "w x"
 asked() { screen_of c | grep -c 'Watch, copy or quit?'; }
+asked_twice() { [ "$(asked)" -ge 2 ]; }
 asked_thrice() { [ "$(asked)" -ge 3 ]; }
+line c "wrong"
+wait_until asked_twice # an answer typed before the question is asked again may be read with the first
+line c "w x"
 wait_until asked_thrice
 tap_eq "an answer that is not one of the letters alone is asked again" 3 "$(asked)"
 line c "c"
