@@ -214,8 +214,9 @@ kept_as() { # the previous*.pgn that holds exactly the text $1 (previous.pgn may
         [ "$(cat "$f")" = "$1" ] && basename "$f"
     done
 }
+kept() { test -n "$(kept_as "$before")"; }
 tap_ok "its first move keeps the game it replaces, as previous.pgn or previous-N.pgn" \
-    test -n "$(kept_as "$before")"
+    wait_until kept # a loaded machine may not have ended the screen within gone's wait
 
 # --- clocks: shown, counting down, and a flag that falls ---------------------------------------
 start k screen --no-save --clock 0.25+1 glinski
