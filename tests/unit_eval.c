@@ -227,6 +227,40 @@ static void test_sums(void **state)
     assert_true(taken > 1000); /* captures were found by the walk and given to the generator */
 }
 
+/* A search that passes turns (best-reply) may reach a position where a player's royal piece
+ * was taken while the player is still in: the cell it stood on, now another player's, is not
+ * among its cells (else the generator, given those cells, would move the other's piece). */
+static bool has_cell(const uint64_t *own, Cell c)
+{
+    return own[c / 64] >> (c % 64) & 1;
+}
+
+static void test_own_cells_royal_taken(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("cyclohexane");
+    Eval e;
+    assert_true(eval_prepare(&e, v));
+    Position pos;
+    tu_setup(&pos, v, "Red: G c3, R a1; Yellow: G c11, R c5; Blue: G c19", 0);
+    Cell c3 = tu_cell(v, "c3"), c5 = tu_cell(v, "c5");
+    EvalSums sums;
+    uint64_t own[EVAL_WORDS];
+    eval_sums(&e, &pos, &sums);
+    assert_true(eval_own_cells(&e, &pos, &sums, 0, own));
+    assert_true(has_cell(own, c3) && has_cell(own, tu_cell(v, "a1")));
+    pos.board[c3] = pos.board[c5]; /* Yellow's Rook takes the Grandduke; Red's royal cell stays */
+    pos.board[c5] = 0;
+    eval_sums(&e, &pos, &sums);
+    assert_true(eval_own_cells(&e, &pos, &sums, 0, own));
+    assert_false(has_cell(own, c3));
+    assert_true(has_cell(own, tu_cell(v, "a1")));
+    assert_true(eval_own_cells(&e, &pos, &sums, 1, own));
+    assert_true(has_cell(own, c3) && !has_cell(own, c5));
+    eval_free(&e);
+    variant_free(v);
+}
+
 /* Mobility as the evaluation's comment defines it, walked here from the variant's own
  * components: for every slider that is not royal (a kind with a component of range two or
  * more that neither hops nor swaps), the cells along each of its rays of range two or more (no hop,
@@ -314,7 +348,7 @@ int main(void)
         cmocka_unit_test(test_values),   cmocka_unit_test(test_mop_up),
         cmocka_unit_test(test_pawns),    cmocka_unit_test(test_weights),
         cmocka_unit_test(test_sums),     cmocka_unit_test(test_lead),
-        cmocka_unit_test(test_mobility),
+        cmocka_unit_test(test_mobility), cmocka_unit_test(test_own_cells_royal_taken),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -576,8 +576,10 @@ bool eval_own_cells(const Eval *e, const Position *pos, const EvalSums *sums, in
 {
     if (!e->psq) return false;
     for (int w = 0; w < e->words; w++) own[w] = sums->cells[w][q][0] | sums->cells[w][q][1];
+    /* the royal cell only while q's royal piece stands there: a search that passes turns
+     * (best-reply) may let another player take it */
     Cell r = pos->royal[q];
-    if (r) own[r / 64] |= 1ull << (r % 64);
+    if (r && pos->board[r] && PIECE_OWNER(pos->board[r]) == q) own[r / 64] |= 1ull << (r % 64);
     return true;
 }
 

@@ -328,14 +328,17 @@ typedef struct {
                  * passing (false in quiescence, and when the first move ends the next
                  * player's turn, by an elimination: then both sets pass as in BRS) */
     Move first; /* BRS+: the side to move's first move by ordering, played before set 1's */
-    /* Lazy legality (one set of two players' moves): the list holds every pseudo-legal move
-     * and a move is tested when the picking reaches it (legal[i]: 0 not yet, 1 legal, 2 not),
-     * so that a node cut off after a few moves tests only those. The picking treats the
-     * illegal ones as holes and so walks the legal ones exactly as it would the filtered list:
-     * the same moves in the same order. */
+    /* Lazy legality (set 0): the list holds every pseudo-legal move of the side to move and a
+     * move is tested when the picking reaches it (legal[i]: 0 not yet, 1 legal, 2 not), so
+     * that a node cut off after a few moves tests only those. The picking treats the illegal
+     * ones as holes and so walks the legal ones exactly as it would the filtered list: the
+     * same moves in the same order. */
     bool lazy, prepared;
     int check;      /* for legality_prepare */
     int first_move; /* the place of the first legal move as generated */
+    /* Three players: set 0's royal moves onto a cell this player attacks are holes too, as
+     * drop_royal_suicides leaves them out (-1: none are) */
+    int third;
     Legality legality;
     uint8_t legal[MAX_MOVES];
 } Picker;
@@ -383,6 +386,14 @@ static void pick(MoveList *ml, int *score, int i, int end)
 
 enum { LEGAL_UNKNOWN, LEGAL_YES, LEGAL_NO };
 
+/* Whether m walks the side to move's royal piece onto a cell player `third` attacks (see
+ * drop_royal_suicides). */
+static bool royal_suicide(Position *pos, Move m, int third)
+{
+    return m.from == pos->royal[pos->stm] && m.kind == MOVE_NORMAL &&
+           royal_step_attacked(pos, m, third);
+}
+
 /* Whether move i of a lazy picker is legal, tested once. An illegal move's ordering key
  * becomes lower than any real one, so that the search for the best move passes it over
  * without looking at its mark. */
@@ -391,8 +402,11 @@ static bool picker_legal(Picker *pk, Search *s, int i)
     if (pk->legal[i] == LEGAL_UNKNOWN) {
         if (!pk->prepared) legality_prepare_lazy(&s->pos, &pk->legality, pk->check);
         pk->prepared = true;
-        pk->legal[i] = legality_test(&pk->legality, pk->ml.m[i]) ? LEGAL_YES : LEGAL_NO;
-        if (pk->legal[i] == LEGAL_NO) pk->score[i] = INT32_MIN;
+        Move m = pk->ml.m[i];
+        bool ok = legality_test(&pk->legality, m) &&
+                  !(pk->third >= 0 && royal_suicide(&s->pos, m, pk->third));
+        pk->legal[i] = ok ? LEGAL_YES : LEGAL_NO;
+        if (!ok) pk->score[i] = INT32_MIN;
     }
     return pk->legal[i] == LEGAL_YES;
 }
@@ -418,16 +432,39 @@ static bool picker_next_lazy(Picker *pk, Search *s, Move *m, int *set, int *key)
     return true;
 }
 
+/* Bring the best move left of set k to its place next[k] (of a lazy set 0, the best legal
+ * one, as picker_next_lazy does); false when none is left. */
+static bool picker_ready(Picker *pk, Search *s, int k)
+{
+    int i = pk->next[k], end = pk->end[k];
+    if (pk->ready[k]) return true;
+    if (k == 0 && pk->lazy) {
+        while (i < end && !picker_legal(pk, s, i)) i++;
+        pk->next[0] = i;
+        if (i >= end) return false;
+        int b;
+        while ((b = search_best_of(pk->score, i, end)) != i && !picker_legal(pk, s, b)) {
+        }
+        Move mv = pk->ml.m[b];
+        int sc = pk->score[b];
+        pk->ml.m[b] = pk->ml.m[i], pk->score[b] = pk->score[i], pk->legal[b] = pk->legal[i];
+        pk->ml.m[i] = mv, pk->score[i] = sc, pk->legal[i] = LEGAL_YES;
+    } else {
+        if (i >= end) return false;
+        pick(&pk->ml, pk->score, i, end);
+    }
+    pk->ready[k] = true;
+    return true;
+}
+
 /* The best move left of either set, its set and its ordering key; false when none is left. */
 static bool picker_next(Picker *pk, Search *s, Move *m, int *set, int *key)
 {
-    if (pk->lazy) return picker_next_lazy(pk, s, m, set, key);
+    if (pk->lazy && pk->sets == 1) return picker_next_lazy(pk, s, m, set, key);
     int best = -1;
     for (int k = 0; k < pk->sets; k++) {
-        int i = pk->next[k];
-        if (i >= pk->end[k]) continue;
-        if (!pk->ready[k]) pick(&pk->ml, pk->score, i, pk->end[k]), pk->ready[k] = true;
-        if (best < 0 || pk->score[i] > pk->score[pk->next[best]]) best = k;
+        if (!picker_ready(pk, s, k)) continue;
+        if (best < 0 || pk->score[pk->next[k]] > pk->score[pk->next[best]]) best = k;
     }
     if (best < 0) return false;
     int i = pk->next[best]++;
@@ -529,16 +566,50 @@ static void drop_royal_suicides(Search *s, MoveList *ml)
     if (n) ml->n = n;
 }
 
+static bool lazy_legality = true; /* search_set_lazy */
+
+void search_set_lazy(bool on)
+{
+    lazy_legality = on;
+}
+
+/* Three players: the player whose attacks make a royal move of the side to move one that
+ * drop_royal_suicides leaves out, when ml holds a move of its royal piece; else -1. */
+static int suicide_watcher(const Search *s, const MoveList *ml)
+{
+    const Position *pos = &s->pos;
+    int us = pos->stm, third = pos_next_player(pos, pos_next_player(pos, us));
+    Cell k = pos->royal[us];
+    if (s->v->nplayers < 3 || root_side(s, us) || !k || third == us) return -1;
+    for (int i = 0; i < ml->n; i++)
+        if (ml->m[i].from == k) return third;
+    return -1;
+}
+
+/* Set 0 of a lazy picker tested whole and its holes closed up, as the filtered list would
+ * stand (the other set's moves must then follow it directly). */
+static void picker_settle(Picker *pk, Search *s)
+{
+    int n = 0;
+    for (int i = 0; i < pk->end[0]; i++)
+        if (picker_legal(pk, s, i)) pk->ml.m[n] = pk->ml.m[i], pk->score[n++] = pk->score[i];
+    pk->ml.n = pk->end[0] = n;
+    pk->first_move = 0;
+    pk->lazy = false;
+}
+
 /* Fill pk with the side to move's moves (tactical: captures and promotions only; check: the
  * side to move is in check), and at a merged node add the next player's as set 1. Whether the
- * side to move has a move (with `need`; else 1 when its legality is left to the picking). Two
- * players' moves are tested for legality lazily (Picker), as they are picked. */
+ * side to move has a move (with `need`; else 1 when its legality is left to the picking). The
+ * side to move's moves are tested for legality lazily (Picker), as they are picked, but for
+ * BRS+'s first move, chosen from the legal ones at once. */
 static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merged, Move tt_move,
                     int ply, bool need, const Cell *hits)
 {
     Position *pos = &s->pos;
-    pk->lazy = !merged && s->v->nplayers == 2 && pos_players_left(pos) == 2;
+    pk->lazy = lazy_legality && !(merged && s->plus && !tactical);
     pk->first_move = 0;
+    pk->third = -1;
     if (pk->lazy) {
         uint64_t own[EVAL_WORDS];
         bool kept = eval_own_cells(&s->eval, pos, &s->sums[s->at], pos->stm, own);
@@ -557,11 +628,22 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     pk->sets = 1;
     pk->plus = false;
     if (pk->lazy) {
-        if (!need) return 1;
-        while (pk->first_move < own && !picker_legal(pk, s, pk->first_move)) pk->first_move++;
-        return pk->first_move < own;
-    }
-    if (!merged) return own;
+        pk->third = suicide_watcher(s, &pk->ml);
+        if (pk->third >= 0) { /* left out only when some legal move is not one */
+            while (pk->first_move < own && !picker_legal(pk, s, pk->first_move)) pk->first_move++;
+            if (pk->first_move == own) { /* all of them kept: tested again without */
+                pk->third = -1;
+                pk->first_move = 0;
+                memset(pk->legal, LEGAL_UNKNOWN, (size_t)own);
+                score_moves(s, &pk->ml, tt_move, ply, pk->score);
+            }
+        }
+        if (need)
+            while (pk->first_move < own && !picker_legal(pk, s, pk->first_move)) pk->first_move++;
+        int has = need ? pk->first_move < own : 1;
+        if (!merged || !has) return has;
+    } else if (!merged)
+        return own;
     Undo u;
     if (s->plus && !tactical && own) { /* set 1 follows the side to move's first move */
         int next = pos_next_player(pos, pos->stm);
@@ -576,13 +658,17 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     score_moves(s, &s->spare, tt_move, ply, s->spare_score);
     pk->player[1] = pos->stm;
     unplay(s, &u);
+    if (pk->lazy && own + s->spare.n > MAX_MOVES) { /* the filtered list leaves more room */
+        picker_settle(pk, s);
+        own = pk->ml.n;
+    }
     int n = s->spare.n < MAX_MOVES - own ? s->spare.n : MAX_MOVES - own;
     memcpy(&pk->ml.m[own], s->spare.m, (size_t)n * sizeof(Move));
     memcpy(&pk->score[own], s->spare_score, (size_t)n * sizeof(int));
     pk->ml.n = pk->end[1] = own + n;
     pk->next[1] = own, pk->ready[1] = false;
     pk->sets = 2;
-    return own;
+    return pk->lazy ? 1 : own;
 }
 
 /* A side that may be in zugzwang: only its royal piece and pawns, or very few pieces. */

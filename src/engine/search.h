@@ -114,6 +114,11 @@ int search_default_threads(void);
 /* Limits for a plain timed search at full strength. */
 SearchLimits search_limits_time(double seconds);
 
+/* For the tests: whether a node tests its moves' legality lazily, as they are picked (true, the
+ * default), or filters its lists whole first, the plain way that the lazy one must follow
+ * move for move. Not while a search runs. */
+void search_set_lazy(bool on);
+
 /* A score as people read it: "+1.25", "-0.40", "mate in 3", "mated in 2" (moves of the
  * mover; with three players, rounds). */
 void search_score_text(int score, int nplayers, char *buf, size_t len);
