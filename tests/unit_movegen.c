@@ -413,6 +413,46 @@ static void assert_lazy_same(Position *pos, bool tactical, int check)
     for (int i = 0; i < want.n; i++) assert_true(move_equal(kept.m[i], want.m[i]));
 }
 
+/* What play_move tells of the check of the player then to move (Undo.check, found out by the
+ * three-player rules on the way) is what in_check says: random games of the three-player
+ * variants, where it is known after every move that leaves three players in. */
+static void test_check_told(void **state)
+{
+    (void)state;
+    static const char *names[] = {"cyclohexane", "hr-mccooey3", "hr-wellisch3", "hr-trios"};
+    int told = 0, checks = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        Variant *v = tu_variant(names[i]);
+        for (int game = 0; game < 6; game++) {
+            Position pos;
+            pos_init(&pos, v);
+            for (int ply = 0; ply < 150 && pos_players_left(&pos) >= 2; ply++) {
+                MoveList legal;
+                gen_legal(&pos, &legal);
+                if (!legal.n) break;
+                /* a check when there is one, so that checks are tried */
+                Move m = legal.m[tu_rand() % (unsigned)legal.n];
+                for (int j = 0; j < legal.n && tu_rand() % 2; j++) {
+                    Undo u;
+                    Position after = pos;
+                    play_move(&after, legal.m[j], &u);
+                    if (in_check(&after)) m = legal.m[j];
+                }
+                Undo u;
+                play_move(&pos, m, &u);
+                if (pos_players_left(&pos) == 3) assert_true(u.check >= 0); /* always found out */
+                if (u.check < 0) continue;
+                told++;
+                assert_int_equal(u.check, in_check(&pos));
+                checks += u.check;
+            }
+        }
+        variant_free(v);
+    }
+    assert_true(told > 500);
+    assert_true(checks > 10);
+}
+
 static void test_lazy_legality(void **state)
 {
     (void)state;
@@ -837,6 +877,7 @@ int main(void)
         cmocka_unit_test(test_no_duplicates),
         cmocka_unit_test(test_castle_touch),
         cmocka_unit_test(test_lazy_legality),
+        cmocka_unit_test(test_check_told),
         cmocka_unit_test(test_runs),
         cmocka_unit_test(test_attack_runs),
     };

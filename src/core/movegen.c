@@ -798,14 +798,21 @@ int count_legal(Position *pos)
 
 /* Stops at the first piece with a legal move: three-player games ask this after every move
  * (eliminations), where generating the whole list cost most of the search's time. */
-bool has_legal_move(Position *pos)
+static bool has_legal_move_check(Position *pos, int8_t *check)
 {
     if (pos_players_left(pos) < 2) return false;
     MoveList ml;
     Legality L;
     legality_prepare(pos, &L, -1);
-    generate(pos, &ml, false, -1, &L, NULL, NULL);
+    *check = !L.fast; /* legality_prepare found it out */
+    generate(pos, &ml, false, *check, &L, NULL, NULL);
     return ml.n > 0;
+}
+
+bool has_legal_move(Position *pos)
+{
+    int8_t check;
+    return has_legal_move_check(pos, &check);
 }
 
 bool move_is_legal(Position *pos, Move m)
@@ -841,7 +848,8 @@ static void apply_eliminations(Position *pos, Undo *u, int safe)
                 }
             }
         }
-        if (pos_players_left(pos) < 3 || has_legal_move(pos)) return;
+        u->check = -1;
+        if (pos_players_left(pos) < 3 || has_legal_move_check(pos, &u->check)) return;
         int n = pos->stm;
         pos_eliminate(pos, n, u);
         pos_set_stm(pos, pos_next_player(pos, n));
@@ -861,6 +869,7 @@ void play_move(Position *pos, Move m, Undo *u)
 {
     int mover = pos->stm;
     pos_make(pos, m, u);
+    u->check = -1;
     if (pos->v->nplayers > 2) apply_eliminations(pos, u, mover);
 }
 

@@ -58,6 +58,9 @@ typedef struct {
     Cell royal[MAX_PLAYERS];
     uint8_t stm, alive, nout;
     bool pool_used; /* the promotion took a piece from the mover's pool */
+    /* after play_move: whether the player then to move is in check, when the three-player
+     * rules found it out on the way (-1: not known) */
+    int8_t check;
     /* armies removed by three-player elimination: no more than every piece there is (the
      * loader and the position reader keep that to MAX_PIECES) */
     int nremoved;

@@ -88,6 +88,8 @@ typedef struct {
     EvalSums sums[2 * MAX_PLY + 4]; /* the evaluation's sums of the line's positions (two a
                                        ply at most: best-reply search's passed turns) */
     int at;                         /* the current position's in sums */
+    int8_t checks[2 * MAX_PLY + 4]; /* whether the side to move of the line's positions (as
+                                       sums) is in check, when play_move found it out; -1 */
     EvalSlot *evals; /* full static values by position key: iterations meet the same leaves */
     int better;      /* root moves: the index of one that beat the first in an unfinished
                         iteration (0: none), with its value */
@@ -495,6 +497,7 @@ static void play(Search *s, Move m, Undo *u, int ply)
     play_move(&s->pos, m, u);
     eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
     eval_sums_move(&s->eval, &s->pos, u, &s->sums[++s->at]);
+    s->checks[s->at] = u->check;
     s->keys[s->nkeys++] = s->pos.hash;
     if (ply + 1 <= MAX_PLY) s->line[ply + 1] = (PlyInfo){u->captured != 0, mover, u, 0};
 }
@@ -515,7 +518,7 @@ static void pass_turn(Search *s, Undo *u)
     pos_set_stm(&s->pos, pos_next_player(&s->pos, s->pos.stm));
     s->pos.halfmove = 0;
     eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
-    s->at++;
+    s->checks[++s->at] = -1;
     s->keys[s->nkeys++] = s->pos.hash;
 }
 
@@ -528,9 +531,11 @@ static void play_null(Search *s, Undo *u, int ply)
 
 /* Whether the side to move is in check at the node of this ply, found once: with two players
  * from the move that led there (check_after_move; the search plays only legal moves, and a
- * pass only out of check, so the player to move was not attacked before that move). */
+ * pass only out of check, so the player to move was not attacked before that move); with
+ * three, as play_move found it out (checks). */
 static bool node_check(Search *s, int ply)
 {
+    if (s->checks[s->at] >= 0) return s->checks[s->at];
     if (!s->quick_check || ply > MAX_PLY) return in_check(&s->pos);
     PlyInfo *l = &s->line[ply];
     if (!l->check)
@@ -1263,6 +1268,7 @@ static Search *search_new(Shared *sh, const Game *g, int id)
         s->teams ? (uint64_t)(s->root + 1 + 4 * s->brs + 8 * s->plus) * 0x9e3779b97f4a7c15ULL : 0;
     eval_prepare(&s->eval, s->v);
     eval_sums(&s->eval, &s->pos, &s->sums[0]);
+    s->checks[0] = -1;
     s->keys[s->nkeys++] = g->start.hash;
     for (int i = 0; i < g->nplies; i++) s->keys[s->nkeys++] = g->plies[i].hash;
     return s;
