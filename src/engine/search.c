@@ -390,7 +390,7 @@ enum { LEGAL_UNKNOWN, LEGAL_YES, LEGAL_NO };
 
 /* Whether m walks the side to move's royal piece onto a cell player `third` attacks (see
  * drop_royal_suicides). */
-static bool royal_suicide(Position *pos, Move m, int third)
+static __attribute__((noinline)) bool royal_suicide(Position *pos, Move m, int third)
 {
     return m.from == pos->royal[pos->stm] && m.kind == MOVE_NORMAL &&
            royal_step_attacked(pos, m, third);
@@ -399,7 +399,7 @@ static bool royal_suicide(Position *pos, Move m, int third)
 /* Whether move i of a lazy picker is legal, tested once. An illegal move's ordering key
  * becomes lower than any real one, so that the search for the best move passes it over
  * without looking at its mark. */
-static bool picker_legal(Picker *pk, Search *s, int i)
+static inline __attribute__((always_inline)) bool picker_legal(Picker *pk, Search *s, int i)
 {
     if (pk->legal[i] == LEGAL_UNKNOWN) {
         if (!pk->prepared) legality_prepare_lazy(&s->pos, &pk->legality, pk->check);
@@ -583,9 +583,11 @@ void search_set_lazy(bool on)
 static int suicide_watcher(const Search *s, const MoveList *ml)
 {
     const Position *pos = &s->pos;
-    int us = pos->stm, third = pos_next_player(pos, pos_next_player(pos, us));
+    int us = pos->stm;
     Cell k = pos->royal[us];
-    if (s->v->nplayers < 3 || root_side(s, us) || !k || third == us) return -1;
+    if (!s->teams || root_side(s, us) || !k) return -1;
+    int third = pos_next_player(pos, pos_next_player(pos, us));
+    if (third == us) return -1;
     for (int i = 0; i < ml->n; i++)
         if (ml->m[i].from == k) return third;
     return -1;
