@@ -94,6 +94,8 @@ typedef struct {
     int better;      /* root moves: the index of one that beat the first in an unfinished
                         iteration (0: none), with its value */
     int better_score;
+    bool first_searched; /* root moves: the first of an iteration has its value, first_score */
+    int first_score;
 } Search;
 
 struct Shared {
@@ -102,6 +104,7 @@ struct Shared {
     const SearchHooks *hooks;
     const SearchLimits *lim;
     double start, deadline, next_report;
+    double last_resort; /* with a time per move: a first depth not ended by then is cut */
     uint64_t max_nodes;
     int nthreads;
     Search *thread[MAX_THREADS];
@@ -162,8 +165,9 @@ static bool time_up(Search *s)
         } else if (s->id == 0) {
             double t = now();
             bool asked = stop_asked(sh);
-            bool limit = sh->first_done &&
-                         (t > sh->deadline || (sh->max_nodes && total_nodes(sh) >= sh->max_nodes));
+            bool limit = sh->first_done ? t > sh->deadline ||
+                                              (sh->max_nodes && total_nodes(sh) >= sh->max_nodes)
+                                        : t > sh->last_resort;
             if (asked || limit)
                 s->stop = true;
             else if (t >= sh->next_report) {
@@ -992,6 +996,7 @@ static int search_root(Search *s, int depth, int alpha, int beta, int first)
     int mover = s->pos.stm;
     s->pvlen[0] = 0;
     s->better = 0;
+    s->first_searched = false;
     for (int i = first; i < ml->n; i++) {
         Move m = ml->m[i];
         Undo u;
@@ -1006,6 +1011,7 @@ static int search_root(Search *s, int depth, int alpha, int beta, int first)
         }
         unplay(s, &u);
         if (s->stop) break;
+        if (i == first) s->first_searched = true, s->first_score = sc;
         if (sc > best) {
             best = sc;
             best_i = i;
@@ -1113,15 +1119,22 @@ static void deepen(Search *s)
             if (s->stop) return;
             continue;
         }
-        if (k == 0 && lines == 1 && s->better && sh->first_done && !level_below_full(lim) &&
+        if (k == 0 && lines == 1 && s->better && !level_below_full(lim) &&
             searched_before(&s->moves, r->best, s->better)) {
-            /* stopped in the middle of a depth after a move beat the last depth's best: that
-             * move, searched to the new depth, is the better choice */
+            /* stopped in the middle of a depth after a move beat the last depth's best (or,
+             * in a first depth cut by the time, the first move): that move, searched to the
+             * new depth, is the better choice */
             keep_line(s, &r->line[0], s->better_score);
             r->score = s->better_score;
             r->best = s->moves.m[s->better];
             r->unfinished = true;
             report(s);
+        } else if (k == 0 && lines == 1 && !sh->first_done && !level_below_full(lim)) {
+            /* a first depth cut by the time: the first move, with its value if it has one */
+            if (s->first_searched) keep_line(s, &r->line[0], s->first_score);
+            r->nlines = s->first_searched;
+            r->score = s->first_searched ? s->first_score : 0;
+            r->unfinished = true;
         }
         if (k == lines) {
             /* later lines may score above earlier ones found with other windows */
@@ -1329,6 +1342,10 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
     sh->max_nodes = lim->nodes;
     sh->start = now();
     sh->deadline = lim->time > 0 ? sh->start + lim->time : 1e300;
+    /* A first depth always ends, else there would be no move worth the name; but where the
+     * captures explode (three players, both opponents taking) it can take minutes, so it
+     * too is cut at twice the time, with the best root move searched so far. */
+    sh->last_resort = lim->time > 0 ? sh->start + 2 * lim->time : 1e300;
     sh->next_report = sh->start + 0.25;
     sh->thread[sh->nthreads++] = s;
 
