@@ -86,7 +86,7 @@ void cursor_hide(void);
 void cursor_follow_variant(void); /* after a change of game: another board, no cursor yet */
 
 /* screen_room.c */
-int room_screen_getch(void);                     /* getch, with the room's connection served */
+int room_screen_getch(void); /* getch, with the room's connection served */
 /* The room's connection beside another wait (the computer thinking): its descriptors into
  * pf (room for 2), their count (0 outside a room or once closed); then, after poll, what came
  * is applied and what waits is written: true when anything was (draw the screen again). */
