@@ -103,4 +103,10 @@ tap_ok "... the hint says its depth 1 is unfinished" \
 nodes=$(sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out")
 tap_ok "... after far fewer nodes than the whole depth (50 million): $nodes" test "${nodes:-99999999}" -lt 10000000
 tap_ok "... and go plays a move" grep -Eq '^7\. [^ ]+ \(Blue\)$' "$tmp/out"
+printf 'analyse\n' | "$CELLMATE" --batch --variant hr-mccooey3 --fen "$fen" --time 0.2 --threads 1 \
+    --multipv 3 >"$tmp/out" 2>&1 &
+pid=$!
+ended
+tap_ok "... with --multipv 3 too: depth 1, unfinished" \
+    grep -Eq '^analyse: best [^ ]+ \(depth 1, unfinished, score' "$tmp/out"
 tap_done

@@ -1093,6 +1093,31 @@ static bool searched_before(const MoveList *ml, Move m, int n)
     return false;
 }
 
+/* The k lines of a depth into the result, best first: later lines may score above earlier
+ * ones found with other windows. */
+static void publish_lines(Search *s, SearchLine *found, int k)
+{
+    SearchResult *r = s->sh->result;
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && found[j].score > found[j - 1].score; j--) {
+            SearchLine t = found[j];
+            found[j] = found[j - 1];
+            found[j - 1] = t;
+        }
+    memcpy(r->line, found, (size_t)k * sizeof *found);
+    r->nlines = k;
+    r->score = found[0].score;
+    r->best = found[0].len ? found[0].pv[0] : s->moves.m[0];
+}
+
+static bool level_score(void *ctx, Move m, int depth, int *score);
+
+/* The static value for the root player after root move m, its answers unseen. */
+static void static_after(Search *s, Move m, int *score)
+{
+    level_score(s, m, 0, score);
+}
+
 /* Iterative deepening: the main thread keeps the lines of every completed depth in the
  * result; helper threads search alongside, every other one a ply deeper, and feed the table. */
 static void deepen(Search *s)
@@ -1129,26 +1154,22 @@ static void deepen(Search *s)
             r->best = s->moves.m[s->better];
             r->unfinished = true;
             report(s);
-        } else if (k == 0 && lines == 1 && !sh->first_done && !level_below_full(lim)) {
-            /* a first depth cut by the time: the first move, with its value if it has one */
-            if (s->first_searched) keep_line(s, &r->line[0], s->first_score);
-            r->nlines = s->first_searched;
-            r->score = s->first_searched ? s->first_score : 0;
+        } else if (k < lines && !sh->first_done && !level_below_full(lim)) {
+            /* a first depth cut by the time: the lines it ended; else the first move, with
+             * its value if it has one, or the static value after it when not even it ended */
+            if (k) {
+                publish_lines(s, found, k);
+            } else {
+                if (s->first_searched) keep_line(s, &r->line[0], s->first_score);
+                r->nlines = s->first_searched;
+                r->score = s->first_score;
+                if (!s->first_searched) static_after(s, s->moves.m[0], &r->score);
+            }
             r->unfinished = true;
         }
         if (k == lines) {
-            /* later lines may score above earlier ones found with other windows */
-            for (int i = 1; i < k; i++)
-                for (int j = i; j > 0 && found[j].score > found[j - 1].score; j--) {
-                    SearchLine t = found[j];
-                    found[j] = found[j - 1];
-                    found[j - 1] = t;
-                }
-            memcpy(r->line, found, (size_t)k * sizeof *found);
-            r->nlines = k;
+            publish_lines(s, found, k);
             r->depth = depth;
-            r->score = found[0].score;
-            r->best = found[0].len ? found[0].pv[0] : s->moves.m[0];
             r->unfinished = false;
             sh->first_done = true;
             report(s);
@@ -1388,6 +1409,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
             r.nlines = 1;
             r.line[0].len = 1;
             r.line[0].pv[0] = r.best;
+            r.line[0].score = r.score;
         }
     }
     r.nodes = total_nodes(sh);

@@ -9,6 +9,7 @@
 #include "limits.h"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +22,16 @@
 #define LOG_KEEP (LOG_MAX / 2) /* a trim gives room for many lines before the next */
 
 static char log_path[ROOM_PATH_MAX]; /* "" when standard error is not the room's log */
+static bool log_owned;               /* the room's lock is held: only its server may trim the log */
 
 void room_log_file(const char *path)
 {
     snprintf(log_path, sizeof log_path, "%s", path);
+}
+
+void room_log_own(void)
+{
+    log_owned = true;
 }
 
 /* The log past its bound: its newest LOG_KEEP bytes from a line's start replace it, and
@@ -33,7 +40,7 @@ void room_log_file(const char *path)
 static void trim(void)
 {
     struct stat st, at;
-    if (!log_path[0] || fstat(STDERR_FILENO, &st) != 0 || !S_ISREG(st.st_mode) ||
+    if (!log_path[0] || !log_owned || fstat(STDERR_FILENO, &st) != 0 || !S_ISREG(st.st_mode) ||
         st.st_size <= LOG_MAX)
         return;
     /* (standard error is open for writing only: the log is read by its name, if the file

@@ -494,6 +494,7 @@ int room_serve(const RoomServerOptions *o)
             ready(sv, READY_ERROR, "%s", err);
         goto out;
     }
+    room_log_own();
     /* what servers killed while they wrote a record left behind, this room's or another's */
     fileio_remove_stale_temps(o->dir, ".tmp.", NULL);
     /* a change a killed server had made durable, but not yet saved in the record */

@@ -102,9 +102,11 @@ void room_broadcast(Server *sv, const char *fmt, ...) __attribute__((format(prin
 void room_tell_others(Server *sv, const Conn *but, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* log.c: a line to the log (standard error); room_log_file names the room's log it is, which
- * is then kept below MAX_ROOM_LOG_KB */
+ * is then kept below MAX_ROOM_LOG_KB once room_log_own says this server holds the room's lock
+ * (a second server that loses the race must not rename the log under the running one) */
 void room_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void room_log_file(const char *path);
+void room_log_own(void);
 void conn_strike(Conn *c); /* a bad line: too many close the connection */
 
 /* table.c: the game, the seats and the requests */
