@@ -326,65 +326,17 @@ void gen_pseudo(const Position *pos, MoveList *out)
 
 /* --- attacks ------------------------------------------------------------------------------ */
 
-bool attacked_by(const Position *pos, Cell t, int by)
+/* Whether one of the n attackers att of player `by` hits t from along the ray r, which leads
+ * away from t: the first piece on it within reach, or a hopper just beyond that piece. One
+ * walk for attacked_by's runs and attacked_along's single ray. in_ray: reach ends within the
+ * ray, as a run's does, so the walk need not look for the ray's end (a constant, folded). */
+static inline __attribute__((always_inline)) bool attacked_on_ray(const Position *pos, Cell t,
+                                                                  int by, const Attacker *att,
+                                                                  int n, const Cell *r, int reach,
+                                                                  bool in_ray)
 {
     const Variant *v = pos->v;
-    const Board *b = &v->board;
-    if (!t) return false;
-    const AttackRun *run = v->attack_runs[by] + v->attack_run_at[by][t];
-    const AttackRun *run_end = v->attack_runs[by] + v->attack_run_at[by][t + 1];
-    for (; run < run_end; run++) {
-        int d = run->dir, n = v->nattackers[by][d], reach = run->reach;
-        const Attacker *att = v->attackers[by][d];
-        const Cell *r = b->raybuf + run->at;
-        for (int s = 0; s < reach; s++) {
-            int c = r[s];
-            Piece p = pos->board[c];
-            if (!p) continue;
-            if (PIECE_OWNER(p) == by) {
-                int k = PIECE_KIND(p);
-                for (int i = 0; i < n; i++)
-                    if (att[i].kind == k && !att[i].hop && att[i].range > s &&
-                        can_hit(v, &att[i], by, t))
-                        return true;
-            }
-            if (v->has_hop) {
-                /* c is a screen: look for a hopper beyond it */
-                for (int s2 = s + 1; r[s2] && s2 < RANGE_ANY; s2++) {
-                    Piece h = pos->board[r[s2]];
-                    if (!h) continue;
-                    if (PIECE_OWNER(h) == by)
-                        for (int i = 0; i < n; i++)
-                            if (att[i].kind == PIECE_KIND(h) && att[i].hop && att[i].range > s2 &&
-                                can_hit(v, &att[i], by, t))
-                                return true;
-                    break;
-                }
-            }
-            break;
-        }
-    }
-    return false;
-}
-
-bool in_check(const Position *pos)
-{
-    int us = pos->stm;
-    return attacked_by(pos, pos->royal[us], checker_of(pos, us));
-}
-
-/* Whether player `by` attacks t along the ray of direction e from t (the first piece on it
- * within the attackers' reach, or a hopper beyond it): attacked_by for one of its runs. */
-static inline __attribute__((always_inline)) bool attacked_along(const Position *pos, Cell t,
-                                                                 int by, int e)
-{
-    const Variant *v = pos->v;
-    const Board *b = &v->board;
-    int d = b->dir[e].opposite; /* the attackers' travel */
-    int n = v->nattackers[by][d], reach = v->attack_reach[by][d];
-    const Attacker *att = v->attackers[by][d];
-    const Cell *r = b->ray[t][e];
-    for (int s = 0; s < reach && r[s]; s++) {
+    for (int s = 0; s < reach && (in_ray || r[s]); s++) {
         Piece p = pos->board[r[s]];
         if (!p) continue;
         if (PIECE_OWNER(p) == by)
@@ -407,6 +359,40 @@ static inline __attribute__((always_inline)) bool attacked_along(const Position 
         return false;
     }
     return false;
+}
+
+bool attacked_by(const Position *pos, Cell t, int by)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    if (!t) return false;
+    const AttackRun *run = v->attack_runs[by] + v->attack_run_at[by][t];
+    const AttackRun *run_end = v->attack_runs[by] + v->attack_run_at[by][t + 1];
+    for (; run < run_end; run++) {
+        int d = run->dir;
+        if (attacked_on_ray(pos, t, by, v->attackers[by][d], v->nattackers[by][d],
+                            b->raybuf + run->at, run->reach, true))
+            return true;
+    }
+    return false;
+}
+
+bool in_check(const Position *pos)
+{
+    int us = pos->stm;
+    return attacked_by(pos, pos->royal[us], checker_of(pos, us));
+}
+
+/* Whether player `by` attacks t along the ray of direction e from t (the first piece on it
+ * within the attackers' reach, or a hopper beyond it): attacked_by for one of its runs. */
+static inline __attribute__((always_inline)) bool attacked_along(const Position *pos, Cell t,
+                                                                 int by, int e)
+{
+    const Variant *v = pos->v;
+    const Board *b = &v->board;
+    int d = b->dir[e].opposite; /* the attackers' travel */
+    return attacked_on_ray(pos, t, by, v->attackers[by][d], v->nattackers[by][d], b->ray[t][e],
+                           v->attack_reach[by][d], false);
 }
 
 /* Whether `by` attacks t along a line from t through cell c (Board.toward, or Board.lines
