@@ -33,7 +33,7 @@ black=$last_pid
 player "$tmp/red" --room tri cyclohexane --name red --seat Red <<EOF
 Sa1
 Sc24
-@wait $tmp/watcher1 fen
+@wait $tmp/watcher1 r - - 1 3
 Rxe4
 Sb2
 Rxe10+
@@ -281,8 +281,9 @@ tap_ok "a room's next game begins" grep -q "^info a new game begins" "$tmp/again
 tap_ok "... the finished game is kept as it was" cmp -s "$tmp/again.old" "$ROOMS/again.1.pgn"
 record "$before" "*" >"$tmp/again.new1"
 record "$after" "*" >"$tmp/again.new2"
+# waited for: the server saves the new record just after telling the relay
 tap_ok "... and the new game's record has today's date, and the room's tags and players" \
-    sh -c "cmp -s '$tmp/again.new1' '$ROOMS/again.pgn' || cmp -s '$tmp/again.new2' '$ROOMS/again.pgn'"
+    wait_until sh -c "cmp -s '$tmp/again.new1' '$ROOMS/again.pgn' || cmp -s '$tmp/again.new2' '$ROOMS/again.pgn'"
 p=$(room_server again) && end_pid "$p"
 
 # --- a finished game is numbered one past the highest kept, from one look at the directory;

@@ -58,7 +58,8 @@ room_cleanup() {
 
 # player OUT ARGS... <<EOF: a scripted client in the background (cellmate --batch ARGS), its
 # input the lines given on standard input, where a line "@wait FILE TEXT" holds the rest back
-# until FILE holds TEXT (a player who moves once something has happened). Its output goes to
+# until FILE holds TEXT (a player who moves once something has happened; up to 60 s, since a
+# wait that gives up lets the script run ahead of the game). Its output goes to
 # OUT, its errors to OUT.err; its PID is in $last_pid, and kept for the clean-up. "@sleep S"
 # pauses the input S seconds.
 nplayers=0
@@ -114,7 +115,7 @@ feed() { # the lines of standard input, each "@wait FILE TEXT" waited for, "@sle
             set -- $l
             f=$2
             shift 2
-            wait_text "$f" "$*" >/dev/null
+            wait_text "$f" "$*" 60 >/dev/null || echo "# feed gave up waiting for '$*' in $f" >&2
             ;;
         *) printf '%s\n' "$l" ;;
         esac
