@@ -699,7 +699,7 @@ static bool zugzwang_prone(const Position *pos)
 /* --- search -------------------------------------------------------------------------------- */
 
 static int pvs(Search *s, int depth, int alpha, int beta, int ply, bool null_ok);
-static int quiesce(Search *s, int alpha, int beta, int ply);
+static int quiesce(Search *s, int depth, int alpha, int beta, int ply);
 
 /* Search the position after a move, from the side that moved: a window passes on unchanged
  * to a partner's turn (the other team member with three players) and negated to an
@@ -707,7 +707,8 @@ static int quiesce(Search *s, int alpha, int beta, int ply);
 static int child(Search *s, int mover, int depth, int alpha, int beta, int ply, bool null_ok)
 {
     bool same = root_side(s, s->pos.stm) == root_side(s, mover);
-    if (depth <= 0) return same ? quiesce(s, alpha, beta, ply) : -quiesce(s, -beta, -alpha, ply);
+    if (depth <= 0)
+        return same ? quiesce(s, depth, alpha, beta, ply) : -quiesce(s, depth, -beta, -alpha, ply);
     return same ? pvs(s, depth, alpha, beta, ply, null_ok)
                 : -pvs(s, depth, -beta, -alpha, ply, null_ok);
 }
@@ -803,13 +804,19 @@ static void unplay_picked(Search *s, const Undo u[2], int n)
     while (n--) unplay(s, &u[n]);
 }
 
-static int quiesce(Search *s, int alpha, int beta, int ply)
+/* Three players' captures can answer each other for dozens of plies (both opponents take
+ * and retake): beyond this many plies of quiescence the static value stands. */
+#define QUIESCE_PLIES_TEAMS 8
+
+/* The captures and promotions (every evasion in check) after the horizon, depth plies below
+ * it (0 at the horizon, then -1, ...). */
+static int quiesce(Search *s, int depth, int alpha, int beta, int ply)
 {
     int value;
     s->pvlen[ply] = 0;
     if (time_up(s)) return 0;
     if (decided(s, ply, -1, &value)) return value;
-    if (ply >= MAX_PLY - 1) return static_eval(s);
+    if (ply >= MAX_PLY - 1 || (s->teams && depth <= -QUIESCE_PLIES_TEAMS)) return static_eval(s);
     bool check = node_check(s, ply);
     int best = -INF, stand = -INF;
     Picker pk;
@@ -830,7 +837,7 @@ static int quiesce(Search *s, int alpha, int beta, int ply)
         Undo u[2];
         int n = play_picked(s, &pk, m, set, u, ply, stand, alpha);
         if (!n) continue;
-        int sc = child(s, mover, 0, alpha, beta, ply + 1, false);
+        int sc = child(s, mover, depth - 1, alpha, beta, ply + 1, false);
         unplay_picked(s, u, n);
         if (s->stop) return 0;
         if (sc > best) best = sc;
