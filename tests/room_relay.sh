@@ -4,7 +4,7 @@
 # player writes it: with tabs between its words (which the room reads as blanks), a second
 # hello after a refused one, a hello after another request; a line too long for the room
 # still goes through to be refused; a relay whose standard input cannot be read says so and
-# fails. A player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
+# fails, one whose player's connection was reset before a word ends as one that was closed. A player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
 # closed one whose game is over, or untouched for 7 days, makes way for a new one (the oldest
 # first), else the new one is refused; a server started for it as it goes locks the lock file
 # named then. The room lives where a restricted login's rooms live
@@ -44,6 +44,14 @@ timeout 30 "$CELLMATE" --restricted --player pat --save-dir "$tmp/players" --rel
     glinski <"$tmp" >"$tmp/unread.out" 2>"$tmp/unread.err"
 tap_eq "a relay whose standard input cannot be read fails (status 1)" 1 "$?"
 tap_ok "and says why" grep -q 'cannot read its standard input: Is a directory' "$tmp/unread.err"
+# a player whose connection was reset before a byte came (a unix socket whose other end
+# closed with bytes unread: the first read says ECONNRESET) left, as one who closed it did
+perl -MSocket -e 'socketpair(my $a, my $b, AF_UNIX, SOCK_STREAM, PF_UNSPEC) or die "$!\n";
+    syswrite($b, "x") or die "$!\n"; close $a; open(STDIN, "<&", $b) or die "$!\n";
+    close $b; exec @ARGV or die "$!\n"' timeout 30 "$CELLMATE" --restricted --player pat \
+    --save-dir "$tmp/players" --relay "$room" glinski >"$tmp/reset.out" 2>"$tmp/reset.err"
+tap_eq "a relay whose player's connection was reset before a word ends quietly (status 0)" \
+    "0 " "$? $(cat "$tmp/reset.err")"
 relay 'hello 1 admin White\n'
 tap_ok "a plain hello gets the administrator's name" seated_as_pat
 relay 'hello\t1\tadmin\tWhite\n'

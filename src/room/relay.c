@@ -109,11 +109,14 @@ static bool to_room(HelloGate *g, int sock, const char *data, size_t n)
     return true;
 }
 
-/* The first bytes on standard input: their count, 0 at its end, -1 on an error. */
+/* The first bytes on standard input: their count, 0 at its end, -1 on an error. A
+ * connection reset by the player's end (a socket closed with bytes unread) is its end too:
+ * a peer that hangs up is no fault of the relay's. */
 static ssize_t first_bytes(char *buf, size_t len)
 {
     for (;;) {
         ssize_t n = read(STDIN_FILENO, buf, len);
+        if (n < 0 && errno == ECONNRESET) return 0;
         if (n >= 0 || errno != EINTR) return n;
     }
 }
