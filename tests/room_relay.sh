@@ -105,6 +105,17 @@ tap_ok "with 20 rooms kept, games going on in all, a 21st is refused, and why" \
     grep -q "^bye you keep 20 rooms already (.*$room-k1.*), the most a player may keep: join one" \
     "$tmp/open"
 tap_ok "... and nothing of it is made" sh -c "! ls '$rooms/$room-k21'.* >/dev/null 2>&1"
+# the same refusal reaches a player joining over ssh (a stand-in for ssh that runs erin's
+# forced relay here) whole, every room named, not cut at a chat line's length (its last line:
+# the relay's own words on its standard error come first, as ssh passes them on)
+printf '#!/bin/sh\nshift 2 # the host, and "cellmate"\nexec "%s" --restricted --player %s --save-dir "%s" "$@"\n' \
+    "$CELLMATE" "$erin" "$tmp/players" >"$tmp/ssh"
+chmod +x "$tmp/ssh"
+refusal=$(sed -n 's/^bye //p' "$tmp/open")
+CELLMATE_SSH="$tmp/ssh" timeout 30 "$CELLMATE" --batch --room "host:$room-k21" glinski \
+    --name erin </dev/null >"$tmp/ssh.out" 2>"$tmp/ssh.err"
+tap_eq "... and reaches a player over ssh whole ($(printf %s "$refusal" | wc -c) bytes)" \
+    "cellmate: the room closed the connection: $refusal" "$(tail -n 1 "$tmp/ssh.err")"
 open_room "$erin" "$room-k3"
 tap_ok "erin still joins one of her kept rooms" grep -qx "welcome White $erin" "$tmp/open"
 kept 5 1-0

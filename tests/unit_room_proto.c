@@ -151,6 +151,21 @@ static void test_clean_text(void **state)
     assert_string_equal(out, "a\xc3\xa9");
 }
 
+/* A room's reason (a bye's) is kept whole, as long as a line may be, cleaned as chat is. */
+static void test_clean_reason(void **state)
+{
+    (void)state;
+    static char long_text[ROOM_EVENT_MAX], out[ROOM_EVENT_MAX];
+    memset(long_text, 'a', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = 0;
+    long_text[300] = '\x1b';
+    room_clean_reason(long_text, out, sizeof out);
+    assert_int_equal(strlen(out), ROOM_EVENT_MAX - 1);
+    assert_int_equal(out[300], '?');
+    room_clean_reason(long_text, out, 10); /* bounded by its buffer */
+    assert_string_equal(out, "aaaaaaaaa");
+}
+
 static void test_requests(void **state)
 {
     (void)state;
@@ -289,10 +304,10 @@ int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lines),        cmocka_unit_test(test_names),
-        cmocka_unit_test(test_clean_text),   cmocka_unit_test(test_requests),
-        cmocka_unit_test(test_heard_by_all), cmocka_unit_test(test_events),
-        cmocka_unit_test(test_describe_out),
+        cmocka_unit_test(test_lines),      cmocka_unit_test(test_names),
+        cmocka_unit_test(test_clean_text), cmocka_unit_test(test_clean_reason),
+        cmocka_unit_test(test_requests),   cmocka_unit_test(test_heard_by_all),
+        cmocka_unit_test(test_events),     cmocka_unit_test(test_describe_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -469,8 +469,8 @@ static void on_event(RoomClient *c, char *line)
     }
     case EV_PONG: break;
     case EV_BYE: {
-        char text[256];
-        room_clean_text(a[0], text, sizeof text);
+        char text[ROOM_EVENT_MAX]; /* a refusal may name many rooms: the whole reason */
+        room_clean_reason(a[0], text, sizeof text);
         close_with(c, "the room closed the connection: %s", text);
         c->said_bye = true;
         break;
@@ -561,7 +561,7 @@ static bool request(Session *s, const char *verb, const char *args, Sink *out)
     RoomClient *c = s->remote->ctx;
     if (c->closed) {
         if (out && out->err) {
-            char text[400], what[120];
+            char text[ROOM_WHY_MAX + 160], what[120]; /* (the whole reason) */
             /* a move goes in the long form, which the player did not type: not quoted */
             if (!strcmp(verb, "move"))
                 snprintf(what, sizeof what, "your move");

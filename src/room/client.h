@@ -13,6 +13,10 @@
 
 #include <sys/types.h>
 
+/* Why a connection closed: a bye's reason, as long as the room's line may be, and words
+ * before it. */
+#define ROOM_WHY_MAX (ROOM_EVENT_MAX + 64)
+
 enum seat_state { SEAT_STATE_EMPTY, SEAT_STATE_HERE, SEAT_STATE_AWAY, SEAT_STATE_AI };
 
 typedef struct {
@@ -68,10 +72,10 @@ struct RoomClient {
     int pending;            /* requests sent whose answer (ok or error) has not come */
     double paced, paced_at; /* lines the others hear that may go now, and when counted */
     bool closed;            /* the connection is gone */
-    bool said_bye;        /* the room closed it on purpose (a bye): joining again would not help */
-    char why[256];        /* why it closed */
-    RoomTarget target;    /* where the room is, to join it again */
-    RoomJoinOptions opts; /* as joined (its strings the caller's, kept while the client is) */
+    bool said_bye; /* the room closed it on purpose (a bye): joining again would not help */
+    char why[ROOM_WHY_MAX]; /* why it closed (a bye's whole reason) */
+    RoomTarget target;      /* where the room is, to join it again */
+    RoomJoinOptions opts;   /* as joined (its strings the caller's, kept while the client is) */
     RoomNotify notify;
     void *user;
     /* called as the room's whole state begins, before it replaces the session's game and

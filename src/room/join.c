@@ -34,7 +34,7 @@ static void say_joining(RoomClient *c, const char *text, bool error)
 int room_join_main(const RoomOptions *o)
 {
     RoomTarget t;
-    char err[1200];
+    char err[ROOM_WHY_MAX]; /* (a room's refusal, whole) */
     if (!room_parse_target(o->room, &t, err, sizeof err)) {
         fprintf(stderr, "cellmate: --room %s\n", err);
         return 2;

@@ -136,9 +136,10 @@ static int utf8_char(const unsigned char *s)
     return n;
 }
 
-void room_clean_text(const char *in, char *out, size_t outlen)
+/* Control bytes and broken UTF-8 as '?', at most max bytes (cut at a character). */
+static void clean(const char *in, char *out, size_t max)
 {
-    size_t o = 0, max = outlen - 1 < ROOM_SAY_MAX ? outlen - 1 : ROOM_SAY_MAX;
+    size_t o = 0;
     const unsigned char *p = (const unsigned char *)in;
     while (*p) {
         int n = utf8_char(p);
@@ -153,6 +154,16 @@ void room_clean_text(const char *in, char *out, size_t outlen)
         p += n ? n : 1;
     }
     out[o] = 0;
+}
+
+void room_clean_text(const char *in, char *out, size_t outlen)
+{
+    clean(in, out, outlen - 1 < ROOM_SAY_MAX ? outlen - 1 : ROOM_SAY_MAX);
+}
+
+void room_clean_reason(const char *in, char *out, size_t outlen)
+{
+    clean(in, out, outlen - 1);
 }
 
 char *room_word(char **line)
