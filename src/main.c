@@ -618,6 +618,7 @@ static int rooms(const Options *o, const Restriction *r, const char *ssh_command
     ro.ssh = o->ssh;
     ro.clock = o->clock;
     ro.ai_seconds = o->ai.time > 0 ? o->ai.time : 5;
+    ro.ai = o->ai;
     ro.level = o->ai.level;
     ro.batch = o->batch;
     ro.ascii = o->ascii;

@@ -5,7 +5,8 @@
 # the table to move for 20 seconds (but not when they come back, and not while a flag runs
 # that will fall; CELLMATE_ROOM_AWAY makes the wait longer for a test that must not outlast
 # it); a takeback agreed names the moves taken back on every player's and
-# watcher's output. The rooms that wait the 20 seconds run at once.
+# watcher's output; a player's --depth bounds its own analyse. The rooms that wait the 20
+# seconds run at once.
 # Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -145,6 +146,17 @@ for who in w4 b4 wa4; do
         grep -qx "the takeback is agreed: took back 1... Qc6, 2. b2" "$tmp/$who"
 done
 tap_ok "takeback: the room's record no longer has them" record_has -x "1. Qc3 \*" "$ROOMS/back.pgn"
+
+# --- the player's own --depth bounds its analyse, as outside rooms (the room's computer is
+# the room's) ---------------------------------------------------------------------------------
+player "$tmp/d" --room deep glinski --name dee --depth 2 <<'EOF'
+analyse
+quit
+EOF
+finish "$last_pid"
+tap_ok "--depth 2: a room player's analyse goes 2 plies deep ..." \
+    grep -q '^analyse: best .* (depth 2, ' "$tmp/d"
+tap_ok "... and no deeper" sh -c "! grep -q '^depth 3 ' '$tmp/d'"
 
 room_check_logs
 tap_done

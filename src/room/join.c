@@ -57,6 +57,7 @@ int room_join_main(const RoomOptions *o)
         return 2;
     }
     s.restricted = o->restricted; /* save by plain name in the player's directory, and so on */
+    s.ai = o->ai; /* hint and analyse think here, as the player asked (as outside rooms) */
     RoomJoinOptions jo = {o->dir,
                           o->variant,
                           o->player ? o->player : o->name,

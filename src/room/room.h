@@ -4,6 +4,7 @@
 #define CELLMATE_ROOM_ROOM_H
 
 #include "clock.h"
+#include "search.h"
 
 #include <stdbool.h>
 
@@ -21,10 +22,11 @@ typedef struct {
     const char *ssh;         /* --ssh (CELLMATE_SSH when NULL) */
     const char *ssh_command; /* SSH_ORIGINAL_COMMAND, read before restricted mode drops it */
     TimeControl clock;
-    double ai_seconds;
-    int level;  /* --level: not for rooms (their computer plays at full strength), said so */
-    bool batch; /* scripted mode even on a terminal */
-    bool ascii; /* the screen's --ascii */
+    double ai_seconds; /* --time for the room's computer, to a server this client starts */
+    SearchLimits ai;   /* --time, --nodes, --depth: the player's own hint and analyse */
+    int level;         /* --level: not for rooms (their computer plays at full strength), said so */
+    bool batch;        /* scripted mode even on a terminal */
+    bool ascii;        /* the screen's --ascii */
     /* the screen at the table (the program's, not this library's: room_screen_run), used
      * on a terminal; returns -1 when no screen could start (then the scripted mode plays) */
     int (*screen)(struct RoomClient *c, struct Session *s, bool ascii, const char *joined);

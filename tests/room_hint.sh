@@ -1,0 +1,33 @@
+#!/bin/sh
+# room_hint.sh — a room player's own hint on the screen: it thinks for the player's --time
+# (not the default 5 s).
+# The screen runs in the private tmux server, wide enough for a long message on its message
+# line; the other player is a scripted client; the room's server is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+. "$TESTS_DIR/room_lib.sh"
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+
+window a 200x40 "env TERM=xterm HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 \
+$CELLMATE --room hint glinski --name alice --seat White --time 60 2>$tmp/a.err"
+wait_for a ">White  alice    here" >/dev/null
+player "$tmp/b" --room hint --name bob --seat Black <<EOF
+@wait $tmp/never never
+EOF
+bob=$last_pid
+wait_for a " Black  bob      here" >/dev/null
+
+# --- --time: the hint thinks as long as the player said ----------------------------------------
+enter a hint
+wait_for a "looking for a hint (a key stops it)" >/dev/null
+tap_ok "--time 60: the room player's hint has a minute to think, not 5 s" \
+    shows_re a "looking for a hint .*, (60|5[0-9])\.[0-9] s left"
+keys a Escape
+tap_ok "a key stops it, and the hint shows" wait_for a "hint: "
+
+end_pid "$bob"
+quit a
+room_check_logs
+tap_done
