@@ -1,6 +1,7 @@
 #!/bin/sh
 # room_hint.sh — a room player's own hint on the screen: it thinks for the player's --time
-# (not the default 5 s).
+# (not the default 5 s); the room's server stopped while it thinks is said, and stays said
+# after its lines (the message set under the thinking's lock, as the room's other words).
 # The screen runs in the private tmux server, wide enough for a long message on its message
 # line; the other player is a scripted client; the room's server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
@@ -10,7 +11,18 @@ tmp=$(mktemp -d)
 export CELLMATE_VARIANTS="$VARIANTS_DIR"
 trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
 
-window a 200x40 "env TERM=xterm HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 \
+wait_re() { # wait_re NAME RE: until the screen shows a line matching RE (up to 15 s)
+    i=0
+    while [ $i -lt 150 ]; do
+        shows_re "$1" "$2" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    screen_of "$1" | sed 's/^/# | /'
+    return 1
+}
+
+window a 320x40 "env TERM=xterm HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 \
 $CELLMATE --room hint glinski --name alice --seat White --time 60 2>$tmp/a.err"
 wait_for a ">White  alice    here" >/dev/null
 player "$tmp/b" --room hint --name bob --seat Black <<EOF
@@ -26,6 +38,16 @@ tap_ok "--time 60: the room player's hint has a minute to think, not 5 s" \
     shows_re a "looking for a hint .*, (60|5[0-9])\.[0-9] s left"
 keys a Escape
 tap_ok "a key stops it, and the hint shows" wait_for a "hint: "
+
+# --- the room's server stopped while the hint thinks: said then, and still once it has ended ----
+enter a hint
+wait_for a "looking for a hint (a key stops it)" >/dev/null
+end_pid "$(room_server hint)"
+tap_ok "the room's server stopped while the hint thinks: the panel says so" \
+    wait_for a "DISCONNECTED from hint"
+keys a Escape
+tap_ok "... and once the hint has ended, the message says why, and the hint" \
+    wait_re a "the room's server was stopped; the board shows .*; hint: "
 
 end_pid "$bob"
 quit a

@@ -119,23 +119,26 @@ static void start(void)
 /* The room went away: said once, in the message line and (for good) in the status panel.
  * The board stays as the room last had it. Unless the room said goodbye on purpose (its
  * server stopped, the same player joined from elsewhere, a refused request), the screen
- * joins again after a wait. */
+ * joins again after a wait. Said as the room's other words are (room_text): under the
+ * thinking's lock, and kept beside its lines while the computer thinks. */
 static void tell_closed(RoomClient *c)
 {
     if (told_close || !c->closed) return;
     told_close = true;
     const char *why = c->why[0] ? c->why : "the room closed the connection";
+    char text[ROOM_WHY_MAX + 128]; /* (the message keeps what fits) */
     rejoin_tries = 0;
     rejoin_at = 0;
     if (c->said_bye) {
-        ui_set_message(true,
-                       "%s; the board shows the game as the room last had it: quit and join "
-                       "the room again to go on",
-                       why);
-        return;
+        snprintf(text, sizeof text,
+                 "%s; the board shows the game as the room last had it: quit and join the room "
+                 "again to go on",
+                 why);
+    } else {
+        rejoin_at = now_seconds() + rejoin_wait[0];
+        snprintf(text, sizeof text, "joining the room again in %g s: %s", rejoin_wait[0], why);
     }
-    rejoin_at = now_seconds() + rejoin_wait[0];
-    ui_set_message(true, "joining the room again in %g s: %s", rejoin_wait[0], why);
+    room_text(c, text, true);
 }
 
 /* A try at joining again, when one is due. The screen waits for it (a local room answers at
