@@ -1,6 +1,7 @@
 #!/bin/sh
 # room_hint.sh — a room player's own hint on the screen: it thinks for the player's --time
-# (not the default 5 s); the room's server stopped while it thinks is said, and stays said
+# (not the default 5 s); chat heard while it thinks is not carried into the next thinking
+# (begun at once by keys typed ahead); the room's server stopped while it thinks is said, and stays said
 # after its lines (the message set under the thinking's lock, as the room's other words).
 # The screen runs in the private tmux server, wide enough for a long message on its message
 # line; the other player is a scripted client; the room's server is ended by its PID.
@@ -26,6 +27,8 @@ window a 320x40 "env TERM=xterm HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C
 $CELLMATE --room hint glinski --name alice --seat White --time 60 2>$tmp/a.err"
 wait_for a ">White  alice    here" >/dev/null
 player "$tmp/b" --room hint --name bob --seat Black <<EOF
+@wait $tmp/say1 go
+say hello-one
 @wait $tmp/never never
 EOF
 bob=$last_pid
@@ -38,6 +41,17 @@ tap_ok "--time 60: the room player's hint has a minute to think, not 5 s" \
     shows_re a "looking for a hint .*, (60|5[0-9])\.[0-9] s left"
 keys a Escape
 tap_ok "a key stops it, and the hint shows" wait_for a "hint: "
+
+# --- chat heard while it analyses is said then, and not again after the next thinking --------
+enter a analyse
+wait_for a "analysing (a key stops it)" >/dev/null
+echo go >"$tmp/say1"
+tap_ok "chat heard while it analyses shows" wait_for a "bob: hello-one"
+line a hint # ('h' stops the analysis; the rest of the line is read at once: a hint begins)
+wait_for a "looking for a hint (a key stops it)" >/dev/null
+keys a Escape
+wait_for a "hint: " >/dev/null
+tap_ok "... and is not carried into the next thinking's message" hides a "hello-one"
 
 # --- the room's server stopped while the hint thinks: said then, and still once it has ended ----
 enter a hint

@@ -93,6 +93,7 @@ int room_screen_getch(void); /* getch, with the room's connection served */
 int room_screen_fds(struct pollfd *pf);
 bool room_screen_serve(const struct pollfd *pf, int n);
 const char *room_screen_heard(void); /* what the room said while the computer thinks, or "" */
+void room_screen_heard_clear(void);  /* a new thinking begins: nothing heard during it yet */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
 
 /* screen_think.c: go, hint, analyse and perft in a thread, the main loop showing their

@@ -54,6 +54,11 @@ const char *room_screen_heard(void)
     return heard;
 }
 
+void room_screen_heard_clear(void)
+{
+    heard[0] = 0;
+}
+
 static void room_text(RoomClient *c, const char *text, bool error)
 {
     (void)c;
@@ -204,7 +209,6 @@ int room_screen_getch(void)
     int ch = getch();
     timeout(ROOM_WAIT_MS);
     if (ch != ERR) return ch;
-    heard[0] = 0; /* (the thinking is over: what was heard meanwhile has been shown) */
     rejoin(c);
     struct pollfd pf[3] = {{STDIN_FILENO, POLLIN, 0}};
     int n = room_screen_fds(pf + 1);

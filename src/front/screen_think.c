@@ -223,6 +223,7 @@ bool think_start(const char *cmd, Sink *sink)
     think.limit =
         think_counting() ? 0 : session_limits(s).time; /* (perft's own limit is in its line) */
     think.report[0] = 0;
+    room_screen_heard_clear(); /* (what the room said during the last one has been shown) */
     think.by_key = false;
     atomic_store(&think.done, false);
     atomic_store(&think.stop, false);
