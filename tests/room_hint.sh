@@ -1,8 +1,10 @@
 #!/bin/sh
 # room_hint.sh — a room player's own hint on the screen: it thinks for the player's --time
 # (not the default 5 s); chat heard while it thinks is not carried into the next thinking
-# (begun at once by keys typed ahead); the room's server stopped while it thinks is said, and stays said
-# after its lines (the message set under the thinking's lock, as the room's other words).
+# (begun at once by keys typed ahead); a takeback or a new game of the room while it thinks
+# stops it and drops its lines, of a position no longer on the board; the room's server
+# stopped while it thinks is said, and stays said after its lines (the message set under the
+# thinking's lock, as the room's other words).
 # The screen runs in the private tmux server, wide enough for a long message on its message
 # line; the other player is a scripted client; the room's server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
@@ -29,6 +31,13 @@ wait_for a ">White  alice    here" >/dev/null
 player "$tmp/b" --room hint --name bob --seat Black <<EOF
 @wait $tmp/say1 go
 say hello-one
+Qc6
+@wait $tmp/undo go
+undo
+Qc6
+@wait $tmp/new go
+resign
+new
 @wait $tmp/never never
 EOF
 bob=$last_pid
@@ -52,6 +61,30 @@ wait_for a "looking for a hint (a key stops it)" >/dev/null
 keys a Escape
 wait_for a "hint: " >/dev/null
 tap_ok "... and is not carried into the next thinking's message" hides a "hello-one"
+
+# --- a takeback while the hint thinks: it stops, and its lines (of a position no longer on the
+# board) are dropped, which the message says --------------------------------------------------
+line a Qc3
+wait_for a "1. Qc3     Qc6" >/dev/null
+enter a undo
+wait_for a "White asks to undo" >/dev/null
+enter a hint
+wait_for a "looking for a hint (a key stops it)" >/dev/null
+echo go >"$tmp/undo"
+tap_ok "a takeback agreed while the hint thinks stops it: its lines are dropped, and said to be" \
+    wait_for a "the hint dropped: the room took moves back or began a new game meanwhile"
+tap_ok "... none of them shown" hides a "hint: "
+
+# --- a new game of the room while the hint thinks: the same ------------------------------------
+line a Qc3
+wait_for a "1. Qc3     Qc6" >/dev/null
+enter a hint
+wait_for a "looking for a hint (a key stops it)" >/dev/null
+echo go >"$tmp/new"
+tap_ok "a new game of the room while the hint thinks: its lines are dropped too" \
+    wait_for a "the hint dropped: the room took moves back or began a new game meanwhile"
+tap_ok "... none of them shown" hides a "hint: "
+tap_ok "... and the new game shows" wait_for a "a new game begins"
 
 # --- the room's server stopped while the hint thinks: said then, and still once it has ended ----
 enter a hint

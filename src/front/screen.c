@@ -263,8 +263,14 @@ static void thought(void)
 {
     bool by_key = think_stopped_by_key();
     const char *cmd = think_command();
+    bool search = !strcmp(cmd, "hint") || !strcmp(cmd, "analyse");
     if (by_key) drop_escape();
-    if (!strcmp(cmd, "analyse") && by_key)
+    if (search && think_position_gone()) /* (a perft count says itself that it was cut) */
+        ui_set_message(false,
+                       "%s dropped: the room took moves back or began a new game meanwhile, and "
+                       "the position it was for is no longer on the board",
+                       strcmp(cmd, "hint") ? "the analysis" : "the hint");
+    else if (!strcmp(cmd, "analyse") && by_key)
         analysis_stopped();
     else if (!strcmp(cmd, "go") && ui.nlines)
         ui_set_message(false, "computer: %s%s%s", ui.lines[0], ui.nlines > 1 ? "; " : "",

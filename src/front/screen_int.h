@@ -95,6 +95,10 @@ bool room_screen_serve(const struct pollfd *pf, int n);
 const char *room_screen_heard(void); /* what the room said while the computer thinks, or "" */
 void room_screen_heard_clear(void);  /* a new thinking begins: nothing heard during it yet */
 int room_screen_status(int y, int x, int width); /* the room's lines of the status panel */
+/* Whether the room's game still has the position of variant `variant` that `plies` plies
+ * made, of that key (a takeback or a new game may have taken it away; a move played since
+ * has not): 1, 0, or -1 while the room's whole state is still arriving (not known yet). */
+int room_screen_holds(const char *variant, int plies, uint64_t key);
 
 /* screen_think.c: go, hint, analyse and perft in a thread, the main loop showing their
  * progress */
@@ -107,6 +111,9 @@ bool think_wait(void); /* wait a little; true once done (its output is in the si
 bool think_stopped_by_key(void);
 void think_cancel(void);
 bool think_stop_asked(void); /* a key, a quit or the room asked it to stop (perft asks) */
+/* The command that ended ran on a position the room's game no longer has (a takeback or a
+ * new game came meanwhile): its lines are of no use. */
+bool think_position_gone(void);
 /* A room's state is about to replace the game (and perhaps free its variant): a command
  * running on a copy of the session stops, and has returned when this does (the room's
  * RoomClient.replacing). */

@@ -177,6 +177,16 @@ static void rejoin(RoomClient *c)
     ui_draw();
 }
 
+int room_screen_holds(const char *variant, int plies, uint64_t key)
+{
+    RoomClient *c = ui.opt.room;
+    const Game *g = &ui.s->game;
+    if (!c) return 1;
+    if (c->in_snapshot) return -1; /* the room's whole state is still arriving */
+    if (strcmp(ui.s->v->name, variant) || g->nplies < plies) return 0;
+    return (plies ? g->plies[plies - 1].hash : g->start.hash) == key;
+}
+
 int room_screen_fds(struct pollfd *pf)
 {
     RoomClient *c = ui.opt.room;

@@ -42,7 +42,12 @@ static struct {
     pthread_mutex_t ui_lock; /* the screen's state, against the command's callbacks */
     char report[160];
     Position pos; /* the position searched, to write the best move */
-    Clock clock;  /* the clocks as they were when it started */
+    /* ... where it is in the room's game (a copy's), to tell whether the room took it away */
+    char variant[MAX_NAME];
+    int plies;
+    uint64_t key;
+    bool gone;   /* it did: a takeback or a new game came while the command ran */
+    Clock clock; /* the clocks as they were when it started */
     double started, limit;
 } think = {
     .lock = PTHREAD_MUTEX_INITIALIZER, .ui_lock = PTHREAD_MUTEX_INITIALIZER, .wake = {-1, -1}};
@@ -218,6 +223,10 @@ bool think_start(const char *cmd, Sink *sink)
     think.on_copy = think.have_copy && ui.opt.room && s->remote;
     if (think.on_copy) think.session = s = &think.copy;
     think.pos = s->game.pos;
+    snprintf(think.variant, sizeof think.variant, "%s", s->v->name);
+    think.plies = s->game.nplies;
+    think.key = s->game.pos.hash;
+    think.gone = false;
     think.clock = s->clock;
     think.started = clock_now();
     think.limit =
@@ -248,6 +257,22 @@ bool think_start(const char *cmd, Sink *sink)
     return true;
 }
 
+/* At a room's table: whether the room has taken the position away (final: while its whole
+ * state is still arriving, it counts as taken). A search on it stops then, its lines of no
+ * use; a perft count goes on (a new game stops it, as its state replaces the game). */
+static void check_position(bool final)
+{
+    if (!think.on_copy || think.gone) return;
+    int holds = room_screen_holds(think.variant, think.plies, think.key);
+    if (holds == 0 || (final && holds < 0)) think.gone = true;
+    if (think.gone && !think_counting()) atomic_store(&think.stop, true);
+}
+
+bool think_position_gone(void)
+{
+    return think.gone;
+}
+
 /* Wait a little for the thread: a key (left unread for the input line) or a quit stops it;
  * the thinking line is rewritten meanwhile. True once it is done and joined: then the
  * output is in the sink. */
@@ -258,7 +283,10 @@ bool think_wait(void)
     struct pollfd p[4] = {{think.wake[0], POLLIN, 0}, {stopping ? -1 : STDIN_FILENO, POLLIN, 0}};
     int room = think.on_copy ? room_screen_fds(p + 2) : 0; /* (the room is not the command's) */
     poll(p, (nfds_t)(2 + room), THINK_REDRAW_MS);
-    if (room_screen_serve(p + 2, room) && !atomic_load(&think.done)) think_redraw();
+    if (room_screen_serve(p + 2, room)) {
+        check_position(false);
+        if (!atomic_load(&think.done)) think_redraw();
+    }
     if (!stopping &&
         (ui_should_quit() || ui_stop_signal() || (p[1].revents & (POLLIN | POLLHUP | POLLERR)))) {
         atomic_store(&think.stop, true);
@@ -274,6 +302,7 @@ bool think_wait(void)
     ssize_t r = read(think.wake[0], &byte, 1);
     (void)r;
     pthread_join(think.thread, NULL);
+    check_position(true);
     think.running = false;
     ui.thinking = false;
     ui_counting(false);
