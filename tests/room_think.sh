@@ -1,9 +1,10 @@
 #!/bin/sh
 # room_think.sh — a screen at a room's table goes on serving the room while it thinks: the
 # other player's move and chat arrive, and are drawn, while `analyse` runs there (it runs on
-# the position it started from, and ends as ever); a new game of the room stops a perft count
-# there (the room's state replaces the game it counts). The client runs in the private
-# tmux server; the other player is a scripted client; the room's server is ended by its PID.
+# the position it started from, and ends as ever; what was heard is shown once after its
+# page); a new game of the room stops a perft count there (the room's state replaces the game
+# it counts). The client runs in the private tmux server; the other player is a scripted
+# client; the room's server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -38,6 +39,9 @@ tap_ok "their chat arrives too, in the panel (the message line is the thinking l
     wait_for a "wellmet"
 tap_ok "the analysis ends as ever, with its lines" wait_for a "analyse: best "
 keys a Escape # (the page of its lines closed)
+wait_for a "wellmet" >/dev/null
+tap_eq "the chat heard meanwhile is shown once after the page" 1 \
+    "$(screen_of a | grep -o wellmet | wc -l)"
 line a b2
 tap_ok "the game goes on from the room's position" wait_text "$tmp/b" "2. b2"
 

@@ -265,6 +265,9 @@ static void thought(void)
     const char *cmd = think_command();
     bool search = !strcmp(cmd, "hint") || !strcmp(cmd, "analyse");
     if (by_key) drop_escape();
+    /* what the panel showed meanwhile (the room's words, analyse's lines so far) is said
+     * again below, and the lines are in the page: not twice */
+    if (ui.message_in_panel) ui.message[0] = 0;
     if (search && think_position_gone()) /* (a perft count says itself that it was cut) */
         ui_set_message(false,
                        "%s dropped: the room took moves back or began a new game meanwhile, and "
