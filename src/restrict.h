@@ -1,11 +1,11 @@
 /* restrict.h — restricted mode, for a public game login (an SSH account whose ForceCommand or
  * authorized_keys command= is cellmate): no path chosen by the player reaches the file
  * system, each player (named by the administrator) has a directory of their own, and every
- * resource a player can ask for is bounded (the limits are in limits.h). */
+ * resource a player can ask for is bounded (the limits are in cell_limits.h). */
 #ifndef CELLMATE_RESTRICT_H
 #define CELLMATE_RESTRICT_H
 
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -18,4 +18,12 @@ case "$args" in
 esac
 tap_ok "configure --help offers --enable-werror" \
     sh -c "'$TESTS_DIR/../configure' --help | grep -q -- '--enable-werror'"
+# a header of the program's own in a directory on the include path (-Isrc/core, ...) must not
+# have the name of one included with <...>: it would be read in place of the system's
+src=$TESTS_DIR/../src
+shadowed=$(grep -rhoE '^#include <[a-z0-9_/]+\.h>' "$src" "$TESTS_DIR" --include='*.c' --include='*.h' |
+    sed 's/^#include <\(.*\)>/\1/' | sort -u | while read -r h; do
+        for d in "$src"/*/ "$src"; do [ -f "$d/$h" ] && echo "$d$h"; done
+    done)
+tap_eq "no header of the program hides a system header of the same name" "" "$shadowed"
 tap_done

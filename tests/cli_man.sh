@@ -116,12 +116,12 @@ tap_ok "SCRIPTED MODE shows game.txt and its output" test -s "$tmp/want"
 tap_eq "the SCRIPTED MODE example prints what the page says" "$(cat "$tmp/want")" \
     "$(cat "$tmp/got")"
 
-# --- the limits: every figure of src/core/limits.h is quoted, and quoted right ------------------
+# --- the limits: every figure of src/core/cell_limits.h is quoted, and quoted right -------------
 # A quotation is a line '.\" limit NAME' (or 'NAME - 1' for sizes that count a final NUL),
 # and the line after it must hold the figure as a word.
-LIMITS=$TESTS_DIR/../src/core/limits.h
+LIMITS=$TESTS_DIR/../src/core/cell_limits.h
 sed -n 's/^#define \(MAX_[A-Z_]*\) *\([0-9][0-9]*\).*/\1 \2/p' "$LIMITS" >"$tmp/limits"
-tap_ok "src/core/limits.h defines limits" test -s "$tmp/limits"
+tap_ok "src/core/cell_limits.h defines limits" test -s "$tmp/limits"
 cat "$MAN/cellmate-variants.5" "$PAGE" | awk '
     q { print q, $0; q = "" }
     /^\.\\" limit / { q = $3 ($4 == "-" ? " " $5 : " 0") }' >"$tmp/quotes"
@@ -131,14 +131,14 @@ done <"$tmp/limits"
 while read -r name minus line; do
     value=$(sed -n "s/^$name //p" "$tmp/limits")
     if [ -z "$value" ]; then
-        echo "$name is quoted but not in limits.h" >>"$tmp/limit-errors"
+        echo "$name is quoted but not in cell_limits.h" >>"$tmp/limit-errors"
         continue
     fi
     want=$((value - minus))
     printf '%s\n' "$line" | sed 's/\\-/-/g' | grep -Eq "(^|[^0-9])$want([^0-9]|\$)" ||
         echo "$name: '$line' does not say $want" >>"$tmp/limit-errors"
 done <"$tmp/quotes"
-tap_eq "the man pages quote every limit of src/core/limits.h as it is" "" \
+tap_eq "the man pages quote every limit of src/core/cell_limits.h as it is" "" \
     "$(cat "$tmp/limit-errors" 2>/dev/null)"
 
 # --- the board families: each one the loader takes is in cellmate-variants(5)'s family key

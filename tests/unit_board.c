@@ -351,7 +351,7 @@ static void test_large_boards(void **state)
     }
 }
 
-/* Past the limits of src/core/limits.h a board is refused with a message naming the limit. */
+/* Past the limits of src/core/cell_limits.h a board is refused with a message naming the limit. */
 static void test_board_limits(void **state)
 {
     (void)state;

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "limits.h"
+#include "cell_limits.h"
 #include "room/quota.h"
 #include "room/dir.h"
 

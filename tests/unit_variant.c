@@ -388,8 +388,8 @@ static void test_arrays(void **state)
     variant_free(v);
 }
 
-/* The limits of src/core/limits.h are errors with a message where a file reaches them, never a
- * silent cut. */
+/* The limits of src/core/cell_limits.h are errors with a message where a file reaches them,
+ * never a silent cut. */
 /* The base file with `first` in place of line 2, followed by n lines `each`; the caller frees
  * it. */
 static char *with_many_lines(int n, const char *first, const char *each)

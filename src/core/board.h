@@ -5,7 +5,7 @@
 #ifndef CELLMATE_BOARD_H
 #define CELLMATE_BOARD_H
 
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <stdbool.h>
 #include <stdint.h>

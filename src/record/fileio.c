@@ -1,7 +1,7 @@
 /* fileio.c — reading the files a user names, and atomic file writes (see fileio.h). */
 #include "fileio.h"
 
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -11,7 +11,7 @@
 /* The whole text of the file at path, malloc'ed and NUL-terminated (its length in *len when
  * len is not NULL). Only a regular file is read: a FIFO, a device or a directory is refused
  * without waiting (it is opened non-blocking), and so is a file of more than MAX_FILE_BYTES
- * (limits.h) or one holding a NUL byte (not text). NULL with "PATH: reason" in err. */
+ * (cell_limits.h) or one holding a NUL byte (not text). NULL with "PATH: reason" in err. */
 char *read_text_file(const char *path, size_t *len, char *err, int errlen);
 
 /* Write text to path atomically, with permissions `mode` less the umask for a new file, or

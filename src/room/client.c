@@ -9,7 +9,7 @@
 #include "room/quota.h"
 #include "room/server.h"
 #include "clock.h"
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <ctype.h>
 #include <errno.h>

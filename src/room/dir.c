@@ -2,7 +2,7 @@
 #include "room/dir.h"
 
 #include "fileio.h"
-#include "limits.h"
+#include "cell_limits.h"
 #include "number.h"
 
 #include <dirent.h>

@@ -6,7 +6,7 @@
 #include "room/server_int.h"
 
 #include "fileio.h"
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <fcntl.h>
 #include <stdbool.h>

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "limits.h"
+#include "cell_limits.h"
 
-/* the limits themselves are in limits.h with every other one, quoted by the man pages */
+/* the limits themselves are in cell_limits.h with every other one, quoted by the man pages */
 #define ROOM_PROTO_VERSION 1
 #define ROOM_REQUEST_MAX   MAX_ROOM_REQUEST /* bytes of a client's line, without its newline */
 #define ROOM_EVENT_MAX     MAX_ROOM_EVENT   /* of a server's line */

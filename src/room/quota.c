@@ -7,7 +7,7 @@
  * before any of them opened its room. */
 #include "room/quota.h"
 
-#include "limits.h"
+#include "cell_limits.h"
 #include "room/dir.h"
 
 #include <dirent.h>

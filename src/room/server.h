@@ -7,7 +7,7 @@
 #define CELLMATE_ROOM_SERVER_H
 
 #include "clock.h"
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <stdbool.h>
 

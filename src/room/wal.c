@@ -7,7 +7,7 @@
 #include "room/wal.h"
 
 #include "fileio.h"
-#include "limits.h"
+#include "cell_limits.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,9 +1,11 @@
-/* limits.h — every fixed limit of cellmate, in one place. Each is either generous enough never
- * to matter for a real game or checked where it is reached, with a message that names it;
- * none cuts anything silently. cellmate-variants(5) and cellmate(6) quote these figures
- * (each after a line ".\" limit NAME", which tests/cli_man.sh checks against this file). */
-#ifndef CELLMATE_LIMITS_H
-#define CELLMATE_LIMITS_H
+/* cell_limits.h — every fixed limit of cellmate, in one place (not named limits.h: the
+ * directory is on the include path, where it would hide the system's <limits.h>). Each is
+ * either generous enough never to matter for a real game or checked where it is reached, with
+ * a message that names it; none cuts anything silently. cellmate-variants(5) and cellmate(6)
+ * quote these figures (each after a line ".\" limit NAME", which tests/cli_man.sh checks
+ * against this file). */
+#ifndef CELLMATE_CELL_LIMITS_H
+#define CELLMATE_CELL_LIMITS_H
 
 /* --- boards ---------------------------------------------------------------------------- */
 #define MAX_CELLS         1024 /* cells of one board, numbered 1..MAX_CELLS (0 is no cell) */
