@@ -1295,8 +1295,8 @@ static bool run_line(Session *s, const char *line, Sink *out)
     while (*args && !isspace((unsigned char)*args)) args++;
     if (*args) *args++ = 0;
     while (isspace((unsigned char)*args)) args++;
-    for (const Command *c = session_commands; c->name; c++) {
-        if (strcmp(c->name, buf)) continue;
+    const Command *c = session_command_named(buf);
+    if (c) {
         if (c->screen_only && !s->screen)
             return complain(out, "'%s' is a command of the game screen, not of scripts", buf);
         if (s->watching && !looks_only(c->name)) return refuse_watching(out, buf);
@@ -1311,10 +1311,20 @@ static bool run_line(Session *s, const char *line, Sink *out)
     return play_line(s, buf, out);
 }
 
+const Command *session_command_named(const char *line)
+{
+    while (isspace((unsigned char)*line)) line++;
+    size_t n = 0;
+    while (line[n] && !isspace((unsigned char)line[n])) n++;
+    for (const Command *c = session_commands; c->name; c++)
+        if (strlen(c->name) == n && !strncmp(c->name, line, n)) return c;
+    return NULL;
+}
+
 bool session_command(Session *s, const char *name, const char *args, Sink *out)
 {
-    for (const Command *c = session_commands; c->name; c++)
-        if (!strcmp(c->name, name)) return c->run(s, args, out);
+    const Command *c = session_command_named(name);
+    if (c && !strcmp(c->name, name)) return c->run(s, args, out);
     return complain(out, "no command '%s'", name);
 }
 

@@ -78,6 +78,10 @@ typedef struct {
 /* The command table, terminated by a NULL name. */
 extern const Command session_commands[];
 
+/* The command a line names: its first word (after any blanks, up to a blank or the end) is a
+ * command's name exactly, as session_line reads it; NULL when it names none (a move). */
+const Command *session_command_named(const char *line);
+
 /* Whether c can be used in this session, to be offered (Tab): say and no only in a room, a
  * room only the commands it takes, the screen's own only on the screen, a watcher only those
  * that leave the game as it is. */

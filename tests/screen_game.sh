@@ -301,6 +301,11 @@ enter l "Qa4" # no queen reaches a4 in the game the computer played at depth 2
 tap_ok "a move illegal in the position shown is refused there" \
     wait_for l "no White Queen can go to a4"
 tap_ok "... the message says which position it was read in" shows_re l "position shown, move 2 *$"
+# "he" is no command (help is, as session_line reads it): it too is read in the position shown
+enter l "he"
+tap_ok "a word that only begins a command's name is read as a move of the position shown" \
+    wait_for l "no destination cell (in the position shown, move 2 of 4)"
+tap_ok "... not as a line of the game as it is" hides l "neither a move nor a command"
 last=$(printf 'moves\n' | "$CELLMATE" --batch --load "$tmp/two.pgn" 2>/dev/null | tail -n 1 |
     sed 's/^[^:]*: //' | tr ' ' '\n' | grep -v '^$' | tail -n 1)
 enter l "$last"

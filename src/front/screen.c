@@ -305,14 +305,11 @@ static void rotate_to_fit(Sink *sink)
     session_line(s, "rotate", sink);
 }
 
-/* A command's name starts the line (anything else is read as a move). */
+/* A command's name starts the line, as session_line reads it, or the line is empty or the
+ * screen's own "?" (anything else is read as a move). */
 static bool is_command(const char *line)
 {
-    size_t len = strcspn(line, " ");
-    if (!len || !strncmp(line, "help", len) || !strcmp(line, "?")) return true;
-    for (const Command *c = session_commands; c->name; c++)
-        if (strlen(c->name) == len && !strncmp(c->name, line, len)) return true;
-    return false;
+    return !*line || !strcmp(line, "?") || session_command_named(line);
 }
 
 void screen_line(const char *line)
