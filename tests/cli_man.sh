@@ -103,6 +103,16 @@ done <"$tmp/list" | sort >"$tmp/marks"
 tap_eq "VARIANTS marks the reconstructed arrays as --list does" "" \
     "$(comm -3 "$tmp/marks" "$tmp/page-marks" | tr -s '\t\n' '  ')"
 
+# --- MOVES: the forms that name the captured piece, each read (Glinski's fool's mate) -------
+section MOVES | awk '/^The captured piece may be named/ { f = 1 } f { print } /must be that/ { f = 0 }' |
+    grep -oE '[A-Za-z0-9]*x[A-Z][a-z0-9]*' >"$tmp/named"
+tap_ok "MOVES names the captured piece after both cells too (c3f9xB)" grep -qx 'c3f9xB' "$tmp/named"
+while read -r form; do
+    got=$(printf 'Qc3\nQc6\nb2\nb6\nBb1\ne6\n%s\n' "$form" |
+        "$CELLMATE" --batch --variant glinski 2>&1 | tail -n 2 | head -n 1)
+    tap_eq "MOVES: $form is read as the capture it names" "4. Qxf9#" "$got"
+done <"$tmp/named"
+
 # --- the scripted-mode example of the page ---------------------------------------------------
 # The page's "cat game.txt" and the output it shows for it.
 section "SCRIPTED MODE" | sed -e 's/\\(aq/'"'"'/g' | awk '
