@@ -19,13 +19,30 @@ static size_t echo_at(const char *msg, const char *line)
     return best;
 }
 
-/* The length of the whole line, blanks around it aside, when msg begins with it; else 0. */
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* The length in msg of the whole line, blanks around it aside, when msg begins with it; else
+ * 0. A run of blanks may be another run in msg: a command quotes its name and what followed
+ * it ("'undo x'" for "undo   x"). */
 static size_t whole_line_at(const char *msg, const char *line)
 {
-    while (*line == ' ' || *line == '\t') line++;
-    size_t n = strlen(line);
-    while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\n')) n--;
-    return n && !strncmp(msg, line, n) ? n : 0;
+    while (blank(*line)) line++;
+    size_t n = strlen(line), i = 0, k = 0;
+    while (n && blank(line[n - 1])) n--;
+    while (i < n) {
+        if (blank(line[i]) && blank(msg[k])) {
+            while (i < n && blank(line[i])) i++;
+            while (blank(msg[k])) k++;
+        } else if (msg[k] == line[i]) {
+            i++, k++;
+        } else {
+            return 0;
+        }
+    }
+    return k;
 }
 
 /* n bytes of text or a little fewer, so as not to cut a UTF-8 character in two. */

@@ -307,9 +307,10 @@ static void report_end(Session *s, Sink *out)
 
 /* --- commands ----------------------------------------------------------------------------- */
 
+/* (the refusal quotes the line as session_line rearranges it: the reason first) */
 static bool no_args(const char *args, const char *name, Sink *out)
 {
-    if (*args) return complain(out, "'%s' takes no arguments", name);
+    if (*args) return complain(out, "'%s %s': %s takes nothing after it", name, args, name);
     return true;
 }
 
@@ -1183,19 +1184,21 @@ static const struct {
     {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false}, {"analyze", false},
 };
 
-static bool room_command(Session *s, const Command *c, const char *args, Sink *out)
+/* line: the whole line, quoted by a refusal. */
+static bool room_command(Session *s, const Command *c, const char *line, const char *args,
+                         Sink *out)
 {
     for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++) {
         if (strcmp(in_room[i].name, c->name)) continue;
         if (!in_room[i].send) return c->run(s, args, out);
         bool takes_text = !strcmp(c->name, "say") || !strcmp(c->name, "ai");
         if (!takes_text && !no_args(args, c->name, out)) return false;
-        if (takes_text && !*args)
-            return complain(out, "%s needs %s", c->name, *c->name == 's' ? "text" : "a side");
+        if (!strcmp(c->name, "say") && !*args)
+            return complain(out, "say needs the words to say after it");
         if (!strcmp(c->name, "ai") && side_named(s, args, "ai", out) < 0) return false;
         return s->remote->request(s, c->name, args, out);
     }
-    return complain(out, "'%s' is not for rooms", c->name);
+    return complain(out, "'%s': %s cannot be used in a room", line, c->name);
 }
 
 bool session_command_offered(const Session *s, const Command *c)
@@ -1277,20 +1280,23 @@ bool session_command_case(const Session *s, const char *line, char *buf, size_t 
 
 bool session_line(Session *s, const char *line, Sink *out)
 {
+    char folded[1024]; /* a command in other capitals is quoted as it runs ("undo x") */
+    if (session_command_case(s, line, folded, sizeof folded)) line = folded;
     Refused l = {{refused_out, refused_err, out->ctx}, out, line};
     return run_line(s, line, &l.sink);
 }
 
 static bool run_line(Session *s, const char *line, Sink *out)
 {
-    char buf[1024], folded[1024];
+    char buf[1024];
     if (s->restricted && !restrict_line_ok(line, buf, sizeof buf)) return complain(out, "%s", buf);
-    if (session_command_case(s, line, folded, sizeof folded)) line = folded;
     while (isspace((unsigned char)*line)) line++;
     if (!*line || *line == '#') return true;
     snprintf(buf, sizeof buf, "%s", line);
     size_t n = strlen(buf);
     while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = 0;
+    char whole[sizeof buf]; /* what a refusal quotes */
+    memcpy(whole, buf, n + 1);
     char *args = buf;
     while (*args && !isspace((unsigned char)*args)) args++;
     if (*args) *args++ = 0;
@@ -1298,9 +1304,10 @@ static bool run_line(Session *s, const char *line, Sink *out)
     const Command *c = session_command_named(buf);
     if (c) {
         if (c->screen_only && !s->screen)
-            return complain(out, "'%s' is a command of the game screen, not of scripts", buf);
+            return complain(out, "'%s': %s works only on the game screen, not in a script", whole,
+                            buf);
         if (s->watching && !looks_only(c->name)) return refuse_watching(out, buf);
-        if (s->remote) return room_command(s, c, args, out);
+        if (s->remote) return room_command(s, c, whole, args, out);
         return c->run(s, args, out);
     }
     /* not a command: the whole line is a move */

@@ -49,7 +49,7 @@ tap_eq "analyze, the American spelling, is analyse" \
     "$(sed 's/[0-9.]* s)$//' "$tmp/z")"
 
 printf 'analyse x\n' | "$CELLMATE" --batch --variant glinski --depth 1 >"$tmp/out" 2>"$tmp/err"
-tap_eq "analyse takes no arguments" "line 1: 'analyse' takes no arguments" "$(cat "$tmp/err")"
+tap_eq "analyse takes no arguments" "line 1: analyse takes nothing after it (in 'analyse x')" "$(cat "$tmp/err")"
 
 # reproducible with one thread
 hint() {

@@ -118,7 +118,7 @@ run 'undo extra
 save
 perft x
 ' --variant glinski
-tap_eq "command argument errors" "line 1: 'undo' takes no arguments
+tap_eq "command argument errors" "line 1: undo takes nothing after it (in 'undo extra')
 line 2: save needs a file name
 line 3: perft needs a depth from 0 to 12, then optionally 'divide' and a time limit such as 30s (at most 86400s)" "$(cat "$tmp/err")"
 
@@ -140,7 +140,7 @@ took back 1. Qc3
 Type a move (Nf6, e3-f6, exd5, f10=Q) or a command:" "$(sed -n 1,4p "$tmp/out")"
 tap_eq "... a move in the wrong case is still read as a move; a command's errors name it" \
     "line 5: neither a move nor a command: 'q' is not a file of this board; piece letters are upper case (Qc3) (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'qc3')
-line 6: 'undo' takes no arguments" "$(cat "$tmp/err")"
+line 6: undo takes nothing after it (in 'undo x')" "$(cat "$tmp/err")"
 
 run 'go
 go

@@ -102,11 +102,18 @@ tap_ok "Glinski: each player is told of its seat in its own words only" \
 # a watcher who comes after the mate is not offered what only a player may do
 player "$tmp/late" --room duel --name erin --seat watch <<'EOF'
 e5
+redo
+level  3
+say
 quit
 EOF
 finish "$last_pid" 15
 tap_ok "Glinski: a move from a watcher of the finished game: the result, no 'new' or 'undo'" \
     grep -qx "line 1: the game is over (result 1-0: White wins by checkmate) (in 'e5')" "$tmp/late.err"
+tap_eq "commands a room does not take are refused in plain words, the reason first" \
+    "line 2: redo cannot be used in a room (in 'redo')
+line 3: level cannot be used in a room (in 'level  3')
+line 4: say needs the words to say after it" "$(sed -n 2,4p "$tmp/late.err")"
 tap_ok "Glinski: the room's record has the game" \
     record_has -x "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
 tap_ok "Glinski: the room's log says in words that its server started, not the handshake's ok" \
