@@ -104,6 +104,23 @@ resized() { # resized NAME COLSxROWS: the window at that size (drawn again in it
 }
 says() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # across wrapped lines
 same_needs() { [ "$(needs s)" = "$need" ]; }
+
+# --- no room for any status: whose turn it is, in the message line or the too-small notice ---
+row_starts() { # row_starts NAME ROW TEXT: that row of the screen begins with TEXT
+    row_text=$(screen_of "$1" | sed -n "$2p")
+    [ "${row_text#"$3"}" != "$row_text" ]
+}
+sized b 45x15 glinski # Glinski's board alone, turned to fit: no row for the status line
+wait_for b "move>" >/dev/null
+tap_ok "the board alone: the message line begins with whose turn it is" \
+    wait_until row_starts b 14 "White to move | "
+enter b Nc3
+tap_ok "... and after a move, the next side's turn and the move" \
+    wait_until row_starts b 14 "Black to move | 1. Nc3"
+resized b 40x20
+tap_ok "too small for the board: the notice says whose turn it is" \
+    wait_until says b "Please enlarge it, or type quit. Black to move."
+quit b
 # cellmate(6) lists them for every variant, a line for the variants that need the same (an
 # -foh form on the line of the one without it)
 man_lines() { # the lines of that list: names, then sizes (COLSxROWS)

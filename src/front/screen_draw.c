@@ -271,6 +271,27 @@ void ui_draw_clocks(const Clock *clk)
     clip_bottom = 1 << 20;
 }
 
+/* Whose turn it is in the position shown (pos), or how the game ended, in a few words:
+ * "White to move", "Black to move, CHECK (move 3 of 8)", "White wins by checkmate". Returns
+ * its length. */
+static size_t turn_words(const Position *pos, char *line, size_t len)
+{
+    const Game *g = &ui.s->game;
+    size_t n;
+    if (g->result.over && !history_viewing()) {
+        char res[256];
+        game_result_line(g, res, sizeof res);
+        const char *words = strstr(res, ": ");
+        n = (size_t)snprintf(line, len, "%s", words ? words + 2 : res);
+    } else {
+        n = (size_t)snprintf(line, len, "%s to move%s", g->v->player_name[pos->stm],
+                             in_check(pos) ? ", CHECK" : "");
+    }
+    if (history_viewing() && n < len)
+        n += (size_t)snprintf(line + n, len - n, " (move %d of %d)", history_plies(), g->nplies);
+    return n < len ? n : len - 1;
+}
+
 /* The status in one line, for a terminal with no room for the panel: the side to move (or
  * how the game ended), each player's clock and hand; players by their initial letter when
  * their names make the line too long. */
@@ -283,19 +304,7 @@ static void draw_status_line(int y)
     history_position(&pos);
     char line[512];
     for (int brief = 0; brief < 2; brief++) {
-        size_t n;
-        if (g->result.over && !history_viewing()) {
-            char res[256];
-            game_result_line(g, res, sizeof res);
-            const char *words = strstr(res, ": ");
-            n = (size_t)snprintf(line, sizeof line, "%s", words ? words + 2 : res);
-        } else {
-            n = (size_t)snprintf(line, sizeof line, "%s to move%s", v->player_name[pos.stm],
-                                 in_check(&pos) ? ", CHECK" : "");
-        }
-        if (history_viewing() && n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, " (move %d of %d)", history_plies(),
-                                  g->nplies);
+        size_t n = turn_words(&pos, line, sizeof line);
         for (int p = 0; p < v->nplayers && n < sizeof line; p++) {
             char who[64], t[CLOCK_TEXT_MAX] = "", hand[128] = "";
             snprintf(who, sizeof who, "%s", v->player_name[p]);
@@ -487,7 +496,10 @@ static void draw_too_small(void)
     RenderSize s[RENDER_MAX_LAYOUTS];
     RenderOpts o = board_opts(0, 0);
     int n = render_min_sizes(ui.s->v, &o, s, RENDER_MAX_LAYOUTS);
-    char sizes[RENDER_MAX_LAYOUTS * 24] = "", msg[sizeof sizes + 160];
+    char sizes[RENDER_MAX_LAYOUTS * 24] = "", msg[sizeof sizes + 600], turn[300];
+    Position pos;
+    history_position(&pos);
+    turn_words(&pos, turn, sizeof turn);
     size_t used = 0;
     for (int i = 0; i < n && used < sizeof sizes; i++) {
         const char *before = i == 0 ? "" : i < n - 1 ? ", " : " or ";
@@ -497,10 +509,10 @@ static void draw_too_small(void)
     if (n)
         snprintf(msg, sizeof msg,
                  "Too small for this board: it needs at least %s (columns x rows); this "
-                 "terminal is %dx%d. Please enlarge it, or type quit.",
-                 sizes, ui.cols, ui.rows);
+                 "terminal is %dx%d. Please enlarge it, or type quit. %s.",
+                 sizes, ui.cols, ui.rows, turn);
     else /* a variant's board with no drawing at all */
-        snprintf(msg, sizeof msg, "This board has no drawing; type quit.");
+        snprintf(msg, sizeof msg, "This board has no drawing; type quit. %s.", turn);
     static char parts[16][WRAP_LINE];
     char *one[1] = {msg};
     int rows = text_wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
@@ -540,6 +552,7 @@ void ui_draw(void)
      * when nothing fits (draw_too_small has a row more) */
     int place = arrange(0), untitled = quality(place);
     int top = 1, board_w = ui.cols - STATUS_W - 1, area;
+    bool alone = false; /* the board alone: the message line says whose turn it is */
     if (quality(place = arrange(1)) < untitled || place == PLACE_NONE) place = arrange(top = 0);
     if (top) draw_title();
     area = ui.rows - 2 - top;
@@ -558,6 +571,7 @@ void ui_draw(void)
         draw_status_line(top + area - 1);
     } else if (place == PLACE_ALONE) {
         paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
+        alone = true;
     } else {
         ui.too_small = true;
         draw_too_small();
@@ -566,12 +580,20 @@ void ui_draw(void)
     if (ui.rows >= 2) {
         attr_t at =
             ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL;
-        char shown[MSG_MAX];
-        int len = (int)strlen(ui.message);
+        char shown[MSG_MAX], turn[MSG_MAX];
+        const char *msg = ui.message;
+        if (alone) { /* no line for the status: whose turn it is comes first here */
+            Position pos;
+            history_position(&pos);
+            size_t n = turn_words(&pos, turn, sizeof turn);
+            if (*ui.message) snprintf(turn + n, sizeof turn - n, " | %s", ui.message);
+            msg = turn;
+        }
+        int len = (int)strlen(msg);
         if (len > ui.cols && ui.cols > 8)
-            snprintf(shown, sizeof shown, "%.*s...", ui.cols - 4, ui.message);
+            snprintf(shown, sizeof shown, "%.*s...", ui.cols - 4, msg);
         else
-            snprintf(shown, sizeof shown, "%s", ui.message);
+            snprintf(shown, sizeof shown, "%s", msg);
         draw_text_line(ui.rows - 2, 0, ui.cols, shown, at);
     }
     input_redisplay();
