@@ -36,10 +36,11 @@ whole_words() {
     done
 }
 tap_ok "a narrow terminal: the question's words are whole" whole_words
-line narrow q
+keys narrow q
 gone narrow >/dev/null
-line b "w"
-tap_ok "watch: the board shows the game" wait_for b "watching (read only)"
+keys b w # the key alone answers, as a page of the screen takes a key
+tap_ok "watch: the key w alone, without Enter, watches: the board shows the game" \
+    wait_for b "watching (read only)"
 line a "b3"
 tap_ok "watch: A's next move appears on B's screen" wait_for b "watching: 2. b3"
 line b "e6"
@@ -79,12 +80,12 @@ wait_for c "Watch, copy or quit?" >/dev/null
 asked() { screen_of c | grep -c 'Watch, copy or quit?'; }
 asked_twice() { [ "$(asked)" -ge 2 ]; }
 asked_thrice() { [ "$(asked)" -ge 3 ]; }
-line c "wrong"
-wait_until asked_twice # an answer typed before the question is asked again may be read with the first
-line c "w x"
+keys c x
+wait_until asked_twice
+keys c Up
 wait_until asked_thrice
-tap_eq "an answer that is not one of the letters alone is asked again" 3 "$(asked)"
-line c "c"
+tap_eq "a key that is not one of the letters (x, an arrow) asks again" 3 "$(asked)"
+keys c c
 wait_for c "White to move" >/dev/null
 cpid=$(pid_of c)
 line c "Nb5"
@@ -112,7 +113,7 @@ line e "Nc3"
 wait_for e "1. Nc3" >/dev/null
 start f screen --resume
 wait_for f "Watch, copy or quit?" >/dev/null
-line f "q"
+keys f q
 tap_ok "q at the question leaves" gone f
 # --- the input ends at the question: nothing is started, and that is said --------------------
 run_in g "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME LANG=C.UTF-8 $CELLMATE --resume \

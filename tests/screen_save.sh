@@ -132,8 +132,8 @@ tap_ok "... and offers the last good save" grep -qF \
 cut_save
 screen e "" --resume
 tap_ok "a damaged save on the screen: the last good save is offered" wait_for e "Continue it? [y/n]"
-line e "y"
-tap_ok "... and continued" wait_for e "White to move"
+keys e y
+tap_ok "... and continued (the key y alone answers)" wait_for e "White to move"
 line e "b3"
 wait_for e "2. b3" >/dev/null
 line e "quit"

@@ -7,9 +7,12 @@
 #include "safe_text.h"
 #include "text_wrap.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 enum { GO_ON = -1, EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
@@ -48,29 +51,64 @@ static void print_wrapped(const char *text, int indent, bool question)
         safe_printf(stdout, "%s%s", parts[i], i < n - 1 || !question ? "\n" : " ");
 }
 
-/* A one-letter answer from the terminal, one of keys; Enter is the last of them (no, or
- * quit), the end of input 0 (nobody answered). */
+/* The terminal's modes while a question waits for one key, put back by a signal that ends
+ * the program there (Ctrl-C, a hang-up) as they are after the answer. */
+static struct termios asked_modes;
+
+static void restore_and_raise(int sig)
+{
+    tcsetattr(STDIN_FILENO, TCSANOW, &asked_modes);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* One key from the terminal, read without waiting for Enter; 0 at the end of the input
+ * (Ctrl-D, a closed terminal, or no terminal at all). */
+static int one_key(void)
+{
+    struct termios raw;
+    if (tcgetattr(STDIN_FILENO, &asked_modes) != 0) return 0;
+    raw = asked_modes;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    struct sigaction sa, old[3];
+    static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = restore_and_raise;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++) { /* (a signal ignored stays ignored) */
+        sigaction(sigs[i], NULL, &old[i]);
+        if (old[i].sa_handler != SIG_IGN) sigaction(sigs[i], &sa, NULL);
+    }
+    unsigned char c = 0;
+    ssize_t got = 0;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0)
+        while ((got = read(STDIN_FILENO, &c, 1)) < 0 && errno == EINTR) {
+        }
+    tcsetattr(STDIN_FILENO, TCSANOW, &asked_modes);
+    for (int i = 0; i < 3; i++) sigaction(sigs[i], &old[i], NULL);
+    if (got != 1 || c == asked_modes.c_cc[VEOF]) return 0;
+    return c == '\r' ? '\n' : c;
+}
+
+/* A one-letter answer from the terminal, one of keys, the key alone (as the screen's pages
+ * take a key): Enter is the last of them (no, or quit), the end of input 0 (nobody
+ * answered); any other key asks again. */
 static int ask(const char *question, const char *keys)
 {
     for (;;) {
-        char line[64];
         print_wrapped(question, 0, true);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
+        int c = one_key();
+        if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
+        if (c == '\n') c = keys[strlen(keys) - 1];
+        if (c > ' ' && c < 127)
+            printf("%c\n", c); /* the answer shown, as if typed */
+        else
             printf("\n");
-            return 0;
-        }
-        if (!strchr(line, '\n')) { /* a longer line is no answer: the rest is read away */
-            int ch;
-            while ((ch = getchar()) != EOF && ch != '\n') {
-            }
-            continue;
-        }
-        char *a = line + strspn(line, " \t");
-        if (*a == '\n' || *a == '\r') return keys[strlen(keys) - 1];
-        int c = a[0] >= 'A' && a[0] <= 'Z' ? a[0] - 'A' + 'a' : a[0];
-        const char *rest = a + 1 + strspn(a + 1, " \t\r");
-        if (*rest == '\n' && strchr(keys, c)) return c; /* one letter: "wrong" is no "w" */
+        if (!c || (c > ' ' && strchr(keys, c))) return c;
+        tcflush(STDIN_FILENO, TCIFLUSH); /* the rest of a key's sequence (an arrow's) */
     }
 }
 
