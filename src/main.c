@@ -13,6 +13,7 @@
 #include "restrict.h"
 #include "room/room.h"
 #include "safe_text.h"
+#include "save_notes.h"
 #include "screen.h"
 #include "search.h"
 #include "variant_default.h"
@@ -558,18 +559,26 @@ static const char *variant_or_default(const char *named)
 
 static bool batch_save_failed; /* a failed save makes the exit status 1 */
 
-/* The scripted mode of a restricted login keeps the player's game after every move, as the
- * screen does. */
-static void batch_autosave(Session *s)
+/* This run's save taken (autosave_claim), once; false, said, when it cannot be. */
+static bool batch_claim(void)
 {
-    static bool claimed, saved;
+    static bool claimed;
     char err[600];
     if (!claimed && !autosave_claim(err, sizeof err)) {
         safe_printf(stderr, "cellmate: %s\n", err);
         batch_save_failed = true;
-        return;
+        return false;
     }
-    claimed = true;
+    return claimed = true;
+}
+
+/* The scripted mode of a restricted login keeps the player's game after every move, as the
+ * screen does (so does a terminal that cannot show the screen). */
+static void batch_autosave(Session *s)
+{
+    static bool saved;
+    char err[600];
+    if (!batch_claim()) return;
     if (autosave_write(s, !saved, err, sizeof err)) {
         saved = true;
     } else {
@@ -803,6 +812,12 @@ static int play(Options *o, const Restriction *r)
                         getenv("TERM") ? getenv("TERM") : "",
                         keeps ? ", the game saved after every move" : "");
             last_game_ended(ended, kept, o->resume);
+            /* what the screen would have said: the saves waiting, and where a move here keeps
+             * the one it replaces (the computer does not wait here: it plays at once) */
+            char note[2048] = "";
+            if (keeps && (fresh || o->resume) && batch_claim()) /* (the notes name its save) */
+                save_notes_opening(s.v, fresh, false, r != NULL, note, sizeof note);
+            if (*note) safe_printf(stderr, "cellmate: %s\n", note);
             if (keeps) s.changed = batch_autosave, s.replacing = autosave_replacing;
             rc = batch_run(&s, stdin);
             if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;

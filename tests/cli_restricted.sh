@@ -165,6 +165,15 @@ line ti e5
 tap_ok "... and it is (it was not saved at all)" \
     wait_until grep -qs '^1\. e5' "$tmp/dumb-state/cellmate/current.pgn"
 T kill-session -t ti
+# ... and a new start there says, as the screen does, where a move keeps the game waiting
+run_in ti "env TERM=dumb HOME=$HOME XDG_STATE_HOME=$tmp/dumb-state $CELLMATE glinski; sleep 30"
+joined_says() { T capture-pane -p -J -t ti | grep -qF -- "$1"; } # (lines the terminal broke, joined)
+tap_ok "a dumb terminal: a new start names the game waiting and where a move keeps it" \
+    wait_until joined_says "A saved game is waiting: quit and start cellmate --resume to continue it (a move here starts a new game and keeps it as previous.pgn: cellmate --resume=previous)"
+line ti e5
+tap_ok "... and a move keeps it there" \
+    wait_until grep -qs '^1\. e5' "$tmp/dumb-state/cellmate/previous.pgn"
+T kill-session -t ti
 
 # --- the running process: limits, signals, working directory --------------------------------
 mkfifo "$tmp/in"

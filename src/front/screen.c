@@ -571,15 +571,9 @@ int screen_run(Session *s, const ScreenOptions *o)
                        ui.opt.save_kept, hello);
     if (ui.opt.autosave) s->replacing = autosave_replacing; /* new and load keep the game left */
     if (!ui.message[0] && (ui.opt.fresh || ui.opt.resumed)) {
-        char note[MSG_MAX], own[4400] = "";
-        if (ui.opt.fresh) {
-            waiting = save_notes_start(s->v, session_computer_to_move(s), s->restricted, note,
-                                       sizeof note);
-        } else {
-            autosave_path(own, sizeof own);
-            save_notes_others(s->v, own, s->restricted, note, sizeof note);
-        }
-        autosave_hide_dirs(note, sizeof note);
+        char note[MSG_MAX];
+        waiting = save_notes_opening(s->v, ui.opt.fresh, session_computer_to_move(s), s->restricted,
+                                     note, sizeof note);
         if (*note) ui_set_message(false, "%s", note);
     }
     if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */

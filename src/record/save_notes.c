@@ -135,3 +135,18 @@ bool save_notes_start(const Variant *v, bool computer_first, bool login, char *o
     free(list);
     return true;
 }
+
+bool save_notes_opening(const Variant *v, bool fresh, bool computer_first, bool login, char *out,
+                        size_t len)
+{
+    char own[4400] = "";
+    bool waits = false;
+    if (fresh) {
+        waits = save_notes_start(v, computer_first, login, out, len);
+    } else {
+        autosave_path(own, sizeof own);
+        save_notes_others(v, own, login, out, len);
+    }
+    autosave_hide_dirs(out, len);
+    return waits;
+}

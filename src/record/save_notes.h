@@ -28,4 +28,10 @@ void save_notes_others(const Variant *v, const char *except, bool login, char *o
  * them, which it says). With login, each says what a login does instead of naming a command. */
 bool save_notes_start(const Variant *v, bool computer_first, bool login, char *out, size_t len);
 
+/* What a run that keeps its game tells at its start, the host's directories hidden: for a
+ * fresh start save_notes_start's notice, for a resumed game the others waiting
+ * (save_notes_others). Returns save_notes_start's answer (false when resumed). */
+bool save_notes_opening(const Variant *v, bool fresh, bool computer_first, bool login, char *out,
+                        size_t len);
+
 #endif
