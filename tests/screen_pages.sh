@@ -2,7 +2,8 @@
 # screen_pages.sh — the help page and other pages, in tmux: the help page says where the
 # player sits as the board family draws it (upright boards: at the bottom, moving up; the
 # ring: in the middle of the strip, pawns moving left and right), also after flip; a page's
-# footer fits a narrow terminal whole; a page shows a record's text safely; the help page says
+# footer fits a narrow terminal whole; show's board is cut, never broken, and scrolled sideways
+# on a narrow page; a page shows a record's text safely; the help page says
 # what a key does to a search or a count.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -70,6 +71,23 @@ enter n pgn
 tap_ok "40 columns: a short page's footer" wait_for n "any key closes"
 close_page n "White to move"
 quit n
+
+# --- show's board on a page narrower than it: cut, never broken, and scrolled sideways -----------
+sized w 40x20 glinski # (too small for the screen's board: show is how it is seen)
+wait_for w "Too small" >/dev/null
+enter w show
+tap_ok "show at 40x20: the page says the arrows scroll it sideways" \
+    wait_for w "arrows scroll; other keys close"
+no_label_alone() { ! screen_of w | grep -Eq '^ *[0-9]+ *$'; }
+tap_ok "... its rows are cut at the width, none broken onto a row of its own (a label alone)" \
+    no_label_alone
+tap_ok "... the row of rank 8 shows its left end" shows_re w '^ *8   r '
+keys w Right
+tap_ok "... Right brings its right end into view" wait_until shows_re w ' r   8$'
+keys w Left
+tap_ok "... and Left back" wait_until shows_re w '^ *8   r '
+close_page w "Too small"
+quit w
 
 # --- a page shows a record's text safely: a bidirectional override in a comment (a room's chat
 # line, a loaded game's note) is shown as \u202e, never sent to turn the page's text round -----

@@ -163,7 +163,7 @@ static void show_save_error(void)
         "until a save succeeds.",
     };
     ui.save_error_seen = true;
-    ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0]);
+    ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0], false);
 }
 
 /* The computer's turn: `go` in the thinking thread (screen_think.c); thought() takes it from
@@ -190,7 +190,8 @@ static void show_output(const char *title)
         snprintf(joined, sizeof joined, "%s; %s", ui.lines[0], ui.lines[1]);
         ui_set_message(false, "%s", joined);
     } else if (ui.nlines > 1) {
-        ui_show_lines(title, ui.lines, ui.nlines);
+        const Command *c = session_command_named(title);
+        ui_show_lines(title, ui.lines, ui.nlines, c && !strcmp(c->name, "show"));
     } else if (ui.nlines == 1) {
         ui_set_message(false, "%s", ui.lines[0]);
     }

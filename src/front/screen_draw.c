@@ -601,16 +601,36 @@ void ui_draw(void)
 
 /* --- pages: help and long output ------------------------------------------------------------ */
 
-/* The keys of a page, in the longest words that fit the width. */
-static const char *page_keys(bool scrolls)
+/* The keys of a page, in the longest words that fit the width: scrolls down, and sideways
+ * too (a drawing wider than the page). */
+static const char *page_keys(bool scrolls, bool sideways)
 {
-    static const char *const words[2][4] = {{"any key closes", "any key", "", ""},
-                                            {"space and arrows scroll, any other key closes",
-                                             "space/arrows scroll, other keys close",
-                                             "space: more, other: close", "space: more"}};
-    int i = 0;
-    while (i < 3 && *words[scrolls][i + 1] && (int)strlen(words[scrolls][i]) > ui.cols) i++;
-    return words[scrolls][i];
+    static const char *const words[3][4] = {
+        {"any key closes", "any key", "", ""},
+        {"space and arrows scroll, any other key closes", "space/arrows scroll, other keys close",
+         "space: more, other: close", "space: more"},
+        {"space and arrows scroll (Left/Right: sideways), other keys close",
+         "arrows scroll, also sideways; other keys close", "arrows scroll; other keys close",
+         "arrows scroll"}};
+    int k = sideways ? 2 : scrolls, i = 0;
+    while (i < 3 && *words[k][i + 1] && (int)strlen(words[k][i]) > ui.cols) i++;
+    return words[k][i];
+}
+
+/* Columns of text: the bytes of its first `cols` characters (UTF-8), and how many it has. */
+static int bytes_of_cols(const char *text, int cols)
+{
+    int b = 0;
+    for (int c = 0; text[b] && c <= cols; b++)
+        if (((unsigned char)text[b] & 0xC0) != 0x80 && c++ == cols) break;
+    return b;
+}
+
+static int cols_of(const char *text)
+{
+    int c = 0;
+    for (; *text; text++) c += ((unsigned char)*text & 0xC0) != 0x80;
+    return c;
 }
 
 /* The lines of a page as safe_text shows them: a peer's chat line or a file's comment among
@@ -631,29 +651,37 @@ static char **shown_lines(char **lines, int n)
     return shown;
 }
 
-void ui_show_lines(const char *title, char **lines, int n)
+void ui_show_lines(const char *title, char **lines, int n, bool drawing)
 {
     static char wrapped[2000][WRAP_LINE];
-    int top = 0;
+    int top = 0, left = 0, widest = 0;
     char **shown = shown_lines(lines, n);
     if (!shown) return;
+    for (int i = 0; drawing && i < n; i++)
+        if (cols_of(shown[i]) > widest) widest = cols_of(shown[i]);
     for (;;) {
         getmaxyx(stdscr, ui.rows, ui.cols);
         int width = ui.cols > 4 ? ui.cols - 2 : 2;
-        int m = text_wrap(shown, n, wrapped, 2000, width, 4);
+        int m = drawing ? n : text_wrap(shown, n, wrapped, 2000, width, 4);
         int page = ui.rows - 2 > 1 ? ui.rows - 2 : 1;
         if (top > m - page) top = m - page;
         if (top < 0) top = 0;
+        if (left > widest - width) left = widest - width;
+        if (left < 0) left = 0;
         erase();
         attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
         attron(tat);
         mvhline(0, 0, ' ', ui.cols);
         mvaddnstr(0, 0, title, ui.cols);
         attroff(tat);
-        for (int i = 0; i < page && top + i < m; i++) mvaddnstr(1 + i, 1, wrapped[top + i], width);
+        for (int i = 0; i < page && top + i < m; i++) {
+            const char *text = drawing ? shown[top + i] : wrapped[top + i];
+            text += bytes_of_cols(text, left);
+            mvaddnstr(1 + i, 1, text, bytes_of_cols(text, width));
+        }
         attron(A_REVERSE);
         mvhline(ui.rows - 1, 0, ' ', ui.cols);
-        mvaddnstr(ui.rows - 1, 0, page_keys(m > page), ui.cols);
+        mvaddnstr(ui.rows - 1, 0, page_keys(m > page, widest > width), ui.cols);
         attroff(A_REVERSE);
         refresh();
         int ch = getch();
@@ -668,6 +696,8 @@ void ui_show_lines(const char *title, char **lines, int n)
             top--;
         } else if (m > page && (ch == KEY_PPAGE || ch == 'b')) {
             top -= page - 1;
+        } else if (widest > width && (ch == KEY_LEFT || ch == KEY_RIGHT)) {
+            left += (ch == KEY_RIGHT ? 1 : -1) * (width / 2 > 1 ? width / 2 : 1);
         } else {
             break;
         }
@@ -764,5 +794,5 @@ void ui_help(void)
         ADD("  %c %s: %s", v->type[k].letter, v->type[k].name, how);
     }
 #undef ADD
-    ui_show_lines(" cellmate help", lines, n);
+    ui_show_lines(" cellmate help", lines, n, false);
 }

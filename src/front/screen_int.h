@@ -61,7 +61,9 @@ bool ui_stop_signal(void);          /* SIGINT came while it counted: it is to st
 /* screen_draw.c */
 void ui_colours(void);
 void ui_draw(void);
-void ui_show_lines(const char *title, char **lines, int n);
+/* A page of lines, broken to fit the width; a drawing's (the board `show` prints) are never
+ * broken: cut at the width, Left and Right scroll them sideways. */
+void ui_show_lines(const char *title, char **lines, int n, bool drawing);
 void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
 void ui_draw_clocks(const Clock *clk); /* the panel's clocks again, from clk (thinking) */
