@@ -697,6 +697,7 @@ bool session_load(Session *s, const char *args, Sink *out)
     PgnReport rep;
     char err[1200], path[4096];
     if (!*args && s->restricted) return list_saves(s, out);
+    if (!*args && s->list_saves && s->list_saves(out)) return true;
     if (!*args) return complain(out, "load needs a file name");
     if (!save_file(s, args, false, path, sizeof path, out)) return false;
     const char *name = s->restricted ? args : path;
@@ -1076,7 +1077,8 @@ const Command session_commands[] = {
     {"fen", "", "print the position string", cmd_fen, false},
     {"pgn", "", "print the game record", cmd_pgn, false},
     {"save", "FILE", "save the game record to FILE", cmd_save, false},
-    {"load", "FILE", "load the first game of a PGN file", session_load, false},
+    {"load", "[FILE]", "load the first game of a PGN file (alone: list the saved games)",
+     session_load, false},
     {"perft", "N [divide] [TIMEs]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},
     {"hint", "", "the computer's choice for the side to move, not played", cmd_hint, false},

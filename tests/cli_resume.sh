@@ -3,7 +3,7 @@
 # name of its own (never over one set aside before), a save that cannot be read or whose
 # variant is not found here is no damage and stays where it is, and a restricted scripted
 # login goes on from the last good save instead of losing it; the saves are listed within a
-# small stack.
+# small stack; load alone lists them and how to clear them.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -22,6 +22,28 @@ echo fen | "$CELLMATE" --batch --resume >/dev/null 2>"$tmp/err"
 tap_ok "a second damaged save does not replace the first" grep -q zz9 "$S/damaged-current.pgn"
 tap_ok "... it is kept as damaged-current-2.pgn" grep -q qq9 "$S/damaged-current-2.pgn"
 tap_ok "... and the message names it" grep -qF "(it is kept as $S/damaged-current-2.pgn)" "$tmp/err"
+
+# --- load alone lists the saved games, newest first, and says how to clear them ----------------
+L=$tmp/listed/cellmate
+mkdir -p "$L"
+record glinski '1. e5 *' >"$L/previous-2.pgn"
+record glinski '1. e5 e6 *' >"$L/previous.pgn"
+record glinski '1. Nc3 *' >"$L/current.pgn"
+touch -d '2026-01-01 10:00' "$L/previous-2.pgn"
+touch -d '2026-01-02 10:00' "$L/previous.pgn"
+touch -d '2026-01-03 10:00' "$L/current.pgn"
+echo load | XDG_STATE_HOME=$tmp/listed "$CELLMATE" --batch >"$tmp/out" 2>"$tmp/err"
+tap_eq "load alone: the saved games, newest first, with how to load or continue one" \
+    "saved games in $L, newest first ('load $L/NAME.pgn' shows one, cellmate --resume=NAME continues it):
+  current.pgn              2026-01-03 10:00
+  previous.pgn             2026-01-02 10:00
+  previous-2.pgn           2026-01-01 10:00" "$(sed -n 1,4p "$tmp/out")"
+tap_eq "... and that they stay until deleted, and how to clear them" \
+    "They stay until deleted: a game replaced while it went on is kept as previous.pgn, previous-2.pgn, ... Delete the files you no longer want to clear them (rm $L/previous-*.pgn)." \
+    "$(sed -n 5p "$tmp/out")"
+echo load | XDG_STATE_HOME=$tmp/none "$CELLMATE" --batch >/dev/null 2>"$tmp/err"
+tap_eq "load alone with no saved game asks for a file name" "line 1: load needs a file name" \
+    "$(cat "$tmp/err")"
 
 # --- the list of saves is no burden on the stack (64 of them, each with its path: 300 KB) -------
 record glinski '1. e5 *' >"$S/current.pgn"

@@ -13,6 +13,7 @@
 #include "restrict.h"
 #include "save_scan.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -494,6 +495,62 @@ bool autosave_replacing(Session *s, char *note, size_t len)
     snprintf(note, len, "the game you left is kept as %s; cellmate --resume=%.*s continues it",
              kept, (int)strlen(kept) - 4, kept);
     return true;
+}
+
+typedef struct {
+    char name[256];
+    time_t when;
+} Listed;
+
+static int newest_first(const void *a, const void *b)
+{
+    const Listed *x = a, *y = b;
+    return x->when != y->when ? (x->when < y->when ? 1 : -1) : strcmp(x->name, y->name);
+}
+
+bool autosave_list_saves(Sink *out)
+{
+    char dir[4096], path[4400], line[9000], when[32];
+    DIR *d = state_dir(dir, sizeof dir) ? opendir(dir) : NULL;
+    Listed *list = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        struct stat st;
+        if (l <= 4 || l >= sizeof list->name || strcmp(e->d_name + l - 4, ".pgn")) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (n == cap) {
+            Listed *more = realloc(list, (cap = cap ? 2 * cap : 16) * sizeof *list);
+            if (!more) break;
+            list = more;
+        }
+        snprintf(list[n].name, sizeof list[n].name, "%s", e->d_name);
+        list[n++].when = st.st_mtime;
+    }
+    if (d) closedir(d);
+    if (n) {
+        qsort(list, n, sizeof *list, newest_first);
+        snprintf(line, sizeof line,
+                 "saved games in %s, newest first ('load %s/NAME.pgn' shows one, cellmate "
+                 "--resume=NAME continues it):",
+                 dir, dir);
+        out->out(out, line);
+        for (size_t i = 0; i < n; i++) {
+            strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&list[i].when));
+            snprintf(line, sizeof line, "  %-24s %s", list[i].name, when);
+            out->out(out, line);
+        }
+        snprintf(line, sizeof line,
+                 "They stay until deleted: a game replaced while it went on is kept as "
+                 "previous.pgn, previous-2.pgn, ... Delete the files you no longer want to "
+                 "clear them (rm %s/previous-*.pgn).",
+                 dir);
+        out->out(out, line);
+    }
+    free(list);
+    return n > 0;
 }
 
 bool autosave_exists(void)

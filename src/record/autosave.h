@@ -105,6 +105,12 @@ bool autosave_keep_game(const Game *g, char *kept, size_t len, char *err, int er
  * false with the reason in note (the session then refuses the new game, or asks again). */
 bool autosave_replacing(Session *s, char *note, size_t len);
 
+/* The session's list_saves hook (not in restricted mode, whose load lists the player's saves):
+ * the games of the state directory, newest first, how to load or continue one, and that they
+ * stay until deleted (how to clear the games kept as previous*.pgn). False when there is
+ * none. */
+bool autosave_list_saves(Sink *out);
+
 enum resume_mode {
     RESUME_LATEST,   /* the newest save */
     RESUME_PREVIOUS, /* previous.pgn, the save before it */
