@@ -240,6 +240,15 @@ static void set_clock(RoomClient *c, const long *left, int running)
     k->since = clock_now();
 }
 
+/* A game that ends stops its clock here at once, whatever the room says next: a clock event
+ * follows a move or a resignation, but not every ending brings one (an agreed draw did not),
+ * and a screen must not count down a finished game's clock to 0:00. */
+static void stop_clock_if_over(RoomClient *c)
+{
+    if (!c->in_snapshot && c->s->game.result.over && c->s->clock.running >= 0)
+        clock_stop(&c->s->clock, clock_now());
+}
+
 static void ev_game(RoomClient *c, char **a)
 {
     char err[600];
@@ -296,6 +305,7 @@ static void ev_move(RoomClient *c, char **a)
     tell(c, false, "%s", text);
     for (int i = out; i < g->pos.nout && !g->result.over; i++)
         tell(c, false, "%s is out", g->v->player_name[g->pos.out[i]]);
+    stop_clock_if_over(c);
     if (c->s->changed) c->s->changed(c->s);
 }
 
@@ -312,6 +322,7 @@ static void ev_leave(RoomClient *c, char **a, bool flag)
         game_time_out(g, p);
     else
         game_resign_side(g, p);
+    stop_clock_if_over(c);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 
@@ -321,6 +332,7 @@ static void ev_drawn(RoomClient *c)
     if (g->result.over) return resync(c, "a draw after the end");
     c->offer_kind = 0;
     game_agree_draw(g);
+    stop_clock_if_over(c);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 

@@ -591,6 +591,7 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
             clear_offer(sv, NULL);
             session_command(&sv->s, "draw", "", &k);
             room_broadcast(sv, "drawn");
+            clock_event(sv, NULL); /* stopped, as after any ending */
             result_info(sv);
             changed(sv);
         }
