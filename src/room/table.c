@@ -343,6 +343,18 @@ static void sides_list(const Server *sv, char *out, size_t len)
         n += (size_t)snprintf(out + n, len - n, "%s%s", p ? ", " : "", side(sv, p));
 }
 
+/* The watcher (another live connection) that goes by this name, in any case, or NULL. */
+static const Conn *watcher_named(const Server *sv, const Conn *c, const char *name)
+{
+    for (int i = 0; i < sv->nconn; i++) {
+        const Conn *o = sv->conn[i];
+        if (o != c && o->state == CONN_WATCHER && !o->dead && !o->closing &&
+            !strcasecmp(o->name, name))
+            return o;
+    }
+    return NULL;
+}
+
 static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char sides[96];
@@ -357,6 +369,14 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
     sides_list(sv, sides, sizeof sides);
     if (!watch && !any && (want = side_of(sv, rq->seat)) < 0)
         return refuse(c, "no side '%s' in this game (%s, any or watch)", rq->seat, sides);
+    /* a name in use is no one else's: its chat and its words are its own. A watcher's name
+     * is its connection's (it has no seat to come back to: it joins again once it left) */
+    const Conn *namesake = watcher_named(sv, c, rq->name);
+    if (namesake)
+        return refuse(c,
+                      "the name %s is in use in this room (%s watches); choose another with "
+                      "--name",
+                      rq->name, namesake->name);
     /* the name is the player's: another user cannot sit down as them */
     int mine = -1;
     for (int p = 0; p < nplayers; p++) {
@@ -375,6 +395,11 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
                           st->name);
         mine = p;
     }
+    if (mine >= 0 && watch)
+        return refuse(c,
+                      "%s plays %s in this room; to watch, join with another --name (or without "
+                      "--seat watch to take the seat back)",
+                      rq->name, side(sv, mine));
     int seat = -1;
     if (!watch) {
         if (mine >= 0 && (want < 0 || want == mine)) {

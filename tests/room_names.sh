@@ -1,0 +1,81 @@
+#!/bin/sh
+# room_names.sh — a name in a room is one person's: a watcher's name cannot be taken by
+# another connection (of its user or of another Unix user), nor a seated player's by a watcher
+# of the same user; the player's own screen still takes its seat back. Raw clients (room_raw.pl)
+# hold the names; every server and client is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+mkdir -p -m 700 "$ROOMS"
+
+# serve ROOM VARIANT: the room's server in the background; its socket waited for
+serve() {
+    "$CELLMATE" --room-dir "$ROOMS" --serve-room "$1" "$2" 2>"$tmp/$1.err" &
+    room_pids="$room_pids $!"
+    wait_until test -S "$ROOMS/$1.sock"
+}
+
+# holder OUT NAME SEAT: a raw client in the background that says hello as NAME and stays
+holder() {
+    printf '%s\n' 'expect cellmate-room' "send hello 1 $2 $3\\n" 'expect sync' 'hold 60' |
+        perl "$TESTS_DIR/room_raw.pl" "$ROOMS/names.sock" >"$1" 2>&1 &
+    room_pids="$room_pids $!"
+    wait_text "$1" "ok expect sync" >/dev/null
+}
+
+serve names glinski
+holder "$tmp/alice" alice White
+holder "$tmp/carol" carol watch
+
+# --- a watcher's name is its own -----------------------------------------------------------------
+printf 'say I am carol\nquit\n' |
+    "$CELLMATE" --batch --room names --name carol --seat watch >"$tmp/w2" 2>"$tmp/w2.err"
+tap_eq "a second watcher under a watcher's name is refused (status 2)" 2 "$?"
+tap_ok "... saying the name is in use" grep -q "the name carol is in use in this room (carol watches)" "$tmp/w2.err"
+tap_ok "... and its chat never reached the room" sh -c "! grep -q 'say carol I am carol' '$tmp/carol'"
+printf 'quit\n' | "$CELLMATE" --batch --room names --name CAROL --seat watch >"$tmp/w3" 2>"$tmp/w3.err"
+tap_ok "... in any case" grep -q "the name CAROL is in use in this room (carol watches)" "$tmp/w3.err"
+printf 'quit\n' | "$CELLMATE" --batch --room names --name carol --seat Black >"$tmp/w4" 2>"$tmp/w4.err"
+tap_ok "a player cannot sit down under a watcher's name" grep -q "the name carol is in use" "$tmp/w4.err"
+
+# --- a seated player's name is not a watcher's ------------------------------------------------------
+printf 'say I am alice\nquit\n' |
+    "$CELLMATE" --batch --room names --name alice --seat watch >"$tmp/w5" 2>"$tmp/w5.err"
+tap_eq "watching under a seated player's name is refused (status 2)" 2 "$?"
+tap_ok "... saying who plays under it" grep -q "alice plays White in this room; to watch, join with another --name" "$tmp/w5.err"
+tap_ok "... and its chat never reached the room" sh -c "! grep -q 'say alice I am alice' '$tmp/carol'"
+
+# --- the player's own seat is still taken back from elsewhere ----------------------------------------
+printf 'say back\nquit\n' | "$CELLMATE" --batch --room names --name alice >"$tmp/p2" 2>"$tmp/p2.err"
+tap_ok "the seated player joining again takes the seat back" grep -q "you play White in room names" "$tmp/p2"
+tap_ok "... the older connection being told" grep -q "you joined this room again from elsewhere" "$tmp/alice"
+printf 'quit\n' | "$CELLMATE" --batch --room names --name dave --seat watch >"$tmp/w6" 2>"$tmp/w6.err"
+tap_ok "a free name still watches" grep -q "you watch room names" "$tmp/w6"
+
+# --- another Unix user (as root: nobody, via setpriv, in a group's room directory) ----------------
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/dev/null) &&
+    ngid=$(id -g nobody 2>/dev/null); then
+    chmod 711 "$tmp"
+    gdir="$tmp/group"
+    mkdir -m 2770 "$gdir"
+    chgrp "$ngid" "$gdir"
+    room_dirs="$room_dirs $gdir"
+    "$CELLMATE" --room-dir "$gdir" --serve-room grp glinski 2>"$tmp/grp.err" &
+    room_pids="$room_pids $!"
+    wait_until test -S "$gdir/grp.sock"
+    printf '%s\n' 'expect cellmate-room' 'send hello 1 carol watch\n' 'expect sync' 'hold 60' |
+        perl "$TESTS_DIR/room_raw.pl" "$gdir/grp.sock" >"$tmp/gcarol" 2>&1 &
+    room_pids="$room_pids $!"
+    wait_text "$tmp/gcarol" "ok expect sync" >/dev/null
+    printf 'say I am carol\nquit\n' | setpriv --reuid="$nob" --regid="$ngid" --clear-groups \
+        env HOME=/nonexistent "$CELLMATE" --batch --room-dir "$gdir" --room grp --name carol \
+        --seat watch >"$tmp/g1" 2>"$tmp/g1.err"
+    tap_eq "another Unix user under a watcher's name: status 2" 2 "$?"
+    tap_ok "... refused: the name is in use" grep -q "the name carol is in use in this room" "$tmp/g1.err"
+    tap_ok "... and its chat never reached the room" sh -c "! grep -q 'say carol I am carol' '$tmp/gcarol'"
+fi
+
+room_check_logs
+tap_done
