@@ -2,8 +2,8 @@
 # room_screen_end.sh — a room's game ended on real screens in tmux freezes every screen's
 # clocks: a draw agreed by two players (Glinski) and by three (Cyclohexane); the clock that
 # ran stops where it was, no longer marked as running, on the screens of those who agreed
-# and of the others alike. The clients run in the private tmux server; the room servers are
-# ended by their PIDs.
+# and of the others alike. With three, the panels show who agrees to the offer meanwhile.
+# The clients run in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -55,7 +55,8 @@ wait_for r " Blue   blu      here" >/dev/null
 line r draw
 wait_for u "Red offers a draw" >/dev/null
 line y draw
-sleep 0.5
+tap_ok "three players: Blue's panel shows that Yellow agrees" wait_for u "Yellow agrees"
+tap_ok "... and so does Red's" wait_for r "Yellow agrees"
 line u draw
 for w in r y u; do
     tap_ok "three players: screen $w is told of the draw" wait_for "$w" "draw by agreement"

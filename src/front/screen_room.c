@@ -281,8 +281,12 @@ int room_screen_status(int y, int x, int width)
         if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
     }
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
-    if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers)
+    if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers) {
         panel_line(&y, x, width, A_BOLD, "%s %s", v->player_name[c->offer_by],
                    c->offer_kind == 'd' ? "offers a draw" : "asks to undo");
+        for (int p = 0; p < v->nplayers; p++)
+            if (p != c->offer_by && (c->offer_agreed & (1u << p)))
+                panel_line(&y, x, width, A_NORMAL, "%s agrees", v->player_name[p]);
+    }
     return y;
 }

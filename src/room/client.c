@@ -418,6 +418,17 @@ static void ev_offer(RoomClient *c, char **a, bool made)
     if (p < 0 || (strcmp(a[0], "draw") && strcmp(a[0], "undo"))) return resync(c, "an offer");
     c->offer_kind = made ? a[0][0] : 0;
     c->offer_by = p;
+    c->offer_agreed = 0;
+    if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+}
+
+/* Another side agrees to the offer on the table (the others still to answer). */
+static void ev_agreed(RoomClient *c, char **a)
+{
+    int p = side_of(current_variant(c), a[1]);
+    if (p < 0 || (strcmp(a[0], "draw") && strcmp(a[0], "undo"))) return resync(c, "an agreement");
+    if (c->offer_kind != a[0][0]) return; /* (what it agreed to has been settled meanwhile) */
+    c->offer_agreed |= 1u << p;
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 
@@ -460,6 +471,7 @@ static void on_event(RoomClient *c, char *line)
     }
     case EV_OFFER: ev_offer(c, a, true); break;
     case EV_REFUSED: ev_offer(c, a, false); break;
+    case EV_AGREED: ev_agreed(c, a); break;
     case EV_INFO: {
         char text[ROOM_EVENT_MAX];
         room_clean_text(a[0], text, sizeof text); /* nothing but text reaches the terminal */

@@ -68,6 +68,7 @@ struct RoomClient {
     int watchers;
     int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
     int offer_by;
+    unsigned offer_agreed;  /* the other sides that agree to it (three players) */
     bool synced;            /* the room's whole state has been read */
     int pending;            /* requests sent whose answer (ok or error) has not come */
     double paced, paced_at; /* lines the others hear that may go now, and when counted */

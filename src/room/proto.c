@@ -295,6 +295,7 @@ static const RoomEventForm events[] = {
     {"say", EV_SAY, 2, true},
     {"offer", EV_OFFER, 2, false},
     {"refused", EV_REFUSED, 2, false},
+    {"agreed", EV_AGREED, 2, false},
     {"info", EV_INFO, 1, true},
     {"ok", EV_OK, 0, false},
     {"error", EV_ERROR, 1, true},

@@ -129,6 +129,7 @@ enum room_event {
     EV_SAY,      /* say NAME TEXT */
     EV_OFFER,    /* offer draw|undo SIDE */
     EV_REFUSED,  /* refused draw|undo SIDE */
+    EV_AGREED,   /* agreed draw|undo SIDE: SIDE agrees to what is on the table */
     EV_INFO,     /* info TEXT: a line for the people */
     EV_OK,       /* ok: the last request was done */
     EV_ERROR,    /* error TEXT: the last request was refused, and why */

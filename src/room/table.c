@@ -124,9 +124,13 @@ static void state_events(Server *sv, Conn *c)
     for (int p = 0; p < sv->s.v->nplayers; p++) seat_event(sv, c, p);
     conn_send(c, "watchers %d", table_watchers(sv));
     clock_event(sv, c);
-    if (sv->offer != OFFER_NONE)
-        conn_send(c, "offer %s %s", sv->offer == OFFER_DRAW ? "draw" : "undo",
-                  side(sv, sv->offer_by));
+    if (sv->offer != OFFER_NONE) {
+        const char *what = sv->offer == OFFER_DRAW ? "draw" : "undo";
+        conn_send(c, "offer %s %s", what, side(sv, sv->offer_by));
+        for (int p = 0; p < sv->s.v->nplayers; p++)
+            if (p != sv->offer_by && (sv->agreed & (1u << p)))
+                conn_send(c, "agreed %s %s", what, side(sv, p));
+    }
     conn_send(c, "sync %d", g->nplies);
 }
 
@@ -574,6 +578,24 @@ static void take_back(Server *sv)
     changed(sv);
 }
 
+/* Seat p agrees to the offer on the table: everybody hears it (three players: the third
+ * must know that only its word is missing), with those still asked. */
+static void agreement_said(Server *sv, int p, enum offer_kind kind)
+{
+    char waiting[96] = "";
+    size_t n = 0;
+    unsigned left = voters(sv) & ~sv->agreed;
+    for (int q = 0; q < sv->s.v->nplayers; q++)
+        if (left & (1u << q))
+            n += (size_t)snprintf(waiting + n, sizeof waiting - n, "%s%s", n ? " and " : "",
+                                  side(sv, q));
+    room_broadcast(sv, "agreed %s %s", kind == OFFER_DRAW ? "draw" : "undo", side(sv, p));
+    if (left)
+        room_broadcast(sv, "info %s agrees to the %s %s by %s; %s is still asked", side(sv, p),
+                       kind == OFFER_DRAW ? "draw" : "takeback",
+                       kind == OFFER_DRAW ? "offered" : "asked", side(sv, sv->offer_by), waiting);
+}
+
 static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
 {
     const char *what = kind == OFFER_DRAW ? "draw" : "undo";
@@ -605,8 +627,9 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         if (voters(sv) & ~sv->agreed) /* else it is agreed at once, below */
             conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
                       kind == OFFER_DRAW ? "offer a draw" : "ask to take back your move");
-    } else {
+    } else if (!(sv->agreed & (1u << p))) {
         sv->agreed |= 1u << p;
+        agreement_said(sv, p, kind);
     }
     if ((voters(sv) & ~sv->agreed) == 0) {
         if (kind == OFFER_UNDO) {

@@ -1,0 +1,64 @@
+#!/bin/sh
+# room_three.sh — what three players in a room are told of each other: Yellow agreeing to
+# Red's draw offer is announced to everybody (the agreement, and who is still asked), and a
+# watcher joining then learns it; Blue refuses. Scripted clients (cellmate --batch) play Cyclohexane; every
+# server and client is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+
+# Yellow is mated by Blue's 5th move (as in room_batch.sh); before the first move Red offers
+# a draw, Yellow agrees and Blue refuses
+player "$tmp/red" --room tri cyclohexane --name red --seat Red <<EOF
+@wait $tmp/blue you play Blue in room tri
+draw
+@wait $tmp/red Blue says no
+Sa1
+Sc24
+Rxe4
+Sb2
+Rxe10+
+@wait $tmp/red Yellow is out
+resign
+EOF
+red=$last_pid
+player "$tmp/yellow" --room tri cyclohexane --name yel --seat Yellow <<EOF
+@wait $tmp/yellow Red offers a draw
+draw
+Ub8
+Uxe4+
+d8
+Sc8
+Rb10
+EOF
+yellow=$last_pid
+wait_text "$tmp/yellow" "you play Yellow in room tri" >/dev/null
+player "$tmp/blue" --room tri cyclohexane --name blu --seat Blue <<EOF
+@wait $tmp/blue Yellow agrees
+@wait $tmp/watcher agreed draw Yellow
+no
+Sa17
+Sb14
+Sc16
+Sxa12
+Gb18#
+EOF
+blue=$last_pid
+
+# --- an agreement is everybody's news --------------------------------------------------------
+tap_ok "Red hears that Yellow agrees, and who is still asked" \
+    wait_text "$tmp/red" "Yellow agrees to the draw offered by Red; Blue is still asked"
+tap_ok "... and so does Blue" \
+    wait_text "$tmp/blue" "Yellow agrees to the draw offered by Red; Blue is still asked"
+printf 'hello 1 carol watch\nquit\n' | "$CELLMATE" --relay tri >"$tmp/watcher" 2>&1
+tap_ok "a watcher joining meanwhile learns the agreement with the offer" \
+    sh -c "grep -A1 -x 'offer draw Red' '$tmp/watcher' | grep -qx 'agreed draw Yellow'"
+tap_ok "Blue's refusal ends the offer" wait_text "$tmp/red" "Blue says no"
+
+for p in $red $yellow $blue; do finish "$p" >/dev/null; done
+tap_ok "the game ends: Red resigns, Blue wins" wait_text "$tmp/blue" "Blue wins by resignation"
+
+room_check_logs
+tap_done
