@@ -1,8 +1,10 @@
 #!/bin/sh
 # room_names.sh — a name in a room is one person's: a watcher's name cannot be taken by
 # another connection (of its user or of another Unix user), nor a seated player's by a watcher
-# of the same user; the player's own screen still takes its seat back. Raw clients (room_raw.pl)
-# hold the names; every server and client is ended by its PID.
+# of the same user; the player's own screen still takes its seat back. A --name the room
+# cannot take (too long, the computer's, beginning with '-', with an escape) is refused
+# before joining with its real reason, shown safely. Raw clients (room_raw.pl) hold the
+# names; every server and client is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
@@ -76,6 +78,31 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/
     tap_ok "... refused: the name is in use" grep -q "the name carol is in use in this room" "$tmp/g1.err"
     tap_ok "... and its chat never reached the room" sh -c "! grep -q 'say carol I am carol' '$tmp/gcarol'"
 fi
+
+# --- a --name the room cannot take is refused before joining, with the real reason -------------
+# refused NAME WHY TEST: --name NAME ends with status 2 saying WHY, and makes no room
+nrefused=0
+refused() {
+    nrefused=$((nrefused + 1))
+    printf 'quit\n' | "$CELLMATE" --batch --room "nameless$nrefused" glinski --name "$1" \
+        >"$tmp/n.out" 2>"$tmp/n.err"
+    tap_eq "$3: status 2" 2 "$?"
+    tap_ok "$3: ... saying why" grep -qF -- "$2" "$tmp/n.err"
+    tap_ok "$3: ... without joining (no room made)" test ! -e "$ROOMS/nameless$nrefused.pgn"
+}
+refused abcdefghijklmnopqrstuvwxyz0123456 \
+    "'abcdefghijklmnopqrstuvwxyz0123456' cannot be a player's name: a player's name is at most 32 characters (this one has 33)" \
+    "a name of 33 characters, never cut to 32"
+refused cellmate "'cellmate' cannot be a player's name: cellmate is the computer's name in a room's records" \
+    "the computer's name"
+refused -bob "'-bob' cannot be a player's name: a player's name begins with a letter, a digit or '_'" \
+    "a name beginning with '-'"
+refused "$(printf 'x\033[2Jy')" "'x^[[2Jy' cannot be a player's name: a player's name has only letters, digits, '.', '_' and '-'" \
+    "a name with an escape"
+tap_ok "... the escape shown, never sent" sh -c "! LC_ALL=C grep -q \"\$(printf '\033')\" '$tmp/n.err'"
+printf 'quit\n' | "$CELLMATE" --batch --room nameless glinski --name abcdefghijklmnopqrstuvwxyz012345 \
+    >"$tmp/n.out" 2>"$tmp/n.err"
+tap_ok "a name of 32 characters joins" grep -q "you play White in room nameless" "$tmp/n.out"
 
 room_check_logs
 tap_done

@@ -184,8 +184,7 @@ static void test_requests(void **state)
     room_parse_request("hello one x", &rq);
     assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: the version is a number");
     room_parse_request("hello 1 -x", &rq);
-    assert_string_equal(rq.error,
-                        "a name is 1 to 32 letters, digits, '.', '_' or '-' (and not 'cellmate')");
+    assert_string_equal(rq.error, "a player's name begins with a letter, a digit or '_'");
     room_parse_request("  move   e3-f6  ", &rq);
     assert_int_equal(rq.kind, REQ_MOVE);
     assert_string_equal(rq.text, "e3-f6");
@@ -219,9 +218,26 @@ static void test_requests(void **state)
     /* a hello's errors are said whole, the name's length as a number */
     room_parse_request("hello x alice", &rq);
     assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: the version is a number");
-    room_parse_request("hello 1 -x", &rq);
-    assert_string_equal(rq.error,
-                        "a name is 1 to 32 letters, digits, '.', '_' or '-' (and not 'cellmate')");
+    /* and a name's, with its real reason */
+    static const struct {
+        const char *line, *why;
+    } names[] = {
+        {"hello 1 -x", "a player's name begins with a letter, a digit or '_'"},
+        {"hello 1 .x", "a player's name begins with a letter, a digit or '_'"},
+        {"hello 1 Cellmate", "cellmate is the computer's name in a room's records"},
+        {"hello 1 a,b", "a player's name has only letters, digits, '.', '_' and '-'"},
+        {"hello 1 abcdefghijklmnopqrstuvwxyz0123456",
+         "a player's name is at most 32 characters (this one has 33)"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        room_parse_request(names[i].line, &rq);
+        assert_int_equal(rq.kind, REQ_BAD);
+        assert_string_equal(rq.error, names[i].why);
+    }
+    char why[96];
+    assert_false(room_player_name_ok("", why, sizeof why));
+    assert_string_equal(why, "a player's name cannot be empty");
+    assert_true(room_player_name_ok("abcdefghijklmnopqrstuvwxyz012345", why, sizeof why));
     room_parse_request("hello 1 a b c", &rq);
     assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: too many words");
 }

@@ -728,16 +728,16 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     c->target = *t;
     c->opts = *o;
     snprintf(c->room, sizeof c->room, "%s", t->room);
+    char why[96];
+    if (o->name && !room_player_name_ok(o->name, why, sizeof why)) {
+        /* (checked as given: a name too long is refused, never cut to fit) */
+        snprintf(err, errlen, "'%s' cannot be a player's name: %s", o->name, why);
+        return false;
+    }
     if (o->name)
         snprintf(name, sizeof name, "%s", o->name);
     else
         default_name(name, sizeof name);
-    if (!room_valid_player(name)) {
-        snprintf(err, errlen,
-                 "'%s' cannot be a player's name: 1 to %d letters, digits, '.', '_' or '-'", name,
-                 ROOM_NAME_MAX);
-        return false;
-    }
     const char *seat = o->seat ? o->seat : "any";
     if (strlen(seat) > 30 || strpbrk(seat, " \t\n")) {
         snprintf(err, errlen, "'%s' is not a side", seat);

@@ -36,12 +36,12 @@ int room_join_main(const RoomOptions *o)
     RoomTarget t;
     char err[ROOM_WHY_MAX]; /* (a room's refusal, whole) */
     if (!room_parse_target(o->room, &t, err, sizeof err)) {
-        fprintf(stderr, "cellmate: --room %s\n", err);
+        safe_printf(stderr, "cellmate: --room %s\n", err);
         return 2;
     }
     if (o->variant && !room_valid_variant(o->variant)) {
-        fprintf(stderr, "cellmate: '%s': a room's variant is a variant's name, never a path\n",
-                o->variant);
+        safe_printf(stderr, "cellmate: '%s': a room's variant is a variant's name, never a path\n",
+                    o->variant);
         return 2;
     }
     /* the session starts with the variant asked for (or the default one), until the room's
@@ -49,11 +49,11 @@ int room_join_main(const RoomOptions *o)
     Session s;
     char def[MAX_NAME] = "";
     if (!o->variant && !variant_default_name(def, sizeof def)) {
-        fprintf(stderr, "cellmate: no variant is installed\n");
+        safe_printf(stderr, "cellmate: no variant is installed\n");
         return 2;
     }
     if (!session_open(&s, o->variant ? o->variant : def, NULL, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         return 2;
     }
     s.restricted = o->restricted; /* save by plain name in the player's directory, and so on */
@@ -76,7 +76,7 @@ int room_join_main(const RoomOptions *o)
     c.notify = say_joining;
     c.user = on_screen ? joined : NULL;
     if (!room_client_join(&c, &s, &t, &jo, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
+        safe_printf(stderr, "cellmate: %s\n", err);
         session_close(&s);
         return 2;
     }
@@ -85,7 +85,7 @@ int room_join_main(const RoomOptions *o)
         fputs(joined, stdout);
         rc = room_script_run(&c, stdin);
     } else if (c.closed) {
-        fprintf(stderr, "cellmate: %s\n", c.why[0] ? c.why : "the room closed the connection");
+        safe_printf(stderr, "cellmate: %s\n", c.why[0] ? c.why : "the room closed the connection");
         rc = 1;
     }
     room_client_close(&c);
@@ -97,9 +97,9 @@ int room_serve_main(const RoomOptions *o)
 {
     char dir[ROOM_PATH_MAX], err[600];
     if (!room_valid_room(o->room)) {
-        fprintf(stderr,
-                "cellmate: '%s' is not a room's name (1 to %d letters, digits, '_' or '-')\n",
-                o->room, ROOM_ROOM_MAX);
+        safe_printf(stderr,
+                    "cellmate: '%s' is not a room's name (1 to %d letters, digits, '_' or '-')\n",
+                    o->room, ROOM_ROOM_MAX);
         return 2;
     }
     if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err)) {

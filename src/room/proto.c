@@ -9,10 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define STR(x)         #x
-#define XSTR(x)        STR(x)
-#define ROOM_NAME_TEXT XSTR(MAX_PLAIN_NAME)
-
 /* --- lines ------------------------------------------------------------------------------- */
 
 bool linereader_init(LineReader *r, size_t limit)
@@ -106,9 +102,31 @@ static bool name_chars(const char *s, size_t max, const char *extra)
     return true;
 }
 
+bool room_player_name_ok(const char *name, char *why, size_t len)
+{
+    size_t n = strlen(name);
+    const char *reason = NULL;
+    char longer[96];
+    if (!n) {
+        reason = "a player's name cannot be empty";
+    } else if (n > ROOM_NAME_MAX) {
+        snprintf(longer, sizeof longer,
+                 "a player's name is at most %d characters (this one has %zu)", ROOM_NAME_MAX, n);
+        reason = longer;
+    } else if (name[0] == '-' || name[0] == '.') {
+        reason = "a player's name begins with a letter, a digit or '_'";
+    } else if (!name_chars(name, ROOM_NAME_MAX, "._-")) {
+        reason = "a player's name has only letters, digits, '.', '_' and '-'";
+    } else if (!strcasecmp(name, "cellmate")) {
+        reason = "cellmate is the computer's name in a room's records";
+    }
+    if (reason && why) snprintf(why, len, "%s", reason);
+    return !reason;
+}
+
 bool room_valid_player(const char *name)
 {
-    return name_chars(name, ROOM_NAME_MAX, "._-") && strcasecmp(name, "cellmate");
+    return room_player_name_ok(name, NULL, 0);
 }
 
 bool room_valid_room(const char *name)
@@ -254,9 +272,8 @@ void room_parse_request(const char *line, RoomRequest *rq)
         if (!number_parse(ver, 0, 999, &version))
             return bad_text(rq, "hello VERSION NAME [SEAT|any|watch]: the version is a number");
         rq->version = (int)version;
-        if (!room_valid_player(name))
-            return bad_text(rq, "a name is 1 to " ROOM_NAME_TEXT
-                                " letters, digits, '.', '_' or '-' (and not 'cellmate')");
+        char why[96];
+        if (!room_player_name_ok(name, why, sizeof why)) return bad_text(rq, why);
         if (*rest || strlen(seat) >= sizeof rq->seat)
             return bad_text(rq, "hello VERSION NAME [SEAT|any|watch]: too many words");
         snprintf(rq->name, sizeof rq->name, "%s", name);

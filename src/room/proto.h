@@ -52,6 +52,9 @@ enum line_status linereader_next(LineReader *r, char *out);
 /* A player's name: 1 to ROOM_NAME_MAX letters, digits, '.', '_' or '-', not starting with
  * '-' or '.', and not "cellmate" (the computer's name in records). */
 bool room_valid_player(const char *name);
+/* The same, saying why a name is not one ("a player's name begins with ..."): false with
+ * the reason in why (len bytes; why may be NULL). */
+bool room_player_name_ok(const char *name, char *why, size_t len);
 /* A room's name: 1 to ROOM_ROOM_MAX letters, digits, '_' or '-', not starting with '-'. */
 bool room_valid_room(const char *name);
 /* A variant's name as a room may name it: letters, digits, '_' and '-' only (never a path). */
