@@ -1154,6 +1154,8 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         "Nf6 or e3-f6, or a command; 'help' lists them)",
                         text, err);
     if (s->remote && s->seat < 0) return complain(out, "'%s': you are watching this game", text);
+    if (s->remote && !(s->game.pos.alive & (1u << s->seat)))
+        return complain(out, "'%s': you are out of this game; the others play on", text);
     if (s->remote && s->seat != s->game.pos.stm)
         return complain(out, "'%s': it is %s's turn; you play %s", text,
                         s->v->player_name[s->game.pos.stm], s->v->player_name[s->seat]);

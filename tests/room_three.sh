@@ -1,7 +1,8 @@
 #!/bin/sh
 # room_three.sh — what three players in a room are told of each other: Yellow agreeing to
 # Red's draw offer is announced to everybody (the agreement, and who is still asked), and a
-# watcher joining then learns it; Blue refuses. Scripted clients (cellmate --batch) play Cyclohexane; every
+# watcher joining then learns it; Blue refuses; and a player mated out of the game who tries
+# to move (a script's move no longer waits for a turn that never comes) is told it is out. Scripted clients (cellmate --batch) play Cyclohexane; every
 # server and client is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -20,7 +21,7 @@ Sc24
 Rxe4
 Sb2
 Rxe10+
-@wait $tmp/red Yellow is out
+@wait $tmp/late you are out of this game
 resign
 EOF
 red=$last_pid
@@ -32,6 +33,8 @@ Uxe4+
 d8
 Sc8
 Rb10
+@wait $tmp/yellow Yellow is out
+Sb2
 EOF
 yellow=$last_pid
 wait_text "$tmp/yellow" "you play Yellow in room tri" >/dev/null
@@ -57,7 +60,15 @@ tap_ok "a watcher joining meanwhile learns the agreement with the offer" \
     sh -c "grep -A1 -x 'offer draw Red' '$tmp/watcher' | grep -qx 'agreed draw Yellow'"
 tap_ok "Blue's refusal ends the offer" wait_text "$tmp/red" "Blue says no"
 
-for p in $red $yellow $blue; do finish "$p" >/dev/null; done
+# --- a player out of the game is told so, not whose turn it is ----------------------------------
+tap_ok "a script out of the game whose move comes is told it is out" \
+    wait_text "$tmp/yellow.err" "you are out of this game; the others play on" 30
+finish "$yellow" >/dev/null
+printf 'hello 1 yel Yellow\nmove e5\nquit\n' | "$CELLMATE" --relay tri >"$tmp/late" 2>&1
+tap_ok "a player out of the game who moves is told it is out" \
+    grep -q "^error you are out of this game" "$tmp/late"
+tap_ok "... not whose turn it is" sh -c "! grep -q 'you play Yellow' '$tmp/late'"
+for p in $red $blue; do finish "$p" >/dev/null; done
 tap_ok "the game ends: Red resigns, Blue wins" wait_text "$tmp/blue" "Blue wins by resignation"
 
 room_check_logs

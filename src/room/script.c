@@ -78,12 +78,13 @@ static bool begun(const RoomClient *c)
 }
 
 /* A move waits until every seat is taken and it is this seat's turn (or until it is clear
- * the move cannot be played: the game is over, or this client only watches). */
+ * the move cannot be played: the game is over, this client only watches, or its side is out
+ * of a three-player game, whose turn never comes again). */
 static bool my_turn(const RoomClient *c)
 {
     const Game *g = &c->s->game;
     if (!c->synced) return false;
-    if (g->result.over || c->seat < 0) return true;
+    if (g->result.over || c->seat < 0 || !(g->pos.alive & (1u << c->seat))) return true;
     return begun(c) && g->pos.stm == c->seat;
 }
 

@@ -491,6 +491,8 @@ static bool req_move(Server *sv, Conn *c, const RoomRequest *rq)
 {
     if (!playing(sv, c, "move")) return false;
     int stm = sv->s.game.pos.stm;
+    if (!(sv->s.game.pos.alive & (1u << c->seat))) /* (three players: it never moves again) */
+        return refuse(c, "you are out of this game; the others play on");
     if (c->seat != stm)
         return refuse(c, "it is %s's turn; you play %s", side(sv, stm), side(sv, c->seat));
     Sink k = {sink_discard, sink_err, sv};
