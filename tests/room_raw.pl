@@ -6,6 +6,7 @@
 #   trickle N S TEXT  send TEXT N times, S seconds apart, reading nothing (a client that
 #                   writes faster than it reads); stops quietly once the server has closed
 #   expect TEXT     read until a line holding TEXT comes (5 s at most)
+#   answer          read until the answer to a request comes: "ok" or "error ..." (5 s at most)
 #   closed          read until the server closes the connection (5 s at most)
 #   hold S          keep the connection open S seconds, reading what comes
 #   flood N S       open N more connections to the socket, S seconds apart, each saying nothing
@@ -82,6 +83,8 @@ while (my $step = <STDIN>) {
     } elsif ($step =~ /^expect (.*)$/) {
         my $want = $1;
         $ok = pump(5, sub { index($_[0], $want) >= 0 });
+    } elsif ($step eq 'answer') {
+        $ok = pump(5, sub { $_[0] eq 'ok' || $_[0] =~ /^error / });
     } elsif ($step eq 'closed') {
         pump(5, undef);
         $ok = $eof;

@@ -140,23 +140,26 @@ static void write_out(RoomClient *c)
  * may bunch on their way. */
 #define PACE_BURST ((double)MAX_ROOM_BURST / 2)
 #define PACE_RATE  ((double)MAX_ROOM_RATE * 0.9)
+/* Chat is paced besides inside the room's limit for each user, the same way. */
+#define CHAT_PACE_BURST ((double)MAX_CHAT_BURST / 2)
+#define CHAT_PACE_RATE  ((double)MAX_CHAT_RATE * 0.9)
 
-static void pace(RoomClient *c)
+static void pace(double *tokens, double *at, double burst, double rate)
 {
     double now = clock_now();
-    if (c->paced_at == 0) c->paced = PACE_BURST;
-    c->paced += (now - c->paced_at) * PACE_RATE;
-    if (c->paced > PACE_BURST) c->paced = PACE_BURST;
-    c->paced_at = now;
-    if (c->paced < 1) {
-        double wait = (1 - c->paced) / PACE_RATE;
+    if (*at == 0) *tokens = burst;
+    *tokens += (now - *at) * rate;
+    if (*tokens > burst) *tokens = burst;
+    *at = now;
+    if (*tokens < 1) {
+        double wait = (1 - *tokens) / rate;
         struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
         while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
         }
-        c->paced = 1;
-        c->paced_at = clock_now();
+        *tokens = 1;
+        *at = clock_now();
     }
-    c->paced -= 1;
+    *tokens -= 1;
 }
 
 void room_client_send(RoomClient *c, const char *fmt, ...)
@@ -172,7 +175,9 @@ void room_client_send(RoomClient *c, const char *fmt, ...)
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
     RoomRequest rq; /* paced by the kind the server will find in it */
     room_parse_request(line, &rq);
-    if (room_request_heard_by_all(rq.kind)) pace(c);
+    if (room_request_heard_by_all(rq.kind)) pace(&c->paced, &c->paced_at, PACE_BURST, PACE_RATE);
+    if (rq.kind == REQ_SAY)
+        pace(&c->chat_paced, &c->chat_paced_at, CHAT_PACE_BURST, CHAT_PACE_RATE);
     queue(c, line, (size_t)n);
     c->pending++;
     write_out(c);
@@ -718,7 +723,9 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     RoomNotify notify = c->notify;
     void *user = c->user;
     void (*replacing)(RoomClient *) = c->replacing;
+    double chat_paced = c->chat_paced, chat_paced_at = c->chat_paced_at;
     memset(c, 0, sizeof *c);
+    c->chat_paced = chat_paced, c->chat_paced_at = chat_paced_at;
     c->notify = notify;
     c->user = user;
     c->replacing = replacing;

@@ -89,6 +89,9 @@ struct RoomClient {
     Variant *snap_v;
     long snap_clock[MAX_PLAYERS + 1];
     bool snap_has_clock;
+    /* chat lines that may go now, and when counted, as the room counts chat for each user
+     * (kept when the client joins again: the room's count outlives the connection) */
+    double chat_paced, chat_paced_at;
 };
 
 /* Read a --room argument; false with a message in err. */

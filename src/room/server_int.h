@@ -47,6 +47,17 @@ typedef struct {
     bool quit;    /* it said quit: it left, it did not lose its connection */
 } Conn;
 
+/* chat.c: a user's or a name's chat allowance, kept by the room across connections */
+typedef struct {
+    bool used, by_name;
+    uid_t uid;
+    char name[ROOM_NAME_MAX + 1];
+    double tokens, at;
+} ChatBucket;
+/* the users and names chatting lately: a user and a name for each connection, and as many
+ * again for those who just left (one whose allowance is whole again needs no bucket) */
+#define CHAT_BUCKETS (4 * ROOM_CONN_SLOTS)
+
 enum seat_kind { SEAT_EMPTY, SEAT_HUMAN, SEAT_AI };
 
 typedef struct {
@@ -87,6 +98,7 @@ typedef struct {
     SearchResult ai_result;
     unsigned generation, ai_generation;
     char err[600]; /* the session's complaint about the request in hand */
+    ChatBucket chat[CHAT_BUCKETS];
 } Server;
 
 #define EACH_CLIENT(sv, c)                                                                         \
@@ -119,6 +131,10 @@ void table_flag(Server *sv);          /* the running flag fell */
 void table_move_played(Server *sv);   /* after a move: tell everybody, save, go on */
 bool table_all_seated(const Server *sv);
 int table_watchers(const Server *sv);
+
+/* chat.c: whether c's user and name may say one more line now (it is counted); else false,
+ * with the seconds until they may */
+bool chat_allowed(Server *sv, const Conn *c, double *wait);
 
 /* computer.c: the computer's seats, searched in a thread of their own */
 void computer_turn(Server *sv); /* start thinking if a computer's seat is to move */

@@ -535,6 +535,12 @@ static bool keep_chat(Server *sv, const char *note)
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
+    double wait;
+    if (!chat_allowed(sv, c, &wait))
+        return refuse(c,
+                      "too much chat from you: %d lines at once, then %d a second, however you "
+                      "connect; wait %.1f s",
+                      MAX_CHAT_BURST, MAX_CHAT_RATE, wait < 0.1 ? 0.1 : wait);
     room_clean_text(rq->text, text, sizeof text);
     snprintf(note, sizeof note, "%s: %s", c->name, text);
     bool kept = keep_chat(sv, note);
