@@ -114,11 +114,16 @@ static attr_t char_attr(Attr a, char ch)
 
 static int clip_bottom = 1 << 20; /* the status panel's lines stop above this row */
 
+void ui_put(int y, int x, const char *text, int width)
+{
+    if (width > 0) mvaddnstr(y, x, text, (int)text_fit(text, width));
+}
+
 static void draw_text_line(int y, int x, int width, const char *text, attr_t at)
 {
     if (y < 0 || y >= ui.rows || y >= clip_bottom || width <= 0) return;
     attron(at);
-    mvaddnstr(y, x, text, width);
+    ui_put(y, x, text, width);
     attroff(at);
 }
 
@@ -327,7 +332,7 @@ static void draw_status_line(int y)
  * pieces and the moves, which get what rows it leaves; returns the rows left above it. */
 static int status_message(int top, int y, int x, int width, int height)
 {
-    if (((int)strlen(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
+    if ((text_columns(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
         height < 10)
         return height;
     static char parts[48][WRAP_LINE];
@@ -481,9 +486,9 @@ static void draw_title(void)
     attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
     attron(tat);
     mvhline(0, 0, ' ', ui.cols);
-    mvaddnstr(0, 0, text, ui.cols);
+    ui_put(0, 0, text, ui.cols);
     const char *hint = "F1/? help ";
-    if ((int)(strlen(text) + strlen(hint)) < ui.cols)
+    if (text_columns(text) + (int)strlen(hint) < ui.cols)
         mvaddstr(0, ui.cols - (int)strlen(hint), hint);
     attroff(tat);
 }
@@ -516,7 +521,7 @@ static void draw_too_small(void)
     static char parts[16][WRAP_LINE];
     char *one[1] = {msg};
     int rows = text_wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
-    for (int i = 0; i < rows && i < ui.rows - 2; i++) mvaddnstr(i, 1, parts[i], ui.cols - 1);
+    for (int i = 0; i < rows && i < ui.rows - 2; i++) ui_put(i, 1, parts[i], ui.cols - 1);
 }
 
 enum { PLACE_NONE, PLACE_ALONE, PLACE_LINE, PLACE_BELOW, PLACE_BESIDE, PLACES };
@@ -589,9 +594,8 @@ void ui_draw(void)
             if (*ui.message) snprintf(turn + n, sizeof turn - n, " | %s", ui.message);
             msg = turn;
         }
-        int len = (int)strlen(msg);
-        if (len > ui.cols && ui.cols > 8)
-            snprintf(shown, sizeof shown, "%.*s...", ui.cols - 4, msg);
+        if (text_columns(msg) > ui.cols && ui.cols > 8)
+            snprintf(shown, sizeof shown, "%.*s...", (int)text_fit(msg, ui.cols - 4), msg);
         else
             snprintf(shown, sizeof shown, "%s", msg);
         draw_text_line(ui.rows - 2, 0, ui.cols, shown, at);
@@ -615,22 +619,6 @@ static const char *page_keys(bool scrolls, bool sideways)
     int k = sideways ? 2 : scrolls, i = 0;
     while (i < 3 && *words[k][i + 1] && (int)strlen(words[k][i]) > ui.cols) i++;
     return words[k][i];
-}
-
-/* Columns of text: the bytes of its first `cols` characters (UTF-8), and how many it has. */
-static int bytes_of_cols(const char *text, int cols)
-{
-    int b = 0;
-    for (int c = 0; text[b] && c <= cols; b++)
-        if (((unsigned char)text[b] & 0xC0) != 0x80 && c++ == cols) break;
-    return b;
-}
-
-static int cols_of(const char *text)
-{
-    int c = 0;
-    for (; *text; text++) c += ((unsigned char)*text & 0xC0) != 0x80;
-    return c;
 }
 
 /* The lines of a page as safe_text shows them: a peer's chat line or a file's comment among
@@ -658,7 +646,7 @@ void ui_show_lines(const char *title, char **lines, int n, bool drawing)
     char **shown = shown_lines(lines, n);
     if (!shown) return;
     for (int i = 0; drawing && i < n; i++)
-        if (cols_of(shown[i]) > widest) widest = cols_of(shown[i]);
+        if (text_columns(shown[i]) > widest) widest = text_columns(shown[i]);
     for (;;) {
         getmaxyx(stdscr, ui.rows, ui.cols);
         int width = ui.cols > 4 ? ui.cols - 2 : 2;
@@ -672,12 +660,11 @@ void ui_show_lines(const char *title, char **lines, int n, bool drawing)
         attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
         attron(tat);
         mvhline(0, 0, ' ', ui.cols);
-        mvaddnstr(0, 0, title, ui.cols);
+        ui_put(0, 0, title, ui.cols);
         attroff(tat);
         for (int i = 0; i < page && top + i < m; i++) {
             const char *text = drawing ? shown[top + i] : wrapped[top + i];
-            text += bytes_of_cols(text, left);
-            mvaddnstr(1 + i, 1, text, bytes_of_cols(text, width));
+            ui_put(1 + i, 1, text + text_fit(text, left), width);
         }
         attron(A_REVERSE);
         mvhline(ui.rows - 1, 0, ' ', ui.cols);

@@ -66,6 +66,8 @@ void ui_draw(void);
 void ui_show_lines(const char *title, char **lines, int n, bool drawing);
 void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
+/* text at (y, x), as much of it as fits in width columns (whole characters) */
+void ui_put(int y, int x, const char *text, int width);
 void ui_draw_clocks(const Clock *clk); /* the panel's clocks again, from clk (thinking) */
 /* A panel line broken at blanks (or, in a long word, anywhere) over as many rows as it
  * needs, continuations indented by two; the row after it. */

@@ -241,7 +241,7 @@ static void panel_line(int *y, int x, int width, attr_t at, const char *fmt, ...
     va_end(ap);
     if (*y < 0 || *y >= ui.rows - 2 || width <= 0) return;
     attron(at);
-    mvaddnstr((*y)++, x, line, width);
+    ui_put((*y)++, x, line, width);
     attroff(at);
 }
 

@@ -1,0 +1,55 @@
+#!/bin/sh
+# screen_wide.sh — text of wide and multi-byte characters on the screen, in tmux: the status
+# panel, a page and the message line measure it in columns (an accented letter one, a CJK
+# character two), break it between characters, never inside one, and cut it whole.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+tmux_home
+
+han=$(printf '\346\274\242') # a CJK character: 3 bytes, 2 columns
+e=$(printf '\303\251')       # an accented letter: 2 bytes, 1 column
+rep() { # rep TEXT N: TEXT N times
+    rep_out="" rep_i=0
+    while [ $rep_i -lt "$2" ]; do rep_out="$rep_out$1" rep_i=$((rep_i + 1)); done
+    printf '%s' "$rep_out"
+}
+ends_row() { screen_of "$1" | sed 's/ *$//' | grep -q -- " $2\$"; } # a row ends with " TEXT"
+
+# a variant of that title and summary (Glinski's rules otherwise)
+variant() {
+    sed -e "s/^title = .*/title = $2/" -e "s/^summary = .*/summary = $3/" \
+        "$VARIANTS_DIR/glinski.ini" >"$tmp/$1.ini"
+}
+
+# --- the panel: the title wrapped by columns --------------------------------------------------
+variant wide "$(rep "$han" 15) $(rep "$e" 30)" "$(rep "$han" 45)"
+sized w 80x24 "$tmp/wide.ini"
+wait_for w "White to move" >/dev/null
+tap_ok "a long word of CJK fills the panel's 22 columns with 11 characters" \
+    ends_row w "$(rep "$han" 11)"
+tap_ok "... and goes on on the next row, where the blank breaks it" ends_row w "$(rep "$han" 4)"
+tap_ok "accented letters are a column each: 20 on a row indented by two" \
+    ends_row w "$(rep "$e" 20)"
+tap_ok "... and the 10 left on the next" ends_row w "$(rep "$e" 10)"
+tap_ok "no character is split into bytes shown as M-..." hides w "M-"
+
+# --- a page: the help page's summary wrapped at 78 columns ------------------------------------
+keys w "?"
+wait_for w "cellmate help" >/dev/null
+tap_ok "the help page wraps CJK by columns: 39 characters to a row of 78" \
+    ends_row w "$(rep "$han" 39)"
+tap_ok "... and the 6 left on the next" ends_row w "$(rep "$han" 6)"
+keys w q
+wait_for w "White to move" >/dev/null
+
+# --- the message line: cut whole, by columns --------------------------------------------------
+variant wider "$e$(rep "$han" 40)" "wide"
+enter w "new $tmp/wider.ini"
+tap_ok "a message too long for its line is cut after the characters that fit, whole" \
+    wait_for w "new game: $e$(rep "$han" 32)..."
+tap_ok "... and is shown whole in the panel, 11 to a row" ends_row w "$(rep "$han" 11)"
+tap_ok "no character of it is split" hides w "M-"
+quit w
+
+tap_done
