@@ -229,6 +229,8 @@ bool session_open(Session *s, const char *variant, const char *fen, char *err, i
 
 void session_close(Session *s)
 {
+    for (int i = 0; i < s->nchat; i++) free(s->chat[i]);
+    s->nchat = 0;
     engine_free(s->engine);
     s->engine = NULL;
     game_free(&s->game);
@@ -1067,6 +1069,35 @@ static bool cmd_room_only(Session *s, const char *args, Sink *out)
     return complain(out, "say and no are for rooms (cellmate --room), where others hear them");
 }
 
+void session_chat_add(Session *s, const char *text)
+{
+    char *line = strdup(text);
+    if (!line) return;
+    if (s->nchat == SESSION_CHAT_MAX) {
+        free(s->chat[0]);
+        memmove(s->chat, s->chat + 1, sizeof s->chat[0] * (SESSION_CHAT_MAX - 1));
+        s->nchat--;
+    }
+    s->chat[s->nchat++] = line;
+}
+
+/* What was said in the room (kept here as it came: the screen's message line shows only
+ * the latest), newest last. */
+static bool cmd_chat(Session *s, const char *args, Sink *out)
+{
+    if (!no_args(args, "chat", out)) return false;
+    if (!s->remote)
+        return complain(out, "chat is for rooms (cellmate --room): it shows what was said there");
+    if (!s->nchat) {
+        say(out, "nothing has been said in this room yet ('say TEXT' says something)");
+        return true;
+    }
+    say(out,
+        "what was said in the room, newest last (the last %d lines are kept):", SESSION_CHAT_MAX);
+    for (int i = 0; i < s->nchat; i++) out->out(out, s->chat[i]);
+    return true;
+}
+
 const Command session_commands[] = {
     {"new", "[VARIANT]", "start a new game (of another variant if named)", cmd_new, false},
     {"undo", "", "take back the last move", cmd_undo, false},
@@ -1094,6 +1125,7 @@ const Command session_commands[] = {
     {"names", "", "show every cell's name in it, or hide them again (F2)", cmd_names, true},
     {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, false},
     {"say", "TEXT", "in a room: a chat line to the others", cmd_room_only, false},
+    {"chat", "", "in a room: the chat lines and notices so far, newest last", cmd_chat, false},
     {"no", "", "in a room: refuse the draw offered or the takeback asked", cmd_room_only, false},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},
@@ -1186,6 +1218,7 @@ static const struct {
     {"no", true},    {"new", true},   {"show", false},  {"moves", false},  {"fen", false},
     {"pgn", false},  {"save", false}, {"perft", false}, {"hint", false},   {"analyse", false},
     {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false}, {"analyze", false},
+    {"chat", false},
 };
 
 /* line: the whole line, quoted by a refusal. */
@@ -1208,7 +1241,7 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
 bool session_command_offered(const Session *s, const Command *c)
 {
     if ((c->screen_only && !s->screen) || (s->watching && !looks_only(c->name))) return false;
-    if (!s->remote) return c->run != cmd_room_only;
+    if (!s->remote) return c->run != cmd_room_only && c->run != cmd_chat;
     for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++)
         if (!strcmp(in_room[i].name, c->name)) return true;
     return false;

@@ -17,6 +17,8 @@ typedef struct Sink {
 /* A Sink's out or err for text nobody needs to see. */
 void sink_discard(Sink *s, const char *line);
 
+#define SESSION_CHAT_MAX 100 /* a room's chat lines and notices kept for the chat command */
+
 typedef struct Session {
     Variant *v; /* owned */
     Game game;
@@ -56,6 +58,11 @@ typedef struct Session {
     /* A room: the lines that would change the game go to the room server instead (see
      * SessionRemote); the local game follows the room's events. NULL: a local game. */
     struct SessionRemote *remote;
+    /* A room's chat lines and notices (who came and went, offers, results), the newest
+     * SESSION_CHAT_MAX, oldest first: the message line shows only the latest, the chat
+     * command all of them (session_chat_add) */
+    char *chat[SESSION_CHAT_MAX];
+    int nchat;
     /* restricted mode (restrict.h): save and load by plain name in the player's directory,
      * bounded lines, moves and perft; NULL when not restricted */
     const struct Restriction *restricted;
@@ -89,6 +96,10 @@ const Command *session_command_named(const char *line);
  * room only the commands it takes, the screen's own only on the screen, a watcher only those
  * that leave the game as it is. */
 bool session_command_offered(const Session *s, const Command *c);
+
+/* Keep a room's chat line or notice for the chat command (the oldest goes once there are
+ * SESSION_CHAT_MAX); out of memory, it is not kept. */
+void session_chat_add(Session *s, const char *text);
 
 /* Start a session with a variant (name or path) and optional position string. */
 bool session_open(Session *s, const char *variant, const char *fen, char *err, int errlen);

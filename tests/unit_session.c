@@ -2,7 +2,8 @@
  * redo go by the person's own moves (the computer's replies with them), a move typed at the
  * computer's turn is refused saying how to let it move or take its side over, and undo with
  * only the computer's moves to take back is refused. The computer's moves here are typed
- * before `ai` hands it the side, so nothing searches. */
+ * before `ai` hands it the side, so nothing searches. A room's chat lines are kept, the
+ * newest 100, for the chat command. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,13 +14,15 @@
 
 #include "session.h"
 
-/* What the session said last, on out and on err. */
+/* What the session said last, on out and on err; how many lines on out. */
 static char said[2048], refused[2048];
+static int nsaid;
 
 static void keep_out(Sink *s, const char *line)
 {
     (void)s;
     snprintf(said, sizeof said, "%s", line);
+    nsaid++;
 }
 
 static void keep_err(Sink *s, const char *line)
@@ -147,14 +150,50 @@ static void test_replacing_refused(void **state)
     session_close(&s);
 }
 
+static bool no_request(Session *s, const char *verb, const char *args, Sink *out)
+{
+    (void)s, (void)verb, (void)args, (void)out;
+    fail_msg("nothing goes to the room");
+    return false;
+}
+
+/* A room's chat and notices are kept, the newest SESSION_CHAT_MAX: chat shows them, newest
+ * last, under a line that says what they are; a local game has no chat. */
+static void test_chat_kept(void **state)
+{
+    (void)state;
+    Session s;
+    open_glinski(&s);
+    line(&s, "chat", false);
+    assert_string_equal(refused, "chat is for rooms (cellmate --room): it shows what was said "
+                                 "there");
+    SessionRemote room = {no_request, NULL};
+    s.remote = &room;
+    line(&s, "chat", true);
+    assert_string_equal(said, "nothing has been said in this room yet ('say TEXT' says something)");
+    char text[32];
+    for (int i = 0; i < SESSION_CHAT_MAX + 5; i++) {
+        snprintf(text, sizeof text, "bob: line %d", i);
+        session_chat_add(&s, text);
+    }
+    assert_int_equal(s.nchat, SESSION_CHAT_MAX);
+    assert_string_equal(s.chat[0], "bob: line 5");
+    nsaid = 0;
+    line(&s, "chat", true);
+    assert_int_equal(nsaid, SESSION_CHAT_MAX + 1);
+    snprintf(text, sizeof text, "bob: line %d", SESSION_CHAT_MAX + 4);
+    assert_string_equal(said, text);
+    s.remote = NULL;
+    session_close(&s);
+}
+
 int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_undo_pair),
-        cmocka_unit_test(test_computer_turn),
-        cmocka_unit_test(test_undo_one),
-        cmocka_unit_test(test_replacing_refused),
+        cmocka_unit_test(test_undo_pair), cmocka_unit_test(test_computer_turn),
+        cmocka_unit_test(test_undo_one),  cmocka_unit_test(test_replacing_refused),
+        cmocka_unit_test(test_chat_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

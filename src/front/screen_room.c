@@ -8,6 +8,7 @@
 #include "screen_int.h"
 
 #include "room/client.h"
+#include "text_wrap.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -40,8 +41,9 @@ static double now_seconds(void)
 
 /* Every text from the room (a peer's chat line, a name, the room's own words) reaches the
  * terminal through here, already cleaned of control bytes by the room client. Lines that
- * arrive together are joined, so a move and the result it brought are read at once; an
- * error replaces them. */
+ * arrive together are joined while the message line shows them whole, so a move and the
+ * result it brought are read at once; otherwise, and after an error, the newest replaces
+ * them: the message line always shows the latest (the chat command shows the others). */
 static void room_text_locked(const char *text, bool error);
 
 /* What the room said while the computer thought: the message line is the thinking line's
@@ -86,7 +88,7 @@ static void room_text_locked(const char *text, bool error)
     if (in_batch && !error && !ui.message_is_error && ui.message[0]) {
         char joined[MSG_MAX];
         int n = snprintf(joined, sizeof joined, "%s; %s", ui.message, text);
-        if (n > 0 && (size_t)n < sizeof joined) {
+        if (n > 0 && (size_t)n < sizeof joined && text_columns(joined) <= ui.cols) {
             ui_set_message(false, "%s", joined);
             return;
         }

@@ -471,6 +471,7 @@ static void on_event(RoomClient *c, char *line)
         room_clean_text(a[1], text, sizeof text);
         snprintf(note, sizeof note, "%s: %s", room_valid_player(a[0]) ? a[0] : "?", text);
         if (c->synced) game_add_note(&c->s->game, note);
+        session_chat_add(c->s, note);
         tell(c, false, "%s", note);
         break;
     }
@@ -480,6 +481,7 @@ static void on_event(RoomClient *c, char *line)
     case EV_INFO: {
         char text[ROOM_EVENT_MAX];
         room_clean_text(a[0], text, sizeof text); /* nothing but text reaches the terminal */
+        session_chat_add(c->s, text);
         tell(c, false, "%s", text);
         break;
     }
@@ -798,9 +800,10 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     else
         tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
     /* after the welcome, so that it is read first; joining after a lost connection, only
-     * those said meanwhile */
+     * those said meanwhile (the chat command has the record's whole chat) */
     int first = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;
     if (o->notes_seen > first) first = o->notes_seen;
+    for (int i = o->notes_seen; i < s->game.nnotes; i++) session_chat_add(s, s->game.notes[i].text);
     for (int i = first; i < s->game.nnotes; i++) tell(c, false, "%s", s->game.notes[i].text);
     return true;
 }

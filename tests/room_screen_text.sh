@@ -1,0 +1,72 @@
+#!/bin/sh
+# room_screen_text.sh — what a room's screen keeps of what was said, in tmux: chat lines that came
+# one after the other, and the room's notices, are all on the chat page (newest last) while
+# the message line shows the latest; lines that arrive together and would not fit the message
+# line leave it to the newest.
+# Every client runs in the private tmux server; the room servers are ended by their PIDs.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/tmux.sh"
+. "$TESTS_DIR/room_lib.sh"
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+
+page_has() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # wrapped text
+in_order() { # in_order NAME TEXT...: the screen shows each TEXT, each on a row below the last
+    screen_of "$1" >"$tmp/shown"
+    last=0
+    shift
+    for t in "$@"; do
+        at=$(grep -nF -- "$t" "$tmp/shown" | head -n 1 | cut -d: -f1)
+        [ -n "$at" ] && [ "$at" -gt "$last" ] || { echo "# '$t' not below row $last"; return 1; }
+        last=$at
+    done
+}
+
+# --- chat lines one after the other: the chat page has them all ---------------------------------
+start a xterm --room chatty glinski --name alice --seat White 2>"$tmp/a.err"
+wait_for a ">White  alice    here" >/dev/null
+start b xterm --room chatty --name bob 2>"$tmp/b.err"
+wait_for a "bob takes Black" >/dev/null
+for w in one two three; do
+    line b "say line $w"
+    sleep 0.3
+done
+tap_ok "the message line shows the latest chat line" wait_for a "bob: line three"
+tap_ok "... which replaced the one before it" hides a "bob: line two"
+line a chat
+tap_ok "chat opens a page of what was said" wait_for a "what was said in the room, newest last"
+tap_ok "... every line, the room's notice of who came first, newest last" \
+    in_order a "bob takes Black" "bob: line one" "bob: line two" "bob: line three"
+keys a q
+wait_for a "White to move" >/dev/null
+
+# --- lines that come together: the newest is what the message line shows -------------------------
+# (while a page is open the room waits: what it said meanwhile is read at once after)
+keys a C-u
+keys a "?"
+wait_for a "cellmate help" >/dev/null
+player "$tmp/carol" --room chatty --name carol --seat watch <<EOF2
+say the first of three lines said at once, long ones
+say the second of three lines said at once, long ones
+say the third of three lines said at once, long ones
+@wait $tmp/never never
+EOF2
+wait_text "$tmp/carol" "carol: the third"
+keys a q
+tap_ok "lines said at once: the message line ends with the newest" \
+    wait_until sh -c "tmux -L '$sock' -f /dev/null capture-pane -p -t a | sed -n 23p | grep -q 'carol: the third of three lines said at once, long ones\$'" ||
+    screen_of a | sed -n 23p | sed 's/^/# message line: /'
+line a chat
+wait_for a "what was said in the room, newest last" >/dev/null
+tap_ok "... and the chat page has them all, and who came to watch" \
+    in_order a "bob: line three" "carol watches" "carol: the first" "carol: the second" \
+    "carol: the third"
+keys a q
+for w in a b; do
+    line "$w" quit
+    gone "$w" >/dev/null
+done
+
+room_check_logs
+tap_done
