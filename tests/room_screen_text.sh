@@ -2,7 +2,7 @@
 # room_screen_text.sh — what a room's screen keeps of what was said, in tmux: chat lines that came
 # one after the other, and the room's notices, are all on the chat page (newest last) while
 # the message line shows the latest; lines that arrive together and would not fit the message
-# line leave it to the newest.
+# line leave it to the newest. pgn and save FILE write the room's tags and players.
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -63,6 +63,22 @@ tap_ok "... and the chat page has them all, and who came to watch" \
     in_order a "bob: line three" "carol watches" "carol: the first" "carol: the second" \
     "carol: the third"
 keys a q
+wait_for a "White to move" >/dev/null
+
+# --- the room's record's tags in pgn and save FILE ----------------------------------------------
+line a Qc3
+wait_for b "1. Qc3" >/dev/null
+line b "save game.pgn"
+tap_ok "save FILE on a room's screen" wait_for b "saved"
+for tag in 'White "alice"' 'Black "bob"' 'Event "cellmate room chatty"' \
+    "$(grep '^\[Date ' "$ROOMS/chatty.pgn" | tr -d '[]')"; do
+    tap_ok "... the file has the room's tag $tag" grep -qxF "[$tag]" "$tmp/game.pgn"
+done
+tap_ok "... not the Unix users of the room's record" sh -c "! grep -q RoomUsers '$tmp/game.pgn'"
+line a pgn
+tap_ok "pgn on a room's screen names the players" wait_for a '[Black "bob"]'
+keys a q
+wait_for a "Black to move" >/dev/null
 for w in a b; do
     line "$w" quit
     gone "$w" >/dev/null

@@ -290,9 +290,13 @@ static void test_events(void **state)
     assert_string_equal(a[0], "rnb/ppp w - 0 1");
     snprintf(line, sizeof line, "drawn");
     assert_int_equal(room_parse_event(line, a, 6, &n), EV_DRAWN);
+    snprintf(line, sizeof line, "tag Event cellmate room duel");
+    assert_int_equal(room_parse_event(line, a, 6, &n), EV_TAG);
+    assert_string_equal(a[0], "Event");
+    assert_string_equal(a[1], "cellmate room duel");
     const char *bad[] = {
-        "move 12 Nf6",          "move 1 e4 - extra", "drawn now", "clock 5", "seat Red", "frob", "",
-        "clock 1 2 3 4 5 6 7 8"};
+        "move 12 Nf6", "move 1 e4 - extra",    "drawn now", "clock 5", "seat Red", "frob", "",
+        "tag Event",   "clock 1 2 3 4 5 6 7 8"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(line, sizeof line, "%s", bad[i]);
         if (room_parse_event(line, a, 6, &n) != EV_BAD) fail_msg("'%s' was taken", bad[i]);

@@ -290,6 +290,19 @@ static void ev_tc(RoomClient *c, char **a)
     if (strcmp(a[0], "-") && tc_from_pgn(a[0], &tc)) game_set_tag(&c->snap, "TimeControl", a[0]);
 }
 
+/* A tag of the room's record, for the local record (pgn, save FILE); the players' tags
+ * follow the seats (ev_seat). */
+static void ev_tag(RoomClient *c, char **a)
+{
+    char value[ROOM_EVENT_MAX];
+    if (!c->in_snapshot) return resync(c, "a tag outside a state");
+    for (int i = 0; i < ROOM_SHOWN_TAGS; i++) {
+        if (strcmp(a[0], room_shown_tags[i])) continue;
+        room_clean_text(a[1], value, sizeof value);
+        game_set_tag(&c->snap, a[0], value);
+    }
+}
+
 static void ev_move(RoomClient *c, char **a)
 {
     Game *g = current(c);
@@ -363,6 +376,8 @@ static void ev_seat(RoomClient *c, char **a)
         return resync(c, "a seat");
     c->seats[p].state = (enum seat_state)st;
     snprintf(c->seats[p].name, sizeof c->seats[p].name, "%s", a[2]);
+    /* the record's player, as the room's own record names it ("?" for nobody) */
+    game_set_tag(current(c), current_variant(c)->player_name[p], strcmp(a[2], "-") ? a[2] : "?");
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 
@@ -451,6 +466,7 @@ static void on_event(RoomClient *c, char *line)
     case EV_GAME: ev_game(c, a); break;
     case EV_SETUP: ev_setup(c, a); break;
     case EV_TC: ev_tc(c, a); break;
+    case EV_TAG: ev_tag(c, a); break;
     case EV_MOVE: ev_move(c, a); break;
     case EV_RESIGN: ev_leave(c, a, false); break;
     case EV_FLAG: ev_leave(c, a, true); break;

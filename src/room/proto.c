@@ -293,12 +293,15 @@ bool room_request_heard_by_all(enum room_request kind)
 
 /* --- events -------------------------------------------------------------------------------- */
 
+const char *const room_shown_tags[ROOM_SHOWN_TAGS] = {"Event", "Site", "Date", "Round"};
+
 static const RoomEventForm events[] = {
     {"cellmate-room", EV_GREETING, 2, false},
     {"welcome", EV_WELCOME, 2, false},
     {"game", EV_GAME, 1, false},
     {"setup", EV_SETUP, 1, true},
     {"tc", EV_TC, 1, false},
+    {"tag", EV_TAG, 2, true},
     {"move", EV_MOVE, 3, false},
     {"resign", EV_RESIGN, 1, false},
     {"flag", EV_FLAG, 1, false},

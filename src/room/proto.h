@@ -20,6 +20,12 @@
 #define ROOM_ROOM_MAX      MAX_ROOM_NAME    /* a room's name */
 #define ROOM_SAY_MAX       MAX_ROOM_SAY     /* bytes of a chat line */
 
+/* The record's tags a room's state carries (tag events), for the clients' own records: the
+ * players' come with the seats, the variant, clock, start and result with their events;
+ * RoomUsers (the players' Unix users) stays the server's. */
+#define ROOM_SHOWN_TAGS 4
+extern const char *const room_shown_tags[ROOM_SHOWN_TAGS];
+
 /* --- lines ------------------------------------------------------------------------------- */
 
 enum line_status {
@@ -119,6 +125,7 @@ enum room_event {
     EV_GAME,     /* game VARIANT: a snapshot begins (the game starts over from the array) */
     EV_SETUP,    /* setup POSITION: the snapshot's game starts from this position string */
     EV_TC,       /* tc TIMECONTROL|-: the clocks (PGN's TimeControl form) */
+    EV_TAG,      /* tag NAME VALUE: a tag of the record (Event, Site, Date, Round) */
     EV_MOVE,     /* move N MOVE CLOCK: ply N was MOVE (long form); its clock reading or - */
     EV_RESIGN,   /* resign SIDE */
     EV_FLAG,     /* flag SIDE: SIDE's time ran out */

@@ -110,6 +110,10 @@ static void state_events(Server *sv, Conn *c)
     }
     tc_to_pgn(&sv->s.clock.tc, line, sizeof line);
     conn_send(c, "tc %s", line);
+    for (int i = 0; i < ROOM_SHOWN_TAGS; i++) {
+        const char *value = game_tag(g, room_shown_tags[i]);
+        if (value) conn_send(c, "tag %s %s", room_shown_tags[i], value);
+    }
     int note = 0;
     for (int i = 0; i <= g->nplies; i++) {
         if (i) {
