@@ -2,7 +2,8 @@
 # room_screen_text.sh — what a room's screen keeps of what was said, in tmux: chat lines that came
 # one after the other, and the room's notices, are all on the chat page (newest last) while
 # the message line shows the latest; lines that arrive together and would not fit the message
-# line leave it to the newest. pgn and save FILE write the room's tags and players.
+# line leave it to the newest. pgn and save FILE write the room's tags and players. A room
+# gone for good: the panel gives its name and the reason the rows they need.
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -80,6 +81,32 @@ tap_ok "pgn on a room's screen names the players" wait_for a '[Black "bob"]'
 keys a q
 wait_for a "Black to move" >/dev/null
 for w in a b; do
+    line "$w" quit
+    gone "$w" >/dev/null
+done
+
+# --- the room gone for good: its name and the reason whole in the panel ---------------------------
+# (the same player joining from elsewhere: the room says goodbye to the first screen)
+# panel_has NAME X TEXT: the panel's rows (from column X, counted in characters, the board's
+# dots being 2 bytes) joined without blanks hold TEXT
+panel_has() {
+    screen_of "$1" | LC_ALL=C.UTF-8 sed -E "s/^.{0,$2}//" | tr -d ' \n' | grep -qF -- "$3"
+}
+# (three players' seats and clocks: the panel's place for a long message below them was too
+# short for the reason)
+start l1 xterm --room longn hr-mccooey3 --clock 10+5 --name alice --seat Red 2>"$tmp/l1.err"
+wait_for l1 ">Red    alice    here" >/dev/null
+start l2 xterm --room longn --name alice 2>"$tmp/l2.err"
+tap_ok "a room gone for good: the panel says so" wait_for l1 "DISCONNECTED from"
+tap_ok "... with the room's whole name (wrapped)" panel_has l1 58 "DISCONNECTEDfromlongn"
+why="theroomclosedtheconnection:youjoinedthisroomagainfromelsewhere(asecondseatfromone"
+why="${why}loginneedsanother--name);theboardshowsthegameastheroomlasthadit:quitandjointhe"
+why="${why}roomagaintogoon"
+tap_ok "... and the reason whole at 80x24, down to what to do" wait_until panel_has l1 58 "$why" ||
+    screen_of l1 | sed "s/^/# | /"
+T resize-window -t l1 -x 100 -y 30
+tap_ok "... and at 100x30" wait_until panel_has l1 78 "DISCONNECTEDfromlongn$why"
+for w in l1 l2; do
     line "$w" quit
     gone "$w" >/dev/null
 done

@@ -333,7 +333,7 @@ static void draw_status_line(int y)
 static int status_message(int top, int y, int x, int width, int height)
 {
     if ((text_columns(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
-        height < 10)
+        height < 10 || room_screen_shows(ui.message))
         return height;
     static char parts[48][WRAP_LINE];
     char *msg[1] = {ui.message};

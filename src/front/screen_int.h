@@ -103,6 +103,7 @@ int room_screen_status(int y, int x, int width); /* the room's lines of the stat
  * made, of that key (a takeback or a new game may have taken it away; a move played since
  * has not): 1, 0, or -1 while the room's whole state is still arriving (not known yet). */
 int room_screen_holds(const char *variant, int plies, uint64_t key);
+bool room_screen_shows(const char *text); /* the room's lines of the panel hold text whole */
 
 /* screen_think.c: go, hint, analyse and perft in a thread, the main loop showing their
  * progress */

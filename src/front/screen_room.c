@@ -24,6 +24,10 @@ static bool started;    /* the room's lines go to the screen */
 static bool in_batch;   /* lines that came in one read are shown together */
 static bool told_close; /* the lost connection has been said */
 static char greeting[MSG_MAX];
+/* Why the room is gone for good and what to do, in the status panel under DISCONNECTED,
+ * with the rows it needs: the message line cuts it, and the panel's place for a long
+ * message comes after the room's lines and may be too short for it. */
+static char gone_note[ROOM_WHY_MAX + 128];
 
 /* Joining again after a lost connection: the waits before each try, in seconds (about 15 s
  * in all, enough for a room's server to start again or an ssh connection to come back). */
@@ -109,6 +113,7 @@ int room_screen_run(RoomClient *c, Session *s, bool ascii, const char *joined)
     }
     greeting[n] = 0;
     started = told_close = false;
+    gone_note[0] = 0;
     rejoin_at = 0;
     c->notify = room_text;
     c->user = NULL;
@@ -141,6 +146,7 @@ static void tell_closed(RoomClient *c)
                  "%s; the board shows the game as the room last had it: quit and join the room "
                  "again to go on",
                  why);
+        snprintf(gone_note, sizeof gone_note, "%s", text);
     } else {
         rejoin_at = now_seconds() + rejoin_wait[0];
         snprintf(text, sizeof text, "joining the room again in %g s: %s", rejoin_wait[0], why);
@@ -171,10 +177,11 @@ static void rejoin(RoomClient *c)
                        rejoin_wait[rejoin_tries], rejoin_tries + 1, REJOIN_TRIES, err);
     } else {
         rejoin_at = 0;
-        ui_set_message(true,
-                       "gave up joining the room again after %d tries: %s; quit and join it "
-                       "again to go on",
-                       REJOIN_TRIES, err);
+        snprintf(gone_note, sizeof gone_note,
+                 "gave up joining the room again after %d tries: %s; quit and join it again to "
+                 "go on",
+                 REJOIN_TRIES, err);
+        ui_set_message(true, "%s", gone_note);
     }
     ui_draw();
 }
@@ -247,18 +254,25 @@ static void panel_line(int *y, int x, int width, attr_t at, const char *fmt, ...
     attroff(at);
 }
 
+bool room_screen_shows(const char *text)
+{
+    return ui.opt.room && ui.opt.room->closed && !rejoin_at && gone_note[0] &&
+           !strncmp(gone_note, text, strlen(text)); /* (the message keeps what fits) */
+}
+
 int room_screen_status(int y, int x, int width)
 {
     static const char *const state_word[] = {"empty", "here", "away", "ai"};
     RoomClient *c = ui.opt.room;
     if (!c) return y;
     const Variant *v = ui.s->v;
-    if (c->closed && rejoin_at)
-        panel_line(&y, x, width, A_BOLD | A_REVERSE, "RECONNECTING to %s", c->room);
-    else if (c->closed)
-        panel_line(&y, x, width, A_BOLD | A_REVERSE, "DISCONNECTED from %s", c->room);
-    else {
-        char line[128];
+    char line[128];
+    if (c->closed) { /* (a room's name may be longer than the panel: wrapped, never cut) */
+        snprintf(line, sizeof line, "%s %s", rejoin_at ? "RECONNECTING to" : "DISCONNECTED from",
+                 c->room);
+        y = ui_draw_wrapped(y, x, width, line, A_BOLD | A_REVERSE);
+        if (!rejoin_at && gone_note[0]) y = ui_draw_wrapped(y, x, width, gone_note, A_BOLD);
+    } else {
         int n = c->watchers
                     ? snprintf(line, sizeof line, "room %s, %d watching", c->room, c->watchers)
                     : snprintf(line, sizeof line, "room %s", c->room);
