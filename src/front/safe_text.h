@@ -4,8 +4,8 @@
  * cursor, retitle the window or answer back. Tabs stay. C0 controls and DEL are shown in
  * caret notation as ncurses and cat -v show them (ESC as ^[, DEL as ^?); C1 controls (U+0080
  * to U+009F) and bytes that are not UTF-8 as \xNN; the bidirectional formatting characters
- * (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) as \uNNNN. Every line the program prints outside
- * ncurses that may hold such text goes through here. */
+ * (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) as \uNNNN. Every line the program prints
+ * outside ncurses that may hold such text goes through here. */
 #ifndef CELLMATE_SAFE_TEXT_H
 #define CELLMATE_SAFE_TEXT_H
 
