@@ -64,9 +64,9 @@ tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
 keys a "?"
 tap_ok "help: ? opens the help page" wait_for a "cellmate help"
 not_showing() { [ "$(screen_of "$1")" != "$2" ]; } # not_showing NAME SCREEN: it changed
-page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 8 pages); each
+page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 20 pages); each
     # space waits for its page, or the next would skip one (or close the last)
-    for _ in 1 2 3 4 5 6 7 8; do
+    for _ in $(seq 20); do
         page=$(screen_of "$1")
         printf '%s\n' "$page" | grep -qF -- "$2" && return 0
         keys "$1" " "
