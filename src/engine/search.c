@@ -809,7 +809,7 @@ static void unplay_picked(Search *s, const Undo u[2], int n)
 #define QUIESCE_PLIES_TEAMS 8
 
 /* The captures and promotions (every evasion in check) after the horizon, depth plies below
- * it (0 at the horizon, then -1, ...). */
+ * it (0 at the horizon, then -1, ...; a late move's reduced search may reach it at -1). */
 static int quiesce(Search *s, int depth, int alpha, int beta, int ply)
 {
     int value;
