@@ -64,13 +64,14 @@ tap_ok "resize: back to 80x24, the board again" wait_for a "White to move"
 keys a "?"
 tap_ok "help: ? opens the help page" wait_for a "cellmate help"
 not_showing() { [ "$(screen_of "$1")" != "$2" ]; } # not_showing NAME SCREEN: it changed
-page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 20 pages); each
+page_to() { # page_to NAME TEXT: space through a page until TEXT shows (up to 60 pages); each
     # space waits for its page, or the next would skip one (or close the last)
-    for _ in $(seq 20); do
+    for _ in $(seq 60); do
         page=$(screen_of "$1")
         printf '%s\n' "$page" | grep -qF -- "$2" && return 0
         keys "$1" " "
         wait_until not_showing "$1" "$page" || return 1
+        sleep 0.3 # (a page caught half drawn would count as one, and the next space skip one)
     done
     screen_of "$1" | grep -qF -- "$2"
 }
