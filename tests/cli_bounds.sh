@@ -112,6 +112,15 @@ tap_ok "... the hint says its depth 1 is unfinished" \
 nodes=$(sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out")
 tap_ok "... after fewer nodes than the whole depth: $nodes" test "${nodes:-99999999}" -lt 50000
 tap_ok "... and go plays a move" grep -Eq '^7\. [^ ]+ \(Blue\)$' "$tmp/out"
+# a level below full strength whose first depth is cut still chooses as a level does (among
+# the moves as they stand, by its seed), not the search's first move every time
+for seed in 1 2 3 4 5 6; do
+    printf 'go\n' | "$CELLMATE" --batch --variant hr-mccooey3 --fen "$fen" --time 0.002 \
+        --threads 1 --level 2 --seed "$seed" | sed -n 's/^7\. \([^ ]*\) (Blue)$/\1/p'
+done >"$tmp/moves"
+tap_eq "... a level's first depth cut: six seeds play a move each" 6 "$(wc -l <"$tmp/moves")"
+tap_ok "... and not the same one: $(sort -u "$tmp/moves" | tr '\n' ' ')" \
+    test "$(sort -u "$tmp/moves" | wc -l)" -ge 2
 printf 'analyse\n' | "$CELLMATE" --batch --variant hr-mccooey3 --fen "$fen" --time 0.002 --threads 1 \
     --multipv 3 >"$tmp/out" 2>&1 &
 pid=$!

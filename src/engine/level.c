@@ -51,7 +51,7 @@ Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
     uint64_t rng = lim->seed ^ pos->hash;
     /* The whole turn is blind or none of it: with a chance per move, most turns of forty
      * moves had one judged blind, and a piece left en prise then looked best. */
-    bool unseen = (int)(next(&rng) % 100) < blind;
+    bool unseen = (int)(next(&rng) % 100) < blind || depth < 0;
     int sc[MAX_MOVES], top = 0;
     for (int i = 0; i < ml->n; i++) {
         if (!score(ctx, ml->m[i], unseen ? 0 : depth < 1 ? 1 : depth, &sc[i])) return best;

@@ -21,8 +21,9 @@ SearchLimits level_limits(const SearchLimits *lim);
  * stop. */
 typedef bool (*LevelScore)(void *ctx, Move m, int depth, int *score);
 
-/* The move the level plays among the legal moves ml of pos, searched `depth` plies; best
- * is the search's own choice, played when scoring has to stop. */
+/* The move the level plays among the legal moves ml of pos, searched `depth` plies (< 0: no
+ * depth ended in time, so every move is judged as it stands); best is the search's own
+ * choice, played when scoring has to stop. */
 Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
                   const SearchLimits *lim, LevelScore score, void *ctx);
 

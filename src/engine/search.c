@@ -1338,7 +1338,7 @@ static bool level_score(void *ctx, Move m, int depth, int *score)
     else if (!decided(s, 1, has_legal_move(&s->pos), score))
         *score = eval_position(&s->eval, &s->pos, s->root);
     unplay(s, &u);
-    return !s->stop;
+    return depth == 0 || !s->stop; /* judged as it stands: no search to cut */
 }
 
 SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
@@ -1410,8 +1410,11 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
         for (int i = 1; i < started; i++) pthread_join(tid[i], NULL);
         /* a level's choice searches on alone: the helpers' stop must not end it */
         atomic_store(&sh->stop, false);
-        if (level_below_full(lim) && !cut)
-            r.best = level_choose(&s->pos, &s->moves, r.depth, r.best, lim, level_score, s);
+        /* a level chooses after its depth; when the time cut even the first (the captures
+         * explode), among the moves as they stand rather than play the search's first */
+        if (level_below_full(lim) && (!cut || !r.depth))
+            r.best =
+                level_choose(&s->pos, &s->moves, cut ? -1 : r.depth, r.best, lim, level_score, s);
         if (!r.nlines) {
             r.nlines = 1;
             r.line[0].len = 1;
