@@ -732,7 +732,8 @@ bool session_load(Session *s, const char *args, Sink *out)
     return true;
 }
 
-/* The side named (any case), or -1 with a complaint listing the sides. */
+/* The side named (any case), or -1 with a complaint listing the sides: that one is needed,
+ * or that the word given names none of this game's (it may be another variant's side). */
 static int side_named(Session *s, const char *name, const char *what, Sink *out)
 {
     const Variant *v = s->v;
@@ -743,7 +744,15 @@ static int side_named(Session *s, const char *name, const char *what, Sink *out)
     for (int p = 0; p < v->nplayers; p++)
         n +=
             (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
-    complain(out, "%s needs a side (%s)%s", what, sides, strcmp(what, "ai") ? "" : ", all or off");
+    bool ai = !strcmp(what, "ai");
+    if (!*name) {
+        complain(out, "%s needs a side (%s)%s", what, sides, ai ? ", all or off" : "");
+        return -1;
+    }
+    int shown = (int)strnlen(name, 40); /* a long word cut, between two UTF-8 characters */
+    while (shown > 0 && name[shown] && (name[shown] & 0xc0) == 0x80) shown--;
+    complain(out, "'%.*s%s' is not a side in this game (its sides: %s)%s", shown, name,
+             name[shown] ? "..." : "", sides, ai ? ", nor all or off" : "");
     return -1;
 }
 

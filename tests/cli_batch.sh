@@ -95,6 +95,14 @@ tap_eq "perft from the current position" "perft 2:" "$(sed -n 6p "$tmp/out" | cu
 run 'resign
 ' --variant haynie
 tap_eq "resign" "result 0-1: Black wins by resignation" "$(cat "$tmp/out")"
+run 'resign Purple
+resign Black
+resign
+' --variant cyclohexane
+tap_eq "resign naming no side of the game says so and lists the sides" \
+    "line 1: 'Purple' is not a side in this game (its sides: Red, Yellow, Blue)
+line 2: 'Black' is not a side in this game (its sides: Red, Yellow, Blue)" "$(cat "$tmp/err")"
+tap_eq "... and resigns nobody" "Red resigns and leaves the game" "$(cat "$tmp/out")"
 run 'Nc5
 draw
 ' --variant haynie
