@@ -118,8 +118,14 @@ enter b Nc3
 tap_ok "... and after a move, the next side's turn and the move" \
     wait_until row_starts b 14 "Black to move | 1. Nc3"
 resized b 40x20
-tap_ok "too small for the board: the notice says whose turn it is" \
-    wait_until says b "Please enlarge it, or type quit. Black to move."
+tap_ok "too small for the board: the message line begins with whose turn it is" \
+    wait_until row_starts b 19 "Black to move | "
+tap_ok "... and the notice beside it says what to do" \
+    wait_until says b "Please enlarge it, or type quit."
+resized b 20x6 # the smallest: the notice is cut, the message line is not
+tap_ok "20x6: the message line still begins with whose turn it is" \
+    wait_until row_starts b 5 "Black to move | "
+tap_ok "... under the sizes the board needs" wait_until says b "it needs at least 45x15"
 quit b
 # cellmate(6) lists them for every variant, a line for the variants that need the same (an
 # -foh form on the line of the one without it)

@@ -495,16 +495,14 @@ static void draw_title(void)
 
 /* No drawing fits: the terminal sizes that show the board, whatever this one's size (every
  * size no other beats both ways, plus the message and input lines: the title bar gives way),
- * from the top row, so that a tiny terminal still shows them. */
+ * from the top row, so that a tiny terminal still shows them. Whose turn it is goes first
+ * in the message line (ui_draw), which even the smallest terminal keeps. */
 static void draw_too_small(void)
 {
     RenderSize s[RENDER_MAX_LAYOUTS];
     RenderOpts o = board_opts(0, 0);
     int n = render_min_sizes(ui.s->v, &o, s, RENDER_MAX_LAYOUTS);
-    char sizes[RENDER_MAX_LAYOUTS * 24] = "", msg[sizeof sizes + 600], turn[300];
-    Position pos;
-    history_position(&pos);
-    turn_words(&pos, turn, sizeof turn);
+    char sizes[RENDER_MAX_LAYOUTS * 24] = "", msg[sizeof sizes + 600];
     size_t used = 0;
     for (int i = 0; i < n && used < sizeof sizes; i++) {
         const char *before = i == 0 ? "" : i < n - 1 ? ", " : " or ";
@@ -514,10 +512,10 @@ static void draw_too_small(void)
     if (n)
         snprintf(msg, sizeof msg,
                  "Too small for this board: it needs at least %s (columns x rows); this "
-                 "terminal is %dx%d. Please enlarge it, or type quit. %s.",
-                 sizes, ui.cols, ui.rows, turn);
+                 "terminal is %dx%d. Please enlarge it, or type quit.",
+                 sizes, ui.cols, ui.rows);
     else /* a variant's board with no drawing at all */
-        snprintf(msg, sizeof msg, "This board has no drawing; type quit. %s.", turn);
+        snprintf(msg, sizeof msg, "This board has no drawing; type quit.");
     static char parts[16][WRAP_LINE];
     char *one[1] = {msg};
     int rows = text_wrap(one, 1, parts, 16, ui.cols > 3 ? ui.cols - 2 : 1, 0);
@@ -557,7 +555,7 @@ void ui_draw(void)
      * when nothing fits (draw_too_small has a row more) */
     int place = arrange(0), untitled = quality(place);
     int top = 1, board_w = ui.cols - STATUS_W - 1, area;
-    bool alone = false; /* the board alone: the message line says whose turn it is */
+    bool alone = false; /* no status drawn: the message line says whose turn it is */
     if (quality(place = arrange(1)) < untitled || place == PLACE_NONE) place = arrange(top = 0);
     if (top) draw_title();
     area = ui.rows - 2 - top;
@@ -578,7 +576,7 @@ void ui_draw(void)
         paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
         alone = true;
     } else {
-        ui.too_small = true;
+        ui.too_small = alone = true;
         draw_too_small();
     }
     clip_bottom = 1 << 20;
