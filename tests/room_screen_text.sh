@@ -1,8 +1,8 @@
 #!/bin/sh
 # room_screen_text.sh — what a room's screen keeps of what was said, in tmux: chat lines that came
-# one after the other, and the room's notices, are all on the chat page (newest last) while
-# the message line shows the latest; lines that arrive together and would not fit the message
-# line leave it to the newest. pgn and save FILE write the room's tags and players. A room
+# one after the other, and the room's notices, are all on the chat page (newest last, where a
+# long page opens) while the message line shows the latest; lines that arrive together and
+# would not fit the message line leave it to the newest. pgn and save FILE write the room's tags and players. A room
 # gone for good: the panel gives its name and the reason the rows they need.
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
@@ -63,6 +63,27 @@ wait_for a "what was said in the room, newest last" >/dev/null
 tap_ok "... and the chat page has them all, and who came to watch" \
     in_order a "bob: line three" "carol watches" "carol: the first" "carol: the second" \
     "carol: the third"
+keys a q
+wait_for a "White to move" >/dev/null
+
+# --- a chat page longer than the screen opens at the newest lines, as a scrollback ------------------
+{ # (into a file: player piped into would count its players in a subshell)
+    for n in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do
+        echo "say chat line $n"
+    done
+    echo "@wait $tmp/never never"
+} >"$tmp/dave.in"
+player "$tmp/dave" --room chatty --name dave --seat watch <"$tmp/dave.in"
+wait_text "$tmp/dave" "dave: chat line 25"
+line a chat
+wait_for a "space and arrows scroll" >/dev/null
+tap_ok "a long chat page opens with the newest line on its last row" \
+    sh -c "tmux -L '$sock' -f /dev/null capture-pane -p -t a | sed -n 23p | grep -q 'dave: chat line 25'" ||
+    screen_of a | sed 's/^/# | /'
+tap_ok "... the oldest lines above, out of sight" hides a "what was said in the room"
+keys a PPage
+tap_ok "... which scrolling back shows" wait_for a "what was said in the room, newest last"
+tap_ok "... the newest then out of sight" hides a "dave: chat line 25"
 keys a q
 wait_for a "White to move" >/dev/null
 

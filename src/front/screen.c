@@ -163,7 +163,8 @@ static void show_save_error(void)
         "until a save succeeds.",
     };
     ui.save_error_seen = true;
-    ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0], false);
+    ui_show_lines(" cellmate: the game is NOT saved", lines, sizeof lines / sizeof lines[0], false,
+                  false);
 }
 
 /* The computer's turn: `go` in the thinking thread (screen_think.c); thought() takes it from
@@ -191,7 +192,8 @@ static void show_output(const char *title)
         ui_set_message(false, "%s", joined);
     } else if (ui.nlines > 1) {
         const Command *c = session_command_named(title);
-        ui_show_lines(title, ui.lines, ui.nlines, c && !strcmp(c->name, "show"));
+        ui_show_lines(title, ui.lines, ui.nlines, c && !strcmp(c->name, "show"),
+                      c && !strcmp(c->name, "chat"));
     } else if (ui.nlines == 1) {
         ui_set_message(false, "%s", ui.lines[0]);
     }

@@ -637,10 +637,10 @@ static char **shown_lines(char **lines, int n)
     return shown;
 }
 
-void ui_show_lines(const char *title, char **lines, int n, bool drawing)
+void ui_show_lines(const char *title, char **lines, int n, bool drawing, bool newest)
 {
     static char wrapped[2000][WRAP_LINE];
-    int top = 0, left = 0, widest = 0;
+    int top = newest ? 2000 : 0, left = 0, widest = 0; /* (past the end: the last page) */
     char **shown = shown_lines(lines, n);
     if (!shown) return;
     for (int i = 0; drawing && i < n; i++)
@@ -779,5 +779,5 @@ void ui_help(void)
         ADD("  %c %s: %s", v->type[k].letter, v->type[k].name, how);
     }
 #undef ADD
-    ui_show_lines(" cellmate help", lines, n, false);
+    ui_show_lines(" cellmate help", lines, n, false, false);
 }

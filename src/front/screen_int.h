@@ -62,8 +62,10 @@ bool ui_stop_signal(void);          /* SIGINT came while it counted: it is to st
 void ui_colours(void);
 void ui_draw(void);
 /* A page of lines, broken to fit the width; a drawing's (the board `show` prints) are never
- * broken: cut at the width, Left and Right scroll them sideways. */
-void ui_show_lines(const char *title, char **lines, int n, bool drawing);
+ * broken: cut at the width, Left and Right scroll them sideways. Opened at its first lines,
+ * or at its last when `newest` (a history whose newest lines are last, as a terminal's
+ * scrollback: the earlier ones are scrolled back to). */
+void ui_show_lines(const char *title, char **lines, int n, bool drawing, bool newest);
 void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
 /* text at (y, x), as much of it as fits in width columns (whole characters) */
