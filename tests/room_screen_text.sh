@@ -106,6 +106,18 @@ for w in a b; do
     gone "$w" >/dev/null
 done
 
+# --- sides of accented names: the seats' table aligned by columns --------------------------------
+# (Wéiß: 4 columns in 6 bytes, padded to the 6 columns of the side's column, not 6 bytes)
+e=$(printf '\303\251') sz=$(printf '\303\237')
+mkdir "$tmp/more"
+sed -e "s/White/W${e}i$sz/g" "$VARIANTS_DIR/glinski.ini" >"$tmp/more/sides.ini"
+CELLMATE_VARIANTS="$tmp/more:$VARIANTS_DIR" \
+    start s xterm --room sides sides --name alice --seat "W${e}i$sz" 2>"$tmp/s.err"
+tap_ok "a side of an accented name: the seat's row padded by columns" \
+    wait_for s ">W${e}i$sz   alice    here"
+line s quit
+gone s >/dev/null
+
 # --- the room gone for good: its name and the reason whole in the panel ---------------------------
 # (the same player joining from elsewhere: the room says goodbye to the first screen)
 # panel_has NAME X TEXT: the panel's rows (from column X, counted in characters, the board's

@@ -1,7 +1,8 @@
 #!/bin/sh
 # screen_wide.sh — text of wide and multi-byte characters on the screen, in tmux: the status
-# panel, a page and the message line measure it in columns (an accented letter one, a CJK
-# character two), break it between characters, never inside one, and cut it whole.
+# panel (its clocks' names too), the one status line, a page, the message line and the input
+# line (its cursor) measure it in columns (an accented letter one, a CJK character two), break
+# it between characters, never inside one, and cut it whole.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -51,5 +52,40 @@ tap_ok "a message too long for its line is cut after the characters that fit, wh
 tap_ok "... and is shown whole in the panel, 11 to a row" ends_row w "$(rep "$han" 11)"
 tap_ok "no character of it is split" hides w "M-"
 quit w
+
+# --- sides of accented names: the panel's clocks and the one status line ----------------------
+# (Wéiß: 4 columns, 6 bytes; Schwärzé: 8 columns, 10 bytes)
+sed -e "s/White/W${e}i$(printf '\303\237')/g" -e "s/Black/Schw$(printf '\303\244')rz$e/g" \
+    "$VARIANTS_DIR/hr-glinski.ini" >"$tmp/sides.ini"
+wss="W${e}i$(printf '\303\237')" sch="Schw$(printf '\303\244')rz$e"
+sized c 80x24 --clock 5 "$tmp/sides.ini"
+wait_for c "$wss to move" >/dev/null
+tap_ok "the panel's clocks: a name padded to 8 columns, not 8 bytes" \
+    shows_re c "$sch      5:00\$"
+quit c
+sized n 60x24 --clock 5 "$tmp/sides.ini"
+wait_for n "$wss to move" >/dev/null
+# 55 columns (61 bytes) fit a line of 60: the names whole, not their initials
+tap_ok "the one status line measures columns: the names whole in 60 columns" \
+    shows_re n "^$wss to move \\| $wss [0-9]:[0-9][0-9]< hand - \\| $sch 5:00 hand -\$"
+
+# --- the input line: the cursor after the characters typed, by their columns -----------------
+cursor() { T display -p -t "$1" '#{cursor_x}'; }
+text n "$e$e$e"
+wait_for n "move> $e$e$e" >/dev/null
+tap_eq "three accented letters: the cursor three columns after the prompt" 9 "$(cursor n)"
+text n "$han$han"
+wait_for n "move> $e$e$e$han$han" >/dev/null
+tap_eq "... and two CJK characters: four columns more" 13 "$(cursor n)"
+keys n Left
+tap_ok "Left: the cursor back over a whole CJK character" wait_until test "$(cursor n)" = 11
+keys n C-u
+text n "$(rep "$han" 40)" # 80 columns on a line of 53: scrolled, the cursor in sight
+wait_for n "move> $han" >/dev/null
+tap_ok "a long line of CJK scrolls by columns: the last 26 characters shown whole" \
+    shows_re n "^move> $(rep "$han" 26)\$"
+tap_eq "... the cursor after them" 58 "$(cursor n)"
+tap_ok "... no character of it is split" hides n "M-"
+quit n
 
 tap_done

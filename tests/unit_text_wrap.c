@@ -102,6 +102,29 @@ static void test_ascii(void **state)
     assert_string_equal(out[2], "ij");
 }
 
+/* parts of a line by columns: the columns before a cursor, the end that fits, a padded
+ * column of a table */
+static void test_parts_by_columns(void **state)
+{
+    (void)state;
+    const char *mixed = "a\xc3\xa9\xe6\xbc\xa2"
+                        "b"; /* aé漢b: 1+1+2+1 columns, 1+2+3+1 bytes */
+    assert_int_equal(text_columns_n(mixed, 3), 2);
+    assert_int_equal(text_columns_n(mixed, 6), 4);
+    assert_int_equal(text_columns_n(mixed, 100), 5);
+    assert_int_equal((int)text_fit_end(mixed, 6, 3), 5); /* é漢 */
+    assert_int_equal((int)text_fit_end(mixed, 6, 2), 3); /* 漢 */
+    assert_int_equal((int)text_fit_end(mixed, 6, 1), 0); /* 漢 is too wide: nothing */
+    assert_int_equal((int)text_fit_end(mixed, 7, 10), 7);
+    char pad[64];
+    text_pad(pad, sizeof pad, "W\xc3\xa9i\xc3\x9f", 6); /* Wéiß */
+    assert_string_equal(pad, "W\xc3\xa9i\xc3\x9f  ");
+    text_pad(pad, sizeof pad, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 3);
+    assert_string_equal(pad, "\xc3\xa9\xc3\xa9\xc3\xa9");
+    text_pad(pad, sizeof pad, "\xe6\xbc\xa2\xe6\xbc\xa2", 3); /* 漢 and a blank */
+    assert_string_equal(pad, "\xe6\xbc\xa2 ");
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8")) setlocale(LC_ALL, "C.utf8");
@@ -112,6 +135,7 @@ int main(void)
         cmocka_unit_test(test_emoji_and_indent),
         cmocka_unit_test(test_blanks_by_columns),
         cmocka_unit_test(test_ascii),
+        cmocka_unit_test(test_parts_by_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -242,11 +242,11 @@ static int draw_clock_lines(const Clock *clk, int y, int x, int width)
 {
     double now = clock_now();
     for (int p = 0; p < ui.s->v->nplayers; p++) {
-        char line[64], t[CLOCK_TEXT_MAX];
+        char line[64 + MAX_NAME], t[CLOCK_TEXT_MAX], name[MAX_NAME + 8];
         clock_format(clock_left(clk, p, now), t, sizeof t);
         bool running = clk->running == p;
-        snprintf(line, sizeof line, "%-8.8s %9s%s", ui.s->v->player_name[p], t,
-                 running ? " <" : "");
+        text_pad(name, sizeof name, ui.s->v->player_name[p], 8);
+        snprintf(line, sizeof line, "%s %9s%s", name, t, running ? " <" : "");
         attr_t at = running ? A_BOLD : A_NORMAL;
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + p);
         if (y >= 0 && y < ui.rows && y < clip_bottom) mvhline(y, x, ' ', width);
@@ -312,8 +312,8 @@ static void draw_status_line(int y)
         size_t n = turn_words(&pos, line, sizeof line);
         for (int p = 0; p < v->nplayers && n < sizeof line; p++) {
             char who[64], t[CLOCK_TEXT_MAX] = "", hand[128] = "";
-            snprintf(who, sizeof who, "%s", v->player_name[p]);
-            if (brief) who[1] = 0;
+            snprintf(who, sizeof who, "%.*s", brief ? (int)text_fit(v->player_name[p], 1) : 63,
+                     v->player_name[p]);
             if (s->clock.tc.kind != CLOCK_NONE)
                 clock_format(clock_left(&s->clock, p, clock_now()), t, sizeof t);
             if (v->has_hands) counts_line(g, pos.hand, p, hand, sizeof hand);
@@ -322,7 +322,7 @@ static void draw_status_line(int y)
                                   t, s->clock.running == p ? "<" : "", v->has_hands ? " hand " : "",
                                   v->has_hands ? (*hand ? hand : "-") : "");
         }
-        if ((int)n <= ui.cols - 1) break;
+        if (text_columns(line) <= ui.cols - 1) break;
     }
     draw_text_line(y, 0, ui.cols, line, A_BOLD);
 }

@@ -4,6 +4,7 @@
  * ourselves. Readline never touches the terminal: no terminal modes, no output, no signal
  * handlers, no history expansion ('!' is Peanut's capture mark), no file-name completion. */
 #include "screen_int.h"
+#include "text_wrap.h"
 
 #include "paths.h"
 
@@ -69,20 +70,25 @@ static void on_line(char *line)
     free(line);
 }
 
+/* The line in columns, as the terminal shows it (rl_point counts bytes: an accented letter
+ * is two of them, a CJK character three in two columns), scrolled to keep the cursor in
+ * sight, and cut between characters. */
 void input_redisplay(void)
 {
     if (ui.rows < 1) return;
     int y = ui.rows - 1, plen = (int)strlen(PROMPT);
     const char *buf = rl_line_buffer ? rl_line_buffer : "";
-    int width = ui.cols - plen - 1, point = rl_point;
-    int first = point > width ? point - width : 0; /* scroll long lines to keep the cursor */
+    int width = ui.cols - plen - 1;
+    size_t point = rl_point > 0 ? (size_t)rl_point : 0;
+    size_t first = point - text_fit_end(buf, point, width > 0 ? width : 0);
+    int at = plen + text_columns_n(buf + first, point - first);
     move(y, 0);
     clrtoeol();
     attron(A_BOLD);
     addnstr(PROMPT, ui.cols);
     attroff(A_BOLD);
-    if (width > 0) addnstr(buf + first, width);
-    move(y, plen + point - first < ui.cols ? plen + point - first : ui.cols - 1);
+    ui_put(y, plen, buf + first, width);
+    move(y, at < ui.cols ? at : ui.cols - 1);
     refresh();
 }
 

@@ -291,9 +291,12 @@ int room_screen_status(int y, int x, int width)
         /* without a connection, who is there is not known; a name too long for its
          * column goes whole on the rows below */
         const char *name = st->state == SEAT_STATE_EMPTY ? "-" : st->name;
-        bool whole = strlen(name) <= 8;
-        panel_line(&y, x, width, at, "%c%-6.6s %-8.8s %s", mine ? '>' : ' ', v->player_name[p],
-                   whole ? name : "", c->closed ? "?" : state_word[st->state]);
+        bool whole = text_columns(name) <= 8;
+        char side[MAX_NAME + 8], who[sizeof st->name + 8];
+        text_pad(side, sizeof side, v->player_name[p], 6);
+        text_pad(who, sizeof who, whole ? name : "", 8);
+        panel_line(&y, x, width, at, "%c%s %s %s", mine ? '>' : ' ', side, who,
+                   c->closed ? "?" : state_word[st->state]);
         if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
     }
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");

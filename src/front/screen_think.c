@@ -144,7 +144,7 @@ static void draw_thinking(void)
     move(ui.rows - 2, 0);
     clrtoeol();
     attron(A_BOLD);
-    mvaddnstr(ui.rows - 2, 0, line, ui.cols);
+    ui_put(ui.rows - 2, 0, line, ui.cols); /* (whole characters, by columns) */
     attroff(A_BOLD);
     input_redisplay();
 }

@@ -64,6 +64,35 @@ size_t text_fit(const char *s, int width)
     return fit_within(s, width, (size_t)-1);
 }
 
+int text_columns_n(const char *s, size_t bytes)
+{
+    int cols = 0, w;
+    for (size_t at = 0; at < bytes && s[at]; cols += w) at += next_char(s + at, &w);
+    return cols;
+}
+
+size_t text_fit_end(const char *s, size_t bytes, int width)
+{
+    size_t start = 0, at = 0; /* the characters [start, at) are the ones kept so far */
+    int cols = 0, w;
+    while (at < bytes && s[at]) {
+        at += next_char(s + at, &w);
+        cols += w;
+        while (cols > width && start < at) { /* the oldest goes */
+            start += next_char(s + start, &w);
+            cols -= w;
+        }
+    }
+    return (at > bytes ? bytes : at) - start;
+}
+
+void text_pad(char *out, size_t len, const char *s, int width)
+{
+    size_t take = text_fit(s, width);
+    int blanks = width - text_columns_n(s, take);
+    snprintf(out, len, "%.*s%*s", (int)take, s, blanks > 0 ? blanks : 0, "");
+}
+
 int text_wrap(char *const *lines, int n, char (*out)[WRAP_LINE], int max, int width, int indent)
 {
     int m = 0;

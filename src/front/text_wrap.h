@@ -21,4 +21,15 @@ int text_columns(const char *s);
 /* How many bytes from the start of s fit in `width` columns, whole characters only. */
 size_t text_fit(const char *s, int width);
 
+/* The columns of the first `bytes` bytes of s (a character they cut: its columns count). */
+int text_columns_n(const char *s, size_t bytes);
+
+/* How many bytes at the end of the first `bytes` bytes of s fit in `width` columns, whole
+ * characters only: what a line scrolled to keep its cursor (at `bytes`) in sight shows. */
+size_t text_fit_end(const char *s, size_t bytes, int width);
+
+/* s in exactly `width` columns, for a column of a table: its whole characters that fit,
+ * then blanks (printf's "%-8.8s" counts bytes, and cuts a character in two). */
+void text_pad(char *out, size_t len, const char *s, int width);
+
 #endif
