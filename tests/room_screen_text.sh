@@ -2,7 +2,8 @@
 # room_screen_text.sh — what a room's screen keeps of what was said, in tmux: chat lines that came
 # one after the other, and the room's notices, are all on the chat page (newest last, where a
 # long page opens) while the message line shows the latest; lines that arrive together and
-# would not fit the message line leave it to the newest. pgn and save FILE write the room's tags and players. A room
+# would not fit the message line leave it to the newest. A panel with more lines than rows leaves
+# out the least needed, never the pieces. pgn and save FILE write the room's tags and players. A room
 # gone for good: the panel gives its name and the reason the rows they need.
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
@@ -12,6 +13,7 @@ tmp=$(mktemp -d)
 export CELLMATE_VARIANTS="$VARIANTS_DIR"
 trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
 
+row_is() { [ "$(row "$1" "$2")" = "$3" ]; } # row_is NAME ROW TEXT: that row (blanks after cut)
 page_has() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # wrapped text
 in_order() { # in_order NAME TEXT...: the screen shows each TEXT, each on a row below the last
     screen_of "$1" >"$tmp/shown"
@@ -117,6 +119,37 @@ tap_ok "a side of an accented name: the seat's row padded by columns" \
     wait_for s ">W${e}i$sz   alice    here"
 line s quit
 gone s >/dev/null
+
+# --- a full panel at 80x24: the least needed lines give way, the pieces stay ------------------------
+# (three seats of names that take two rows each, three clocks, an offer and an agreement, the
+# cell under the cursor and a board turned to fit: 23 rows for a panel of 21)
+long=abcdefghijklmnopqrstuvwxyz
+start f xterm --room full hr-mccooey3-foh --clock 10 --name "red_$long" --seat Red 2>"$tmp/f.err"
+wait_for f ">Red" >/dev/null
+player "$tmp/yel" --room full --name "yel_$long" --seat Yellow <<EOF2
+@wait $tmp/yel takes Blue
+draw
+@wait $tmp/never never
+EOF2
+player "$tmp/blu" --room full --name "blu_$long" --seat Blue <<EOF2
+@wait $tmp/blu offers a draw
+draw
+@wait $tmp/never never
+EOF2
+wait_for f "Blue agrees"
+keys f Up
+wait_for f "h3: Red" >/dev/null
+tap_ok "a full panel: every side's hand is still shown" wait_for f "Blue hand: -"
+tap_ok "... and the seats, the offer and the agreement" \
+    in_order f ">Red " "red_abcdefghijklmnop" "yel_abcdefghijklmnop" "blu_abcdefghijklmnop" \
+    "Yellow offers a draw" "Blue agrees" "Red hand"
+tap_ok "... the note that the board is turned gives way" hides f "turned 30 degrees" ||
+    screen_of f | sed 's/^/# | /'
+
+tap_ok "... and nothing is drawn past the panel, into the message line" \
+    row_is f 23 "Blue agrees to the draw offered by Yellow; Red is still asked"
+line f quit
+gone f >/dev/null
 
 # --- the room gone for good: its name and the reason whole in the panel ---------------------------
 # (the same player joining from elsewhere: the room says goodbye to the first screen)

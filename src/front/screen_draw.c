@@ -113,6 +113,32 @@ static attr_t char_attr(Attr a, char ch)
 }
 
 static int clip_bottom = 1 << 20; /* the status panel's lines stop above this row */
+/* The status panel is being measured, not drawn: its lines count their rows, and show
+ * nothing (draw_status tries how many lines must give way for the rest to fit). */
+static bool measuring;
+
+/* The status panel's lines that give way, least needed first, when the panel has too few
+ * rows for all of them (a room's seats and offers, three clocks, a check, a cell described
+ * ...): the computer's level, a view turned to fit, "computer thinking..." (the thinking
+ * line says so), the variant's title (the help page has it), the cell under the cursor, the
+ * blank row above the pieces, the sides the computer plays. Whose turn it is, the clocks, the
+ * room's seats and offers, the states of the screen and the pieces never do. */
+enum {
+    GIVE_LEVEL = 1,
+    GIVE_TURNED,
+    GIVE_THINKING,
+    GIVE_TITLE,
+    GIVE_CELL,
+    GIVE_GAP,
+    GIVE_COMPUTER,
+    GIVE_ALL
+};
+static int given_way; /* the lines up to this one are left out */
+
+static bool panel_keeps(int line)
+{
+    return line > given_way;
+}
 
 void ui_put(int y, int x, const char *text, int width)
 {
@@ -121,10 +147,15 @@ void ui_put(int y, int x, const char *text, int width)
 
 static void draw_text_line(int y, int x, int width, const char *text, attr_t at)
 {
-    if (y < 0 || y >= ui.rows || y >= clip_bottom || width <= 0) return;
+    if (measuring || y < 0 || y >= ui.rows || y >= clip_bottom || width <= 0) return;
     attron(at);
     ui_put(y, x, text, width);
     attroff(at);
+}
+
+void ui_panel_line(int y, int x, int width, const char *text, attr_t at)
+{
+    draw_text_line(y, x, width, text, at);
 }
 
 static RenderOpts board_opts(int width, int height)
@@ -249,7 +280,7 @@ static int draw_clock_lines(const Clock *clk, int y, int x, int width)
         snprintf(line, sizeof line, "%s %9s%s", name, t, running ? " <" : "");
         attr_t at = running ? A_BOLD : A_NORMAL;
         if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + p);
-        if (y >= 0 && y < ui.rows && y < clip_bottom) mvhline(y, x, ' ', width);
+        if (!measuring && y >= 0 && y < ui.rows && y < clip_bottom) mvhline(y, x, ' ', width);
         draw_text_line(y++, x, width, line, at);
     }
     return y;
@@ -376,7 +407,8 @@ static int status_notes(int y, int x, int width)
     const Session *s = ui.s;
     const Variant *v = s->game.v;
     char line[256];
-    if (ui.grid.fit_turn) { /* the view is not the one the help page promises: say so */
+    /* the view is not the one the help page promises: say so */
+    if (ui.grid.fit_turn && panel_keeps(GIVE_TURNED)) {
         snprintf(line, sizeof line, "turned %d degrees %s to fit", abs(ui.grid.fit_turn),
                  ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
         y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
@@ -387,21 +419,21 @@ static int status_notes(int y, int x, int width)
     if (ui.save_error[0])
         y = ui_draw_wrapped(y, x, width, "game NOT SAVED",
                             ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking)
+    if (ui.thinking && panel_keeps(GIVE_THINKING))
         y = ui_draw_wrapped(
             y, x, width, think_counting() ? "counting perft..." : "computer thinking...", A_NORMAL);
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
-    if (at) {
+    if (at && panel_keeps(GIVE_CELL)) {
         select_describe_cell(at, line, sizeof line);
         y = ui_draw_wrapped(y, x, width, line, A_UNDERLINE);
     }
-    if (s->ai_players) {
+    if (s->ai_players && panel_keeps(GIVE_COMPUTER)) {
         size_t n = (size_t)snprintf(line, sizeof line, "computer:");
         for (int p = 0; p < v->nplayers; p++)
             if (s->ai_players & (1u << p))
                 n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->player_name[p]);
         y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
-        if (s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL) {
+        if (s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL && panel_keeps(GIVE_LEVEL)) {
             snprintf(line, sizeof line, "computer's level: %d", s->ai.level);
             y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
         }
@@ -464,19 +496,36 @@ static void status_moves(int y, int x, int width, int room)
     for (int i = start; i < nrows; i++) draw_text_line(y++, x, width, rows[i], A_NORMAL);
 }
 
-static void draw_status(int top, int x, int width, int height, bool with_title)
+/* The title, whose turn it is and the notes; returns the next row. */
+static int status_head(int top, int x, int width, bool with_title, const Position *pos)
 {
     int y = top;
-    clip_bottom = top + height; /* nothing runs out of the panel */
-    if (with_title) y = ui_draw_wrapped(y, x, width, ui.s->game.v->title, A_BOLD | A_UNDERLINE);
+    if (with_title && panel_keeps(GIVE_TITLE))
+        y = ui_draw_wrapped(y, x, width, ui.s->game.v->title, A_BOLD | A_UNDERLINE);
+    y = status_turn(y, x, width, pos);
+    return status_notes(y, x, width);
+}
+
+/* The panel: as few of its least needed lines left out as lets the rest, down to the pieces,
+ * fit its rows (the moves and a long message get what is left); whatever still does not fit
+ * is cut at its bottom, never drawn past it. */
+static void draw_status(int top, int x, int width, int height, bool with_title)
+{
     Position pos;
     history_position(&pos);
-    y = status_turn(y, x, width, &pos);
-    y = status_notes(y, x, width);
+    measuring = true;
+    for (given_way = 0; given_way < GIVE_ALL - 1; given_way++) {
+        int y = status_head(top, x, width, with_title, &pos);
+        if (status_pieces(y + panel_keeps(GIVE_GAP), x, width, &pos) <= top + height) break;
+    }
+    measuring = false;
+    clip_bottom = top + height; /* nothing runs out of the panel */
+    int y = status_head(top, x, width, with_title, &pos);
     height = status_message(top, y, x, width, height);
     clip_bottom = top + height; /* nothing runs into the message */
-    y = status_pieces(y + 1, x, width, &pos);
+    y = status_pieces(y + panel_keeps(GIVE_GAP), x, width, &pos);
     status_moves(y + 1, x, width, top + height - (y + 1));
+    given_way = 0;
 }
 
 static void draw_title(void)

@@ -70,6 +70,9 @@ void ui_help(void);
 void ui_set_message(bool error, const char *fmt, ...);
 /* text at (y, x), as much of it as fits in width columns (whole characters) */
 void ui_put(int y, int x, const char *text, int width);
+/* A row of the status panel: as ui_put, but nothing past the panel's bottom, and nothing
+ * while the panel is only measured (the row is counted all the same). */
+void ui_panel_line(int y, int x, int width, const char *text, attr_t at);
 void ui_draw_clocks(const Clock *clk); /* the panel's clocks again, from clk (thinking) */
 /* A panel line broken at blanks (or, in a long word, anywhere) over as many rows as it
  * needs, continuations indented by two; the row after it. */

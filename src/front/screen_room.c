@@ -248,10 +248,7 @@ static void panel_line(int *y, int x, int width, attr_t at, const char *fmt, ...
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    if (*y < 0 || *y >= ui.rows - 2 || width <= 0) return;
-    attron(at);
-    ui_put((*y)++, x, line, width);
-    attroff(at);
+    ui_panel_line((*y)++, x, width, line, at);
 }
 
 bool room_screen_shows(const char *text)
