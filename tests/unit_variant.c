@@ -222,7 +222,32 @@ static const struct {
     {15, "[rules]",
      "bad.ini:16: unknown key 'White' in [rules] (expected one of: stalemate "
      "bare_king repetition move_rule drops)"},
+    /* castling that could land on a piece (and take it, an own piece too) */
+    {15, "[castle O-O]\nWhite = g1 i1 k1 h1\nWhite.empty = h1\n[setup]",
+     "bad.ini:15: castling O-O: White's king lands on i1, which White.empty must list (castling "
+     "needs it empty)"},
+    {15, "[castle O-O]\nWhite = g1 i1 k1 h1\n[setup]",
+     "bad.ini:15: castling O-O: White's king lands on i1, which White.empty must list (castling "
+     "needs it empty)"},
+    {15, "[castle O-O]\nWhite = g1 i1 k1 h1\nWhite.empty = i1\n[setup]",
+     "bad.ini:15: castling O-O: White's rook lands on h1, which White.empty must list (castling "
+     "needs it empty)"},
+    {15, "[castle O-O]\nWhite = g1 h1 k1 h1\nWhite.empty = h1\n[setup]",
+     "bad.ini:15: castling O-O: White's king and rook need cells of their own, both before and "
+     "after"},
 };
+
+/* Castling whose king and rook land on cells .empty lists, or on the cells they leave,
+ * loads. */
+static void test_castle_good(void **state)
+{
+    (void)state;
+    assert_string_equal(load_error(with_line(
+                            15, "[castle O-O]\nWhite = g1 i1 k1 h1\nWhite.empty = h1 i1\n[setup]")),
+                        "(loaded without error)");
+    assert_string_equal(load_error(with_line(15, "[castle O-O]\nWhite = g1 k1 k1 g1\n[setup]")),
+                        "(loaded without error)");
+}
 
 static void test_bad_files(void **state)
 {
@@ -507,10 +532,11 @@ static void test_describe_initial(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_base_is_valid),  cmocka_unit_test(test_bad_files),
-        cmocka_unit_test(test_more_bad_files), cmocka_unit_test(test_shipped_variants),
-        cmocka_unit_test(test_arrays),         cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_long_values),    cmocka_unit_test(test_describe_initial),
+        cmocka_unit_test(test_base_is_valid),    cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_castle_good),      cmocka_unit_test(test_more_bad_files),
+        cmocka_unit_test(test_shipped_variants), cmocka_unit_test(test_arrays),
+        cmocka_unit_test(test_limits),           cmocka_unit_test(test_long_values),
+        cmocka_unit_test(test_describe_initial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

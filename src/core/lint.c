@@ -3,8 +3,8 @@
  * a capture or a check possible at the first move, royal pieces that can multiply or vanish,
  * end rules that do nothing, a promotion zone a piece can never reach, an array or zones
  * that break the symmetry the file declares, a piece that can never move or never appears,
- * a castling whose pieces the array does not put in place, and a zone nothing uses or
- * without a cell. */
+ * a castling whose pieces the array does not put in place or that keeps no cell safe, and
+ * a zone nothing uses or without a cell. */
 #include "lint.h"
 
 #include "movegen.h"
@@ -366,6 +366,11 @@ static void check_castling(Lint *l)
                     "%s and another of its pieces on %s",
                     cs->name, v->player_name[p], v->player_name[p], v->board.name[cs->king_from[p]],
                     v->board.name[cs->rook_from[p]]);
+            else if (cs->defined[p] && !cs->safe[p][0] && cs->king_to[p] != cs->king_from[p])
+                say(l, CASTLING,
+                    "%s for %s lists no %s.safe cell: its royal piece may castle across cells "
+                    "that are attacked",
+                    cs->name, v->player_name[p], v->player_name[p]);
         }
     free(start);
 }

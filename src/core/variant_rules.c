@@ -55,6 +55,38 @@ static void derived_castle(Loader *L, Variant *v, Castle *c, const Entry *e, con
     for (int i = 0; i < MAX_CASTLE_CELLS && src[i]; i++) dst[i] = map[src[i]];
 }
 
+static bool listed(const Cell *cells, Cell c)
+{
+    for (int i = 0; i < MAX_CASTLE_CELLS && cells[i]; i++)
+        if (cells[i] == c) return true;
+    return false;
+}
+
+/* The king and the rook each land on a cell that castling needs empty (or that one of them
+ * leaves): a cell left out of .empty would let castling land on a piece and take it without
+ * a capture, own pieces too. */
+static void castle_lands_empty(Loader *L, Variant *v, const Castle *c, int p, int line)
+{
+    const char *who = v->player_name[p];
+    if (c->king_from[p] == c->rook_from[p] || c->king_to[p] == c->rook_to[p]) {
+        lerr(L, line,
+             "castling %s: %s's king and rook need cells of their own, both before and "
+             "after",
+             c->name, who);
+        return;
+    }
+    const Cell lands[2] = {c->king_to[p], c->rook_to[p]};
+    for (int i = 0; i < 2; i++) {
+        Cell to = lands[i];
+        if (to == c->king_from[p] || to == c->rook_from[p] || listed(c->empty[p], to)) continue;
+        lerr(L, line,
+             "castling %s: %s's %s lands on %s, which %s.empty must list (castling "
+             "needs it empty)",
+             c->name, who, i ? "rook" : "king", v->board.name[to], who);
+        return;
+    }
+}
+
 void load_castles(Loader *L, Variant *v)
 {
     for (int s = 0; s < L->nsections && !L->failed; s++) {
@@ -107,6 +139,8 @@ void load_castles(Loader *L, Variant *v)
                 lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
             }
         }
+        for (int p = 0; p < v->nplayers && !L->failed; p++)
+            if (c->defined[p]) castle_lands_empty(L, v, c, p, L->section_line[s]);
     }
 }
 
