@@ -53,15 +53,18 @@ enum {
     OPT_AI
 };
 
-#define MAX_NAMED 8 /* --white, --black and --player-name options taken */
-#define MAX_AI    8 /* --ai options taken */
+#define MAX_NAMED  8   /* --white, --black and --player-name options taken */
+#define MAX_AI     8   /* --ai options taken */
+#define MAX_CHECKS 256 /* variant files --check-variant checks in one run */
 
 typedef struct {
     const char *variant;
     const char *fen;
     int perft_depth;
     bool divide;
-    const char *check_variant;
+    const char *check_variant;      /* the first of checks */
+    const char *checks[MAX_CHECKS]; /* --check-variant's files, and the arguments after them */
+    int nchecks;
     bool lint;
     const char *show_zone;
     const char *replay;
@@ -323,13 +326,28 @@ static int resume_option(const char *arg, Options *o)
     return EXIT_OK;
 }
 
-/* What follows the options: --relay's ROOM [VARIANT], or a variant. */
+/* One more file for --check-variant; false (said) past the limit. */
+static bool add_check(Options *o, const char *file)
+{
+    if (o->nchecks == MAX_CHECKS) {
+        safe_printf(stderr, "cellmate: --check-variant checks at most %d files at once\n",
+                    MAX_CHECKS);
+        return false;
+    }
+    if (!o->nchecks) o->check_variant = file;
+    o->checks[o->nchecks++] = file;
+    return true;
+}
+
+/* What follows the options: --relay's ROOM [VARIANT], more files to check, or a variant. */
 static int positional_arguments(int argc, char **argv, Options *o)
 {
     if (o->relay && optind < argc) { /* --relay ROOM [VARIANT] */
         o->room = argv[optind++];
         if (optind < argc) o->relay_variant = argv[optind++];
     }
+    for (; o->check_variant && optind < argc; optind++) /* --check-variant FILE FILE ... */
+        if (!add_check(o, argv[optind])) return EXIT_USAGE;
     if (optind < argc) {
         if (o->variant || optind + 1 < argc) {
             safe_printf(stderr,
@@ -414,7 +432,9 @@ static int parse_options(int argc, char **argv, Options *o)
             if ((rc = game_option(ch, optarg, o)) != EXIT_OK) return rc;
             break;
         case 'd': o->divide = true; break;
-        case 'c': o->check_variant = optarg; break;
+        case 'c':
+            if (!add_check(o, optarg)) return EXIT_USAGE;
+            break;
         case OPT_LINT: o->lint = true; break;
         case OPT_SHOW_ZONE: o->show_zone = optarg; break;
         case 'r': o->replay = optarg; break;
@@ -688,6 +708,20 @@ static bool computer_sides(Session *s, const Options *o)
     return true;
 }
 
+/* --check-variant's files, each in turn: the status of the worst (a file that cannot be read
+ * or found, 2; one refused, 1; one with lint findings, 3; all valid, 0). */
+static int check_variants(const Options *o)
+{
+    static const int rank[4] = {0, 2, 3, 1}; /* by status: how bad */
+    int worst = 0;
+    for (int i = 0; i < o->nchecks; i++) {
+        int rc = tool_check_variant(o->checks[i], o->lint);
+        fflush(stdout); /* each file's report before the next one's errors */
+        if (rc >= 0 && rc < 4 && rank[rc] > rank[worst]) worst = rc;
+    }
+    return worst;
+}
+
 /* The options that do one job and end (checking a variant, a zone, the list, a replay,
  * rooms); -1 when none of them was given. */
 static int tools(const Options *o, const Restriction *r, const char *ssh_command)
@@ -697,7 +731,7 @@ static int tools(const Options *o, const Restriction *r, const char *ssh_command
         safe_printf(stderr, "cellmate: --lint goes with --check-variant FILE\n");
         return EXIT_USAGE;
     }
-    if (o->check_variant) return tool_check_variant(o->check_variant, o->lint);
+    if (o->check_variant) return check_variants(o);
     if (o->show_zone) {
         const char *v = variant_or_default(o->variant);
         return v ? tool_show_zone(v, o->show_zone) : EXIT_USAGE;

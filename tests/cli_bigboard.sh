@@ -6,7 +6,7 @@
 BIG=$TESTS_DIR/data/big-hexagon.ini
 
 out=$("$CELLMATE" --check-variant "$BIG" --lint)
-tap_eq "it loads and lints clean" "$BIG: ok (Big hexagon, 331 cells, 2 players, 6 pieces)" "$out"
+tap_eq "it loads and lints clean" "$BIG: ok (Big hexagon, 331 cells, 2 players, 6 kinds of piece)" "$out"
 
 # cells are named up to u21; the corner cells exist, a cell beyond them does not
 out=$(printf 'moves a1\nmoves u11\nmoves k21\nmoves k22\n' | "$CELLMATE" --variant "$BIG" 2>&1)

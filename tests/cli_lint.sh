@@ -34,6 +34,21 @@ done
 "$CELLMATE" --lint >/dev/null 2>&1
 tap_eq "--lint alone is a usage error (exit 2)" 2 $?
 
+# several files: each checked in turn, the status the worst of theirs
+good=$VARIANTS/glinski.ini bad=$TESTS_DIR/data/lint/castling-lands-on-piece.ini
+out=$("$CELLMATE" --check-variant "$good" "$bad" "$VARIANTS/chess.ini" 2>&1)
+tap_eq "--check-variant GOOD BAD GOOD: the bad file's status (1)" 1 $?
+tap_eq "... every file reported, in turn" "$good: ok
+$bad: error
+$VARIANTS/chess.ini: ok" "$(printf '%s\n' "$out" | sed -e 's/^cellmate: \([^:]*\):[0-9]*: .*/\1: error/' -e 's/: ok (.*/: ok/')"
+"$CELLMATE" --check-variant "$good" --check-variant "$bad" >/dev/null 2>&1
+tap_eq "--check-variant twice: both checked (exit 1)" 1 $?
+"$CELLMATE" --check-variant "$bad" "$TESTS_DIR/data/lint/never-moves.ini" /nonexistent.ini --lint \
+    >/dev/null 2>&1
+tap_eq "... one unreadable: 2 before 1 and 3" 2 $?
+"$CELLMATE" --check-variant "$good" "$TESTS_DIR/data/lint/never-moves.ini" --lint >/dev/null 2>&1
+tap_eq "... findings and no error: 3" 3 $?
+
 # --show-zone: chess's promotion zone is White's eighth rank, Black's first
 out=$("$CELLMATE" --show-zone promotion --variant chess)
 tap_eq "--show-zone exits 0" 0 $?
