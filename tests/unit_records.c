@@ -124,6 +124,23 @@ static void test_bad_fens(void **state)
     variant_free(v);
 }
 
+/* A position where the side to move could take a royal piece is refused (no game reaches it);
+ * the same board with the checked side to move is read. */
+static void test_check_left_refused(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("chess");
+    Position pos;
+    char err[300];
+    assert_false(fen_read(&pos, v, "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", err, sizeof err));
+    assert_string_equal(err,
+                        "column 23: Black is in check with White to move, who could take its royal "
+                        "piece");
+    assert_true(fen_read(&pos, v, "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", err, sizeof err));
+    assert_false(fen_read(&pos, v, "8/8/8/3kK3/8/8/8/8 w - - 0 1", err, sizeof err));
+    variant_free(v);
+}
+
 static void test_castling_rights_checked(void **state)
 {
     (void)state;
@@ -481,11 +498,11 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_start_strings),      cmocka_unit_test(test_castling_rights_checked),
-        cmocka_unit_test(test_bad_fens),           cmocka_unit_test(test_pgn_write),
-        cmocka_unit_test(test_pgn_round_trip),     cmocka_unit_test(test_bad_pgns),
-        cmocka_unit_test(test_tolerant_reading),   cmocka_unit_test(test_tournament_replay),
-        cmocka_unit_test(test_long_texts),         cmocka_unit_test(test_cut_records),
-        cmocka_unit_test(test_many_and_long_tags),
+        cmocka_unit_test(test_check_left_refused), cmocka_unit_test(test_bad_fens),
+        cmocka_unit_test(test_pgn_write),          cmocka_unit_test(test_pgn_round_trip),
+        cmocka_unit_test(test_bad_pgns),           cmocka_unit_test(test_tolerant_reading),
+        cmocka_unit_test(test_tournament_replay),  cmocka_unit_test(test_long_texts),
+        cmocka_unit_test(test_cut_records),        cmocka_unit_test(test_many_and_long_tags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

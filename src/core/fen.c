@@ -6,6 +6,7 @@
  * has the same number of fields for one variant. Empty fields are "-". */
 #include "fen.h"
 #include "char_quote.h"
+#include "movegen.h"
 #include "number.h"
 
 #include <ctype.h>
@@ -466,6 +467,24 @@ static bool check_pieces(Reader *r, Position *pos, const char *fen)
     return true;
 }
 
+/* With two players, the one who has just moved is not left in check: the side to move could
+ * take its royal piece, which no game reaches. (With three, a player taken out can leave the
+ * next one facing a royal piece it never had to answer for: such positions are reached.) */
+static bool check_not_left(Reader *r, const Position *pos, const char *at)
+{
+    const Variant *v = pos->v;
+    if (v->nplayers != 2) return true;
+    for (int q = 0; q < v->nplayers; q++) {
+        if (q == pos->stm || !(pos->alive & (1u << q)) || checker_of(pos, q) != pos->stm) continue;
+        if (!attacked_by(pos, pos->royal[q], pos->stm)) continue;
+        char msg[200];
+        snprintf(msg, sizeof msg, "%s is in check with %s to move, who could take its royal piece",
+                 v->player_name[q], v->player_name[pos->stm]);
+        return bad(r, at, "%s", msg);
+    }
+    return true;
+}
+
 bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int errlen)
 {
     Position pos;
@@ -500,6 +519,7 @@ bool fen_read(Position *out, const Variant *v, const char *fen, char *err, int e
     if (!check_pieces(&r, &pos, fen)) return false;
     if (!(pos.alive & (1u << pos.stm)))
         return bad(&r, f[1], "%s", "the side to move is out of the game");
+    if (!check_not_left(&r, &pos, f[1])) return false;
     zobrist_init(v->board.ncells);
     pos.hash = pos_compute_hash(&pos);
     *out = pos;
