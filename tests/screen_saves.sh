@@ -181,6 +181,25 @@ tap_ok "80x24: the computer's level shown too, the panel shows the whole notice"
     wait_until panel_has k80 "$notice"
 quit k80
 
+# --- a variant from a file its name does not find: the exit message's command names the file,
+# and continues the game ----------------------------------------------------------------------
+mkdir -p "$tmp/my files" "$tmp/state2"
+cp "$TESTS_DIR/../variants/glinski.ini" "$tmp/my files/mine.ini"
+real=$(cd "$tmp/my files" && pwd -P)/mine.ini
+state=$XDG_STATE_HOME
+XDG_STATE_HOME=$tmp/state2
+keep m "'$tmp/my files/mine.ini'"
+wait_for m "White to move" >/dev/null
+enter m e5
+wait_for m "1. e5" >/dev/null
+leave m
+tap_ok "a variant by path: the exit message's command names its file, quoted" \
+    wait_for m "The game is saved in $tmp/state2/cellmate/current.pgn; cellmate --resume --variant '$real' continues it."
+T kill-session -t m
+tap_eq "... and that command continues it" "1. e5 *" \
+    "$(echo pgn | sh -c "XDG_STATE_HOME='$tmp/state2' $CELLMATE --batch --resume --variant '$real'" 2>&1 | tail -n 1)"
+XDG_STATE_HOME=$state
+
 # --- a start reads each save once: what is waiting, what --resume continues and where a move
 # here keeps it all come from one reading (it read current.pgn six times) -------------------
 if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then

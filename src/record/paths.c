@@ -173,6 +173,31 @@ Variant *variant_open(const char *name, char *err, int errlen, bool *unreadable)
     return NULL;
 }
 
+/* Whether two paths name the same file. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+void variant_path_option(const Variant *v, char *out, size_t len)
+{
+    char found[PATH_LEN + MAX_NAME + 8], *full;
+    if (len) *out = 0;
+    if (find_variant(v->name, found, sizeof found) && same_file(found, v->path)) return;
+    if (!(full = realpath(v->path, NULL))) return;
+    bool plain = true; /* nothing a shell would read as more than letters */
+    for (const char *c = full; *c; c++)
+        plain &= isalnum((unsigned char)*c) || strchr("/._-+,:@", *c);
+    size_t n = (size_t)snprintf(out, len, " --variant %s", plain ? full : "'");
+    for (const char *c = full; !plain && *c && n < len; c++)
+        n += (size_t)snprintf(out + n, len - n, *c == '\'' ? "'\\''" : "%c", *c);
+    if (!plain && n < len) n += (size_t)snprintf(out + n, len - n, "'");
+    if (n >= len) *out = 0; /* cut short it would name another file */
+    free(full);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
     return strcmp(a, b);

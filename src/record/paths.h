@@ -19,6 +19,11 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max);
  * no file could be read at all (as opposed to a file with errors). */
 Variant *variant_open(const char *name_or_path, char *err, int errlen, bool *unreadable);
 
+/* " --variant PATH" (PATH absolute, quoted for a shell where it must be) when v's file is
+ * not the one its name finds, so that a command naming v by its game record (--resume)
+ * reaches it; "" when the name finds it, or out does not hold it. */
+void variant_path_option(const Variant *v, char *out, size_t len);
+
 /* Restricted mode: from now on variants come only from `dir` (NULL: the installed data
  * directory) and, for a binary run from its build tree, the source tree's; only by name. */
 void variant_paths_restrict(const char *dir);

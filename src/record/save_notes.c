@@ -4,6 +4,7 @@
 #include "save_notes.h"
 
 #include "autosave.h"
+#include "paths.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,13 +39,16 @@ void save_notes_command(const Variant *v, const char *path, bool login, char *ou
     bool others_play = false;
     for (int i = 0; i < n; i++) others_play |= list[i].owner != 0 && list[i].goes_on;
     free(list);
+    /* a variant from a file its name does not find is named by path */
+    char file[PATH_LEN + 64];
+    variant_path_option(v, file, sizeof file);
     if (n >= 0 && !others_play && autosave_pick(v, &pick) > 0 && !strcmp(pick.path, path)) {
-        snprintf(out, len, "cellmate --resume");
+        snprintf(out, len, "cellmate --resume%s", file);
         return;
     }
     const char *name = base(path), *dot = strstr(name, ".pgn");
-    snprintf(out, len, "cellmate --resume=%.*s", (int)(dot ? dot - name : (long)strlen(name)),
-             name);
+    snprintf(out, len, "cellmate --resume=%.*s%s", (int)(dot ? dot - name : (long)strlen(name)),
+             name, file);
 }
 
 /* The saves whose game goes on and that nobody plays, but `except`, in *list (allocated, to be
