@@ -665,9 +665,12 @@ static bool load_save(Session *s, Resumed *r, char *err, int errlen)
                      "the saved game is damaged: %s (it is kept among your saves as %.*s: "
                      "'load %.*s' shows it)",
                      why, named, kept, named, kept);
-        else if (kept)
-            snprintf(err, errlen, "the saved game is damaged: %s (it is kept as %s)", why,
-                     r->aside);
+        else if (kept) /* (a record that no longer fits a variant file edited since) */
+            snprintf(err, errlen,
+                     "the saved game is damaged: %s (it is kept as %s; if its variant's file "
+                     "was changed since, put the file back and cellmate --resume=%.*s "
+                     "continues the game)",
+                     why, r->aside, named, kept);
         else
             snprintf(err, errlen, "the saved game is damaged: %s", why);
     }
