@@ -222,6 +222,8 @@ static const struct {
     {15, "[rules]",
      "bad.ini:16: unknown key 'White' in [rules] (expected one of: stalemate "
      "bare_king repetition move_rule drops)"},
+    {3, "[board] extra", "bad.ini:3: unexpected text after the section header's ']': 'extra'"},
+    {3, "[board]x", "bad.ini:3: unexpected text after the section header's ']': 'x'"},
     /* castling that could land on a piece (and take it, an own piece too) */
     {15, "[castle O-O]\nWhite = g1 i1 k1 h1\nWhite.empty = h1\n[setup]",
      "bad.ini:15: castling O-O: White's king lands on i1, which White.empty must list (castling "
@@ -247,6 +249,30 @@ static void test_castle_good(void **state)
                         "(loaded without error)");
     assert_string_equal(load_error(with_line(15, "[castle O-O]\nWhite = g1 k1 k1 g1\n[setup]")),
                         "(loaded without error)");
+}
+
+/* Lines may end in LF, CR LF or an old Mac's CR alone; a header may carry a comment. */
+static void test_line_ends(void **state)
+{
+    (void)state;
+    char text[2048] = "", *p = text;
+    for (int i = 0; i < NBASE; i++) p += sprintf(p, "%s\r", base_lines[i]);
+    assert_string_equal(load_error(text), "(loaded without error)");
+    p = text;
+    for (int i = 0; i < NBASE; i++) p += sprintf(p, "%s\r\n", base_lines[i]);
+    assert_string_equal(load_error(text), "(loaded without error)");
+    assert_string_equal(load_error(with_line(3, "[board]  ; the board")), "(loaded without error)");
+    /* an indented line after a key continues its value, even one that looks like a header;
+     * after a header, with no key to continue, it is one */
+    assert_string_equal(load_error(with_line(2, "title = Test\nnotes = see\n  [setup] (and more)")),
+                        "(loaded without error)");
+    assert_string_equal(load_error(with_line(15, "[castle O-O]\n  [setup]\nWhite = K g1")),
+                        "bad.ini:18: 'White' is given twice in [setup] (first on line 17)");
+    /* an error's line number counts CR-ended lines */
+    p = text;
+    for (int i = 0; i < NBASE; i++)
+        p += sprintf(p, "%s\r", i == 13 ? "royal = maybe" : base_lines[i]);
+    assert_string_equal(load_error(text), "bad.ini:14: 'royal' must be yes or no, not 'maybe'");
 }
 
 static void test_bad_files(void **state)
@@ -532,11 +558,11 @@ static void test_describe_initial(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_base_is_valid),    cmocka_unit_test(test_bad_files),
-        cmocka_unit_test(test_castle_good),      cmocka_unit_test(test_more_bad_files),
-        cmocka_unit_test(test_shipped_variants), cmocka_unit_test(test_arrays),
-        cmocka_unit_test(test_limits),           cmocka_unit_test(test_long_values),
-        cmocka_unit_test(test_describe_initial),
+        cmocka_unit_test(test_base_is_valid),  cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_castle_good),    cmocka_unit_test(test_line_ends),
+        cmocka_unit_test(test_more_bad_files), cmocka_unit_test(test_shipped_variants),
+        cmocka_unit_test(test_arrays),         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_long_values),    cmocka_unit_test(test_describe_initial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,8 @@ typedef struct {
     size_t pos;
     int line;          /* lines handed to inih so far */
     bool continuation; /* the line just read started with blank space */
+    bool keyed;        /* a key came since the last section header: an indented line continues it,
+                        * even one that looks like a header (as libinih reads it) */
     Entry *e;
     int n, cap;
     char sections[MAX_SECTIONS][64];

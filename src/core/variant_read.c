@@ -82,12 +82,21 @@ static void note_header(Loader *L, const char *line)
 {
     const char *p = line, *end;
     char name[64];
+    if (L->continuation && L->keyed) return; /* part of the value above */
     while (*p == ' ' || *p == '\t') p++;
     if (*p != '[' || !(end = strchr(p, ']'))) return;
+    const char *after = end + 1 + strspn(end + 1, " \t");
+    if (*after && !strchr("\n;#", *after)) { /* libinih would drop it without a word */
+        int n = (int)strcspn(after, "\n");
+        lerr(L, L->line, "unexpected text after the section header's ']': '%.*s'", n < 40 ? n : 40,
+             after);
+        return;
+    }
     p++; /* the name as libinih reads it, blanks included */
     if (end - p >= 64) return;
     snprintf(name, sizeof name, "%.*s", (int)(end - p), p);
     note_section(L, name);
+    L->keyed = false;
 }
 
 static char *reader(char *str, int num, void *stream)
@@ -99,7 +108,10 @@ static char *reader(char *str, int num, void *stream)
     while ((ch = next_char(L)) != EOF) {
         any = true;
         if (ch == '\n') break;
-        if (ch == '\r') continue;
+        if (ch == '\r') { /* CR LF, or an old Mac's CR alone: either ends the line */
+            if (L->text[L->pos] == '\n') L->pos++;
+            break;
+        }
         if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
             lerr(L, L->line + 1,
                  "the file contains a control character (byte 0x%02x); variant files are "
@@ -140,6 +152,7 @@ static int handler(void *user, const char *section, const char *name, const char
         lerr(L, L->line, "section or key name too long");
         return 0;
     }
+    L->keyed = true;
     if (L->continuation && L->n > 0) {
         Entry *last = &L->e[L->n - 1];
         if (!strcmp(last->section, section) && !strcmp(last->key, name)) {
@@ -209,6 +222,7 @@ void free_entries(Loader *L)
 void parse_text(Loader *L)
 {
     L->line = L->file << LINE_BITS;
+    L->keyed = false;
     bool failed_before = L->failed;
     int rc = failed_before ? 0 : ini_parse_stream(reader, L, handler, L);
     int at = (L->file << LINE_BITS) + rc;
