@@ -116,8 +116,8 @@ static const struct {
      "bad.ini:9: players 'White' and 'white' have one name (names are compared without regard "
      "to case)"},
     {9, "names = White 2nd",
-     "bad.ini:9: bad player name '2nd' (a name starts with a letter and has at most 31 "
-     "characters)"},
+     "bad.ini:9: bad player name '2nd' (a name starts with a letter from A to Z and has at most "
+     "31 bytes)"},
     {11, "[piece k]", "bad.ini:11: piece sections are [piece X] with X an upper-case letter"},
     {13, "moves = W Z", "bad.ini:13: in move 'Z': unknown atom 'Z' (this board has W F N)"},
     {13, "moves = D", "bad.ini:13: in move 'D': unknown atom 'D' (this board has W F N)"},
@@ -526,8 +526,9 @@ static void test_limits(void **state)
     for (int i = 100; i < 1200; i += 100) notes[i] = '\n', notes[i + 1] = ' ';
     assert_string_equal(load_error(with_line(2, notes)),
                         "bad.ini:3: 'notes' is longer than 1023 characters");
-    assert_string_equal(load_error(with_line(12, "name = A king with a very long name indeed")),
-                        "bad.ini:12: a piece's name has at most 31 characters");
+    assert_string_equal(
+        load_error(with_line(12, "name = A king with a very long name indeed")),
+        "bad.ini:12: a piece's name has at most 31 bytes (an accented letter takes two)");
     assert_string_equal(load_error(with_line(14, "royal = yes\npromote_to = K K")),
                         "bad.ini:15: 'K' is listed twice");
 }

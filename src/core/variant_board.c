@@ -150,8 +150,8 @@ void load_players(Loader *L, Variant *v)
     for (int p = 0; p < n; p++) {
         if (strlen(w[p]) >= MAX_NAME || !isalpha((unsigned char)w[p][0])) {
             lerr(L, e->line,
-                 "bad player name '%s' (a name starts with a letter and has at most %d "
-                 "characters)",
+                 "bad player name '%s' (a name starts with a letter from A to Z and has "
+                 "at most %d bytes)",
                  w[p], MAX_NAME - 1);
             return;
         }

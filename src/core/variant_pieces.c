@@ -129,7 +129,8 @@ static void load_piece(Loader *L, Variant *v, const char *sec, int kind)
     copy_text(L, pt->name, NULL);
     if ((e = entry_need(L, sec, "name", "the piece's name"))) {
         if (strlen(e->value) >= MAX_NAME)
-            lerr(L, e->line, "a piece's name has at most %d characters", MAX_NAME - 1);
+            lerr(L, e->line, "a piece's name has at most %d bytes (an accented letter takes two)",
+                 MAX_NAME - 1);
         snprintf(pt->name, MAX_NAME, "%s", e->value);
     }
     if ((e = entry_get(L, sec, "forward")) && !parse_int(L, e, 1, 12, &pt->forward_hour)) return;
