@@ -273,8 +273,8 @@ tap_ok "--rooms lists the finished games' rooms too" \
 # players), with the room's own tags kept; the finished one is kept as it was -------------------
 u=$(id -u)
 record() { # record DATE RESULT [TERMINATION]: a room's record of a game without moves
-    printf '[Variant "glinski"]\n[Event "cellmate room again"]\n[Site "?"]\n[Date "%s"]\n' "$1"
-    printf '[Round "?"]\n[White "alice"]\n[Black "bob"]\n[Result "%s"]\n' "$2"
+    printf '[Event "cellmate room again"]\n[Site "?"]\n[Date "%s"]\n' "$1"
+    printf '[Round "?"]\n[White "alice"]\n[Black "bob"]\n[Result "%s"]\n[Variant "glinski"]\n' "$2"
     [ -z "$3" ] || printf '[Termination "%s"]\n' "$3"
     printf '[RoomUsers "%s %s"]\n\n%s\n' "$u" "$u" "$2"
 }

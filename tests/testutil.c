@@ -351,6 +351,15 @@ char *tu_check_pgn_round_trip(const Game *g, const Variant *fallback)
     Game back;
     Variant *owned;
     assert_non_null(text);
+    /* the movetext is wrapped before column 80, never between a move number and its move */
+    for (const char *line = strstr(text, "\n\n"); line && *line; line = strchr(line + 1, '\n')) {
+        const char *end = strchr(line + 1, '\n');
+        size_t n = end ? (size_t)(end - line - 1) : strlen(line + 1);
+        if (n > 79) fail_msg("a line of %zu characters:\n%s", n, text);
+        if (n && line[n] == '.' &&
+            isdigit((unsigned char)line[n - (line[n - 1] == '.' ? 2 : 0) - 1]))
+            fail_msg("a line ends in a move number:\n%s", text);
+    }
     pgn_open_string(&r, text, fallback);
     assert_int_equal(pgn_read_game(&r, &back, &owned, &rep), PGN_OK);
     if (rep.warnings) fail_msg("%s\n%s", rep.warning, text);

@@ -169,9 +169,11 @@ static void test_pgn_write(void **state)
     game_init(&g, v, NULL);
     tu_play(&g, "Nc3 Nc6");
     char *text = pgn_write(&g);
-    assert_string_equal(text, "[Variant \"glinski\"]\n[Event \"?\"]\n[Site \"?\"]\n"
-                              "[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-                              "[Black \"?\"]\n[Result \"*\"]\n\n1. Nc3 Nc6 *\n");
+    /* the seven tags of the standard's roster first, in its order */
+    assert_string_equal(text,
+                        "[Event \"?\"]\n[Site \"?\"]\n"
+                        "[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+                        "[Black \"?\"]\n[Result \"*\"]\n[Variant \"glinski\"]\n\n1. Nc3 Nc6 *\n");
     free(text);
     /* tags are kept and escaped; a finished game has its result and termination */
     game_set_tag(&g, "White", "A \"quoted\" name");

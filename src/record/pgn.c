@@ -57,6 +57,16 @@ static void sb_word(Sb *b, const char *w)
     sb_add(b, w);
 }
 
+/* A move's word, after its number ("12." or, dots, "12...") when number > 0: the two are
+ * never broken apart by the wrapping. */
+static void sb_move(Sb *b, int number, bool dots, const char *w)
+{
+    char both[160];
+    if (number <= 0) return sb_word(b, w);
+    snprintf(both, sizeof both, "%d.%s %s", number, dots ? ".." : "", w);
+    sb_word(b, both);
+}
+
 static void sb_tag(Sb *b, const char *name, const char *value)
 {
     sb_add(b, "[");
@@ -130,7 +140,6 @@ static bool has_note(const Game *g, int k)
 static void write_movetext(const Game *g, Sb *b)
 {
     const Variant *v = g->v;
-    char num[32];
     int slot = g->start.stm, round = g->start.fullmove;
     bool need_number = true;
     write_comments(g, b, 0);
@@ -139,12 +148,10 @@ static void write_movetext(const Game *g, Sb *b)
         slot = 0;
         for (int i = 0; i < g->nplies; i++) {
             while (slot != g->plies[i].mover) {
-                if (slot == 0) snprintf(num, sizeof num, "%d.", round), sb_word(b, num);
-                sb_word(b, "--");
+                sb_move(b, slot ? 0 : round, false, "--");
                 if (++slot == v->nplayers) slot = 0, round++;
             }
-            if (slot == 0) snprintf(num, sizeof num, "%d.", round), sb_word(b, num);
-            sb_word(b, g->plies[i].san);
+            sb_move(b, slot ? 0 : round, false, g->plies[i].san);
             write_comments(g, b, i + 1);
             if (++slot == v->nplayers) slot = 0, round++;
         }
@@ -153,15 +160,8 @@ static void write_movetext(const Game *g, Sb *b)
     for (int i = 0; i < g->nplies; i++) {
         const Ply *p = &g->plies[i];
         round = p->undo.fullmove;
-        if (p->mover == 0) {
-            snprintf(num, sizeof num, "%d.", round);
-            sb_word(b, num);
-        } else if (need_number) {
-            snprintf(num, sizeof num, "%d...", round);
-            sb_word(b, num);
-        }
+        sb_move(b, p->mover == 0 || need_number ? round : 0, p->mover != 0, p->san);
         need_number = p->clock_ms >= 0 || has_note(g, i + 1);
-        sb_word(b, p->san);
         write_comments(g, b, i + 1);
     }
     (void)slot;
@@ -172,7 +172,7 @@ char *pgn_write(const Game *g)
     const Variant *v = g->v;
     Sb b = {0};
     char buf[FEN_MAX];
-    sb_tag(&b, "Variant", v->name);
+    /* the seven tags of the standard's roster first, in its order (players by side) */
     sb_tag(&b, "Event", tag_or(g, "Event", "?"));
     sb_tag(&b, "Site", tag_or(g, "Site", "?"));
     sb_tag(&b, "Date", tag_or(g, "Date", "????.??.??"));
@@ -180,6 +180,7 @@ char *pgn_write(const Game *g)
     for (int p = 0; p < v->nplayers; p++)
         sb_tag(&b, v->player_name[p], tag_or(g, v->player_name[p], "?"));
     sb_tag(&b, "Result", game_result_text(g, buf, sizeof buf));
+    sb_tag(&b, "Variant", v->name);
     if (g->custom_start) {
         sb_tag(&b, "SetUp", "1");
         fen_write(&g->start, buf, sizeof buf);
