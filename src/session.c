@@ -1162,6 +1162,27 @@ static bool refuse_watching(Sink *out, const char *what)
                     what);
 }
 
+/* Whether a line no move reads is moves pasted together ("e5 Nc6", "e5 2. f6"): of its
+ * words, all but move numbers read as moves (in form: this position cannot judge the later
+ * ones). */
+static bool several_moves(Session *s, const char *text)
+{
+    char word[MOVE_TEXT_MAX + 8], err[NOTE_ERR_MAX];
+    Move m;
+    int moves = 0;
+    for (const char *p = text; *p; p += strspn(p, " \t")) {
+        size_t n = strcspn(p, " \t"), digits = strspn(p, "0123456789");
+        if (n >= sizeof word) return false;
+        snprintf(word, sizeof word, "%.*s", (int)n, p);
+        p += n;
+        if (digits && digits < n && strspn(word + digits, ".") == n - digits) continue;
+        if (move_parse(&s->game.pos, word, &m, err, sizeof err, NULL) == PARSE_MALFORMED)
+            return false;
+        moves++;
+    }
+    return moves > 1;
+}
+
 static bool play_line(Session *s, const char *text, Sink *out)
 {
     Move m;
@@ -1189,6 +1210,11 @@ static bool play_line(Session *s, const char *text, Sink *out)
                         MAX_RESTRICTED_PLIES);
     /* a line that is no move in any position says so, whoever's turn it is */
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
+    if (st == PARSE_MALFORMED && several_moves(s, text))
+        return complain(out,
+                        "'%s' holds more than one move: give one move per line (a record's "
+                        "moves are read with 'load FILE')",
+                        text);
     if (st == PARSE_MALFORMED)
         return complain(out,
                         "'%s' is neither a move nor a command: %s (expected a move such as "

@@ -103,6 +103,20 @@ tap_eq "resign naming no side of the game says so and lists the sides" \
     "line 1: 'Purple' is not a side in this game (its sides: Red, Yellow, Blue)
 line 2: 'Black' is not a side in this game (its sides: Red, Yellow, Blue)" "$(cat "$tmp/err")"
 tap_eq "... and resigns nobody" "Red resigns and leaves the game" "$(cat "$tmp/out")"
+# moves pasted on one line: one move per line, the line says so (a word that is no move
+# keeps the usual message)
+run '1. e5 Nc6
+e5 2. f6
+e5 junk
+e5
+' --variant glinski
+tap_eq "moves pasted on one line are refused, saying one move per line" \
+    "line 1: 'e5 Nc6' holds more than one move: give one move per line (a record's moves are read with 'load FILE')
+line 2: 'e5 2. f6' holds more than one move: give one move per line (a record's moves are read with 'load FILE')" \
+    "$(sed -n 1,2p "$tmp/err")"
+tap_ok "... a line with a word that is no move gets the usual message" \
+    sh -c "sed -n 3p '$tmp/err' | grep -q '^line 3: neither a move nor a command'"
+tap_eq "... and nothing of them is played" "1. e5" "$(cat "$tmp/out")"
 run 'Nc5
 draw
 ' --variant haynie

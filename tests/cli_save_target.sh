@@ -39,6 +39,10 @@ tap_ok "the directory is still a directory" test -d "$tmp/dir"
 tap_ok "the links are still links" sh -c "test -L '$tmp/to-fifo' && test -L '$tmp/to-null' && test -L '$tmp/to-dir'"
 tap_ok "/dev/null is still a device" test -c /dev/null
 tap_eq "no temporary file is left" "" "$(ls "$tmp" | grep tmp)"
+save "$tmp/no-such-dir/game.pgn"
+tap_eq "save into a directory that does not exist: refused (exit 1)" 1 "$st"
+tap_ok "... says the directory does not exist" \
+    said "$tmp/no-such-dir/game.pgn: cannot write there: its directory does not exist"
 if [ "$(id -u)" = 0 ]; then # a device of its own, where it harms nothing
     mknod "$tmp/null" c 1 3
     save "$tmp/null"

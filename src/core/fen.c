@@ -217,8 +217,12 @@ static bool read_board(Reader *r, Position *pos, const char *s, const char *end)
     while (s < end) {
         if (*s == '/') {
             if (c > b->ncells || b->row[c] != row + 1) {
-                char msg[64];
-                snprintf(msg, sizeof msg, "'/' before row %d of the board is complete", row + 1);
+                char msg[80];
+                if (c > b->ncells) /* every cell given: a row too many */
+                    snprintf(msg, sizeof msg, "more rows than the board's %d", row + 1);
+                else
+                    snprintf(msg, sizeof msg, "'/' before row %d of the board is complete",
+                             row + 1);
                 return bad(r, s, "%s", msg);
             }
             row++;
@@ -298,6 +302,11 @@ static bool read_int(Reader *r, const char *s, const char *end, int lo, int *out
     long n = 0;
     enum number_status st = number_scan_to(&e, end, 100000, &n);
     if (st == NUMBER_TOO_LARGE) return bad(r, s, "%s: number too large", field_quoted(r, s, end));
+    if (st == NUMBER_OK && e == end && n < lo) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "the move number starts at %d, not %ld", lo, n);
+        return bad(r, s, "%s", msg);
+    }
     if (st != NUMBER_OK || e != end || n < lo)
         return bad(r, s, "expected a number, found %s", field_quoted(r, s, end));
     *out = (int)n;

@@ -254,8 +254,11 @@ static bool write_temp(const char *path, const char *text, unsigned mode, const 
         return false;
     }
     int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
+    if (fd < 0) { /* (the file is written first under another name in its directory) */
+        if (errno == ENOENT)
+            snprintf(err, errlen, "%s: cannot write there: its directory does not exist", path);
+        else
+            snprintf(err, errlen, "%s: cannot write in its directory: %s", path, strerror(errno));
         return false;
     }
     mode_t mask = umask(0);
