@@ -28,6 +28,17 @@ for size in 80x24 120x40 200x60; do
     done
 done
 
+# --- a title too long for the title bar gives way to the help hint, marked cut ----------------
+# (at 80x24 the title goes whole into the panel instead, as above)
+sed 's/^title = .*/title = A Very Long Title For A Hexagonal Variant That Goes On And On And On Still Further And Then Some More Words/' \
+    "$VARIANTS_DIR/glinski.ini" >"$tmp/long.ini"
+sized z 120x40 "$tmp/long.ini"
+wait_for z " to move" >/dev/null
+bar=$(screen_of z | head -n 1)
+tap_ok "a long title: the title bar keeps 'F1/? help'" sh -c 'printf "%s\n" "$1" | grep -q "F1/? help *$"' sh "$bar"
+tap_ok "... and the title is marked cut" sh -c 'printf "%s\n" "$1" | grep -q "cellmate: A Very Long.*\.\.\. *F1"' sh "$bar"
+quit z
+
 # --- a three-player move list at 80x24 ---------------------------------------------------------
 sized m 80x24 --depth 1 hr-wellisch3
 wait_for m "Red to move" >/dev/null

@@ -535,10 +535,12 @@ static void draw_title(void)
     attr_t tat = ui.colour ? COLOR_PAIR(PAIR_TITLE) : A_REVERSE;
     attron(tat);
     mvhline(0, 0, ' ', ui.cols);
-    ui_put(0, 0, text, ui.cols);
     const char *hint = "F1/? help ";
-    if (text_columns(text) + (int)strlen(hint) < ui.cols)
-        mvaddstr(0, ui.cols - (int)strlen(hint), hint);
+    int room = ui.cols - (int)strlen(hint) - 1; /* the title's columns beside the hint */
+    if (text_columns(text) > room && room >= 20) /* a long title gives way, marked cut */
+        snprintf(text + text_fit(text, room - 3), sizeof text - text_fit(text, room - 3), "...");
+    ui_put(0, 0, text, ui.cols);
+    if (text_columns(text) <= room) mvaddstr(0, ui.cols - (int)strlen(hint), hint);
     attroff(tat);
 }
 
