@@ -14,21 +14,6 @@ mkdir -p -m 700 "$ROOMS"
 
 now() { date +%s.%N; }
 
-# serve DIR ROOM: the room's server (Glinski) in the background; its socket waited for
-serve() {
-    "$CELLMATE" --room-dir "$1" --serve-room "$2" glinski 2>"$tmp/$2.err" &
-    room_pids="$room_pids $!"
-    wait_until test -S "$1/$2.sock"
-}
-
-# ear SOCKET OUT: a watcher in the background that hears the chat
-ear() {
-    printf '%s\n' 'expect cellmate-room' 'send hello 1 ear watch\n' 'expect sync' 'hold 60' |
-        perl "$TESTS_DIR/room_raw.pl" "$1" >"$2" 2>&1 &
-    room_pids="$room_pids $!"
-    wait_text "$2" "ok expect sync" >/dev/null
-}
-
 # chatter SOCKET NAME N OUT: a connection that says N lines at once, then leaves
 chatter() {
     printf '%s\n' 'expect cellmate-room' "send hello 1 $2 watch\\n" 'expect sync' \
@@ -37,8 +22,8 @@ chatter() {
 }
 
 # --- ten connections in a row get one allowance between them -----------------------------------
-serve "$ROOMS" talk
-ear "$ROOMS/talk.sock" "$tmp/ear"
+room_serve "$ROOMS" talk glinski
+room_raw_hold "$ROOMS/talk.sock" "$tmp/ear" ear watch # a watcher that hears the chat
 start=$(now)
 for n in 1 2 3 4 5 6 7 8 9 10; do chatter "$ROOMS/talk.sock" "loud$n" 50 "$tmp/loud$n"; done
 elapsed=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
@@ -63,7 +48,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/
     mkdir -m 2770 "$gdir"
     chgrp "$ngid" "$gdir"
     room_dirs="$room_dirs $gdir"
-    serve "$gdir" grp
+    room_serve "$gdir" grp glinski
     chatter "$gdir/grp.sock" zed 30 "$tmp/zed1"
     printf '%s\n' 'expect cellmate-room' 'send hello 1 zed watch\n' 'expect sync' \
         'repeat 20 say zed again\n' 'send ping\n' 'expect pong' |

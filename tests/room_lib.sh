@@ -20,6 +20,28 @@ room_server_in() {
 }
 room_server() { room_server_in "$ROOMS" "$1"; }
 
+# room_serve DIR ROOM VARIANT [ARGS...]: room ROOM's server (cellmate --serve-room, with ARGS
+# before it) in the background, its errors in $tmp/ROOM.err, its PID kept for the clean-up;
+# its socket waited for (false when it never came).
+room_serve() {
+    room_serve_dir=$1 room_serve_room=$2 room_serve_variant=$3
+    shift 3
+    "$CELLMATE" "$@" --room-dir "$room_serve_dir" --serve-room "$room_serve_room" \
+        "$room_serve_variant" 2>"$tmp/$room_serve_room.err" &
+    room_pids="$room_pids $!"
+    wait_until test -S "$room_serve_dir/$room_serve_room.sock"
+}
+
+# room_raw_hold SOCKET OUT NAME SEAT: a raw client (room_raw.pl) in the background that says
+# hello as NAME taking SEAT (a side, any or watch) and stays a minute, hearing the room in
+# OUT; back once the room's state has come, its PID kept for the clean-up.
+room_raw_hold() {
+    printf '%s\n' 'expect cellmate-room' "send hello 1 $3 $4\\n" 'expect sync' 'hold 60' |
+        perl "$TESTS_DIR/room_raw.pl" "$1" >"$2" 2>&1 &
+    room_pids="$room_pids $!"
+    wait_text "$2" "ok expect sync" >/dev/null
+}
+
 # End a process by its PID: TERM, up to 5 s, then KILL.
 end_pid() {
     kill "$1" 2>/dev/null || return 0

@@ -14,16 +14,6 @@ trap room_cleanup EXIT
 export CELLMATE_VARIANTS="$VARIANTS_DIR"
 mkdir -p -m 700 "$ROOMS"
 
-# serve ROOM VARIANT: the room's server in the background; its socket waited for
-serve() {
-    "$CELLMATE" --room-dir "$ROOMS" --serve-room "$1" "$2" 2>"$tmp/$1.err" &
-    room_pids="$room_pids $!"
-    i=0
-    while [ $i -lt 100 ] && [ ! -S "$ROOMS/$1.sock" ]; do
-        sleep 0.1
-        i=$((i + 1))
-    done
-}
 x190=$(printf '%0190d' 0 | tr 0 x)
 
 # --- chat past the record's budget (64 KB a game) is relayed, not kept; moves still are -------
@@ -34,7 +24,7 @@ x190=$(printf '%0190d' 0 | tr 0 x)
     printf '[Result "*"]\n[RoomUsers "- -"]\n\n'
     awk -v x="$x190" 'BEGIN { for (i = 0; i < 330; i++) printf "{w%03d: %s}\n", i, x; print "*" }'
 } >"$ROOMS/chat.pgn"
-serve chat glinski
+room_serve "$ROOMS" chat glinski
 perl "$TESTS_DIR/room_raw.pl" "$ROOMS/chat.sock" >"$tmp/chat1" 2>&1 <<EOF
 expect cellmate-room
 send hello 1 w1 watch\n
@@ -138,7 +128,7 @@ tap_ok "flood: ... long before its 300th line" test "$(grep -c '^< pong' "$tmp/t
 # --- strangers holding every connection (watching, or saying nothing) cannot keep a player
 # from their own seat: the room keeps a connection for each seat's player coming back, and the
 # one that has waited longest without a hello makes room when even those are taken ---------
-serve crowd glinski
+room_serve "$ROOMS" crowd glinski
 printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room crowd --name alice --seat White \
     >"$tmp/crowd0" 2>&1
 # stranger N STEP...: a raw client in the background that takes those steps, then stays
@@ -182,7 +172,7 @@ tap_ok "crowd: ... and the watchers stay" sh -c "! grep -q '^< bye' '$tmp/crowd.
 # --- a flood of connections from one process, going on while a player comes back and takes
 # seconds to say hello (over ssh the hello crosses the network after the relay connects): the
 # flood's own connections make way, never the player's -----------------------------------------
-serve flood glinski
+room_serve "$ROOMS" flood glinski
 printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room flood --name alice --seat White \
     >"$tmp/flood0" 2>&1
 printf '%s\n' 'flood 2000 0.002' 'hold 30' |

@@ -12,24 +12,9 @@ trap room_cleanup EXIT
 export CELLMATE_VARIANTS="$VARIANTS_DIR"
 mkdir -p -m 700 "$ROOMS"
 
-# serve ROOM VARIANT: the room's server in the background; its socket waited for
-serve() {
-    "$CELLMATE" --room-dir "$ROOMS" --serve-room "$1" "$2" 2>"$tmp/$1.err" &
-    room_pids="$room_pids $!"
-    wait_until test -S "$ROOMS/$1.sock"
-}
-
-# holder OUT NAME SEAT: a raw client in the background that says hello as NAME and stays
-holder() {
-    printf '%s\n' 'expect cellmate-room' "send hello 1 $2 $3\\n" 'expect sync' 'hold 60' |
-        perl "$TESTS_DIR/room_raw.pl" "$ROOMS/names.sock" >"$1" 2>&1 &
-    room_pids="$room_pids $!"
-    wait_text "$1" "ok expect sync" >/dev/null
-}
-
-serve names glinski
-holder "$tmp/alice" alice White
-holder "$tmp/carol" carol watch
+room_serve "$ROOMS" names glinski
+room_raw_hold "$ROOMS/names.sock" "$tmp/alice" alice White
+room_raw_hold "$ROOMS/names.sock" "$tmp/carol" carol watch
 
 # --- a watcher's name is its own -----------------------------------------------------------------
 printf 'say I am carol\nquit\n' |
@@ -64,13 +49,8 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && nob=$(id -u nobody 2>/
     mkdir -m 2770 "$gdir"
     chgrp "$ngid" "$gdir"
     room_dirs="$room_dirs $gdir"
-    "$CELLMATE" --room-dir "$gdir" --serve-room grp glinski 2>"$tmp/grp.err" &
-    room_pids="$room_pids $!"
-    wait_until test -S "$gdir/grp.sock"
-    printf '%s\n' 'expect cellmate-room' 'send hello 1 carol watch\n' 'expect sync' 'hold 60' |
-        perl "$TESTS_DIR/room_raw.pl" "$gdir/grp.sock" >"$tmp/gcarol" 2>&1 &
-    room_pids="$room_pids $!"
-    wait_text "$tmp/gcarol" "ok expect sync" >/dev/null
+    room_serve "$gdir" grp glinski
+    room_raw_hold "$gdir/grp.sock" "$tmp/gcarol" carol watch
     printf 'say I am carol\nquit\n' | setpriv --reuid="$nob" --regid="$ngid" --clear-groups \
         env HOME=/nonexistent "$CELLMATE" --batch --room-dir "$gdir" --room grp --name carol \
         --seat watch >"$tmp/g1" 2>"$tmp/g1.err"
