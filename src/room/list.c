@@ -1,6 +1,8 @@
-/* list.c — cellmate --rooms: every room of the room directory in a line, sorted by name. A
- * running room is asked (the protocol's info request, without joining); a room whose server
- * has left is read from its record. */
+/* list.c — cellmate --rooms: every room of the room directory in a line, sorted by name
+ * (numbers by value). A running room is asked (the protocol's info request, without
+ * joining); a room whose server has left is read from its record. Other games saved in the
+ * directory are no rooms, and are left out. */
+#include "notation.h"
 #include "room/describe.h"
 #include "room/dir.h"
 #include "room/proto.h"
@@ -8,11 +10,13 @@
 #include "safe_text.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define ASK_SECONDS 3
@@ -68,9 +72,42 @@ static bool from_record(const char *dir, const char *room, char *out, size_t len
     return true;
 }
 
+/* Names as a person reads them, numbers by their value (spam2 before spam10), as the moves
+ * command orders moves; names that read the same (spam02, spam2) in byte order. */
 static int by_name(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    const char *x = *(char *const *)a, *y = *(char *const *)b;
+    int d = move_text_cmp(x, y);
+    return d ? d : strcmp(x, y);
+}
+
+/* Whether DIR/ROOM.pgn is a room's record rather than any game saved there (a room
+ * directory may be shared, such as /tmp): a room's server writes the RoomUsers tag into
+ * its record at every save, and nothing else does (a client's own copy of the record leaves
+ * it out). Only the tags at the top are read, from a regular file (never a FIFO that would
+ * hold the listing up). */
+static bool room_record(const char *dir, const char *room)
+{
+    char path[ROOM_PATH_MAX], line[256];
+    if (!room_file(dir, room, "pgn", path, sizeof path)) return false;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) return false;
+    FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        close(fd);
+        return false;
+    }
+    bool found = false, line_start = true;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (line_start) {
+            if (line[0] != '[' && line[strspn(line, " \t\r\n")]) break; /* the moves begin */
+            found = !strncmp(line, "[RoomUsers ", 11);
+        }
+        line_start = strchr(line, '\n') != NULL; /* (a long tag's rest is no line of its own) */
+    }
+    fclose(f);
+    return found;
 }
 
 int room_list_main(const RoomOptions *o)
@@ -94,8 +131,11 @@ int room_list_main(const RoomOptions *o)
         char room[ROOM_ROOM_MAX + 2];
         if (l - 4 > ROOM_ROOM_MAX) continue;
         snprintf(room, sizeof room, "%.*s", (int)(l - 4), e->d_name);
-        /* finished games kept as NAME.N.pgn are not rooms: a room's name has no '.' */
-        if (room_valid_room(room) && (names[n] = strdup(room))) n++;
+        /* finished games kept as NAME.N.pgn are not rooms: a room's name has no '.'; nor
+         * is another game saved in the directory: a room is served, or has a room's record */
+        if (room_valid_room(room) && (room_server_pid(dir, room) || room_record(dir, room)) &&
+            (names[n] = strdup(room)))
+            n++;
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);

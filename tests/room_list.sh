@@ -1,0 +1,54 @@
+#!/bin/sh
+# room_list.sh — cellmate --rooms: rooms sorted as a person reads their names (numbers by
+# value: spam2 before spam10), and only rooms: another game saved in the room directory (a
+# shared one such as /tmp holds anything), a room's finished game and a FIFO named like a
+# record are left out, while a room whose server runs and one whose server left are listed.
+# Every server is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+mkdir -p -m 700 "$ROOMS"
+
+# record NAME: a room's record as a room's server leaves it (its seats empty), for a room
+# whose server is not running
+record() {
+    printf '[Variant "glinski"]\n[Event "cellmate room %s"]\n[White "?"]\n[Black "?"]\n' "$1"
+    printf '[Result "*"]\n[RoomUsers "- -"]\n\n*\n'
+}
+
+# rooms: the room names --rooms lists, in its order, on one line
+rooms() {
+    "$CELLMATE" --rooms --room-dir "$ROOMS" >"$tmp/rooms" 2>&1
+    sed -n 's/^\([^:]*\): .*/\1/p' "$tmp/rooms" | tr '\n' ' ' | sed 's/ $//'
+}
+
+# --- numbers in names by value ------------------------------------------------------------------
+for r in spam10 spam2 spam1 spam02 ham9 ham10x 3b 20a; do record "$r" >"$ROOMS/$r.pgn"; done
+tap_eq "--rooms sorts numbers in names by value" "3b 20a ham9 ham10x spam1 spam02 spam2 spam10" \
+    "$(rooms)"
+rm -f "$ROOMS"/*.pgn
+
+# --- only rooms ---------------------------------------------------------------------------------
+# a game saved here by a local game, and one with a record's RoomUsers only further down
+printf 'f6\nsave %s\n' "$ROOMS/stray.pgn" | "$CELLMATE" --batch --variant glinski >"$tmp/save" 2>&1
+tap_ok "(a local game saved a game in the room directory)" test -s "$ROOMS/stray.pgn"
+printf '[Variant "glinski"]\n\n1. f6 {[RoomUsers "- -"]} *\n' >"$ROOMS/notes.pgn"
+mkfifo "$ROOMS/pipe.pgn"
+"$CELLMATE" --rooms --room-dir "$ROOMS" >"$tmp/rooms" 2>&1
+tap_eq "a directory of other games and a FIFO holds no rooms" "no rooms in $ROOMS" \
+    "$(cat "$tmp/rooms")"
+room_serve "$ROOMS" live glinski
+record gone >"$ROOMS/gone.pgn"
+record gone >"$ROOMS/gone.1.pgn" # (a finished game of the room, kept)
+tap_eq "--rooms lists the rooms among them, and only those" "gone live" "$(rooms)"
+tap_ok "... the running room asked" grep -q "^live: glinski, move 1, White to move; .* 0 watching" "$tmp/rooms"
+tap_ok "... the other read from its record" \
+    grep -q "^gone: .*not running (the next join starts it)" "$tmp/rooms"
+p=$(room_server live) && end_pid "$p"
+tap_ok "a room whose server left is known by the record it wrote" \
+    sh -c "'$CELLMATE' --rooms --room-dir '$ROOMS' | grep -q '^live: .*not running'"
+
+room_check_logs
+tap_done
