@@ -1,10 +1,11 @@
 #!/bin/sh
 # room_batch.sh — rooms on one host, played by scripted clients (cellmate --batch --room):
 # a two-player Glinski mate, a three-player Cyclohexane game with an elimination and a
-# resignation, watchers who join mid-game and see the position, chat, a draw offer refused
-# and then agreed, a takeback, two rooms at once, a seat that is taken, the record the room
-# keeps, the numbered finished games it keeps (never one replaced), --rooms, a server that
-# leaves once idle, and restricted mode's bounds at a table.
+# resignation, watchers who join mid-game and see the position (the others are told of their
+# coming and going), chat, a draw offer refused and then agreed, a takeback, two rooms at
+# once, a seat that is taken, the record the room keeps, the numbered finished games it keeps
+# (never one replaced), --rooms, a server that leaves once idle, and restricted mode's bounds
+# at a table.
 # Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -86,6 +87,8 @@ tap_ok "... and so is --level" \
 wait_until grep -qx 'dave watches' "$tmp/red" # (red's client prints it in its own time)
 tap_ok "the others are told a watcher came; the watcher is not told of itself" \
     sh -c "grep -qx 'dave watches' '$tmp/red' && ! grep -q 'dave watches' '$tmp/watcher1'"
+tap_ok "the others are told a watcher left, as they were told it came" \
+    wait_until grep -qx 'dave stops watching' "$tmp/red"
 
 finish "$white"
 tap_eq "Glinski: White's client ends with status 0" 0 "$?"

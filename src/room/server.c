@@ -205,13 +205,11 @@ static void drop(Server *sv, int i)
 {
     Conn *c = sv->conn[i];
     sv->conn[i] = sv->conn[--sv->nconn];
-    enum conn_state was = c->state;
     table_left(sv, c);
     close(c->fd);
     linereader_free(&c->in);
     free(c->out);
     free(c);
-    if (was == CONN_WATCHER) room_broadcast(sv, "watchers %d", table_watchers(sv));
 }
 
 /* Whether the client has not yet read all that it was sent: lines still in its queue here,

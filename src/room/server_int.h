@@ -124,7 +124,7 @@ void conn_strike(Conn *c); /* a bad line: too many close the connection */
 /* table.c: the game, the seats and the requests */
 bool table_open(Server *sv, char *err, int errlen);             /* from the record, or a new game */
 void table_request(Server *sv, Conn *c, const RoomRequest *rq); /* a client's parsed line */
-void table_left(Server *sv, Conn *c); /* a client is gone: its seat is away */
+void table_left(Server *sv, Conn *c); /* a client is gone: a seat away, or a watcher less */
 void table_save(Server *sv);          /* after a change: durable (the copy) before anyone hears */
 bool table_save_now(Server *sv);      /* the record itself, at once; false when it failed */
 void table_flag(Server *sv);          /* the running flag fell */

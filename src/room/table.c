@@ -817,6 +817,11 @@ static const struct {
 
 void table_left(Server *sv, Conn *c)
 {
+    if (c->state == CONN_WATCHER) { /* told as its coming was: the count, then the line */
+        room_broadcast(sv, "watchers %d", table_watchers(sv));
+        room_broadcast(sv, "info %s stops watching", c->name);
+        return;
+    }
     if (c->state != CONN_PLAYER || sv->seat[c->seat].conn != c) return;
     sv->seat[c->seat].conn = NULL;
     seat_event(sv, NULL, c->seat);
