@@ -4,9 +4,9 @@
 # mode's words); once the input has ended, a player or watcher leaves when nobody has been at
 # the table to move for 20 seconds (but not when they come back, and not while a flag runs
 # that will fall; CELLMATE_ROOM_AWAY makes the wait longer for a test that must not outlast
-# it); a takeback agreed names the moves taken back on every player's and
-# watcher's output; a player's --depth bounds its own analyse. The rooms that wait the 20
-# seconds run at once.
+# it); a move waiting for an empty seat says so; a takeback agreed names the moves taken back
+# on every player's and watcher's output; a player's --depth bounds its own analyse. The
+# rooms that wait the 20 seconds run at once.
 # Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -146,6 +146,31 @@ for who in w4 b4 wa4; do
         grep -qx "the takeback is agreed: took back 1... Qc6, 2. b2" "$tmp/$who"
 done
 tap_ok "takeback: the room's record no longer has them" record_has -x "1. Qc3 \*" "$ROOMS/back.pgn"
+
+# --- a move that waits for a seat nobody has taken says so, in a line of its own -----------------
+player "$tmp/lone" --room lone glinski --name alice --seat White <<'EOF'
+Qc3
+quit
+EOF
+lone=$last_pid
+tap_ok "a move waiting for the other player says so" \
+    wait_text "$tmp/lone" "waiting for Black: the game begins when every seat is taken"
+player "$tmp/lone2" --room lone --name bob --seat Black <<'EOF'
+Qc6
+quit
+EOF
+finish "$last_pid"
+finish "$lone"
+tap_ok "... and is played once they come" grep -qx "1. Qc3" "$tmp/lone"
+tap_eq "... said once" 1 "$(grep -c '^waiting for' "$tmp/lone")"
+tap_ok "... never to the player who completes the table" sh -c "! grep -q '^waiting' '$tmp/lone2'"
+player "$tmp/tri" --room trio cyclohexane --name red --seat Red <<'EOF'
+Sa1
+quit
+EOF
+tap_ok "three players: every empty seat is named" \
+    wait_text "$tmp/tri" "waiting for Yellow and Blue: the game begins when every seat is taken"
+end_pid "$last_pid"
 
 # --- the player's own --depth bounds its analyse, as outside rooms (the room's computer is
 # the room's) ---------------------------------------------------------------------------------

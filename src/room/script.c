@@ -77,6 +77,26 @@ static bool begun(const RoomClient *c)
     return true;
 }
 
+/* Before a move waits for a game that has not begun: what for, in a line of its own (the
+ * screen shows the empty seats; a script reading the output would otherwise see nothing
+ * happen): "waiting for Black", or "waiting for Yellow and Blue". */
+static void say_waiting(RoomClient *c)
+{
+    const Variant *v = c->s->v;
+    char text[MAX_PLAYERS * (MAX_NAME + 8) + 64]; /* (every side's name fits) */
+    int n = snprintf(text, sizeof text, "waiting for"), named = 0, nempty = 0;
+    if (!c->synced || c->s->game.result.over || c->seat < 0 || begun(c)) return;
+    for (int p = 0; p < v->nplayers; p++) nempty += c->seats[p].state == SEAT_STATE_EMPTY;
+    for (int p = 0; p < v->nplayers; p++) {
+        if (c->seats[p].state != SEAT_STATE_EMPTY) continue;
+        const char *sep = !named ? " " : named + 1 == nempty ? " and " : ", ";
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", sep, v->player_name[p]);
+        named++;
+    }
+    snprintf(text + n, sizeof text - (size_t)n, ": the game begins when every seat is taken");
+    notify(c, text, false);
+}
+
 /* A move waits until every seat is taken and it is this seat's turn (or until it is clear
  * the move cannot be played: the game is over, this client only watches, or its side is out
  * of a three-player game, whose turn never comes again). */
@@ -216,8 +236,10 @@ int room_script_run(RoomClient *c, FILE *in)
         }
         const char *p = line + strspn(line, " \t");
         if (!*p || *p == '#') continue;
-        if (!is_command(p) && !malformed(c, p))
-            wait_room(c, my_turn, 1e9); /* a move: this seat's turn first */
+        if (!is_command(p) && !malformed(c, p)) { /* a move: this seat's turn first */
+            say_waiting(c);
+            wait_room(c, my_turn, 1e9);
+        }
         if (c->closed) break;
         session_line(c->s, p, &sink);
         fflush(stdout);
