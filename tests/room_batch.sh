@@ -321,6 +321,11 @@ tap_ok "archive full: ... the last kept game is not replaced" \
 tap_eq "archive full: ... and no other name is made" "full.99999.pgn" "$(cd "$ROOMS" && echo full.*.pgn)"
 tap_ok "archive full: the finished game is still the room's" \
     grep -qx '\[Result "1-0"\]' "$ROOMS/full.pgn"
+# (the room's error is longer than a chat line, 200 bytes: a client shows it whole)
+printf 'new\nquit\n' | "$CELLMATE" --batch --room full --name alice >"$tmp/full.out" 2>"$tmp/full.err"
+tap_ok "archive full: a scripted player is told the whole error" grep -qx \
+    "line 1: no new game: the finished games of room full are numbered up to 99999, and $ROOMS/full.99999.pgn is there; move them (full.N.pgn) out of $ROOMS to go on; the finished game stays in the room" \
+    "$tmp/full.err"
 p=$(room_server full) && end_pid "$p"
 
 # --- numbers in a room's files are read whole, never wrapped into another ----------------------

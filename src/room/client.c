@@ -494,9 +494,9 @@ static void on_event(RoomClient *c, char *line)
     case EV_OFFER: ev_offer(c, a, true); break;
     case EV_REFUSED: ev_offer(c, a, false); break;
     case EV_AGREED: ev_agreed(c, a); break;
-    case EV_INFO: {
+    case EV_INFO: { /* (as long as a line: a chat line's bound is for chat) */
         char text[ROOM_EVENT_MAX];
-        room_clean_text(a[0], text, sizeof text); /* nothing but text reaches the terminal */
+        room_clean_reason(a[0], text, sizeof text); /* nothing but text reaches the terminal */
         session_chat_add(c->s, text);
         tell(c, false, "%s", text);
         break;
@@ -506,7 +506,7 @@ static void on_event(RoomClient *c, char *line)
         break;
     case EV_ERROR: {
         char text[ROOM_EVENT_MAX];
-        room_clean_text(a[0], text, sizeof text);
+        room_clean_reason(a[0], text, sizeof text);
         if (c->pending) c->pending--;
         if (!c->synced && c->seat == -1)
             close_with(c, "%s", text); /* refused at the door */

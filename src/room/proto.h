@@ -69,8 +69,8 @@ bool room_valid_variant(const char *name);
 /* Chat text as the server passes it on: control bytes and broken UTF-8 become '?', at most
  * ROOM_SAY_MAX bytes (cut at a character). */
 void room_clean_text(const char *in, char *out, size_t outlen);
-/* The same for a reason the room gives (a bye's), which may be as long as a line: all of it
- * that fits in outlen. */
+/* The same for the room's own words (a bye's reason, an info or error line), which may be as
+ * long as a line: all of it that fits in outlen. */
 void room_clean_reason(const char *in, char *out, size_t outlen);
 
 /* Split off the first word of *line (words are separated by single or more blanks): returns

@@ -1,0 +1,41 @@
+#!/bin/sh
+# room_client_lines.sh — a client shows the room's info and error lines whole, as long as a
+# room's line may be (8192 bytes), not cut like a chat line (200 bytes); chat stays cut. A
+# stand-in room (room_fake.pl) sends the lines; it and the client are ended by their PIDs.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+trap room_cleanup EXIT
+export CELLMATE_VARIANTS="$VARIANTS_DIR"
+mkdir -p -m 700 "$ROOMS"
+
+long="$(seq -f 'word%04g' 1 600 | tr '\n' ' ')the end" # 5407 bytes
+chat="$(seq -f 'chat%04g' 1 60 | tr '\n' ' ')the end"  # past 200 bytes
+cat >"$tmp/lines" <<EOF
+welcome White alice
+game glinski
+tc -
+seat White here alice
+seat Black empty -
+watchers 0
+sync 0
+info the room says: $long
+error the room refuses: $long
+say bob $chat
+EOF
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/fake.sock" "$tmp/lines" 2>"$tmp/fake.err" &
+room_pids="$room_pids $!"
+wait_until test -S "$ROOMS/fake.sock"
+player "$tmp/out" --room fake --name alice <<EOF
+@wait $tmp/out bob: chat
+quit
+EOF
+finish "$last_pid"
+tap_ok "the client joined the stand-in room" grep -q "^you play White in room fake" "$tmp/out"
+tap_ok "an info line of 5 KB arrives whole" grep -qxF "the room says: $long" "$tmp/out"
+tap_ok "so does an error line" grep -qF "the room refuses: $long" "$tmp/out.err"
+tap_ok "a chat line is still cut at 200 bytes" \
+    sh -c "grep '^bob: chat' '$tmp/out' | awk '{ exit length(\$0) <= 205 ? 0 : 1 }'"
+
+room_check_logs
+tap_done
