@@ -1,6 +1,7 @@
 /* testutil.c — shared helpers of the unit tests (see testutil.h). */
 #include "testutil.h"
 
+#include "clock.h"
 #include "fen.h"
 #include "pgn.h"
 
@@ -319,9 +320,12 @@ void tu_check_same_game(const Game *a, const Game *b)
         assert_true(move_equal(a->plies[i].move, b->plies[i].move));
         assert_string_equal(a->plies[i].san, b->plies[i].san);
         assert_int_equal(a->plies[i].mover, b->plies[i].mover);
-        /* a record keeps a clock in whole seconds, rounded up */
+        /* a record keeps a clock as its reading (clock_format_clk: rounded down) */
         long ca = a->plies[i].clock_ms, cb = b->plies[i].clock_ms;
-        assert_int_equal(ca < 0 ? -1 : (ca + 999) / 1000, cb < 0 ? -1 : (cb + 999) / 1000);
+        char ta[CLOCK_TEXT_MAX] = "-", tb[CLOCK_TEXT_MAX] = "-";
+        if (ca >= 0) clock_format_clk(ca, ta, sizeof ta);
+        if (cb >= 0) clock_format_clk(cb, tb, sizeof tb);
+        assert_string_equal(ta, tb);
     }
     assert_int_equal(a->nnotes, b->nnotes);
     for (int i = 0; i < a->nnotes; i++) {

@@ -135,9 +135,10 @@ static void test_format(void **state)
         long ms;
         const char *screen, *clk;
     } cases[] = {
-        {581000, "9:41", "0:09:41"}, {3900000, "1:05:00", "1:05:00"}, {7300, "0:07.3", "0:00:08"},
-        {20000, "0:20", "0:00:20"},  {19999, "0:19.9", "0:00:20"},    {0, "0:00.0", "0:00:00"},
-        {-5, "0:00.0", "0:00:00"},   {600001, "10:00", "0:10:01"},
+        {581000, "9:41", "0:09:41"}, {3900000, "1:05:00", "1:05:00"}, {7300, "0:07.3", "0:00:07.3"},
+        {20000, "0:20", "0:00:20"},  {19999, "0:19.9", "0:00:19.9"},  {0, "0:00.0", "0:00:00.0"},
+        {-5, "0:00.0", "0:00:00.0"}, {600001, "10:00", "0:10:00"},    {581999, "9:41", "0:09:41"},
+        {99, "0:00.0", "0:00:00.0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         clock_format(cases[i].ms, t, sizeof t);
@@ -146,6 +147,14 @@ static void test_format(void **state)
         assert_string_equal(t, cases[i].clk);
     }
     long ms;
+    /* a record's reading, read back, never gives more time than was left, nor a tenth (under
+     * twenty seconds) or a second less */
+    for (long left = 0; left < 4000000; left += 97) {
+        clock_format_clk(left, t, sizeof t);
+        assert_true(clock_parse_clk(t, &ms));
+        if (ms > left || ms <= left - (left < 20000 ? 100 : 1000))
+            fail_msg("%ld ms left is recorded as %s", left, t);
+    }
     assert_true(clock_parse_clk("0:09:41", &ms));
     assert_int_equal(ms, 581000);
     assert_true(clock_parse_clk("1:05:00.5", &ms));
@@ -174,13 +183,13 @@ static void test_record(void **state)
     tu_play(&g, "f6");
     g.plies[0].clock_ms = 581000;
     tu_play(&g, "e6");
-    g.plies[1].clock_ms = 604200; /* written rounded up: 0:10:05 */
+    g.plies[1].clock_ms = 604200; /* written rounded down, as the screen shows it: 0:10:04 */
     assert_true(game_add_note(&g, "bob: [%clk 0:00:01] ha"));
     tu_play(&g, "Nc3");
     char *text = tu_check_pgn_round_trip(&g, NULL);
     assert_non_null(strstr(text, "[TimeControl \"600+5\"]"));
     assert_non_null(strstr(text,
-                           "{alice: good luck)} 1. f6 {[%clk 0:09:41]} 1... e6 {[%clk 0:10:05]} "
+                           "{alice: good luck)} 1. f6 {[%clk 0:09:41]} 1... e6 {[%clk 0:10:04]} "
                            "{bob: (%clk\n0:00:01] ha} 2. Nc3 *"));
     free(text);
 

@@ -194,14 +194,19 @@ long clock_until_flag(const Clock *c, double now)
     return clock_left(c, c->running, now);
 }
 
+/* A reading, on the screen as in a record, never shows more time than was left: it is
+ * rounded down (the flag falls when it reads 0:00.0), and under twenty seconds, where the
+ * flag is near, it shows tenths. */
+#define TENTHS_BELOW_MS 20000
+
 void clock_format(long ms, char *out, size_t len)
 {
     if (ms < 0) ms = 0;
-    if (ms < 20000) {
+    if (ms < TENTHS_BELOW_MS) {
         snprintf(out, len, "0:%02ld.%ld", ms / 1000, ms % 1000 / 100);
         return;
     }
-    long s = ms / 1000; /* shown rounded down: the flag falls when it reads 0:00.0 */
+    long s = ms / 1000;
     if (s >= 3600)
         snprintf(out, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
     else
@@ -210,8 +215,12 @@ void clock_format(long ms, char *out, size_t len)
 
 void clock_format_clk(long ms, char *out, size_t len)
 {
-    long s = ms <= 0 ? 0 : (ms + 999) / 1000;
-    snprintf(out, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    if (ms < 0) ms = 0;
+    long s = ms / 1000;
+    if (ms < TENTHS_BELOW_MS)
+        snprintf(out, len, "0:00:%02ld.%ld", s, ms % 1000 / 100);
+    else
+        snprintf(out, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
 }
 
 bool clock_parse_clk(const char *text, long *ms)

@@ -76,11 +76,12 @@ double clock_think_share(const Clock *c, int p, double now);
 /* Milliseconds until the running flag falls (for a poll timeout), or -1 when none runs. */
 long clock_until_flag(const Clock *c, double now);
 
-/* "9:41", "1:05:00", and under twenty seconds "0:07.3": for the screen. */
+/* "9:41", "1:05:00", and under twenty seconds "0:07.3": for the screen (rounded down). */
 void clock_format(long ms, char *out, size_t len);
 
-/* "0:09:41" (whole seconds, rounded up so a player never reads as out of time while
- * still in), the form of a record's [%clk] comment; and back (false if malformed). */
+/* The same reading in the form of a record's [%clk] comment: "0:09:41", and under twenty
+ * seconds "0:00:07.3" (rounded down as on the screen: a record never credits a player with
+ * time the screen did not show); and back (false if malformed). */
 void clock_format_clk(long ms, char *out, size_t len);
 bool clock_parse_clk(const char *text, long *ms);
 
