@@ -11,6 +11,8 @@ mkdir -p -m 700 "$ROOMS"
 
 long="$(seq -f 'word%04g' 1 600 | tr '\n' ' ')the end" # 5407 bytes
 chat="$(seq -f 'chat%04g' 1 60 | tr '\n' ' ')the end"  # past 200 bytes
+said="$(seq -f 'said%04g' 1 22 | tr '\n' ' ')the end" # 205 bytes: a chat line of 200 and more
+said=${said#?????}                                   # the 200 a chat line may have
 cat >"$tmp/lines" <<EOF
 welcome White alice
 game glinski
@@ -18,6 +20,7 @@ tc -
 seat White here alice
 seat Black empty -
 watchers 0
+note 0 a-name-of-thirty-two-characters: $said
 sync 0
 info the room says: $long
 error the room refuses: $long
@@ -34,6 +37,8 @@ finish "$last_pid"
 tap_ok "the client joined the stand-in room" grep -q "^you play White in room fake" "$tmp/out"
 tap_ok "an info line of 5 KB arrives whole" grep -qxF "the room says: $long" "$tmp/out"
 tap_ok "so does an error line" grep -qF "the room refuses: $long" "$tmp/out.err"
+tap_ok "a recorded chat line of 200 bytes and a long name, replayed on joining, is whole" \
+    grep -qF "a-name-of-thirty-two-characters: $said" "$tmp/out"
 tap_ok "a chat line is still cut at 200 bytes" \
     sh -c "grep '^bob: chat' '$tmp/out' | awk '{ exit length(\$0) <= 205 ? 0 : 1 }'"
 

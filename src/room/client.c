@@ -298,7 +298,7 @@ static void ev_tag(RoomClient *c, char **a)
     if (!c->in_snapshot) return resync(c, "a tag outside a state");
     for (int i = 0; i < ROOM_SHOWN_TAGS; i++) {
         if (strcmp(a[0], room_shown_tags[i])) continue;
-        room_clean_text(a[1], value, sizeof value);
+        room_clean_reason(a[1], value, sizeof value); /* (a record's tag: whole) */
         game_set_tag(&c->snap, a[0], value);
     }
 }
@@ -403,9 +403,10 @@ static void ev_clock(RoomClient *c, char **a, int n)
 static void ev_note(RoomClient *c, char **a)
 {
     long n;
-    char text[ROOM_EVENT_MAX];
+    /* a chat line as the record keeps it, "NAME: TEXT": the chat's own bound and a name */
+    char text[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
     if (!c->in_snapshot || !parse_long(a[0], &n) || n != c->snap.nplies) return resync(c, "a note");
-    room_clean_text(a[1], text, sizeof text);
+    room_clean_reason(a[1], text, sizeof text);
     game_add_note(&c->snap, text);
 }
 
