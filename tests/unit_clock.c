@@ -138,7 +138,8 @@ static void test_format(void **state)
         {581000, "9:41", "0:09:41"}, {3900000, "1:05:00", "1:05:00"}, {7300, "0:07.3", "0:00:07.3"},
         {20000, "0:20", "0:00:20"},  {19999, "0:19.9", "0:00:19.9"},  {0, "0:00.0", "0:00:00.0"},
         {-5, "0:00.0", "0:00:00.0"}, {600001, "10:00", "0:10:00"},    {581999, "9:41", "0:09:41"},
-        {99, "0:00.0", "0:00:00.0"},
+        /* time left is never recorded as none, which a record reads as the flag fallen */
+        {99, "0:00.0", "0:00:00.1"},  {1, "0:00.0", "0:00:00.1"}, {100, "0:00.1", "0:00:00.1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         clock_format(cases[i].ms, t, sizeof t);
@@ -152,7 +153,8 @@ static void test_format(void **state)
     for (long left = 0; left < 4000000; left += 97) {
         clock_format_clk(left, t, sizeof t);
         assert_true(clock_parse_clk(t, &ms));
-        if (ms > left || ms <= left - (left < 20000 ? 100 : 1000))
+        if ((ms > left && left >= 100) || ms <= left - (left < 20000 ? 100 : 1000) ||
+            (left > 0 && !ms))
             fail_msg("%ld ms left is recorded as %s", left, t);
     }
     assert_true(clock_parse_clk("0:09:41", &ms));

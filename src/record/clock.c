@@ -216,6 +216,9 @@ void clock_format(long ms, char *out, size_t len)
 void clock_format_clk(long ms, char *out, size_t len)
 {
     if (ms < 0) ms = 0;
+    /* rounded down, as the screen shows it; but a clock with time left never reads 0, which
+     * a record reads as the flag fallen (a move made with 50 ms left was a loss on time) */
+    if (ms > 0 && ms < 100) ms = 100;
     long s = ms / 1000;
     if (ms < TENTHS_BELOW_MS)
         snprintf(out, len, "0:00:%02ld.%ld", s, ms % 1000 / 100);
