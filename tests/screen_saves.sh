@@ -183,12 +183,14 @@ quit k80
 
 # --- a variant from a file its name does not find: the exit message's command names the file,
 # and continues the game ----------------------------------------------------------------------
-mkdir -p "$tmp/my files" "$tmp/state2"
-cp "$TESTS_DIR/../variants/glinski.ini" "$tmp/my files/mine.ini"
-real=$(cd "$tmp/my files" && pwd -P)/mine.ini
+# (in a directory whose name puts the command past 128 bytes: it was cut there)
+long="my files in a directory with a name long enough for a command past 128 bytes"
+mkdir -p "$tmp/$long" "$tmp/state2"
+cp "$TESTS_DIR/../variants/glinski.ini" "$tmp/$long/mine.ini"
+real=$(cd "$tmp/$long" && pwd -P)/mine.ini
 state=$XDG_STATE_HOME
 XDG_STATE_HOME=$tmp/state2
-keep m "'$tmp/my files/mine.ini'"
+keep m "'$tmp/$long/mine.ini'"
 wait_for m "White to move" >/dev/null
 enter m e5
 wait_for m "1. e5" >/dev/null

@@ -502,7 +502,7 @@ static void follow(void)
         ui_draw();
     }
     if (++watch_ticks % 5 == 0 && !player_left && autosave_owner(ui.opt.watch) == 0) {
-        char cmd[128];
+        char cmd[SAVE_COMMAND_MAX];
         player_left = true;
         save_notes_command(ui.s->v, ui.opt.watch, ui.s->restricted, cmd, sizeof cmd);
         ui_set_message(false, "the player has left the game; %s continues it", cmd);
@@ -630,7 +630,7 @@ int screen_run(Session *s, const ScreenOptions *o)
         return 1;
     }
     if (autosave_path(path, sizeof path) && quit_signal != SIGHUP) {
-        char cmd[128];
+        char cmd[SAVE_COMMAND_MAX];
         save_notes_command(s->v, path, s->restricted, cmd, sizeof cmd);
         autosave_hide_dirs(path, sizeof path); /* restricted: its name, not the host's path */
         printf("The game is saved in %s; %s continues it.\n", path, cmd);

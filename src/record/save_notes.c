@@ -42,6 +42,7 @@ void save_notes_command(const Variant *v, const char *path, bool login, char *ou
     /* a variant from a file its name does not find is named by path */
     char file[PATH_LEN + 64];
     variant_path_option(v, file, sizeof file);
+    if (strlen(file) + 80 > len) file[0] = 0; /* (cut short it would name another file) */
     if (n >= 0 && !others_play && autosave_pick(v, &pick) > 0 && !strcmp(pick.path, path)) {
         snprintf(out, len, "cellmate --resume%s", file);
         return;

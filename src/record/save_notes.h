@@ -5,6 +5,7 @@
 #ifndef CELLMATE_SAVE_NOTES_H
 #define CELLMATE_SAVE_NOTES_H
 
+#include "paths.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -12,8 +13,10 @@
 
 /* The command that continues the save at path: "cellmate --resume" when that is the save
  * --resume continues now and no other cellmate is playing a game (whose next save would come
- * first), else "cellmate --resume=NAME". With login (restricted mode, whose login takes no
- * options): "your next login". */
+ * first), else "cellmate --resume=NAME"; either with " --variant PATH" for a variant whose
+ * name does not find its file (variant_path_option). With login (restricted mode, whose
+ * login takes no options): "your next login". Out holds SAVE_COMMAND_MAX bytes. */
+#define SAVE_COMMAND_MAX (PATH_LEN + 256)
 void save_notes_command(const Variant *v, const char *path, bool login, char *out, size_t len);
 
 /* The saves other than `except` whose game goes on and that nobody plays, each with its
