@@ -532,6 +532,8 @@ int room_serve(const RoomServerOptions *o)
         conn_bye(sv->conn[i], "the room's server was stopped");
         flush(sv->conn[i]);
     }
+    /* the room closes for all at once: nobody is told of the others leaving after its bye */
+    for (int i = 0; i < sv->nconn; i++) sv->conn[i]->state = CONN_NEW;
     while (sv->nconn) drop(sv, sv->nconn - 1);
 out_game:
     if (sv->listen_fd >= 0) close(sv->listen_fd);
