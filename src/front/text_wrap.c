@@ -83,7 +83,8 @@ size_t text_fit_end(const char *s, size_t bytes, int width)
             cols -= w;
         }
     }
-    return (at > bytes ? bytes : at) - start;
+    /* (bytes inside a character that went whole: none of it is kept) */
+    return start >= bytes ? 0 : (at > bytes ? bytes : at) - start;
 }
 
 void text_pad(char *out, size_t len, const char *s, int width)
