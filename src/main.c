@@ -53,18 +53,18 @@ enum {
     OPT_AI
 };
 
-#define MAX_NAMED  8   /* --white, --black and --player-name options taken */
-#define MAX_AI     8   /* --ai options taken */
-#define MAX_CHECKS 256 /* variant files --check-variant checks in one run */
+#define MAX_NAMED 8 /* --white, --black and --player-name options taken */
+#define MAX_AI    8 /* --ai options taken */
 
 typedef struct {
     const char *variant;
     const char *fen;
     int perft_depth;
     bool divide;
-    const char *check_variant;      /* the first of checks */
-    const char *checks[MAX_CHECKS]; /* --check-variant's files, and the arguments after them */
-    int nchecks;
+    const char *check_variant; /* the first of checks */
+    /* --check-variant's files, and the arguments after them: at most one per argument */
+    const char **checks;
+    int nchecks, nargs;
     bool lint;
     const char *show_zone;
     const char *replay;
@@ -104,8 +104,9 @@ static void usage(FILE *f)
         "  --fen F              start from position string F",
         "  --batch              read moves and commands from standard input (the",
         "                       default when it is not a terminal)",
-        "  --ai SIDE            the computer plays SIDE (White, Black, ...; a comma list,",
-        "                       or all); again for more sides. Without it people play",
+        "  --ai SIDE            the computer plays SIDE (White, Black, ...; a comma",
+        "                       list, or all); again for more sides. Without it people",
+        "                       play",
         "  --time SECONDS       thinking time of the computer per move (default 5)",
         "  --nodes N            the computer searches N positions per move",
         "  --depth N            the computer searches N plies deep",
@@ -116,7 +117,8 @@ static void usage(FILE *f)
         "  --hash MB            size of the computer's table of positions (default " TEXT(
             ENGINE_DEFAULT_HASH_MB) ")",
         "  --seed S             seed for what the computer draws at random",
-        "  --search S           three players: auto (default), paranoid, brs (best-reply) or brs+",
+        "  --search S           three players: auto (default), paranoid, brs",
+        "                       (best-reply) or brs+",
         "  --multipv N          analyse looks for the N best lines",
         "  --analyse            print the best lines of the position, one line per",
         "                       depth searched (for --time seconds), and stop",
@@ -137,8 +139,9 @@ static void usage(FILE *f)
         "                       'perft N: COUNT (too fast to time)' under 0.01 s",
         "  --divide             with --perft: one 'MOVE: COUNT' line per move first",
         "  --replay FILE        check every game of a PGN file",
-        "  --check-variant FILE validate a variant file (exit 0 valid, 1 invalid,",
-        "                       2 unreadable)",
+        "  --check-variant FILE...",
+        "                       validate variant files, each in turn (exit 0 all valid,",
+        "                       else the worst: 2 unreadable, 1 invalid, 3 lint)",
         "  --lint               with --check-variant: also report what is legal but",
         "                       almost surely wrong (exit 3 when it finds something)",
         "  --show-zone NAME     draw a zone of the --variant on the board",
@@ -326,12 +329,11 @@ static int resume_option(const char *arg, Options *o)
     return EXIT_OK;
 }
 
-/* One more file for --check-variant; false (said) past the limit. */
+/* One more file for --check-variant; false (said) when memory ran out. */
 static bool add_check(Options *o, const char *file)
 {
-    if (o->nchecks == MAX_CHECKS) {
-        safe_printf(stderr, "cellmate: --check-variant checks at most %d files at once\n",
-                    MAX_CHECKS);
+    if (!o->checks && !(o->checks = calloc((size_t)o->nargs, sizeof *o->checks))) {
+        safe_printf(stderr, "cellmate: out of memory\n");
         return false;
     }
     if (!o->nchecks) o->check_variant = file;
@@ -392,6 +394,7 @@ static int parse_options(int argc, char **argv, Options *o)
 {
     int ch, rc;
     memset(o, 0, sizeof *o);
+    o->nargs = argc;
     o->perft_depth = -1;
     o->ai = search_limits_time(5);
     opterr = 0; /* our own messages, named "cellmate" whatever path ran us */
@@ -719,6 +722,7 @@ static int check_variants(const Options *o)
         fflush(stdout); /* each file's report before the next one's errors */
         if (rc >= 0 && rc < 4 && rank[rc] > rank[worst]) worst = rc;
     }
+    free(o->checks);
     return worst;
 }
 

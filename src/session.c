@@ -751,8 +751,12 @@ static int side_named(Session *s, const char *name, const char *what, Sink *out)
     }
     int shown = (int)strnlen(name, 40); /* a long word cut, between two UTF-8 characters */
     while (shown > 0 && name[shown] && (name[shown] & 0xc0) == 0x80) shown--;
-    complain(out, "'%.*s%s' is not a side in this game (its sides: %s)%s", shown, name,
-             name[shown] ? "..." : "", sides, ai ? ", nor all or off" : "");
+    if (ai)
+        complain(out, "'%.*s%s' is none of %s, all or off", shown, name, name[shown] ? "..." : "",
+                 sides);
+    else
+        complain(out, "'%.*s%s' is not a side in this game (its sides: %s)", shown, name,
+                 name[shown] ? "..." : "", sides);
     return -1;
 }
 

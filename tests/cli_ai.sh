@@ -59,7 +59,7 @@ tap_eq "... and with --ai black the computer answers there" 1 "$(grep -c '^2\.\.
 "$CELLMATE" --variant glinski --ai purple </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--ai with a side the variant lacks exits 2" 2 $?
 tap_eq "... with the ai command's words" \
-    "cellmate: --ai purple: 'purple' is not a side in this game (its sides: White, Black), nor all or off" "$(cat "$tmp/err")"
+    "cellmate: --ai purple: 'purple' is none of White, Black, all or off" "$(cat "$tmp/err")"
 "$CELLMATE" --room r --ai black </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--ai with a room exits 2" 2 $?
 tap_ok "... pointing to a room's own ai" grep -q "'ai SIDE' seats the computer" "$tmp/err"

@@ -66,6 +66,7 @@ tap_ok "ROOMS: a connection broken without a word is said to be disconnected" \
 "$CELLMATE" --help >"$tmp/usage"
 grep -o -- '--[a-z][a-z-]*' "$tmp/usage" | sort -u >"$tmp/options"
 tap_ok "--help lists options" test -s "$tmp/options"
+tap_eq "--help fits 80 columns (no line past 79)" "" "$(awk 'length > 79' "$tmp/usage")"
 # the options named in the tags (a tag such as ".BR \-\-help , \-h" names more than one)
 section OPTIONS | awk 'p { print; p = 0 } /^\.T[PQ]/ { p = 1 }' |
     grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/page-options"

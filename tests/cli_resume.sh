@@ -23,7 +23,7 @@ tap_ok "a second damaged save does not replace the first" grep -q zz9 "$S/damage
 tap_ok "... it is kept as damaged-current-2.pgn" grep -q qq9 "$S/damaged-current-2.pgn"
 tap_ok "... and the message names it" grep -qF "(it is kept as $S/damaged-current-2.pgn;" "$tmp/err"
 tap_ok "... and the command that continues it once a variant's file edited since is back" \
-    grep -qF "; if its variant's file was changed since, put the file back and cellmate --resume=damaged-current-2 continues the game)" "$tmp/err"
+    grep -qF "; if its variant's file was changed since, put the file back: cellmate --resume=damaged-current-2 may then continue it, with --variant FILE for a variant read from a file)" "$tmp/err"
 
 # --- load alone lists the saved games, newest first, and says how to clear them ----------------
 L=$tmp/listed/cellmate

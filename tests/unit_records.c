@@ -79,7 +79,7 @@ static const struct {
     {GB " w \xe2\x82\xac 0 1", 71, "expected a cell, found '\xe2\x82\xac' (U+20AC)"},
     {GB " w ! 0 1", 71, "expected a cell, found '!'"},
     {GB " w - 0 0", 75, "the move number starts at 1, not 0"},
-    {GB "/1 w - 0 1", 68, "more rows than the board's 11"},
+    {GB "/1 w - 0 1", 68, "more than the board's 11 rows"},
     {GB " w - -1 1", 73, "expected a number, found '-1'"},
     /* a long field is cut between characters: 'é' whole or not at all */
     {GB " w - 0 1x234567890123\xc3\xa9", 75, "expected a number, found '1x234567890123...'"},

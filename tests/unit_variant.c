@@ -116,8 +116,8 @@ static const struct {
      "bad.ini:9: players 'White' and 'white' have one name (names are compared without regard "
      "to case)"},
     {9, "names = White 2nd",
-     "bad.ini:9: bad player name '2nd' (a name starts with a letter from A to Z and has at most "
-     "31 bytes)"},
+     "bad.ini:9: bad player name '2nd' (a name starts with an ASCII letter, a to z in either case, "
+     "and has at most 31 bytes)"},
     {11, "[piece k]", "bad.ini:11: piece sections are [piece X] with X an upper-case letter"},
     {13, "moves = W Z", "bad.ini:13: in move 'Z': unknown atom 'Z' (this board has W F N)"},
     {13, "moves = D", "bad.ini:13: in move 'D': unknown atom 'D' (this board has W F N)"},

@@ -219,7 +219,7 @@ static bool read_board(Reader *r, Position *pos, const char *s, const char *end)
             if (c > b->ncells || b->row[c] != row + 1) {
                 char msg[80];
                 if (c > b->ncells) /* every cell given: a row too many */
-                    snprintf(msg, sizeof msg, "more rows than the board's %d", row + 1);
+                    snprintf(msg, sizeof msg, "more than the board's %d rows", row + 1);
                 else
                     snprintf(msg, sizeof msg, "'/' before row %d of the board is complete",
                              row + 1);

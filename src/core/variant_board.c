@@ -148,10 +148,12 @@ void load_players(Loader *L, Variant *v)
     }
     v->nplayers = n;
     for (int p = 0; p < n; p++) {
-        if (strlen(w[p]) >= MAX_NAME || !isalpha((unsigned char)w[p][0])) {
+        char first = w[p][0]; /* (its lower case is the side's letter in position strings) */
+        if (strlen(w[p]) >= MAX_NAME ||
+            !((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) {
             lerr(L, e->line,
-                 "bad player name '%s' (a name starts with a letter from A to Z and has "
-                 "at most %d bytes)",
+                 "bad player name '%s' (a name starts with an ASCII letter, a to z in either "
+                 "case, and has at most %d bytes)",
                  w[p], MAX_NAME - 1);
             return;
         }

@@ -668,8 +668,8 @@ static bool load_save(Session *s, Resumed *r, char *err, int errlen)
         else if (kept) /* (a record that no longer fits a variant file edited since) */
             snprintf(err, errlen,
                      "the saved game is damaged: %s (it is kept as %s; if its variant's file "
-                     "was changed since, put the file back and cellmate --resume=%.*s "
-                     "continues the game)",
+                     "was changed since, put the file back: cellmate --resume=%.*s may then "
+                     "continue it, with --variant FILE for a variant read from a file)",
                      why, r->aside, named, kept);
         else
             snprintf(err, errlen, "the saved game is damaged: %s", why);
