@@ -116,6 +116,8 @@ static void test_parts_by_columns(void **state)
     assert_int_equal((int)text_fit_end(mixed, 6, 2), 3); /* 漢 */
     assert_int_equal((int)text_fit_end(mixed, 6, 1), 0); /* 漢 is too wide: nothing */
     assert_int_equal((int)text_fit_end(mixed, 7, 10), 7);
+    /* a count that ends inside a character too wide to keep: nothing, never a wrap-around */
+    assert_int_equal((int)text_fit_end("\xe6\xbc\xa2", 1, 1), 0);
     char pad[64];
     text_pad(pad, sizeof pad, "W\xc3\xa9i\xc3\x9f", 6); /* Wéiß */
     assert_string_equal(pad, "W\xc3\xa9i\xc3\x9f  ");
