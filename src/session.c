@@ -1034,7 +1034,9 @@ int session_view_player(const Session *s)
     if (s->remote) return 0;
     for (int p = 0; p < s->v->nplayers; p++)
         if (!(s->ai_players & (1u << p))) humans++, human = p;
-    return humans == 1 ? human : s->game.pos.stm;
+    if (humans == 1) return human;
+    /* so is one watching another cellmate's game: the keyboard there is not the watcher's */
+    return s->watching ? 0 : s->game.pos.stm;
 }
 
 /* The view turned by `degrees` from where it was (it is kept in whole turns). With three
