@@ -4,7 +4,8 @@
 # `moves CELL` command lists, captures apart; choosing one plays it (a promotion, typed or
 # clicked, waits on the input line for the piece); drops and Peanut's
 # capture without moving; the name view shows the names the rules use, also after flip and
-# rotate; 80x24, 120x40 and 200x60 show every cell; vt100 shows the marks; a flashed cell;
+# rotate; 80x24, 120x40 and 200x60 show every cell; Chessagon's empty triangles upright show
+# their dots; vt100 shows the marks; a flashed cell;
 # the cell under the mouse named. Marks are read off one capture, the cells they stand on
 # off a second capture of the same screen with the names shown (F2).
 . "$TESTS_DIR/tap.sh"
@@ -265,6 +266,20 @@ done | sort)
 tap_eq "chessagon: the name view shows every cell's name once" "$want" \
     "$(shown_names "$tmp/c.names" 57)"
 quit c
+
+# --- Chessagon upright: an empty triangle shows its dot, as on its side ---------------------
+# (the rule book's diagram leaves them blank). 120x40: the board left of column 96; its dots
+# are counted on the rows of its edges.
+dots() { plain "$1" | cut -c1-95 | grep '[|/\\]' | tr -cd . | wc -c; }
+sized u 120x40 chessagon
+wait_for u "White to move" >/dev/null
+tap_eq "chessagon on its side: a dot in each of the 48 empty cells" 48 "$(dots u)"
+enter u rotate
+wait_for u "turned 90 degrees from its usual view" >/dev/null
+tap_eq "chessagon upright: a dot in each of the 48 empty triangles too" 48 "$(dots u)"
+row8() { plain u | grep -Eq '^ +8 +/\\\. /\\\. /\\\. /\\\. /\\ *$'; }
+tap_ok "... inside the triangles, where a piece would stand (row 8: up, down, up ...)" row8
+quit u
 
 # --- Cyclohexane, three players on the ring ---------------------------------------------------
 sized y 80x24 cyclohexane

@@ -652,23 +652,24 @@ static void test_ring_start(void **state)
 
 /* --- triangles: Chessagon ------------------------------------------------------------------ */
 
-/* chessagon.md, "Starting array", verbatim */
-static const char *CHESSAGON_DIAGRAM = "8         /\\  /\\  /\\  /\\  /\\\n"
-                                       "         /p \\/  \\/  \\/  \\/P \\\n"
-                                       "7       /\\p /\\  /\\  /\\  /\\P /\\\n"
-                                       "       /r \\/p \\/  \\/  \\/P \\/R \\\n"
-                                       "6     /\\n /\\p /\\  /\\  /\\P /\\N /\\\n"
-                                       "     /b \\/p \\/  \\/  \\/  \\/P \\/B \\\n"
-                                       "5   /\\d /\\p /\\  /\\  /\\  /\\P /\\D /\\\n"
-                                       "   /q \\/p \\/  \\/  \\/  \\/  \\/P \\/Q \\\n"
-                                       "4  \\k /\\p /\\  /\\  /\\  /\\  /\\P /\\K /\n"
-                                       "    \\/d \\/p \\/  \\/  \\/  \\/P \\/D \\/\n"
-                                       "3    \\b /\\p /\\  /\\  /\\  /\\P /\\B /\n"
-                                       "      \\/n \\/p \\/  \\/  \\/P \\/N \\/\n"
-                                       "2      \\r /\\p /\\  /\\  /\\P /\\R /\n"
-                                       "        \\/p \\/  \\/  \\/  \\/P \\/\n"
-                                       "1        \\p /\\  /\\  /\\  /\\P /\n"
-                                       "          \\/  \\/  \\/  \\/  \\/\n"
+/* chessagon.md, "Starting array", with a dot in each empty triangle (the document leaves
+ * them blank, which on the screen reads as no cell there) */
+static const char *CHESSAGON_DIAGRAM = "8         /\\. /\\. /\\. /\\. /\\\n"
+                                       "         /p \\/. \\/. \\/. \\/P \\\n"
+                                       "7       /\\p /\\. /\\. /\\. /\\P /\\\n"
+                                       "       /r \\/p \\/. \\/. \\/P \\/R \\\n"
+                                       "6     /\\n /\\p /\\. /\\. /\\P /\\N /\\\n"
+                                       "     /b \\/p \\/. \\/. \\/. \\/P \\/B \\\n"
+                                       "5   /\\d /\\p /\\. /\\. /\\. /\\P /\\D /\\\n"
+                                       "   /q \\/p \\/. \\/. \\/. \\/. \\/P \\/Q \\\n"
+                                       "4  \\k /\\p /\\. /\\. /\\. /\\. /\\P /\\K /\n"
+                                       "    \\/d \\/p \\/. \\/. \\/. \\/P \\/D \\/\n"
+                                       "3    \\b /\\p /\\. /\\. /\\. /\\P /\\B /\n"
+                                       "      \\/n \\/p \\/. \\/. \\/P \\/N \\/\n"
+                                       "2      \\r /\\p /\\. /\\. /\\P /\\R /\n"
+                                       "        \\/p \\/. \\/. \\/. \\/P \\/\n"
+                                       "1        \\p /\\. /\\. /\\. /\\P /\n"
+                                       "          \\/. \\/. \\/. \\/. \\/\n"
                                        "    a b c d e f g h i j k l m n o\n";
 
 /* The document's diagram has White on the right: a quarter turn anticlockwise from White's
@@ -716,6 +717,23 @@ static void test_triangle_start(void **state)
     assert_int_equal(attr_colour(g.attr[r * g.width + c]), 1);
     textgrid_free(&g);
     textgrid_free(&f);
+    variant_free(v);
+    /* three players: an empty triangle's dot where a piece's second letter stands, or a
+     * move's star over it */
+    v = drawing_variant(TRI_BOARD, "names = Red Yellow Blue\nforward = 9 3 3", "K",
+                        "Red = K o4\nYellow = K a4\nBlue = K h1", 0);
+    pos_init(&pos, v);
+    uint8_t marks[MAX_CELLS + 1] = {0};
+    marks[board_cell(&v->board, "h4")] = MARK_MOVE;
+    small.marks = marks;
+    draw(&pos, &small, &g);
+    find_cell(&g, v, "h1", &r, &c);
+    assert_memory_equal(g.text + r * g.width + c, "bK", 2);
+    find_cell(&g, v, "g4", &r, &c);
+    assert_memory_equal(g.text + r * g.width + c, " .", 2);
+    find_cell(&g, v, "h4", &r, &c);
+    assert_memory_equal(g.text + r * g.width + c, " *", 2);
+    textgrid_free(&g);
     variant_free(v);
 }
 
@@ -816,8 +834,9 @@ static void test_last_move(void **state)
     o.last_to = k4;
     o.turn = 90; /* as the document draws it */
     text = draw(&pos, &o, NULL);
-    assert_non_null(strstr(text, "\n4  \\k /\\p /\\  /\\  /\\  /\\P+/\\P /\\K /\n"));
-    assert_non_null(strstr(text, "\n    \\/d \\/p \\/  \\/  \\/  \\/ +\\/D \\/\n"));
+    assert_non_null(strstr(text, "\n4  \\k /\\p /\\. /\\. /\\. /\\P+/\\P /\\K /\n"));
+    /* the empty cell the piece left: its dot, and the mark beside it */
+    assert_non_null(strstr(text, "\n    \\/d \\/p \\/. \\/. \\/. \\/.+\\/D \\/\n"));
     variant_free(v);
 }
 

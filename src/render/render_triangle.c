@@ -7,19 +7,19 @@
 
 /* Two text lines per row of triangles, as in chessagon.md: an up cell is "/\" over "/xx\",
  * a down cell "\xx/" over "\/", neighbours sharing their slanted edges. Inside: the piece
- * letter and a mark (two players), or side and piece letter. */
+ * letter and a mark (two players), or side and piece letter. An empty cell shows its dot (a
+ * move's star) where a piece would stand, as the board on its side and the other families
+ * do, though the document leaves empty triangles blank: blank, they read as no cell. */
 static void put_triangle(Sketch *k, const Ctx *x, Cell c, int top, int col, bool up)
 {
     char g[2], m = mark_char(x, c);
     Attr side, base = cell_attr(x, c);
     int inner = up ? top + 1 : top, point = up ? top : top + 1;
     glyph(x, c, g, &side);
-    if (x->tw == 1) {
-        g[0] = x->pos->board[c] ? g[0] : m == '*' ? '*' : ' ';
+    if (x->tw == 1)
         g[1] = m && (x->pos->board[c] || m != '*') ? m : ' ';
-    } else if (!x->pos->board[c]) {
-        g[1] = m ? m : ' ';
-    }
+    else if (!x->pos->board[c] && m)
+        g[1] = m; /* over the dot: no room for both */
     put_line(k, point, col, up ? '/' : '\\');
     put_line(k, point, col + 1, up ? '\\' : '/');
     put_line(k, inner, col - 1, up ? '/' : '\\');
