@@ -3,7 +3,7 @@
  * computer's turn is refused saying how to let it move or take its side over, and undo with
  * only the computer's moves to take back is refused. The computer's moves here are typed
  * before `ai` hands it the side, so nothing searches. A room's chat lines are kept, the
- * newest 100, for the chat command. */
+ * newest 100, for the chat command. The player drawn at the bottom, watched or not. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -187,13 +187,33 @@ static void test_chat_kept(void **state)
     session_close(&s);
 }
 
+/* The player drawn at the bottom: by turns at one keyboard, the player to move; watching
+ * such a game another cellmate plays, the first player whoever is to move; against the
+ * computer, its opponent, watched or not. */
+static void test_view_player(void **state)
+{
+    (void)state;
+    Session s;
+    open_glinski(&s);
+    line(&s, "e5", true);
+    assert_int_equal(session_view_player(&s), 1);
+    s.watching = true;
+    assert_int_equal(session_view_player(&s), 0);
+    s.watching = false;
+    line(&s, "ai white", true);
+    assert_int_equal(session_view_player(&s), 1);
+    s.watching = true;
+    assert_int_equal(session_view_player(&s), 1);
+    session_close(&s);
+}
+
 int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_undo_pair), cmocka_unit_test(test_computer_turn),
         cmocka_unit_test(test_undo_one),  cmocka_unit_test(test_replacing_refused),
-        cmocka_unit_test(test_chat_kept),
+        cmocka_unit_test(test_chat_kept), cmocka_unit_test(test_view_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
