@@ -536,7 +536,7 @@ static void draw_title(void)
     attron(tat);
     mvhline(0, 0, ' ', ui.cols);
     const char *hint = "F1/? help ";
-    int room = ui.cols - (int)strlen(hint) - 1; /* the title's columns beside the hint */
+    int room = ui.cols - (int)strlen(hint) - 1;  /* the title's columns beside the hint */
     if (text_columns(text) > room && room >= 20) /* a long title gives way, marked cut */
         snprintf(text + text_fit(text, room - 3), sizeof text - text_fit(text, room - 3), "...");
     ui_put(0, 0, text, ui.cols);

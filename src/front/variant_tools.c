@@ -39,8 +39,8 @@ int tool_check_variant(const char *path, bool lint)
     if (!v) return rc;
     int findings = lint ? variant_lint(v, print_finding, (void *)path) : 0;
     if (!findings)
-        safe_printf(stdout, "%s: ok (%s, %d cells, %d players, %d kinds of piece)\n", path, v->title,
-                    v->board.ncells, v->nplayers, v->ntypes);
+        safe_printf(stdout, "%s: ok (%s, %d cells, %d players, %d kinds of piece)\n", path,
+                    v->title, v->board.ncells, v->nplayers, v->ntypes);
     variant_free(v);
     return findings ? 3 : 0;
 }
