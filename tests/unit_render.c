@@ -1076,6 +1076,15 @@ static void test_outlined(void **state)
     assert_string_equal(shown(&g, v, "c5"), "bK");
     textgrid_free(&g);
     variant_free(v);
+    /* two sides named otherwise: their own letters, as three players' are (not w and b) */
+    v = drawing_variant(SMALL_BOARD, "names = Gold Silver\nforward = 12 6", "KQP",
+                        "Gold = K c1, Q b4, P a1\nSilver = K c5, P e3", 0);
+    pos_init(&pos, v);
+    draw(&pos, &o, &g);
+    assert_string_equal(shown(&g, v, "c5"), "sK");
+    assert_string_equal(shown(&g, v, "c1"), "gK");
+    textgrid_free(&g);
+    variant_free(v);
 }
 
 /* The words of the help page, read off the drawing: how the cells are named, and where the

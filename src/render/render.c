@@ -225,7 +225,7 @@ void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
     }
     int owner = PIECE_OWNER(p);
     Attr at = base | ATTR_SIDE(owner);
-    char side = x->v->nplayers > 2 ? x->v->player_letter[owner] : owner ? 'b' : 'w';
+    char side = x->v->player_letter[owner]; /* (w and b for White and Black) */
     put(k, row, mid, side, at, PRIO_CELL, c);
     put(k, row, mid + 1, x->v->type[PIECE_KIND(p)].letter, at, PRIO_CELL, c);
 }
