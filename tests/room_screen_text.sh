@@ -131,6 +131,8 @@ player "$tmp/yel" --room full --name "yel_$long" --seat Yellow <<EOF2
 draw
 @wait $tmp/never never
 EOF2
+# (Blue only once Yellow is in: else Yellow, joining second, never hears Blue take its seat)
+wait_until grep -q "^you play Yellow in room full" "$tmp/yel"
 player "$tmp/blu" --room full --name "blu_$long" --seat Blue <<EOF2
 @wait $tmp/blu offers a draw
 draw
