@@ -722,7 +722,6 @@ static int check_variants(const Options *o)
         fflush(stdout); /* each file's report before the next one's errors */
         if (rc >= 0 && rc < 4 && rank[rc] > rank[worst]) worst = rc;
     }
-    free(o->checks);
     return worst;
 }
 
@@ -871,36 +870,44 @@ static int play(Options *o, const Restriction *r)
     return rc;
 }
 
-int main(int argc, char **argv)
+/* The whole run but for freeing what the options took. */
+static int run(int argc, char **argv, Options *o)
 {
-    Options o;
     /* a room's server, forked from this process, shows a title of its own in ps */
     proctitle_init(argc, &argv);
     /* past a file-size limit, writes fail and say so instead of killing the program */
     signal(SIGXFSZ, SIG_IGN);
     batch_watch_output(); /* a write error on standard output fails the run */
     variant_paths_set_program(argv[0]);
-    int rc = parse_options(argc, argv, &o);
+    int rc = parse_options(argc, argv, o);
     if (rc != EXIT_OK) return rc;
     Restriction restriction;
-    bool restricted = restrict_wanted(o.restricted);
+    bool restricted = restrict_wanted(o->restricted);
     /* a forced --relay's room is in the ssh command, which restricted mode's clean
      * environment drops: kept first */
     static char ssh_command[256];
     const char *sc = getenv("SSH_ORIGINAL_COMMAND");
     if (sc && strlen(sc) < sizeof ssh_command) snprintf(ssh_command, sizeof ssh_command, "%s", sc);
-    if (sc && strlen(sc) >= sizeof ssh_command && o.relay && !o.room) {
+    if (sc && strlen(sc) >= sizeof ssh_command && o->relay && !o->room) {
         safe_printf(stderr,
                     "cellmate: the ssh command (SSH_ORIGINAL_COMMAND) is longer than %zu "
                     "bytes; this login only relays to a room: cellmate --relay NAME [VARIANT]\n",
                     sizeof ssh_command - 1);
         return EXIT_USAGE;
     }
-    if (restricted && (rc = enter_restricted(&o, &restriction)) != EXIT_OK) return rc;
-    if (!restricted && (o.player || o.save_dir)) {
+    if (restricted && (rc = enter_restricted(o, &restriction)) != EXIT_OK) return rc;
+    if (!restricted && (o->player || o->save_dir)) {
         safe_printf(stderr, "cellmate: --player and --save-dir go with --restricted\n");
         return EXIT_USAGE;
     }
-    if ((rc = tools(&o, restricted ? &restriction : NULL, ssh_command)) >= 0) return rc;
-    return play(&o, restricted ? &restriction : NULL);
+    if ((rc = tools(o, restricted ? &restriction : NULL, ssh_command)) >= 0) return rc;
+    return play(o, restricted ? &restriction : NULL);
+}
+
+int main(int argc, char **argv)
+{
+    Options o = {0};
+    int rc = run(argc, argv, &o);
+    free(o.checks); /* (--check-variant's list, whichever way the run ended) */
+    return rc;
 }
