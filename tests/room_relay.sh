@@ -19,7 +19,7 @@ carl=carl$$ dora=dora$$
 rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
-    for r in "$room" "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 \
+    for r in "$room" "$room"-c "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 \
         $(seq -f "$room-k%g" 1 24); do
         p=$(room_server_in "$rooms" "$r") && end_pid "$p"
         rm -f "$rooms/$r".*
@@ -66,6 +66,30 @@ tap_ok "a hello with a blank before it gets it" seated_as_pat
 tap_ok "a line longer than the room takes goes through and is refused" \
     grep -qx 'error a line is at most 512 bytes' "$tmp/out"
 tap_ok "... and the next line is read" grep -qx 'pong' "$tmp/out"
+
+# --- chat through a public login is counted by the administrator's names ------------------------
+# Every player of the login is the one Unix user: pat chatting on and on (20 lines a second,
+# ten times the rate) must not use up quinn's allowance.
+mkfifo "$tmp/pat.in"
+timeout 30 "$CELLMATE" --restricted --player pat --save-dir "$tmp/players" --relay "$room-c" \
+    glinski <"$tmp/pat.in" >"$tmp/pat.out" 2>&1 &
+pat_relay=$!
+exec 3>"$tmp/pat.in"
+printf 'hello 1 x watch\n' >&3
+for i in $(seq 1 40); do printf 'say pat says %s\n' "$i" >&3; done
+(for i in $(seq 1 60); do printf 'say pat goes on %s\n' "$i" || exit; sleep 0.05; done) >&3 &
+pat_talks=$!
+sleep 1
+printf 'hello 1 x watch\nsay quinn here\nping\n' | timeout 30 "$CELLMATE" --restricted \
+    --player quinn --save-dir "$tmp/players" --relay "$room-c" glinski >"$tmp/quinn.out" 2>&1
+wait "$pat_talks"
+printf 'quit\n' >&3
+exec 3>&-
+wait "$pat_relay"
+tap_ok "a player who chats on is told to wait" grep -q '^error too much chat from you' "$tmp/pat.out"
+tap_ok "... and another player of the same login still says a line" \
+    grep -qx 'say quinn quinn here' "$tmp/quinn.out"
+tap_ok "... which the first one hears" grep -qx 'say quinn quinn here' "$tmp/pat.out"
 
 # --- a player has at most 5 rooms open at a time -----------------------------------------------
 # open_room PLAYER ROOM: PLAYER's relay to ROOM says hello; the room's answers in $tmp/open

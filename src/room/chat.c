@@ -2,7 +2,9 @@
  * Unix user and each name (in any case) seen chatting lately, kept by the room, not by the
  * connection. A connection's own flood limit (server.c) begins afresh with every
  * connection, so ten connections one after the other could say ten bursts of chat; the
- * user's and the name's buckets carry over from one to the next. */
+ * user's and the name's buckets carry over from one to the next. A room of a public login
+ * (restricted) counts by name alone: there every player is the one shared Unix user, and
+ * each name is the administrator's, which no player can choose. */
 #include "room/server_int.h"
 
 #include <stdio.h>
@@ -37,14 +39,14 @@ static ChatBucket *bucket(Server *sv, uid_t uid, const char *name, double now,
 bool chat_allowed(Server *sv, const Conn *c, double *wait)
 {
     double now = clock_now();
-    ChatBucket *by_user = bucket(sv, c->uid, NULL, now, NULL);
-    ChatBucket *by_name = bucket(sv, c->uid, c->name, now, by_user);
+    ChatBucket *by_name = bucket(sv, c->uid, c->name, now, NULL);
+    ChatBucket *by_user = sv->opt.restricted ? by_name : bucket(sv, c->uid, NULL, now, by_name);
     double least = by_user->tokens < by_name->tokens ? by_user->tokens : by_name->tokens;
     if (least < 1) {
         *wait = (1 - least) / CHAT_RATE;
         return false;
     }
-    by_user->tokens -= 1;
     by_name->tokens -= 1;
+    if (by_user != by_name) by_user->tokens -= 1;
     return true;
 }
