@@ -1,27 +1,22 @@
 /* session.c — the command table shared by the scripted mode and the screen, and the reading
  * of input lines as commands or moves. */
-#include "session.h"
+#include "session_int.h"
 
 #include "fen.h"
-#include "fileio.h"
 #include "number.h"
 #include "paths.h"
-#include "perft.h"
 #include "refusal.h"
 #include "render.h"
 #include "pgn.h"
 #include "restrict.h"
 #include "level.h"
-#include "search.h"
 
 #include <ctype.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include <unistd.h>
 
 void sink_discard(Sink *s, const char *line)
 {
@@ -29,7 +24,7 @@ void sink_discard(Sink *s, const char *line)
     (void)line;
 }
 
-static void say(Sink *out, const char *fmt, ...)
+void session_say(Sink *out, const char *fmt, ...)
 {
     char buf[2048];
     va_list ap;
@@ -39,7 +34,7 @@ static void say(Sink *out, const char *fmt, ...)
     out->out(out, buf);
 }
 
-static bool complain(Sink *out, const char *fmt, ...)
+bool session_complain(Sink *out, const char *fmt, ...)
 {
     char buf[2048];
     va_list ap;
@@ -50,7 +45,7 @@ static bool complain(Sink *out, const char *fmt, ...)
     return false;
 }
 
-static void changed(Session *s)
+void session_notify_changed(Session *s)
 {
     if (s->changed) s->changed(s);
 }
@@ -58,7 +53,7 @@ static void changed(Session *s)
 /* The sides the computer plays are kept in the record as players named "cellmate", or
  * "cellmate (level N)" below full strength (level.h), so that a resumed or loaded game goes
  * on as it was played. */
-static void mark_computer(Session *s)
+void session_mark_computer(Session *s)
 {
     char name[64];
     level_player_name(s->ai.level, name, sizeof name);
@@ -299,73 +294,21 @@ void session_plies_text(const Session *s, int from, int to, char *buf, size_t le
     }
 }
 
-static void report_end(Session *s, Sink *out)
+void session_report_end(Session *s, Sink *out)
 {
     char line[256];
     if (!s->game.result.over) return;
     game_result_line(&s->game, line, sizeof line);
-    say(out, "%s", line);
+    session_say(out, "%s", line);
 }
 
 /* --- commands ----------------------------------------------------------------------------- */
 
 /* (the refusal quotes the line as session_line rearranges it: the reason first) */
-static bool no_args(const char *args, const char *name, Sink *out)
+bool session_no_args(const char *args, const char *name, Sink *out)
 {
-    if (*args) return complain(out, "'%s %s': %s takes nothing after it", name, args, name);
+    if (*args) return session_complain(out, "'%s %s': %s takes nothing after it", name, args, name);
     return true;
-}
-
-/* Whether the file the last save wrote holds game g as it is now. */
-static bool saved_as_is(const Session *s, const Game *g)
-{
-    char err[600];
-    if (!s->saved_path[0]) return false;
-    char *text = pgn_write(g), *saved = read_text_file(s->saved_path, NULL, err, sizeof err);
-    bool same = text && saved && !strcmp(text, saved);
-    free(text);
-    free(saved);
-    return same;
-}
-
-/* A hash of game g's record (FNV-1a), never 0 (0 when it cannot be written). */
-static uint64_t game_hash(const Game *g)
-{
-    char *text = pgn_write(g);
-    uint64_t h = 14695981039346656037u;
-    if (!text) return 0;
-    for (const char *p = text; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211u;
-    free(text);
-    return h ? h : 1;
-}
-
-/* Before new or load (verb) replaces the game: the front end's replacing hook keeps it. When
- * it cannot, the game is not thrown away unseen, nor is the player stuck with it: new or load
- * goes ahead when the game is saved in a file as it is ('save FILE' since its last change),
- * or when the player, told it would be lost, asks again for the same game; else it is
- * refused, saying both ways on. What to tell the player in note. */
-static bool may_replace(Session *s, const char *verb, char *note, size_t len)
-{
-    if (!s->replacing || s->replacing(s, note, len)) {
-        s->replace_warned = 0;
-        return true;
-    }
-    if (saved_as_is(s, &s->game)) {
-        snprintf(note, len, "the game you left is saved in %.900s", s->saved_name);
-        return true;
-    }
-    uint64_t h = game_hash(&s->game);
-    if (h && h == s->replace_warned) {
-        s->replace_warned = 0;
-        snprintf(note, len, "the game you left is lost: it could not be kept");
-        return true;
-    }
-    s->replace_warned = h;
-    size_t n = strlen(note);
-    snprintf(note + n, len - n,
-             "; it goes on: '%s' keeps it, or '%s' again goes ahead and it is lost",
-             s->restricted ? "save NAME" : "save FILE", verb);
-    return false;
 }
 
 static bool cmd_new(Session *s, const char *args, Sink *out)
@@ -375,7 +318,7 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     if (*args) {
         bool unreadable;
         v = variant_open(args, err, sizeof err, &unreadable);
-        if (!v) return complain(out, "%s", err);
+        if (!v) return session_complain(out, "%s", err);
     }
     Game g;
     game_init(&g, v, NULL);
@@ -385,10 +328,10 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
         if (name && !level_from_player_name(name)) game_set_tag(&g, v->player_name[p], name);
     }
     char note[1200] = "";
-    if (!may_replace(s, "new", note, sizeof note)) {
+    if (!session_may_replace(s, "new", note, sizeof note)) {
         game_free(&g);
         if (v != s->v) variant_free(v);
-        return complain(out, "%s", note);
+        return session_complain(out, "%s", note);
     }
     unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
     bool chosen = s->ai_chosen;
@@ -396,11 +339,11 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     session_set_game(s, v, &g);
     s->ai_players = ai;
     s->ai_chosen = chosen;
-    mark_computer(s);
+    session_mark_computer(s);
     if (tc.kind != CLOCK_NONE) session_set_clock(s, &tc);
-    say(out, "new game: %s, %s to move%s%s", v->title, v->player_name[s->game.pos.stm],
-        *note ? "; " : "", note);
-    changed(s);
+    session_say(out, "new game: %s, %s to move%s%s", v->title, v->player_name[s->game.pos.stm],
+                *note ? "; " : "", note);
+    session_notify_changed(s);
     return true;
 }
 
@@ -408,60 +351,61 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
  * (the computer's replies with it), as a room's takeback does. */
 static bool cmd_undo(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "undo", out)) return false;
+    if (!session_no_args(args, "undo", out)) return false;
     char text[512];
     if (s->game.decided) {
         game_undo(&s->game);
-        say(out, "the game is open again");
+        session_say(out, "the game is open again");
     } else {
         int to = s->game.nplies - 1;
         if (to >= 0 && against_computer(s) && (to = last_own_ply(s)) < 0)
-            return complain(out, "the computer's moves are the only ones: you have no move to take "
-                                 "back ('ai off' hands its sides to you, 'new' starts again)");
-        if (to < 0) return complain(out, "nothing to undo");
+            return session_complain(
+                out, "the computer's moves are the only ones: you have no move to take "
+                     "back ('ai off' hands its sides to you, 'new' starts again)");
+        if (to < 0) return session_complain(out, "nothing to undo");
         session_plies_text(s, to, s->game.nplies, text, sizeof text);
         while (s->game.nplies > to) game_undo(&s->game);
-        say(out, "took back %s", text);
+        session_say(out, "took back %s", text);
     }
     session_clock_from_record(s);
-    changed(s);
+    session_notify_changed(s);
     return true;
 }
 
 /* After a move was played (by a player, the computer, or redo): its line, the result if
  * it ended the game, and the save. */
-static bool played(Session *s, Sink *out)
+bool session_played(Session *s, Sink *out)
 {
     char text[64];
     session_last_move_text(s, text, sizeof text);
-    say(out, "%s", text);
-    report_end(s, out);
-    changed(s);
+    session_say(out, "%s", text);
+    session_report_end(s, out);
+    session_notify_changed(s);
     return true;
 }
 
 /* redo: the move taken back last; against the computer, its replies with it. */
 static bool cmd_redo(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "redo", out)) return false;
+    if (!session_no_args(args, "redo", out)) return false;
     int from = s->game.nplies;
-    if (!game_redo(&s->game)) return complain(out, "nothing to redo");
+    if (!game_redo(&s->game)) return session_complain(out, "nothing to redo");
     while (against_computer(s) && session_computer_to_move(s) && game_redo(&s->game)) continue;
     session_clock_from_record(s);
     char text[512];
     session_plies_text(s, from, s->game.nplies, text, sizeof text);
-    say(out, "%s", text);
-    report_end(s, out);
-    changed(s);
+    session_say(out, "%s", text);
+    session_report_end(s, out);
+    session_notify_changed(s);
     return true;
 }
 
 static bool cmd_fen(Session *s, const char *args, Sink *out)
 {
     char fen[FEN_MAX];
-    if (!no_args(args, "fen", out)) return false;
+    if (!session_no_args(args, "fen", out)) return false;
     fen_write(&s->game.pos, fen, sizeof fen);
-    say(out, "%s", fen);
+    session_say(out, "%s", fen);
     return true;
 }
 
@@ -469,7 +413,7 @@ static void say_lines(Sink *out, char *text);
 
 static bool cmd_show(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "show", out)) return false;
+    if (!session_no_args(args, "show", out)) return false;
     RenderOpts o;
     TextGrid g;
     memset(&o, 0, sizeof o);
@@ -479,15 +423,15 @@ static bool cmd_show(Session *s, const char *args, Sink *out)
         o.last_from = m->kind == MOVE_DROP ? NO_CELL : m->from;
         o.last_to = m->to;
     }
-    if (!render_board(&s->game.pos, &o, &g)) return complain(out, "out of memory");
+    if (!render_board(&s->game.pos, &o, &g)) return session_complain(out, "out of memory");
     char *text = textgrid_string(&g, false);
     textgrid_free(&g);
-    if (!text) return complain(out, "out of memory");
+    if (!text) return session_complain(out, "out of memory");
     say_lines(out, text);
     free(text);
     char line[256];
     game_result_line(&s->game, line, sizeof line);
-    say(out, "%s", line);
+    session_say(out, "%s", line);
     return true;
 }
 
@@ -496,7 +440,7 @@ static void say_lines(Sink *out, char *text)
     for (char *l = text; *l;) {
         char *nl = strchr(l, '\n');
         if (nl) *nl = 0;
-        say(out, "%s", l);
+        session_say(out, "%s", l);
         if (!nl) break;
         l = nl + 1;
     }
@@ -504,9 +448,9 @@ static void say_lines(Sink *out, char *text)
 
 static bool cmd_pgn(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "pgn", out)) return false;
+    if (!session_no_args(args, "pgn", out)) return false;
     char *text = pgn_write(&s->game);
-    if (!text) return complain(out, "out of memory");
+    if (!text) return session_complain(out, "out of memory");
     say_lines(out, text);
     free(text);
     return true;
@@ -528,11 +472,12 @@ static bool moves_filter(Session *s, const char *args, Cell *from, int *drop, Si
         return true;
     }
     if (!v->has_hands) /* no drops to speak of in this game */
-        return complain(out, "moves takes a cell (the moves of the piece on it), not '%s'", args);
-    return complain(out,
-                    "moves takes a cell (the moves of the piece on it) or a piece letter "
-                    "and @ (its drops), not '%s'",
-                    args);
+        return session_complain(out, "moves takes a cell (the moves of the piece on it), not '%s'",
+                                args);
+    return session_complain(out,
+                            "moves takes a cell (the moves of the piece on it) or a piece letter "
+                            "and @ (its drops), not '%s'",
+                            args);
 }
 
 static bool cmd_moves(Session *s, const char *args, Sink *out)
@@ -543,7 +488,7 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
     Cell from;
     int drop, n = 0;
     if (!moves_filter(s, args, &from, &drop, out)) return false;
-    if (s->game.result.over) return complain(out, "the game is over");
+    if (s->game.result.over) return session_complain(out, "the game is over");
     gen_legal(&s->game.pos, &ml);
     for (int i = 0; i < ml.n; i++) {
         const Move *m = &ml.m[i];
@@ -559,7 +504,7 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
         used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " " : "", sans[i]);
     if (from) snprintf(what, sizeof what, " from %s", s->v->board.name[from]);
     if (drop) snprintf(what, sizeof what, " dropping %c", s->v->type[drop].letter);
-    say(out, "%d legal move%s%s%s%s", n, n == 1 ? "" : "s", what, n ? ": " : "", line);
+    session_say(out, "%d legal move%s%s%s%s", n, n == 1 ? "" : "s", what, n ? ": " : "", line);
     return true;
 }
 
@@ -606,135 +551,18 @@ static bool cmd_perft(Session *s, const char *args, Sink *out)
                  seconds > 0 && *p++ == 's' && (*p == ' ' || !*p);
     }
     if (!ok)
-        return complain(out,
-                        "perft needs a depth from 0 to %d, then optionally 'divide' and a time "
-                        "limit such as 30s (at most 86400s)",
-                        max);
+        return session_complain(
+            out,
+            "perft needs a depth from 0 to %d, then optionally 'divide' and a time "
+            "limit such as 30s (at most 86400s)",
+            max);
     session_perft(s, (int)depth, divide, seconds, out);
-    return true;
-}
-
-/* A file name as a shell would read a leading ~/ (the rest is taken as it is). */
-static const char *expand_home(const char *name, char *buf, size_t len)
-{
-    const char *home = getenv("HOME");
-    if (strncmp(name, "~/", 2) || !home || !*home) return name;
-    snprintf(buf, len, "%s/%s", home, name + 2);
-    return buf;
-}
-
-/* The file a save or load argument names: in restricted mode a plain name in the player's
- * save directory, else a path (a leading ~/ read as a shell would). False after a complaint. */
-static bool save_file(Session *s, const char *args, bool creating, char *path, size_t len,
-                      Sink *out)
-{
-    char err[600];
-    if (s->restricted) {
-        if (!restrict_save_path(s->restricted, args, creating, path, len, err, sizeof err))
-            return complain(out, "%s", err);
-        return true;
-    }
-    char home[4096];
-    snprintf(path, len, "%s", expand_home(args, home, sizeof home));
-    return true;
-}
-
-static bool cmd_save(Session *s, const char *args, Sink *out)
-{
-    char err[600], path[4096];
-    if (!*args) return complain(out, "save needs a %s", s->restricted ? "name" : "file name");
-    if (!save_file(s, args, true, path, sizeof path, out)) return false;
-    if (!pgn_write_file(&s->game, path, 0666, err, sizeof err)) {
-        if (!s->restricted) return complain(out, "%s", err);
-        char shown[700];
-        restrict_hide_path(err, path, args, shown, sizeof shown);
-        return complain(out, "the game could not be saved: %s", shown);
-    }
-    say(out, "saved to %s", s->restricted ? args : path);
-    snprintf(s->saved_path, sizeof s->saved_path, "%s", path);
-    snprintf(s->saved_name, sizeof s->saved_name, "%s", s->restricted ? args : path);
-    return true;
-}
-
-/* The first game of a PGN file, read into g (its variant, when not the session's, in
- * *owned); false with "FILE: reason" in err. */
-static bool read_record(Session *s, const char *path, Game *g, Variant **owned, PgnReport *rep,
-                        char *err, int errlen)
-{
-    PgnReader r;
-    if (!pgn_open_file(&r, path, s->v, err, errlen)) return false;
-    enum pgn_status st = pgn_read_game(&r, g, owned, rep);
-    pgn_close(&r);
-    if (st != PGN_OK) {
-        if (st == PGN_ERROR && g->v) game_free(g);
-        variant_free(*owned);
-        int n = snprintf(err, errlen, "%s: %s", path,
-                         st == PGN_EOF ? "no game in the file" : rep->error);
-        if (n >= errlen && errlen > 3)
-            memcpy(err + errlen - 4, "...", 4); /* a cut message says so */
-        return false;
-    }
-    return true;
-}
-
-bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, int errlen)
-{
-    Game g;
-    Variant *owned;
-    if (!read_record(s, path, &g, &owned, rep, err, errlen)) return false;
-    session_set_game(s, owned ? owned : s->v, &g);
-    return true;
-}
-
-static bool list_saves(Session *s, Sink *out)
-{
-    char names[MAX_SAVES * (MAX_PLAIN_NAME + 1) + 1];
-    int n = restrict_list_saves(s->restricted, names, sizeof names);
-    say(out, n ? "your saved games: %s" : "you have no saved games%s", n ? names : "");
-    return true;
-}
-
-bool session_load(Session *s, const char *args, Sink *out)
-{
-    PgnReport rep;
-    char err[1200], path[4096];
-    if (!*args && s->restricted) return list_saves(s, out);
-    if (!*args && s->list_saves && s->list_saves(out)) return true;
-    if (!*args) return complain(out, "load needs a file name");
-    if (!save_file(s, args, false, path, sizeof path, out)) return false;
-    const char *name = s->restricted ? args : path;
-    Game g;
-    Variant *owned;
-    char note[1200] = "";
-    if (!read_record(s, path, &g, &owned, &rep, err, sizeof err)) {
-        if (s->restricted && access(path, F_OK) != 0)
-            return complain(out, "there is no game saved as %s ('load' alone lists them)", args);
-        char shown[1300];
-        restrict_hide_path(err, path, name, shown, sizeof shown); /* the host's directories */
-        return complain(out, "%s", shown);
-    }
-    if (!may_replace(s, "load", note, sizeof note)) {
-        game_free(&g);
-        variant_free(owned);
-        return complain(out, "%s", note);
-    }
-    session_set_game(s, owned ? owned : s->v, &g);
-    if (rep.warnings) say(out, "warning: %s: %s", name, rep.warning);
-    int moves = 0;
-    for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
-    char turn[MAX_NAME + 16] = ""; /* a finished game: the result line says how it ended */
-    if (!s->game.result.over)
-        snprintf(turn, sizeof turn, ", %s to move", s->v->player_name[s->game.pos.stm]);
-    say(out, "loaded %s: %s, %d move%s%s%s%s", name, s->v->title, moves, moves == 1 ? "" : "s",
-        turn, *note ? "; " : "", note);
-    report_end(s, out);
-    changed(s);
     return true;
 }
 
 /* The side named (any case), or -1 with a complaint listing the sides: that one is needed,
  * or that the word given names none of this game's (it may be another variant's side). */
-static int side_named(Session *s, const char *name, const char *what, Sink *out)
+int session_side_named(Session *s, const char *name, const char *what, Sink *out)
 {
     const Variant *v = s->v;
     for (int p = 0; p < v->nplayers; p++)
@@ -746,17 +574,17 @@ static int side_named(Session *s, const char *name, const char *what, Sink *out)
             (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
     bool ai = !strcmp(what, "ai");
     if (!*name) {
-        complain(out, "%s needs a side (%s)%s", what, sides, ai ? ", all or off" : "");
+        session_complain(out, "%s needs a side (%s)%s", what, sides, ai ? ", all or off" : "");
         return -1;
     }
     int shown = (int)strnlen(name, 40); /* a long word cut, between two UTF-8 characters */
     while (shown > 0 && name[shown] && (name[shown] & 0xc0) == 0x80) shown--;
     if (ai)
-        complain(out, "'%.*s%s' is none of %s, all or off", shown, name, name[shown] ? "..." : "",
-                 sides);
+        session_complain(out, "'%.*s%s' is none of %s, all or off", shown, name,
+                         name[shown] ? "..." : "", sides);
     else
-        complain(out, "'%.*s%s' is not a side in this game (its sides: %s)", shown, name,
-                 name[shown] ? "..." : "", sides);
+        session_complain(out, "'%.*s%s' is not a side in this game (its sides: %s)", shown, name,
+                         name[shown] ? "..." : "", sides);
     return -1;
 }
 
@@ -764,265 +592,62 @@ static int side_named(Session *s, const char *name, const char *what, Sink *out)
  * three: only at that player's turn), as a room does for its players. */
 static bool cmd_resign(Session *s, const char *args, Sink *out)
 {
-    if (s->game.result.over) return complain(out, "the game is already over");
-    int who = *args ? side_named(s, args, "resign", out) : s->game.pos.stm;
+    if (s->game.result.over) return session_complain(out, "the game is already over");
+    int who = *args ? session_side_named(s, args, "resign", out) : s->game.pos.stm;
     if (who < 0) return false;
     if (who != s->game.pos.stm && s->v->nplayers > 2)
-        return complain(out, "with three players %s can resign only at %s turn",
-                        s->v->player_name[who], "their");
+        return session_complain(out, "with three players %s can resign only at %s turn",
+                                s->v->player_name[who], "their");
     if (s->ai_players & (1u << who))
-        return complain(out, "%s is the computer's, which plays on ('ai off' hands it back)",
-                        s->v->player_name[who]);
+        return session_complain(out,
+                                "%s is the computer's, which plays on ('ai off' hands it back)",
+                                s->v->player_name[who]);
     game_resign_side(&s->game, who);
     clock_follow(s);
     if (!s->game.result.over) {
         const Ply *p = &s->game.plies[s->game.nplies - 1];
-        say(out, "%s resigns and leaves the game", s->v->player_name[p->mover]);
+        session_say(out, "%s resigns and leaves the game", s->v->player_name[p->mover]);
     }
-    report_end(s, out);
-    changed(s);
+    session_report_end(s, out);
+    session_notify_changed(s);
     return true;
 }
 
 static bool cmd_draw(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "draw", out)) return false;
-    if (s->game.result.over) return complain(out, "the game is already over");
+    if (!session_no_args(args, "draw", out)) return false;
+    if (s->game.result.over) return session_complain(out, "the game is already over");
     if (s->ai_players & s->game.pos.alive)
-        return complain(out, "the computer does not agree to draws ('ai off' hands its side back)");
+        return session_complain(
+            out, "the computer does not agree to draws ('ai off' hands its side back)");
     game_agree_draw(&s->game);
     clock_follow(s);
-    report_end(s, out);
-    changed(s);
+    session_report_end(s, out);
+    session_notify_changed(s);
     return true;
 }
 
 static bool cmd_help(Session *s, const char *args, Sink *out)
 {
     (void)args;
-    say(out, "Type a move (Nf6, e3-f6, exd5, f10=Q%s) or a command:",
-        s->v->has_hands   ? ", P@e4"
-        : s->v->has_rifle ? ", K!Nd4"
-                          : "");
+    session_say(out, "Type a move (Nf6, e3-f6, exd5, f10=Q%s) or a command:",
+                s->v->has_hands   ? ", P@e4"
+                : s->v->has_rifle ? ", K!Nd4"
+                                  : "");
     for (const Command *c = session_commands; c->name; c++) {
         if (c->screen_only && !s->screen) continue;
         char head[40];
         snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
-        say(out, "  %-16s %s", head, c->help);
+        session_say(out, "  %-16s %s", head, c->help);
     }
     return true;
 }
 
 static bool cmd_quit(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "quit", out)) return false;
+    if (!session_no_args(args, "quit", out)) return false;
     s->quit = true;
     return true;
-}
-
-SearchLimits session_limits(const Session *s)
-{
-    SearchLimits l = s->ai;
-    /* with clocks, never the time it has not got (a search bounded by depth or nodes too) */
-    double share = clock_think_share(&s->clock, s->game.pos.stm, clock_now());
-    if (share > 0 && (l.time <= 0 || share < l.time)) l.time = share;
-    if (s->restricted) { /* a shared machine: bounded time, one core per player */
-        if (!(l.time > 0 && l.time <= MAX_RESTRICTED_THINK)) l.time = MAX_RESTRICTED_THINK;
-        if (l.threads < 1 || l.threads > MAX_RESTRICTED_THREADS) l.threads = MAX_RESTRICTED_THREADS;
-    }
-    return l;
-}
-
-/* A search for the side to move with the session's limits and the given hooks; full: at
- * full strength whatever the computer's level (hint and analyse are its own view). */
-static bool think_hooked(Session *s, const SearchHooks *hooks, bool full, SearchResult *r,
-                         char *err, size_t errlen)
-{
-    memset(r, 0, sizeof *r);
-    if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
-    if (!session_move_allowed(s))
-        return snprintf(err, errlen, "this game has reached the limit of %d moves",
-                        MAX_RESTRICTED_PLIES),
-               false;
-    if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */
-    SearchLimits limits = session_limits(s);
-    if (full) limits.level = 0;
-    *r = search_run(s->engine, &s->game, &limits, hooks);
-    if (!r->found) return snprintf(err, errlen, "no legal move"), false;
-    return true;
-}
-
-bool session_think(Session *s, SearchResult *r, char *err, size_t errlen)
-{
-    return think_hooked(s, &s->ai_hooks, false, r, err, errlen);
-}
-
-/* The computer's choice for the side to move (go, and hint at full strength); false after
- * a complaint. */
-static bool think(Session *s, const char *name, const char *args, bool full, Sink *out,
-                  SearchResult *r)
-{
-    char err[128];
-    if (!no_args(args, name, out)) return false;
-    if (!think_hooked(s, &s->ai_hooks, full, r, err, sizeof err)) return complain(out, "%s", err);
-    return true;
-}
-
-static bool cmd_go(Session *s, const char *args, Sink *out)
-{
-    SearchResult r = {0};
-    if (!think(s, "go", args, false, out, &r)) return false;
-    if (!session_play_move(s, r.best))
-        return complain(out, "out of memory: the move was not played");
-    return played(s, out);
-}
-
-/* The computer plays the sides in `mask` from now on. */
-static bool set_computer(Session *s, unsigned mask, const char *what, Sink *out)
-{
-    s->ai_players = mask;
-    s->ai_chosen = true;
-    mark_computer(s);
-    say(out, "the computer plays %s", what);
-    changed(s);
-    return true;
-}
-
-static bool cmd_ai(Session *s, const char *args, Sink *out)
-{
-    const Variant *v = s->v;
-    if (!strcmp(args, "off")) return set_computer(s, 0, "nobody", out);
-    if (!strcmp(args, "all")) return set_computer(s, (1u << v->nplayers) - 1, "every side", out);
-    int p = side_named(s, args, "ai", out);
-    return p >= 0 && set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
-}
-
-void session_set_level(Session *s, int level)
-{
-    s->ai.level = level;
-    mark_computer(s);
-    changed(s);
-}
-
-/* level: which level the computer plays at; level N: play at level N from now on. */
-static bool cmd_level(Session *s, const char *args, Sink *out)
-{
-    int level = s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL ? s->ai.level : SEARCH_MAX_LEVEL;
-    long n;
-    if (*args) {
-        if (!number_parse(args, 1, SEARCH_MAX_LEVEL, &n))
-            return complain(out,
-                            "level needs a whole number from 1 (a beginner's opponent) to %d "
-                            "(full strength), not '%s'",
-                            SEARCH_MAX_LEVEL, args);
-        level = (int)n;
-        session_set_level(s, level);
-    }
-    say(out, "level %d%s", level,
-        level == SEARCH_MAX_LEVEL ? " (full strength)"
-        : level == 1              ? " (a beginner's opponent)"
-                                  : "");
-    return true;
-}
-
-/* The depth a result's best move comes from: "7", or "8, unfinished" when the search, stopped
- * in the middle of depth 8, had already found a better move there than depth 7's. */
-static void depth_text(const SearchResult *r, char *buf, size_t len)
-{
-    snprintf(buf, len, "%d%s", r->depth + r->unfinished, r->unfinished ? ", unfinished" : "");
-}
-
-static bool cmd_hint(Session *s, const char *args, Sink *out)
-{
-    SearchResult r = {0};
-    if (!think(s, "hint", args, true, out, &r)) return false;
-    char san[MOVE_TEXT_MAX], score[32], depth[32];
-    move_san(&s->game.pos, r.best, san);
-    search_score_text(r.score, s->v->nplayers, score, sizeof score);
-    depth_text(&r, depth, sizeof depth);
-    say(out, "hint: %s (depth %s, score %s, %llu nodes, %.1f s, %.0f nodes/s)", san, depth, score,
-        (unsigned long long)r.nodes, r.seconds, r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
-    return true;
-}
-
-/* An analysis in progress: the lines of each newly completed depth go to out; the front
- * end's own hooks (a progress display, a stop key) still see everything. */
-typedef struct {
-    Session *s;
-    Sink *out;
-    int depth;
-    bool unfinished; /* the unfinished depth's better move was shown */
-} Analysis;
-
-/* "depth 6 line 1: +0.25 Bg2 Nf6 Qb3 (51234 nodes, 0.4 s)": the score from the mover's side,
- * the line in the game's notation; "depth 7 line 1: ... (80000 nodes, 0.6 s, unfinished)" for the
- * better line a search stopped in the middle of depth 7 had found. */
-static void say_line(Session *s, const SearchResult *r, int k, Sink *out)
-{
-    const SearchLine *l = &r->line[k];
-    char text[SEARCH_MAX_PV * (MOVE_TEXT_MAX + 1) + 1] = "", score[32];
-    size_t n = 0;
-    Position pos = s->game.pos;
-    for (int i = 0; i < l->len && move_is_legal(&pos, l->pv[i]); i++) {
-        char san[MOVE_TEXT_MAX];
-        Undo u;
-        move_san(&pos, l->pv[i], san);
-        play_move(&pos, l->pv[i], &u);
-        size_t len = strlen(san);
-        if (n + len + 2 > sizeof text) break;
-        if (n) text[n++] = ' ';
-        memcpy(text + n, san, len + 1);
-        n += len;
-    }
-    search_score_text(l->score, s->v->nplayers, score, sizeof score);
-    bool unfinished = r->unfinished && !k;
-    say(out, "depth %d line %d: %s %s (%llu nodes, %.1f s%s)", r->depth + unfinished, k + 1, score,
-        text, (unsigned long long)r->nodes, r->seconds, unfinished ? ", unfinished" : "");
-}
-
-/* The lines of a result not shown yet: a newly completed depth's, or the unfinished depth's
- * better line (line 1 only: the others are the completed depth's). */
-static void say_new_lines(Analysis *a, const SearchResult *r)
-{
-    if (r->depth > a->depth) {
-        a->depth = r->depth;
-        a->unfinished = false;
-        for (int k = r->unfinished; k < r->nlines; k++) say_line(a->s, r, k, a->out);
-    }
-    if (r->unfinished && !a->unfinished) {
-        a->unfinished = true;
-        say_line(a->s, r, 0, a->out);
-    }
-}
-
-static void on_analysis(const SearchResult *r, void *ctx)
-{
-    Analysis *a = ctx;
-    const SearchHooks *front = &a->s->ai_hooks;
-    if (front->progress) front->progress(r, front->ctx);
-    say_new_lines(a, r);
-}
-
-bool session_analyse(Session *s, Sink *out)
-{
-    char err[128];
-    Analysis a = {s, out, 0, false};
-    SearchHooks hooks = {on_analysis, &a, s->ai_hooks.stop};
-    SearchResult r;
-    if (!think_hooked(s, &hooks, true, &r, err, sizeof err)) return complain(out, "%s", err);
-    say_new_lines(&a, &r); /* what the progress report did not show */
-    char san[MOVE_TEXT_MAX], score[32], depth[32];
-    move_san(&s->game.pos, r.best, san);
-    search_score_text(r.score, s->v->nplayers, score, sizeof score);
-    depth_text(&r, depth, sizeof depth);
-    say(out, "analyse: best %s (depth %s, score %s, %llu nodes, %.1f s)", san, depth, score,
-        (unsigned long long)r.nodes, r.seconds);
-    return true;
-}
-
-static bool cmd_analyse(Session *s, const char *args, Sink *out)
-{
-    return no_args(args, "analyse", out) && session_analyse(s, out);
 }
 
 int session_view_player(const Session *s)
@@ -1044,17 +669,18 @@ int session_view_player(const Session *s)
  * thirds is said as the thirds and the flip ("300 degrees" would name neither). */
 static bool turn_view(Session *s, int degrees, const char *args, const char *name, Sink *out)
 {
-    if (!no_args(args, name, out)) return false;
+    if (!session_no_args(args, name, out)) return false;
     int t = s->view_turn = ((s->view_turn + degrees) % 360 + 360) % 360;
     int thirds = (t + 180) % 360;
     if (!t)
-        say(out, "the board is drawn in its usual view again");
+        session_say(out, "the board is drawn in its usual view again");
     else if (s->v->nplayers < 3 || t % 120 == 0)
-        say(out, "the board is drawn turned %d degrees from its usual view", t);
+        session_say(out, "the board is drawn turned %d degrees from its usual view", t);
     else if (!thirds)
-        say(out, "the board is drawn flipped (turned 180 degrees from its usual view)");
+        session_say(out, "the board is drawn flipped (turned 180 degrees from its usual view)");
     else
-        say(out, "the board is drawn turned %d degrees from its usual view, then flipped", thirds);
+        session_say(out, "the board is drawn turned %d degrees from its usual view, then flipped",
+                    thirds);
     return true;
 }
 
@@ -1065,9 +691,10 @@ static bool cmd_flip(Session *s, const char *args, Sink *out)
 
 static bool cmd_names(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "names", out)) return false;
+    if (!session_no_args(args, "names", out)) return false;
     s->names = !s->names;
-    say(out, "cell names %s", s->names ? "shown in every cell (names again hides them)" : "hidden");
+    session_say(out, "cell names %s",
+                s->names ? "shown in every cell (names again hides them)" : "hidden");
     return true;
 }
 
@@ -1081,7 +708,8 @@ static bool cmd_room_only(Session *s, const char *args, Sink *out)
 {
     (void)s;
     (void)args;
-    return complain(out, "say and no are for rooms (cellmate --room), where others hear them");
+    return session_complain(out,
+                            "say and no are for rooms (cellmate --room), where others hear them");
 }
 
 void session_chat_add(Session *s, const char *text)
@@ -1100,15 +728,16 @@ void session_chat_add(Session *s, const char *text)
  * the latest), newest last. */
 static bool cmd_chat(Session *s, const char *args, Sink *out)
 {
-    if (!no_args(args, "chat", out)) return false;
+    if (!session_no_args(args, "chat", out)) return false;
     if (!s->remote)
-        return complain(out, "chat is for rooms (cellmate --room): it shows what was said there");
+        return session_complain(
+            out, "chat is for rooms (cellmate --room): it shows what was said there");
     if (!s->nchat) {
-        say(out, "nothing has been said in this room yet ('say TEXT' says something)");
+        session_say(out, "nothing has been said in this room yet ('say TEXT' says something)");
         return true;
     }
-    say(out,
-        "what was said in the room, newest last (the last %d lines are kept):", SESSION_CHAT_MAX);
+    session_say(out, "what was said in the room, newest last (the last %d lines are kept):",
+                SESSION_CHAT_MAX);
     for (int i = 0; i < s->nchat; i++) out->out(out, s->chat[i]);
     return true;
 }
@@ -1162,10 +791,10 @@ static bool looks_only(const char *name)
 
 static bool refuse_watching(Sink *out, const char *what)
 {
-    return complain(out,
-                    "'%s': you are watching a game another cellmate plays; you can look "
-                    "(show, pgn, save FILE, ...) but not change it",
-                    what);
+    return session_complain(out,
+                            "'%s': you are watching a game another cellmate plays; you can look "
+                            "(show, pgn, save FILE, ...) but not change it",
+                            what);
 }
 
 /* Whether a line no move reads is moves pasted together ("e5 Nc6", "e5 2. f6"): of its
@@ -1205,47 +834,50 @@ static bool play_line(Session *s, const char *text, Sink *out)
     if (s->game.result.over) {
         game_result_line(&s->game, res, sizeof res);
         if ((s->remote && s->seat < 0) || s->watching) /* neither is a watcher's to do */
-            return complain(out, "'%s': the game is over (%s)", text, res);
-        return complain(out,
-                        "'%s': the game is over (%s); 'new' starts another, 'undo' takes "
-                        "back",
-                        text, res);
+            return session_complain(out, "'%s': the game is over (%s)", text, res);
+        return session_complain(out,
+                                "'%s': the game is over (%s); 'new' starts another, 'undo' takes "
+                                "back",
+                                text, res);
     }
     if (!session_move_allowed(s))
-        return complain(out, "'%s': this game has reached the limit of %d moves", text,
-                        MAX_RESTRICTED_PLIES);
+        return session_complain(out, "'%s': this game has reached the limit of %d moves", text,
+                                MAX_RESTRICTED_PLIES);
     /* a line that is no move in any position says so, whoever's turn it is */
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
     if (st == PARSE_MALFORMED && several_moves(s, text))
-        return complain(out,
-                        "'%s' holds more than one move: give one move per line (a record's "
-                        "moves are read with 'load FILE')",
-                        text);
+        return session_complain(out,
+                                "'%s' holds more than one move: give one move per line (a record's "
+                                "moves are read with 'load FILE')",
+                                text);
     if (st == PARSE_MALFORMED)
-        return complain(out,
-                        "'%s' is neither a move nor a command: %s (expected a move such as "
-                        "Nf6 or e3-f6, or a command; 'help' lists them)",
-                        text, err);
-    if (s->remote && s->seat < 0) return complain(out, "'%s': you are watching this game", text);
+        return session_complain(out,
+                                "'%s' is neither a move nor a command: %s (expected a move such as "
+                                "Nf6 or e3-f6, or a command; 'help' lists them)",
+                                text, err);
+    if (s->remote && s->seat < 0)
+        return session_complain(out, "'%s': you are watching this game", text);
     if (s->remote && !(s->game.pos.alive & (1u << s->seat)))
-        return complain(out, "'%s': you are out of this game; the others play on", text);
+        return session_complain(out, "'%s': you are out of this game; the others play on", text);
     if (s->remote && s->seat != s->game.pos.stm)
-        return complain(out, "'%s': it is %s's turn; you play %s", text,
-                        s->v->player_name[s->game.pos.stm], s->v->player_name[s->seat]);
+        return session_complain(out, "'%s': it is %s's turn; you play %s", text,
+                                s->v->player_name[s->game.pos.stm], s->v->player_name[s->seat]);
     if (session_computer_to_move(s) && against_computer(s))
-        return complain(out,
-                        "'%s': it is %s's turn, which the computer plays ('go' lets it move, "
-                        "'ai off' hands its sides to you)",
-                        text, s->v->player_name[s->game.pos.stm]);
-    if (st == PARSE_AMBIGUOUS) return complain(out, "%s", err); /* it quotes the text */
-    if (st != PARSE_OK) return complain(out, "'%s': %s", text, err);
+        return session_complain(
+            out,
+            "'%s': it is %s's turn, which the computer plays ('go' lets it move, "
+            "'ai off' hands its sides to you)",
+            text, s->v->player_name[s->game.pos.stm]);
+    if (st == PARSE_AMBIGUOUS) return session_complain(out, "%s", err); /* it quotes the text */
+    if (st != PARSE_OK) return session_complain(out, "'%s': %s", text, err);
     if (s->remote) { /* the room plays it, and tells everybody, this screen too */
         char lng[MOVE_TEXT_MAX];
         move_long(&s->game.pos, m, lng);
         return s->remote->request(s, "move", lng, out);
     }
-    if (!session_play_move(s, m)) return complain(out, "out of memory: the move was not played");
-    return played(s, out);
+    if (!session_play_move(s, m))
+        return session_complain(out, "out of memory: the move was not played");
+    return session_played(s, out);
 }
 
 /* In a room, the commands that change the game are requests to the room (a draw offer, a
@@ -1270,13 +902,13 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
         if (strcmp(in_room[i].name, c->name)) continue;
         if (!in_room[i].send) return c->run(s, args, out);
         bool takes_text = !strcmp(c->name, "say") || !strcmp(c->name, "ai");
-        if (!takes_text && !no_args(args, c->name, out)) return false;
+        if (!takes_text && !session_no_args(args, c->name, out)) return false;
         if (!strcmp(c->name, "say") && !*args)
-            return complain(out, "say needs the words to say after it");
-        if (!strcmp(c->name, "ai") && side_named(s, args, "ai", out) < 0) return false;
+            return session_complain(out, "say needs the words to say after it");
+        if (!strcmp(c->name, "ai") && session_side_named(s, args, "ai", out) < 0) return false;
         return s->remote->request(s, c->name, args, out);
     }
-    return complain(out, "'%s': %s cannot be used in a room", line, c->name);
+    return session_complain(out, "'%s': %s cannot be used in a room", line, c->name);
 }
 
 bool session_command_offered(const Session *s, const Command *c)
@@ -1303,11 +935,11 @@ bool session_tick(Session *s, Sink *out)
     if (p < 0) return false;
     session_time_out(s, p);
     if (s->game.result.over)
-        say(out, "%s's time is up", s->v->player_name[p]);
+        session_say(out, "%s's time is up", s->v->player_name[p]);
     else
-        say(out, "%s's time is up: %s is out", s->v->player_name[p], s->v->player_name[p]);
-    report_end(s, out);
-    changed(s);
+        session_say(out, "%s's time is up: %s is out", s->v->player_name[p], s->v->player_name[p]);
+    session_report_end(s, out);
+    session_notify_changed(s);
     return true;
 }
 
@@ -1367,7 +999,8 @@ bool session_line(Session *s, const char *line, Sink *out)
 static bool run_line(Session *s, const char *line, Sink *out)
 {
     char buf[1024];
-    if (s->restricted && !restrict_line_ok(line, buf, sizeof buf)) return complain(out, "%s", buf);
+    if (s->restricted && !restrict_line_ok(line, buf, sizeof buf))
+        return session_complain(out, "%s", buf);
     while (isspace((unsigned char)*line)) line++;
     if (!*line || *line == '#') return true;
     snprintf(buf, sizeof buf, "%s", line);
@@ -1382,8 +1015,8 @@ static bool run_line(Session *s, const char *line, Sink *out)
     const Command *c = session_command_named(buf);
     if (c) {
         if (c->screen_only && !s->screen)
-            return complain(out, "'%s': %s works only on the game screen, not in a script", whole,
-                            buf);
+            return session_complain(out, "'%s': %s works only on the game screen, not in a script",
+                                    whole, buf);
         if (s->watching && !looks_only(c->name)) return refuse_watching(out, buf);
         if (s->remote) return room_command(s, c, whole, args, out);
         return c->run(s, args, out);
@@ -1410,7 +1043,7 @@ bool session_command(Session *s, const char *name, const char *args, Sink *out)
 {
     const Command *c = session_command_named(name);
     if (c && !strcmp(c->name, name)) return c->run(s, args, out);
-    return complain(out, "no command '%s'", name);
+    return session_complain(out, "no command '%s'", name);
 }
 
 bool session_move(Session *s, const char *text, Sink *out)
