@@ -1,5 +1,5 @@
-/* main.c — command-line entry: parses options and hands over to perft, variant checking,
- * listing, or a game. */
+/* main.c — command-line entry: the options read (options.c), it hands over to perft, variant
+ * checking, listing, rooms or a game. */
 #include "config.h"
 
 #include "options.h"
