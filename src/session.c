@@ -573,15 +573,17 @@ int session_side_named(Session *s, const char *name, const char *what, Sink *out
         n +=
             (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
     bool ai = !strcmp(what, "ai");
+    /* (in a room the computer plays no person's seat: no "all" there) */
+    const char *more = !ai ? "" : s->remote ? " or off" : ", all or off";
     if (!*name) {
-        session_complain(out, "%s needs a side (%s)%s", what, sides, ai ? ", all or off" : "");
+        session_complain(out, "%s needs a side (%s)%s", what, sides, more);
         return -1;
     }
     int shown = (int)strnlen(name, 40); /* a long word cut, between two UTF-8 characters */
     while (shown > 0 && name[shown] && (name[shown] & 0xc0) == 0x80) shown--;
     if (ai)
-        session_complain(out, "'%.*s%s' is none of %s, all or off", shown, name,
-                         name[shown] ? "..." : "", sides);
+        session_complain(out, "'%.*s%s' is none of %s%s", shown, name, name[shown] ? "..." : "",
+                         sides, more);
     else
         session_complain(out, "'%.*s%s' is not a side in this game (its sides: %s)", shown, name,
                          name[shown] ? "..." : "", sides);
@@ -767,7 +769,8 @@ const Command session_commands[] = {
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
     {"rotate", "", "turn the board a step (60 degrees, 120 with three players)", cmd_rotate, true},
     {"names", "", "show every cell's name in it, or hide them again (F2)", cmd_names, true},
-    {"ai", "SIDE|all|off", "the computer plays SIDE (or every side, or none)", cmd_ai, false},
+    {"ai", "SIDE|all|off", "the computer plays SIDE too (all: every side; off: none)", cmd_ai,
+     false},
     {"say", "TEXT", "in a room: a chat line to the others", cmd_room_only, false},
     {"chat", "", "in a room: the chat lines and notices so far, newest last", cmd_chat, false},
     {"no", "", "in a room: refuse the draw offered or the takeback asked", cmd_room_only, false},
@@ -894,6 +897,17 @@ static const struct {
     {"chat", false},
 };
 
+/* In a room the computer takes an empty seat (ai SIDE) and leaves its seats (ai off); it
+ * never plays a person's seat, so "all" is not for rooms. */
+static bool room_ai_word(Session *s, const char *args, Sink *out)
+{
+    if (!strcasecmp(args, "off")) return true;
+    if (!strcasecmp(args, "all"))
+        return session_complain(out, "in a room the computer takes one empty seat at a time "
+                                     "('ai SIDE'), and 'ai off' frees its seats");
+    return session_side_named(s, args, "ai", out) >= 0;
+}
+
 /* line: the whole line, quoted by a refusal. */
 static bool room_command(Session *s, const Command *c, const char *line, const char *args,
                          Sink *out)
@@ -905,7 +919,7 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
         if (!takes_text && !session_no_args(args, c->name, out)) return false;
         if (!strcmp(c->name, "say") && !*args)
             return session_complain(out, "say needs the words to say after it");
-        if (!strcmp(c->name, "ai") && session_side_named(s, args, "ai", out) < 0) return false;
+        if (!strcmp(c->name, "ai") && !room_ai_word(s, args, out)) return false;
         return s->remote->request(s, c->name, args, out);
     }
     return session_complain(out, "'%s': %s cannot be used in a room", line, c->name);

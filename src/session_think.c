@@ -76,13 +76,34 @@ static bool set_computer(Session *s, unsigned mask, const char *what, Sink *out)
     return true;
 }
 
+/* ai SIDE adds SIDE to the sides the computer plays: the message names them all, so that
+ * nobody takes "ai Black" after "ai all" for "the computer plays Black only". */
 bool cmd_ai(Session *s, const char *args, Sink *out)
 {
     const Variant *v = s->v;
-    if (!strcmp(args, "off")) return set_computer(s, 0, "nobody", out);
-    if (!strcmp(args, "all")) return set_computer(s, (1u << v->nplayers) - 1, "every side", out);
+    unsigned all = (1u << v->nplayers) - 1;
+    if (!strcmp(args, "off")) return set_computer(s, 0, "no side", out);
+    if (!strcmp(args, "all")) return set_computer(s, all, "every side", out);
     int p = session_side_named(s, args, "ai", out);
-    return p >= 0 && set_computer(s, s->ai_players | 1u << p, v->player_name[p], out);
+    if (p < 0) return false;
+    unsigned mask = s->ai_players | 1u << p;
+    char what[160];
+    size_t n = 0;
+    int count = __builtin_popcount(mask), k = 0;
+    for (int q = 0; q < v->nplayers; q++)
+        if (mask & (1u << q))
+            n += (size_t)snprintf(what + n, sizeof what - n, "%s%s",
+                                  !k++         ? ""
+                                  : k == count ? " and "
+                                               : ", ",
+                                  v->player_name[q]);
+    if (mask == all)
+        snprintf(what + n, sizeof what - n,
+                 " (every side; 'ai off' first, to play one "
+                 "yourself)");
+    else if (count > 1)
+        snprintf(what + n, sizeof what - n, " ('ai off' first, to play one yourself)");
+    return set_computer(s, mask, what, out);
 }
 
 void session_set_level(Session *s, int level)

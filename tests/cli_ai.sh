@@ -27,6 +27,14 @@ tap_eq "the ai command in a script: the computer plays Black" "the computer play
     "$(sed -n 1p "$tmp/cmd")"
 tap_eq "... and answers as --ai black does" "$(cat "$tmp/opt")" "$(sed 1d "$tmp/cmd")"
 
+# ai SIDE adds a side: the message names every side the computer plays then
+printf 'ai red\nai yellow\nai off\n' | "$CELLMATE" --batch --variant cyclohexane --depth 1 \
+    --no-save >"$tmp/adds" 2>&1
+tap_eq "ai SIDE after another names both sides, and how to play one" \
+    "the computer plays Red and Yellow ('ai off' first, to play one yourself)" \
+    "$(grep -m 1 'Red and' "$tmp/adds")"
+tap_ok "... ai off: the computer plays no side" grep -qx 'the computer plays no side' "$tmp/adds"
+
 printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai white,black >"$tmp/list" 2>&1
 printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai white --ai black >"$tmp/twice" 2>&1
 printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai all >"$tmp/all" 2>&1

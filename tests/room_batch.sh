@@ -210,6 +210,30 @@ tap_ok "computer: a takeback is agreed at once, and nobody is said to be asked" 
 tap_ok "computer: the resignation ends the game" grep -qx "result 0-1: Black wins by resignation" "$tmp/h"
 tap_ok "computer: the record names it as a local game does" record_has -x '\[Black "cellmate"\]' "$ROOMS/bot.pgn"
 
+# --- ai off: the computer leaves its seat, empty again for a person ------------------------------
+player "$tmp/off" --room botoff glinski --time 0.2 --name alice --seat White <<EOF
+ai all
+ai Black
+Qc3
+@wait $tmp/off 1...
+ai off
+@wait $tmp/off the computer leaves Black
+ai off
+EOF
+finish "$last_pid"
+tap_eq "ai off: the script was accepted but for ai all and the second ai off (status 1)" 1 "$?"
+tap_ok "ai off: ai all is not for rooms, and the player is told why" \
+    grep -q "^line 1: in a room the computer takes one empty seat at a time ('ai SIDE'), and 'ai off' frees its seats" "$tmp/off.err"
+tap_ok "ai off: the computer leaves Black" \
+    grep -qx "the computer leaves Black: an empty seat, for anyone to take" "$tmp/off"
+tap_ok "ai off: a second one is refused, and why" \
+    grep -q "^line 5: the computer plays no seat in this room" "$tmp/off.err"
+printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room botoff --name bob --seat Black \
+    >"$tmp/bob" 2>&1
+tap_eq "ai off: a person takes the seat the computer left (status 0)" "0" "$?"
+tap_ok "... and the record names the person, not the computer" \
+    sh -c "! grep -q '\[Black \"cellmate' '$ROOMS/botoff.pgn'"
+
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------
 printf 'hi\nsay anyone?\n' | timeout 20 "$CELLMATE" --batch --room alone glinski --name solo \

@@ -155,7 +155,7 @@ tap_ok "... and the computer does not move again by itself" hides e "computer: 1
 line e "ai all"
 sleep 1
 line e "ai off"
-tap_ok "ai all: typing ai off stops the computer" wait_for e "the computer plays nobody"
+tap_ok "ai all: typing ai off stops the computer" wait_for e "the computer plays no side"
 line e "quit"
 gone e >/dev/null
 

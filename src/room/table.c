@@ -705,13 +705,35 @@ static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
+/* ai off: the computer leaves its seats, empty again for people; the game waits for them,
+ * its clocks stopped, as before it began. */
+static bool computer_leaves(Server *sv, Conn *c)
+{
+    int left = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        if (sv->seat[p].kind != SEAT_AI) continue;
+        sv->seat[p].kind = SEAT_EMPTY;
+        seat_event(sv, NULL, p);
+        room_broadcast(sv, "info the computer leaves %s: an empty seat, for anyone to take",
+                       side(sv, p));
+        left++;
+    }
+    if (!left) return refuse(c, "the computer plays no seat in this room");
+    Sink k = {sink_discard, sink_err, sv};
+    session_command(&sv->s, "ai", "off", &k);
+    changed(sv);
+    clock_event(sv, NULL);
+    return true;
+}
+
 static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char sides[96];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot seat the computer");
+    if (!strcasecmp(rq->seat, "off")) return computer_leaves(sv, c);
     int p = side_of(sv, rq->seat);
     sides_list(sv, sides, sizeof sides);
-    if (p < 0) return refuse(c, "no side '%s' in this game (%s)", rq->seat, sides);
+    if (p < 0) return refuse(c, "no side '%s' in this game (%s, or off)", rq->seat, sides);
     if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
     Sink k = {sink_discard, sink_err, sv};
     session_command(&sv->s, "ai", side(sv, p), &k);
