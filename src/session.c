@@ -821,12 +821,13 @@ static bool several_moves(Session *s, const char *text)
     return moves > 1;
 }
 
-static bool play_line(Session *s, const char *text, Sink *out)
+static bool play_line(Session *s, const char *line, Sink *out)
 {
     Move m;
     char err[NOTE_ERR_MAX], res[256];
-    /* a move number in front, as a game record writes it ("12." or "12..."), is skipped */
-    const char *p = text;
+    /* a move number in front, as a game record writes it ("12." or "12..."), is skipped (a
+     * refusal quotes the whole line, so that it reads as any other: the reason first) */
+    const char *text = line, *p = text;
     while (isdigit((unsigned char)*p)) p++;
     if (p > text && *p == '.') {
         while (*p == '.') p++;
@@ -834,45 +835,46 @@ static bool play_line(Session *s, const char *text, Sink *out)
         if (*p) text = p;
     }
     session_tick(s, out); /* a flag that fell before this move ends the game first */
-    if (s->game.result.over) {
-        game_result_line(&s->game, res, sizeof res);
-        if ((s->remote && s->seat < 0) || s->watching) /* neither is a watcher's to do */
-            return session_complain(out, "'%s': the game is over (%s)", text, res);
-        return session_complain(out,
-                                "'%s': the game is over (%s); 'new' starts another, 'undo' takes "
-                                "back",
-                                text, res);
-    }
     if (!session_move_allowed(s))
-        return session_complain(out, "'%s': this game has reached the limit of %d moves", text,
+        return session_complain(out, "'%s': this game has reached the limit of %d moves", line,
                                 MAX_RESTRICTED_PLIES);
-    /* a line that is no move in any position says so, whoever's turn it is */
+    /* a line that is no move in any position says so, whoever's turn it is, and also once
+     * the game is over */
     enum parse_status st = move_parse(&s->game.pos, text, &m, err, sizeof err, NULL);
     if (st == PARSE_MALFORMED && several_moves(s, text))
         return session_complain(out,
                                 "'%s' holds more than one move: give one move per line (a record's "
                                 "moves are read with 'load FILE')",
-                                text);
+                                line);
     if (st == PARSE_MALFORMED)
         return session_complain(out,
                                 "'%s' is neither a move nor a command: %s (expected a move such as "
                                 "Nf6 or e3-f6, or a command; 'help' lists them)",
-                                text, err);
+                                line, err);
+    if (s->game.result.over) {
+        game_result_line(&s->game, res, sizeof res);
+        if ((s->remote && s->seat < 0) || s->watching) /* neither is a watcher's to do */
+            return session_complain(out, "'%s': the game is over (%s)", line, res);
+        return session_complain(out,
+                                "'%s': the game is over (%s); 'new' starts another, 'undo' takes "
+                                "back",
+                                line, res);
+    }
     if (s->remote && s->seat < 0)
-        return session_complain(out, "'%s': you are watching this game", text);
+        return session_complain(out, "'%s': you are watching this game", line);
     if (s->remote && !(s->game.pos.alive & (1u << s->seat)))
-        return session_complain(out, "'%s': you are out of this game; the others play on", text);
+        return session_complain(out, "'%s': you are out of this game; the others play on", line);
     if (s->remote && s->seat != s->game.pos.stm)
-        return session_complain(out, "'%s': it is %s's turn; you play %s", text,
+        return session_complain(out, "'%s': it is %s's turn; you play %s", line,
                                 s->v->player_name[s->game.pos.stm], s->v->player_name[s->seat]);
     if (session_computer_to_move(s) && against_computer(s))
         return session_complain(
             out,
             "'%s': it is %s's turn, which the computer plays ('go' lets it move, "
             "'ai off' hands its sides to you)",
-            text, s->v->player_name[s->game.pos.stm]);
+            line, s->v->player_name[s->game.pos.stm]);
     if (st == PARSE_AMBIGUOUS) return session_complain(out, "%s", err); /* it quotes the text */
-    if (st != PARSE_OK) return session_complain(out, "'%s': %s", text, err);
+    if (st != PARSE_OK) return session_complain(out, "'%s': %s", line, err);
     if (s->remote) { /* the room plays it, and tells everybody, this screen too */
         char lng[MOVE_TEXT_MAX];
         move_long(&s->game.pos, m, lng);

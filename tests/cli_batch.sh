@@ -111,7 +111,7 @@ e5 junk
 e5
 ' --variant glinski
 tap_eq "moves pasted on one line are refused, saying one move per line" \
-    "line 1: 'e5 Nc6' holds more than one move: give one move per line (a record's moves are read with 'load FILE')
+    "line 1: '1. e5 Nc6' holds more than one move: give one move per line (a record's moves are read with 'load FILE')
 line 2: 'e5 2. f6' holds more than one move: give one move per line (a record's moves are read with 'load FILE')" \
     "$(sed -n 1,2p "$tmp/err")"
 tap_ok "... a line with a word that is no move gets the usual message" \
@@ -293,4 +293,19 @@ line 2: cannot open: No such file or directory (in 'xyzzy00xyzzy01xyzzy02xyzzy03
 line 3: level needs a whole number from 1 (a beginner's opponent) to 10 (full strength), not 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...'
 line 4: no White Knight can go to f6; legal Knight moves: Nb2 Nc3 Ndf4 Ne2 Ng2 Nhf4 Ni3 Nk2 (in 'Nf6')" \
     "$(cat "$tmp/err")"
+# a move number in front of a move: the refusal reads as any other, the reason first
+printf '1. e6\n1... e5\n' | "$CELLMATE" --batch --variant glinski >/dev/null 2>"$tmp/err"
+tap_eq "a refused move with its number: the reason first, the whole line after it" \
+    "line 2: no Black Pawn can go to e5; legal Pawn moves: b5 b6 c5 c6 d5 d6 f6 fxe6 g5 g6 h5 h6 i5 i6 k5 k6 (in '1... e5')" \
+    "$(cat "$tmp/err")"
+# after the end a line that is no move says so, not that the game is over
+printf 'resign\nfoo bar\ne5\n' | "$CELLMATE" --batch --variant glinski >/dev/null 2>"$tmp/err"
+tap_ok "after the end, a line that is no move is called no move" \
+    grep -q "^line 2: neither a move nor a command: " "$tmp/err"
+tap_ok "... and a move is told the game is over" grep -q "^line 3: the game is over " "$tmp/err"
+# a byte order mark (Notepad's) before the first line is no part of it
+printf '\357\273\277e6\ne5\n' | "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
+tap_ok "a byte order mark before the first move is skipped" grep -qx "1\\. e6" "$tmp/out"
+tap_ok "... and only the second line is refused" \
+    sh -c "grep -q '^line 2: ' '$tmp/err' && ! grep -q '^line 1' '$tmp/err'"
 tap_done

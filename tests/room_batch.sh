@@ -242,6 +242,10 @@ tap_eq "alone: a bad line gives exit status 1, and the input's end leaves" 1 "$?
 tap_ok "alone: the bad line is refused by its number" \
     grep -q "^line 1: neither a move nor a command: .*(in 'hi')$" "$tmp/err"
 tap_ok "alone: the next line still goes to the room" grep -qx "solo: anyone?" "$tmp/out"
+# a byte order mark (Notepad's) before the first line is no part of it
+printf '\357\273\277say anyone?\n' | timeout 20 "$CELLMATE" --batch --room bom glinski --name solo \
+    >"$tmp/out" 2>"$tmp/err"
+tap_ok "a byte order mark before a script's first line is skipped" grep -qx "solo: anyone?" "$tmp/out"
 # a chat line over 200 bytes goes out cut, and its sender is told
 long=$(printf '%0198d' 0 | tr 0 y)
 printf 'say %s\303\251\303\251 and more\nsay short\n' "$long" |

@@ -163,7 +163,7 @@ int batch_run(Session *s, FILE *in)
         session_tick(s, &bs.sink); /* a flag that fell while waiting for the line */
         stop_work = 0;
         working = 1;
-        if (!session_line(s, line, &bs.sink)) status = 1;
+        if (!session_line(s, bs.line == 1 ? text_after_bom(line) : line, &bs.sink)) status = 1;
         working = 0;
         if (!flush_out()) break; /* nobody reads the answers: the end (check_output) */
         if (!computer_turns(s, &bs)) status = 1;

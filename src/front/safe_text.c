@@ -98,3 +98,8 @@ bool safe_text(const char *s, char *out, size_t len)
     out[used] = 0;
     return true;
 }
+
+const char *text_after_bom(const char *line)
+{
+    return strncmp(line, "\xEF\xBB\xBF", 3) ? line : line + 3;
+}

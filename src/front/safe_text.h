@@ -23,4 +23,8 @@ void safe_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2,
  * whether it all fitted. */
 bool safe_text(const char *s, char *out, size_t len);
 
+/* line past the UTF-8 byte order mark that some editors (Notepad) write at the start of a
+ * file: invisible, and no part of the first line's move or command. */
+const char *text_after_bom(const char *line);
+
 #endif

@@ -234,7 +234,8 @@ int room_script_run(RoomClient *c, FILE *in)
             notify(c, "the line contains control characters; expected text", true);
             continue;
         }
-        const char *p = line + strspn(line, " \t");
+        const char *p = st.line == 1 ? text_after_bom(line) : line;
+        p += strspn(p, " \t");
         if (!*p || *p == '#') continue;
         if (!is_command(p) && !malformed(c, p)) { /* a move: this seat's turn first */
             say_waiting(c);
