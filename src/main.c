@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static int list_variants(void)
@@ -250,6 +251,29 @@ static bool computer_sides(Session *s, const Options *o)
     return true;
 }
 
+/* A side both named (--white, --black, --player-name) and handed to the computer (--ai)
+ * would lose the name: the record names the computer's sides "cellmate", which is how a
+ * resumed game knows them again. */
+static bool names_kept(const Session *s, const Options *o)
+{
+    for (int i = 0; i < o->nnamed; i++) {
+        const char *name = o->named[i], *eq = strchr(name, '=');
+        size_t n = o->named_side[i] ? strlen(o->named_side[i]) : (size_t)(eq - name);
+        const char *side = o->named_side[i] ? o->named_side[i] : name;
+        for (int p = 0; p < s->v->nplayers; p++) {
+            if (strlen(s->v->player_name[p]) != n || strncasecmp(side, s->v->player_name[p], n) ||
+                !(s->ai_players & (1u << p)))
+                continue;
+            safe_printf(stderr,
+                        "cellmate: %s is named %s and played by the computer (--ai), which the "
+                        "record names cellmate; give one of the two\n",
+                        s->v->player_name[p], eq && !o->named_side[i] ? eq + 1 : name);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* --check-variant's files, each in turn: the status of the worst (a file that cannot be read
  * or found, 2; one refused, 1; one with lint findings, 3; all valid, 0). */
 static int check_variants(const Options *o)
@@ -305,7 +329,7 @@ static int game_start(Session *s, const Options *o, bool on_screen, bool saves, 
         return rc;
     Sink sink = {sink_warning, sink_err, NULL};
     if (o->load && !session_load(s, o->load, &sink)) return EXIT_USAGE;
-    if (!name_players(s, o) || !computer_sides(s, o)) return EXIT_USAGE;
+    if (!name_players(s, o) || !computer_sides(s, o) || !names_kept(s, o)) return EXIT_USAGE;
     if (o->ai.level) session_set_level(s, o->ai.level); /* over a resumed or loaded record's */
     if (o->clock.kind != CLOCK_NONE) {
         if (game_tag(&s->game, "TimeControl"))

@@ -71,4 +71,14 @@ tap_eq "... with the ai command's words" \
 "$CELLMATE" --room r --ai black </dev/null >/dev/null 2>"$tmp/err"
 tap_eq "--ai with a room exits 2" 2 $?
 tap_ok "... pointing to a room's own ai" grep -q "'ai SIDE' seats the computer" "$tmp/err"
+# a side both named and handed to the computer: refused, rather than the name dropped
+"$CELLMATE" --batch --variant glinski --black Bob --ai black </dev/null >"$tmp/out" 2>"$tmp/err"
+tap_eq "--black Bob --ai black is refused (status 2)" 2 "$?"
+tap_eq "... saying why" \
+    "cellmate: Black is named Bob and played by the computer (--ai), which the record names cellmate; give one of the two" \
+    "$(cat "$tmp/err")"
+"$CELLMATE" --batch --variant cyclohexane --player-name yellow=Ann --ai all </dev/null >"$tmp/out" 2>"$tmp/err"
+tap_eq "--player-name yellow=Ann --ai all too (status 2)" 2 "$?"
+"$CELLMATE" --batch --variant glinski --black Bob --ai white --depth 1 </dev/null >"$tmp/out" 2>&1
+tap_eq "--black Bob --ai white is fine (status 0)" 0 "$?"
 tap_done
