@@ -222,5 +222,16 @@ tap_ok "... not that Black disconnected" hides f1 "Black disconnected"
 line f1 quit
 tap_ok "flag: screen f1 quits" gone f1
 
+# --- leaving: the screen's last words say how to take the seat back ----------------------------
+window lv 200x30 "env TERM=screen HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME \
+XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR LANG=C.UTF-8 $CELLMATE --room away glinski --name alice \
+--seat White; echo 'window: done'; sleep 30"
+wait_for lv ">White  alice" >/dev/null
+line lv quit
+wait_for lv "window: done" >/dev/null
+tap_ok "a player who quits is told how to take the seat back" wait_for lv \
+    "You left room away, where you play White; cellmate --room away --name alice takes your seat back."
+T kill-session -t lv
+
 room_check_logs
 tap_done

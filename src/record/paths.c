@@ -181,20 +181,28 @@ static bool same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
+bool shell_word(const char *word, char *out, size_t len)
+{
+    bool plain = *word != 0; /* nothing a shell would read as more than letters */
+    for (const char *c = word; *c; c++)
+        plain &= isalnum((unsigned char)*c) || strchr("/._-+,:@", *c);
+    size_t n = (size_t)snprintf(out, len, "%s", plain ? word : "'");
+    for (const char *c = word; !plain && *c && n < len; c++)
+        n += (size_t)snprintf(out + n, len - n, *c == '\'' ? "'\\''" : "%c", *c);
+    if (!plain && n < len) n += (size_t)snprintf(out + n, len - n, "'");
+    if (n < len) return true;
+    if (len) *out = 0; /* cut short it would name another file */
+    return false;
+}
+
 void variant_path_option(const Variant *v, char *out, size_t len)
 {
     char found[PATH_LEN + MAX_NAME + 8], *full;
     if (len) *out = 0;
     if (find_variant(v->name, found, sizeof found) && same_file(found, v->path)) return;
     if (!(full = realpath(v->path, NULL))) return;
-    bool plain = true; /* nothing a shell would read as more than letters */
-    for (const char *c = full; *c; c++)
-        plain &= isalnum((unsigned char)*c) || strchr("/._-+,:@", *c);
-    size_t n = (size_t)snprintf(out, len, " --variant %s", plain ? full : "'");
-    for (const char *c = full; !plain && *c && n < len; c++)
-        n += (size_t)snprintf(out + n, len - n, *c == '\'' ? "'\\''" : "%c", *c);
-    if (!plain && n < len) n += (size_t)snprintf(out + n, len - n, "'");
-    if (n >= len) *out = 0; /* cut short it would name another file */
+    size_t n = (size_t)snprintf(out, len, " --variant ");
+    if (n >= len || !shell_word(full, out + n, len - n)) *out = 0;
     free(full);
 }
 

@@ -19,6 +19,10 @@ int variant_search_dirs(char dirs[][PATH_LEN], int max);
  * no file could be read at all (as opposed to a file with errors). */
 Variant *variant_open(const char *name_or_path, char *err, int errlen, bool *unreadable);
 
+/* word as a shell reads it back: as it is when it holds nothing but letters, digits and
+ * /._-+,:@, else in single quotes. False (and "") when out cannot hold it whole. */
+bool shell_word(const char *word, char *out, size_t len);
+
 /* " --variant PATH" (PATH absolute, quoted for a shell where it must be) when v's file is
  * not the one its name finds, so that a command naming v by its game record (--resume)
  * reaches it; "" when the name finds it, or out does not hold it. */

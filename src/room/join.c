@@ -7,6 +7,7 @@
 #include "variant_default.h"
 #include "room/script.h"
 #include "room/server.h"
+#include "paths.h"
 #include "safe_text.h"
 
 #include <stdio.h>
@@ -29,6 +30,25 @@ static void say_joining(RoomClient *c, const char *text, bool error)
     else
         safe_printf(stdout, "%s\n", text);
     fflush(stdout);
+}
+
+/* After the screen, as a local game says where it is kept: the way back to the seat, which
+ * stays the player's (on a public login the way in is the administrator's, not a command). */
+static void say_left(const RoomOptions *o, const Session *s)
+{
+    char cmd[2 * ROOM_PATH_MAX], word[ROOM_PATH_MAX + 8];
+    if (s->seat < 0 || s->game.result.over || o->restricted ||
+        !shell_word(o->room, word, sizeof word)) {
+        safe_printf(stdout, "You left room %s.\n", o->room);
+        return;
+    }
+    size_t n = (size_t)snprintf(cmd, sizeof cmd, "cellmate --room %s", word);
+    if (o->dir && shell_word(o->dir, word, sizeof word))
+        n += (size_t)snprintf(cmd + n, sizeof cmd - n, " --room-dir %s", word);
+    if (o->name && shell_word(o->name, word, sizeof word))
+        snprintf(cmd + n, sizeof cmd - n, " --name %s", word);
+    safe_printf(stdout, "You left room %s, where you play %s; %s takes your seat back.\n", o->room,
+                s->v->player_name[s->seat], cmd);
 }
 
 int room_join_main(const RoomOptions *o)
@@ -87,6 +107,8 @@ int room_join_main(const RoomOptions *o)
     } else if (c.closed) {
         safe_printf(stderr, "cellmate: %s\n", c.why[0] ? c.why : "the room closed the connection");
         rc = 1;
+    } else {
+        say_left(o, &s);
     }
     room_client_close(&c);
     session_close(&s);
