@@ -138,6 +138,8 @@ tap_ok "Cyclohexane: the watcher who stayed saw the moves after it came" \
     grep -qx "5. Gb18# (Blue)" "$tmp/watcher2"
 
 # --- chat, a takeback, a draw offer refused, a draw agreed ---------------------------------------
+room_serve "$ROOMS" talk glinski
+room_raw_hold "$ROOMS/talk.sock" "$tmp/ear" ear watch # a watcher, who has no say
 player "$tmp/w2" --room talk glinski --name alice --seat White <<EOF
 say good luck
 Qc3
@@ -176,6 +178,10 @@ tap_ok "talk: the chat line reached Black" grep -qx "alice: good luck" "$tmp/b2"
 tap_ok "talk: Black's request reached White" grep -q "^Black asks to take back a move" "$tmp/w2"
 tap_ok "talk: after the takeback Black played again" grep -qx "1... b6" "$tmp/w2"
 tap_ok "talk: Black refused the first draw offer" grep -qx "Black says no" "$tmp/w2"
+tap_ok "talk: ... and Black is told in its own words" \
+    sh -c "grep -qx 'you say no' '$tmp/b2' && ! grep -q '^Black says no' '$tmp/b2'"
+tap_ok "talk: a watcher is told of the offer, not how to answer it" \
+    sh -c "grep -qx '< info White offers a draw' '$tmp/ear' && ! grep -q \"'no' refuses\" '$tmp/ear'"
 tap_ok "talk: the one who asks is told so, not asked to answer itself" \
     sh -c "grep -qx \"you ask to take back your move; the others are asked ('no' withdraws it)\" '$tmp/b2' &&
         ! grep -q '^Black asks' '$tmp/b2' &&

@@ -608,6 +608,23 @@ static void agreement_said(Server *sv, int p, enum offer_kind kind)
                        kind == OFFER_DRAW ? "offered" : "asked", side(sv, sv->offer_by), waiting);
 }
 
+/* An offer told to all but the one who made it: the players with how to answer, the
+ * watchers, who have no say, only what it is. */
+static void tell_offer(Server *sv, const Conn *by, int p, enum offer_kind kind)
+{
+    bool draw = kind == OFFER_DRAW;
+    EACH_CLIENT(sv, k)
+    {
+        if (k == by) continue;
+        bool player = k->state == CONN_PLAYER;
+        conn_send(k, "info %s %s%s", side(sv, p),
+                  draw ? "offers a draw" : "asks to take back a move",
+                  !player ? ""
+                  : draw  ? " ('draw' agrees, 'no' refuses)"
+                          : " ('undo' agrees, 'no' refuses)");
+    }
+}
+
 static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
 {
     const char *what = kind == OFFER_DRAW ? "draw" : "undo";
@@ -632,10 +649,7 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         sv->offer_by = p;
         sv->agreed = 1u << p;
         room_broadcast(sv, "offer %s %s", what, side(sv, p));
-        room_tell_others(sv, c, "info %s %s", side(sv, p),
-                         kind == OFFER_DRAW
-                             ? "offers a draw ('draw' agrees, 'no' refuses)"
-                             : "asks to take back a move ('undo' agrees, 'no' refuses)");
+        tell_offer(sv, c, p, kind);
         if (voters(sv) & ~sv->agreed) /* else it is agreed at once, below */
             conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
                       kind == OFFER_DRAW ? "offer a draw" : "ask to take back your move");
@@ -666,8 +680,9 @@ static bool req_no(Server *sv, Conn *c, const RoomRequest *rq)
     if (sv->offer == OFFER_NONE) return refuse(c, "nothing is on the table");
     const char *what = sv->offer == OFFER_DRAW ? "draw" : "undo";
     room_broadcast(sv, "refused %s %s", what, side(sv, c->seat));
-    room_broadcast(sv, "info %s %s", side(sv, c->seat),
-                   c->seat == sv->offer_by ? "withdraws the offer" : "says no");
+    room_tell_others(sv, c, "info %s %s", side(sv, c->seat),
+                     c->seat == sv->offer_by ? "withdraws the offer" : "says no");
+    conn_send(c, "info %s", c->seat == sv->offer_by ? "you withdraw your offer" : "you say no");
     clear_offer(sv, NULL);
     return true;
 }
