@@ -28,18 +28,18 @@ tap_ok "... and the command that continues it once a variant's file edited since
 # --- load alone lists the saved games, newest first, and says how to clear them ----------------
 L=$tmp/listed/cellmate
 mkdir -p "$L"
-record glinski '1. e5 *' >"$L/previous-2.pgn"
+record glinski '1. e5 1-0' >"$L/previous-2.pgn"
 record glinski '1. e5 e6 *' >"$L/previous.pgn"
 record glinski '1. Nc3 *' >"$L/current.pgn"
 touch -d '2026-01-01 10:00' "$L/previous-2.pgn"
 touch -d '2026-01-02 10:00' "$L/previous.pgn"
 touch -d '2026-01-03 10:00' "$L/current.pgn"
 echo load | XDG_STATE_HOME=$tmp/listed "$CELLMATE" --batch >"$tmp/out" 2>"$tmp/err"
-tap_eq "load alone: the saved games, newest first, with how to load or continue one" \
+tap_eq "load alone: the saved games, newest first, what each holds, with how to load or continue one" \
     "saved games in $L, newest first ('load $L/NAME.pgn' shows one, cellmate --resume=NAME continues it):
-  current.pgn              2026-01-03 10:00
-  previous.pgn             2026-01-02 10:00
-  previous-2.pgn           2026-01-01 10:00" "$(sed -n 1,4p "$tmp/out")"
+  current.pgn              2026-01-03 10:00  glinski, 1 move made, going on
+  previous.pgn             2026-01-02 10:00  glinski, 2 moves made, going on
+  previous-2.pgn           2026-01-01 10:00  glinski, 1 move made, over (result 1-0: White wins by resignation)" "$(sed -n 1,4p "$tmp/out")"
 tap_eq "... and that they stay until deleted, and how to clear them" \
     "They stay until deleted: a game replaced while it went on is kept as previous.pgn, previous-2.pgn, ... Delete the files you no longer want to clear them (rm $L/previous-*.pgn)." \
     "$(sed -n 5p "$tmp/out")"

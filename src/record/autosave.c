@@ -508,9 +508,23 @@ static int newest_first(const void *a, const void *b)
     return x->when != y->when ? (x->when < y->when ? 1 : -1) : strcmp(x->name, y->name);
 }
 
+/* What a listed save holds, to choose by: its variant, how far it went, how it ended. */
+static void save_summary(const SaveGame *sg, char *out, size_t len)
+{
+    if (!sg || !sg->whole)
+        snprintf(out, len, "(cannot be read whole%s)",
+                 sg && sg->variant[0] ? "" : ", or its variant is unknown");
+    else if (sg->over)
+        snprintf(out, len, "%s, %d move%s made, over (%s)", sg->variant, sg->nplies,
+                 sg->nplies == 1 ? "" : "s", sg->ended);
+    else
+        snprintf(out, len, "%s, %d move%s made, going on", sg->variant, sg->nplies,
+                 sg->nplies == 1 ? "" : "s");
+}
+
 bool autosave_list_saves(Sink *out)
 {
-    char dir[4096], path[4400], line[9000], when[32];
+    char dir[4096], path[4400], line[9000], when[32], what[400];
     DIR *d = state_dir(dir, sizeof dir) ? opendir(dir) : NULL;
     Listed *list = NULL;
     size_t n = 0, cap = 0;
@@ -539,7 +553,9 @@ bool autosave_list_saves(Sink *out)
         out->out(out, line);
         for (size_t i = 0; i < n; i++) {
             strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&list[i].when));
-            snprintf(line, sizeof line, "  %-24s %s", list[i].name, when);
+            snprintf(path, sizeof path, "%s/%s", dir, list[i].name);
+            save_summary(save_scan_read(path, NULL), what, sizeof what);
+            snprintf(line, sizeof line, "  %-24s %s  %s", list[i].name, when, what);
             out->out(out, line);
         }
         snprintf(line, sizeof line,
