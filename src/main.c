@@ -258,6 +258,7 @@ static bool names_kept(const Session *s, const Options *o)
 {
     for (int i = 0; i < o->nnamed; i++) {
         const char *name = o->named[i], *eq = strchr(name, '=');
+        if (!o->named_side[i] && !eq) continue; /* (refused by name_players already) */
         size_t n = o->named_side[i] ? strlen(o->named_side[i]) : (size_t)(eq - name);
         const char *side = o->named_side[i] ? o->named_side[i] : name;
         for (int p = 0; p < s->v->nplayers; p++) {
