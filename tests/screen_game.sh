@@ -177,7 +177,7 @@ sleep 1
 tap_ok "... and it does not think again by itself" hides g "is thinking"
 keys g C-u
 enter g "ai off"
-tap_ok "ai off is taken" wait_for g "the computer plays nobody"
+tap_ok "ai off is taken" wait_for g "the computer plays no side"
 enter g quit
 gone g >/dev/null
 
