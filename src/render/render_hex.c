@@ -419,16 +419,10 @@ static void flat_cell(Sketch *k, const Ctx *x, Cell c, int T, int X, int h, int 
         put_line(k, T + 1 + h + i, X - h + i, '\\');
         put_line(k, T + 1 + h + i, X + t + h - 1 - i, '/');
     }
-    int piece_row = T + h, wide = h > 1 ? 2 : 0;
-    for (int r = T + 1; r < T + 2 * h; r++) {
-        int extra = r > T + 1 ? wide / 2 : 0; /* rows below the first are wider */
-        if (r == piece_row)
-            put_inside(k, x, c, r, X - extra, t + 2 * extra);
-        else if (r == piece_row + 1 && x->o.names && h > 1)
-            put_name(k, x, c, r, X - extra, t + 2 * extra);
-        else
-            for (int i = -extra; i < t + extra; i++) put(k, r, X + i, ' ', cell_attr(x, c), 0, c);
-    }
+    int piece_row = T + h, extra = h > 1 ? 1 : 0; /* rows below the first are wider */
+    for (int r = T + 1; r < piece_row; r++)
+        for (int i = 0; i < t; i++) put(k, r, X + i, ' ', cell_attr(x, c), PRIO_PAD, c);
+    put_inside(k, x, c, piece_row, X - extra, t + 2 * extra, h);
     *mid = (Spot){piece_row, X + (t - 1) / 2};
 }
 
