@@ -5,7 +5,8 @@
 # clicked, waits on the input line for the piece); drops and Peanut's
 # capture without moving; the name view shows the names the rules use, also after flip and
 # rotate; 80x24, 120x40 and 200x60 show every cell; the larger outlined cells keep their
-# pieces with the names shown; Chessagon's empty triangles upright show their dots; vt100
+# pieces with the names shown; bent ranks numbered in their bends in the outlined hex
+# drawings too; Chessagon's empty triangles upright show their dots; vt100
 # shows the marks; a flashed cell; the cell under the mouse named. Marks are read off one
 # capture, the cells they stand on off a second capture of the same screen with the names
 # shown (F2).
@@ -348,6 +349,18 @@ tap_eq "glinski at 200x60, names shown: f11 is written once, below its bishop" "
     "$(awk '/f11/ { n++; if (prev ~ /bB/) print "bB f11" } { prev = $0 }
             END { if (n != 1) print n " times" }' "$tmp/n.glinski")"
 quit n
+
+# --- the outlined hex boards number each bent rank in its bend, as the compact one does -----
+# (the README: "e4 is the cell left of the 4"), in the bend cell's top edge
+for spec in "glinski e g" "hr-trios f h"; do
+    set -- $spec
+    sized n 100x32 "$1"
+    wait_for n "White to move" >/dev/null
+    names_view n "$tmp/n.bend"
+    tap_ok "$1 at 100x32: rank 4 numbered in its bend, between $2""4 and $3""4" \
+        grep -qF "/$2""4 \\_4_/$3""4 \\" "$tmp/n.bend"
+    quit n
+done
 
 # --- labels along bent ranks: the turned Horn Rimmed board at 80x24, Wellisch's ranks ------
 # Turned 30 degrees, a rank runs down to the right from its number to file g and on along a

@@ -1490,6 +1490,69 @@ static void test_labels_read_right(void **state)
     }
 }
 
+/* Glinski's ranks bend at file f (the Horn Rimmed board's at g): every drawing upright in the
+ * flat frame numbers each rank whose arms have three cells or more in its bend too, between
+ * the rank's cells either side of the bend, on their text row, as the README teaches ("e4 is
+ * the cell left of the 4"): the compact drawing on free ground, the outlined ones in the
+ * edge of the bend cell. The help page's words say so. */
+static void test_bend_numbers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int width, height, scale, turn;
+        char left, right; /* the letters of the cells either side of a number */
+        int ranks;        /* numbered 1 to this in their bends */
+    } cases[] = {
+        {"glinski", 57, 23, 0, 0, 'e', 'g', 9},      {"glinski", 97, 37, 1, 0, 'e', 'g', 9},
+        {"glinski", 177, 57, 2, 0, 'e', 'g', 9},     {"glinski", 97, 37, 1, 180, 'g', 'e', 9},
+        {"mccooey", 97, 37, 1, 0, 'e', 'g', 9},      {"hr-trios", 97, 37, 1, 0, 'f', 'h', 11},
+        {"hr-glinski", 177, 57, 2, 0, 'f', 'h', 11}, {"hr-trios", 57, 26, 0, 0, 'f', 'h', 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = tu_variant(cases[i].variant);
+        Position pos;
+        TextGrid g;
+        char words[1024], what[64];
+        pos_init(&pos, v);
+        RenderOpts o = area(cases[i].width, cases[i].height, true);
+        o.max_scale = cases[i].scale;
+        o.turn = cases[i].turn;
+        draw(&pos, &o, &g);
+        assert_int_equal(g.scale, cases[i].scale);
+        assert_int_equal(g.fit_turn, 0);
+        snprintf(what, sizeof what, "%s at scale %d, turned %d", cases[i].variant, cases[i].scale,
+                 cases[i].turn);
+        Label labels[400];
+        int n = read_labels(&g, &v->board, labels, 400);
+        bool numbered[100] = {false};
+        for (int k = 0; k < n; k++) {
+            const Label *l = &labels[k];
+            Cell lc = NO_CELL, rc = NO_CELL;
+            for (int c = l->col - 1; c >= 0 && !lc; c--) lc = g.cell[l->row * g.width + c];
+            for (int c = l->col + l->len; c < g.width && !rc; c++)
+                rc = g.cell[l->row * g.width + c];
+            if (l->letter || !lc || !rc) continue; /* beside the board */
+            char want_left[8], want_right[8];
+            snprintf(want_left, sizeof want_left, "%c%d", cases[i].left, l->key);
+            snprintf(want_right, sizeof want_right, "%c%d", cases[i].right, l->key);
+            if (strcmp(v->board.name[lc], want_left) || strcmp(v->board.name[rc], want_right))
+                fail_msg("%s: the number %d stands between %s and %s\n%s", what, l->key,
+                         v->board.name[lc], v->board.name[rc], draw(&pos, &o, NULL));
+            numbered[l->key] = true;
+        }
+        for (int r = 1; r < 100; r++)
+            if (numbered[r] != (r <= cases[i].ranks))
+                fail_msg("%s: rank %d %s in its bend\n%s", what, r,
+                         numbered[r] ? "numbered" : "not numbered", draw(&pos, &o, NULL));
+        render_describe(v, &g, words, sizeof words);
+        assert_non_null(strstr(words, "the numbers on the left, on the right and inside the "
+                                      "board, in the bends of their lines."));
+        textgrid_free(&g);
+        variant_free(v);
+    }
+}
+
 /* Every Horn Rimmed game puts the player at the bottom, at every size and for every seat:
  * every piece of that player's army stands below the middle row of the board's cells (a
  * quarter turn would put it beside the middle); and where the board is turned to fit, every
@@ -1656,6 +1719,7 @@ int main(void)
         cmocka_unit_test(test_too_small),
         cmocka_unit_test(test_labels_read_right),
         cmocka_unit_test(test_hr_orientation),
+        cmocka_unit_test(test_bend_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
