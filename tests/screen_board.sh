@@ -4,10 +4,12 @@
 # `moves CELL` command lists, captures apart; choosing one plays it (a promotion, typed or
 # clicked, waits on the input line for the piece); drops and Peanut's
 # capture without moving; the name view shows the names the rules use, also after flip and
-# rotate; 80x24, 120x40 and 200x60 show every cell; Chessagon's empty triangles upright show
-# their dots; vt100 shows the marks; a flashed cell;
-# the cell under the mouse named. Marks are read off one capture, the cells they stand on
-# off a second capture of the same screen with the names shown (F2).
+# rotate; 80x24, 120x40 and 200x60 show every cell; the larger outlined cells keep their
+# pieces with the names shown; bent ranks numbered in their bends in the outlined hex
+# drawings too; Chessagon's empty triangles upright show their dots; vt100
+# shows the marks; a flashed cell; the cell under the mouse named. Marks are read off one
+# capture, the cells they stand on off a second capture of the same screen with the names
+# shown (F2).
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -333,6 +335,33 @@ for size in 80x24 120x40 200x60; do
     done
 done
 
+# --- the larger outlined cells: the name view keeps the pieces, the name below each --------
+sized n 100x32 chess
+wait_for n "White to move" >/dev/null
+names_view n "$tmp/n.chess"
+tap_ok "chess at 100x32, names shown: each cell its piece over its name (wR over a1)" \
+    sh -c "grep -A1 '1 |  wR |  wN |' '$tmp/n.chess' | grep -q '  | a1  | b1  |'"
+quit n
+sized n 200x60 glinski
+wait_for n "White to move" >/dev/null
+names_view n "$tmp/n.glinski"
+tap_eq "glinski at 200x60, names shown: f11 is written once, below its bishop" "bB f11" \
+    "$(awk '/f11/ { n++; if (prev ~ /bB/) print "bB f11" } { prev = $0 }
+            END { if (n != 1) print n " times" }' "$tmp/n.glinski")"
+quit n
+
+# --- the outlined hex boards number each bent rank in its bend, as the compact one does -----
+# (the README: "e4 is the cell left of the 4"), in the bend cell's top edge
+for spec in "glinski e g" "hr-trios f h"; do
+    set -- $spec
+    sized n 100x32 "$1"
+    wait_for n "White to move" >/dev/null
+    names_view n "$tmp/n.bend"
+    tap_ok "$1 at 100x32: rank 4 numbered in its bend, between $2""4 and $3""4" \
+        grep -qF "/$2""4 \\_4_/$3""4 \\" "$tmp/n.bend"
+    quit n
+done
+
 # --- labels along bent ranks: the turned Horn Rimmed board at 80x24, Wellisch's ranks ------
 # Turned 30 degrees, a rank runs down to the right from its number to file g and on along a
 # text row: the number beside the rows stands with a '\' pointing down to the rank's first
@@ -487,12 +516,19 @@ quit v
 # whatever the orientation of the game; the Glinski-orientation games at 80x24 are turned 30
 # degrees to fit and the panel and the help page say so, the others not.
 lower_half() { # lower_half NAME WIDTH PATTERN: within the board's WIDTH columns, every row
-    # holding cells (found in the name view) that matches PATTERN lies in the lower half
+    # holding cells (found in the name view: on the row, or on the next one in the larger
+    # outlined cells, which write the name below the piece) that matches PATTERN lies in the
+    # lower half
     names_view "$1" "$tmp/h.names" || return 1
     plain "$1" | cut -c "1-$2" >"$tmp/h.pieces"
     cut -c "1-$2" "$tmp/h.names" | awk -v pat="$3" '
         FNR == NR { if (/[a-n][0-9]/) { n++; row[FNR] = n }; next }
-        (FNR in row) && $0 ~ pat { if (2 * row[FNR] <= n + 1) bad = 1; seen = 1 }
+        $0 ~ pat {
+            r = (FNR in row) ? row[FNR] : ((FNR + 1) in row) ? row[FNR + 1] : 0
+            if (!r) next
+            if (2 * r <= n + 1) bad = 1
+            seen = 1
+        }
         END { exit !(seen && !bad) }' - "$tmp/h.pieces"
 }
 for size in 80x24 120x40 200x60; do

@@ -998,6 +998,23 @@ static void test_marks(void **state)
 
 /* The name view: every cell shows its own name, in every family and size; the ring's
  * narrow cells leave out the letter its row is labelled with. */
+/* What an outlined cell shows for its piece: side and kind letters, or an empty cell's dot. */
+static const char *piece_text(const Position *pos, Cell c)
+{
+    char *out = next_buffer();
+    Piece p = pos->board[c];
+    if (p)
+        snprintf(out, 8, "%c%c", pos->v->player_letter[PIECE_OWNER(p)],
+                 pos->v->type[PIECE_KIND(p)].letter);
+    else
+        snprintf(out, 8, ".");
+    return out;
+}
+
+/* With names shown every cell shows its name: in place of its piece where a cell has one row
+ * inside, below the piece in the larger outlined cells of every family (which keep the
+ * piece). The larger square cells name themselves with names hidden too, so showing names
+ * loses nothing there. */
 static void test_names(void **state)
 {
     (void)state;
@@ -1010,7 +1027,9 @@ static void test_names(void **state)
         {"glinski", 177, 57, 2, false},     {"haynie", 57, 21, 0, false},
         {"haynie", 97, 37, 2, false},       {"chessagon", 57, 21, 0, false},
         {"cyclohexane", 80, 21, 0, true},   {"cyclohexane", 120, 37, 0, false},
+        {"cyclohexane", 177, 57, 2, false}, {"cyclohexane", 105, 14, 1, false},
         {"hr-wellisch3", 57, 21, 0, false}, {"hr-glinski", 177, 57, 2, false},
+        {"chess", 77, 29, 2, false},        {"chess", 40, 20, 1, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Variant *v = tu_variant(cases[i].variant);
@@ -1019,17 +1038,25 @@ static void test_names(void **state)
         pos_init(&pos, v);
         RenderOpts o = area(cases[i].width, cases[i].height, true);
         o.max_scale = cases[i].scale;
-        o.names = true;
-        draw(&pos, &o, &g);
-        assert_int_equal(g.scale, cases[i].scale);
-        for (Cell c = 1; c <= v->board.ncells; c++) {
-            const char *name = v->board.name[c], *want = cases[i].short_names ? name + 1 : name;
-            if (cases[i].scale == 2)
-                assert_non_null(strstr(shown(&g, v, name), want)); /* below the piece */
-            else
-                assert_string_equal(shown(&g, v, name), want);
+        for (int names = 0; names < 2; names++) {
+            o.names = names;
+            draw(&pos, &o, &g);
+            assert_int_equal(g.scale, cases[i].scale);
+            bool square = v->board.spec.family == FAMILY_SQUARE;
+            for (Cell c = 1; c <= v->board.ncells; c++) {
+                const char *name = v->board.name[c];
+                const char *want = cases[i].short_names ? name + 1 : name;
+                char both[16];
+                snprintf(both, sizeof both, "%s%s", piece_text(&pos, c), name);
+                if (cases[i].scale == 2 && (names || square))
+                    assert_string_equal(shown(&g, v, name), both); /* the name below */
+                else if (names)
+                    assert_string_equal(shown(&g, v, name), want);
+                else if (cases[i].scale)
+                    assert_string_equal(shown(&g, v, name), piece_text(&pos, c));
+            }
+            textgrid_free(&g);
         }
-        textgrid_free(&g);
         variant_free(v);
     }
 }
@@ -1463,6 +1490,69 @@ static void test_labels_read_right(void **state)
     }
 }
 
+/* Glinski's ranks bend at file f (the Horn Rimmed board's at g): every drawing upright in the
+ * flat frame numbers each rank whose arms have three cells or more in its bend too, between
+ * the rank's cells either side of the bend, on their text row, as the README teaches ("e4 is
+ * the cell left of the 4"): the compact drawing on free ground, the outlined ones in the
+ * edge of the bend cell. The help page's words say so. */
+static void test_bend_numbers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant;
+        int width, height, scale, turn;
+        char left, right; /* the letters of the cells either side of a number */
+        int ranks;        /* numbered 1 to this in their bends */
+    } cases[] = {
+        {"glinski", 57, 23, 0, 0, 'e', 'g', 9},      {"glinski", 97, 37, 1, 0, 'e', 'g', 9},
+        {"glinski", 177, 57, 2, 0, 'e', 'g', 9},     {"glinski", 97, 37, 1, 180, 'g', 'e', 9},
+        {"mccooey", 97, 37, 1, 0, 'e', 'g', 9},      {"hr-trios", 97, 37, 1, 0, 'f', 'h', 11},
+        {"hr-glinski", 177, 57, 2, 0, 'f', 'h', 11}, {"hr-trios", 57, 26, 0, 0, 'f', 'h', 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant *v = tu_variant(cases[i].variant);
+        Position pos;
+        TextGrid g;
+        char words[1024], what[64];
+        pos_init(&pos, v);
+        RenderOpts o = area(cases[i].width, cases[i].height, true);
+        o.max_scale = cases[i].scale;
+        o.turn = cases[i].turn;
+        draw(&pos, &o, &g);
+        assert_int_equal(g.scale, cases[i].scale);
+        assert_int_equal(g.fit_turn, 0);
+        snprintf(what, sizeof what, "%s at scale %d, turned %d", cases[i].variant, cases[i].scale,
+                 cases[i].turn);
+        Label labels[400];
+        int n = read_labels(&g, &v->board, labels, 400);
+        bool numbered[100] = {false};
+        for (int k = 0; k < n; k++) {
+            const Label *l = &labels[k];
+            Cell lc = NO_CELL, rc = NO_CELL;
+            for (int c = l->col - 1; c >= 0 && !lc; c--) lc = g.cell[l->row * g.width + c];
+            for (int c = l->col + l->len; c < g.width && !rc; c++)
+                rc = g.cell[l->row * g.width + c];
+            if (l->letter || !lc || !rc) continue; /* beside the board */
+            char want_left[8], want_right[8];
+            snprintf(want_left, sizeof want_left, "%c%d", cases[i].left, l->key);
+            snprintf(want_right, sizeof want_right, "%c%d", cases[i].right, l->key);
+            if (strcmp(v->board.name[lc], want_left) || strcmp(v->board.name[rc], want_right))
+                fail_msg("%s: the number %d stands between %s and %s\n%s", what, l->key,
+                         v->board.name[lc], v->board.name[rc], draw(&pos, &o, NULL));
+            numbered[l->key] = true;
+        }
+        for (int r = 1; r < 100; r++)
+            if (numbered[r] != (r <= cases[i].ranks))
+                fail_msg("%s: rank %d %s in its bend\n%s", what, r,
+                         numbered[r] ? "numbered" : "not numbered", draw(&pos, &o, NULL));
+        render_describe(v, &g, words, sizeof words);
+        assert_non_null(strstr(words, "the numbers on the left, on the right and inside the "
+                                      "board, in the bends of their lines."));
+        textgrid_free(&g);
+        variant_free(v);
+    }
+}
+
 /* Every Horn Rimmed game puts the player at the bottom, at every size and for every seat:
  * every piece of that player's army stands below the middle row of the board's cells (a
  * quarter turn would put it beside the middle); and where the board is turned to fit, every
@@ -1629,6 +1719,7 @@ int main(void)
         cmocka_unit_test(test_too_small),
         cmocka_unit_test(test_labels_read_right),
         cmocka_unit_test(test_hr_orientation),
+        cmocka_unit_test(test_bend_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

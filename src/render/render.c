@@ -207,17 +207,14 @@ void put_token(Sketch *k, const Ctx *x, Cell c, Spot at)
     for (int i = 0; i < x->tw; i++) put(k, at.row, at.col + i, g[i], base | side, PRIO_CELL, c);
 }
 
-void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
+/* The piece's row: a mark slot, then the piece's two letters or an empty cell's dot. */
+static void put_piece(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
 {
     Attr base = cell_attr(x, c);
     char m = mark_char(x, c);
-    for (int i = 0; i < width; i++) put(k, row, col + i, ' ', base, PRIO_CELL, c);
-    if (x->o.names) {
-        put_name(k, x, c, row, col, width);
-        return;
-    }
     Piece p = x->pos->board[c];
     int mid = col + (width - 1) / 2; /* a piece's two letters from here, a dot here */
+    for (int i = 0; i < width; i++) put(k, row, col + i, ' ', base, PRIO_CELL, c);
     if (m && (p || m != '*')) put(k, row, mid - 1, m, base, PRIO_CELL, c);
     if (!p) {
         put(k, row, mid, m == '*' ? '*' : '.', base, PRIO_CELL, c);
@@ -230,6 +227,20 @@ void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width)
     put(k, row, mid + 1, x->v->type[PIECE_KIND(p)].letter, at, PRIO_CELL, c);
 }
 
+void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width, int lines)
+{
+    if (lines == 1 && x->o.names) {
+        for (int i = 0; i < width; i++) put(k, row, col + i, ' ', cell_attr(x, c), PRIO_CELL, c);
+        put_name(k, x, c, row, col, width);
+        return;
+    }
+    put_piece(k, x, c, row, col, width);
+    for (int r = row + 1; r < row + lines; r++) {
+        for (int i = 0; i < width; i++) put(k, r, col + i, ' ', cell_attr(x, c), PRIO_PAD, c);
+        if (r == row + 1 && x->o.names) put_name(k, x, c, r, col, width);
+    }
+}
+
 void put_pointy_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars)
 {
     put_line(k, R - 1, C, '/');
@@ -239,13 +250,8 @@ void put_pointy_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars)
     for (int r = R; r < R + bars; r++) {
         put_line(k, r, C - 1, '|');
         put_line(k, r, C + 3, '|');
-        if (r == R)
-            put_inside(k, x, c, r, C, 3);
-        else if (x->o.names)
-            put_name(k, x, c, r, C, 3);
-        else
-            for (int i = 0; i < 3; i++) put(k, r, C + i, ' ', cell_attr(x, c), PRIO_PAD, c);
     }
+    put_inside(k, x, c, R, C, 3, bars);
     put(k, R - 1, C + 1, ' ', cell_attr(x, c), PRIO_PAD, c); /* the top vertex is inside */
 }
 

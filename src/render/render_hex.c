@@ -1,7 +1,7 @@
 /* render_hex.c — hexagon boards drawn as text: each cell a token at its doubled coordinates,
  * in the flat frame (files vertical) or the pointy one (ranks horizontal), turned by any
  * multiple of 30 degrees (30 clockwise when the board does not fit upright); files and ranks
- * labelled where they leave the board. */
+ * labelled where they leave the board, bent ranks in their bends too. */
 #include "render_int.h"
 
 #include <math.h>
@@ -341,13 +341,28 @@ static Cell line_next(const Board *b, int by, int key, Cell c, int dir, int *ste
     return next;
 }
 
+/* Whether row, columns col..col+len-1 hold outline strokes and nothing else. */
+static bool only_outline(const Sketch *k, int row, int col, int len)
+{
+    bool any = false;
+    for (int i = 0; i < k->n; i++) {
+        const Stroke *s = &k->s[i];
+        if (s->row != row || s->col < col || s->col >= col + len) continue;
+        if (s->prio != PRIO_LINE) return false;
+        any = true;
+    }
+    return any;
+}
+
 /* A bent line (Glinski's ranks, in the flat frame) is labelled in its bend as well, so that
  * the middle of the board says which rank is which: the cells either side of the bend lie on
  * one text row, half a row beside the cell at the bend, and the label goes between them, in
- * the bend cell's column, flanked by two cells of its own line and no other. Only where the
- * spot is free (the compact drawing) and each arm has three cells or more (a short line's
- * labels at its ends are close by). */
-static void bend_labels(Sketch *k, const Board *b, const Spot *at, int by)
+ * the bend cell's column, flanked by two cells of its own line and no other. In the compact
+ * drawing it stands on free ground just beside the bend cell; in the outlined ones that row
+ * is the bend cell's top (or bottom) edge, and the label is written into the edge, "\_4_/".
+ * Only where each arm has three cells or more (a short line's labels at its ends are close
+ * by). */
+static void bend_labels(Sketch *k, const Board *b, const Spot *at, int by, bool outlined)
 {
     for (int c = 1; c <= b->ncells; c++) {
         int key, order, before, after;
@@ -359,8 +374,12 @@ static void bend_labels(Sketch *k, const Board *b, const Spot *at, int by)
             continue;
         char t[LABEL_TEXT];
         label_text(b, by, key, t);
-        Beyond d = {at[p].row, at[c].col + ((int)strlen(t) - 1) / 2, EDGE_ROW, 0, false};
-        put_label_apart(k, &d, t);
+        int len = (int)strlen(t);
+        Beyond d = {at[p].row, at[c].col + (len - 1) / 2, EDGE_ROW, 0, false};
+        if (!outlined)
+            put_label_apart(k, &d, t);
+        else if (only_outline(k, d.row, d.col - len + 1, len))
+            put_label(k, d.row, d.col - len + 1, t);
     }
 }
 
@@ -377,7 +396,7 @@ static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, const
     /* slanted lines first, next to the cells; the margins then go outside them */
     slant_labels(k, x, at, cls, flat, lay);
     for (int by = BY_LETTER; by <= BY_NUMBER; by++)
-        if (cls[by] == LINES_SLANT && flat) bend_labels(k, b, at, by);
+        if (cls[by] == LINES_SLANT && flat) bend_labels(k, b, at, by, scale > 0);
     Box cells = bounds(k);
     for (int by = BY_LETTER; by <= BY_NUMBER; by++) {
         if (cls[by] == LINES_SLANT) continue;
@@ -419,16 +438,10 @@ static void flat_cell(Sketch *k, const Ctx *x, Cell c, int T, int X, int h, int 
         put_line(k, T + 1 + h + i, X - h + i, '\\');
         put_line(k, T + 1 + h + i, X + t + h - 1 - i, '/');
     }
-    int piece_row = T + h, wide = h > 1 ? 2 : 0;
-    for (int r = T + 1; r < T + 2 * h; r++) {
-        int extra = r > T + 1 ? wide / 2 : 0; /* rows below the first are wider */
-        if (r == piece_row)
-            put_inside(k, x, c, r, X - extra, t + 2 * extra);
-        else if (r == piece_row + 1 && x->o.names && h > 1)
-            put_name(k, x, c, r, X - extra, t + 2 * extra);
-        else
-            for (int i = -extra; i < t + extra; i++) put(k, r, X + i, ' ', cell_attr(x, c), 0, c);
-    }
+    int piece_row = T + h, extra = h > 1 ? 1 : 0; /* rows below the first are wider */
+    for (int r = T + 1; r < piece_row; r++)
+        for (int i = 0; i < t; i++) put(k, r, X + i, ' ', cell_attr(x, c), PRIO_PAD, c);
+    put_inside(k, x, c, piece_row, X - extra, t + 2 * extra, h);
     *mid = (Spot){piece_row, X + (t - 1) / 2};
 }
 

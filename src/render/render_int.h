@@ -86,13 +86,15 @@ void glyph(const Ctx *x, Cell c, char g[2], Attr *side);
 Attr cell_attr(const Ctx *x, Cell c);
 /* A compact token: the glyph from column at.col, a bracket slot on either side. */
 void put_token(Sketch *k, const Ctx *x, Cell c, Spot at);
-/* The inside of an outlined cell, `width` columns from col: a mark slot, then the piece (two
- * letters: side and kind) or an empty cell's dot; the name instead when names are shown. */
-void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width);
+/* The inside of an outlined cell, `lines` rows of `width` columns from (row, col): the piece
+ * on the first row (a mark slot, then two letters, side and kind, or an empty cell's dot),
+ * the rest blank. With names shown, a cell of one row shows its name in place of the piece;
+ * a larger one keeps the piece and shows the name on its second row. */
+void put_inside(Sketch *k, const Ctx *x, Cell c, int row, int col, int width, int lines);
 /* An outlined cell with a vertex at the top and bottom (pointy hexagons, the ring): three
  * columns inside, `bars` rows of them between two vertical edges from row R, column C;
  * slanted edges above and below. Cells of a row are four columns apart, rows bars + 1 text
- * rows apart, each half a cell to the side. The piece on the first row, the name below. */
+ * rows apart, each half a cell to the side. Inside, what put_inside writes in `bars` rows. */
 void put_pointy_cell(Sketch *k, const Ctx *x, Cell c, int R, int C, int bars);
 /* The cell's name, centred in `width` columns from col (a larger cell's second line). */
 void put_name(Sketch *k, const Ctx *x, Cell c, int row, int col, int width);

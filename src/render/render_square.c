@@ -40,14 +40,10 @@ static void put_square(Sketch *k, const Ctx *x, Cell c, int R, int C, int inner,
     for (int r = 1; r <= lines; r++) {
         put_line(k, R + r, C, '|');
         put_line(k, R + r, C + inner + 1, '|');
-        if (r == 1)
-            put_inside(k, x, c, R + r, C + 1, inner);
-        else if (r == 2 && !x->o.names)
-            put_name(k, x, c, R + r, C + 1, inner);
-        else
-            for (int i = 1; i <= inner; i++)
-                put(k, R + r, C + i, ' ', cell_attr(x, c), PRIO_PAD, c);
     }
+    put_inside(k, x, c, R + 1, C + 1, inner, lines);
+    /* a larger cell has the room to name itself with names hidden too */
+    if (lines > 1 && !x->o.names) put_name(k, x, c, R + 2, C + 1, inner);
 }
 
 /* The label of a drawn row or column: the part of the cell's name it shares with the others
