@@ -307,55 +307,109 @@ void ui_draw_clocks(const Clock *clk)
     clip_bottom = 1 << 20;
 }
 
-/* Whose turn it is in the position shown (pos), or how the game ended, in a few words:
- * "White to move", "Black to move, CHECK (move 3 of 8)", "White wins by checkmate". Returns
- * its length. */
-static size_t turn_words(const Position *pos, char *line, size_t len)
+/* The note that the board is turned from the view asked for, to fit. */
+static void turned_words(char *line, size_t len)
+{
+    snprintf(line, len, "turned %d degrees %s to fit", abs(ui.grid.fit_turn),
+             ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
+}
+
+/* How the game itself stands, in a few words: "White to move", "White to move, CHECK",
+ * "White wins by checkmate" (the result's words). Returns its length. */
+static size_t game_words(char *line, size_t len)
 {
     const Game *g = &ui.s->game;
-    size_t n;
-    if (g->result.over && !history_viewing()) {
+    int n;
+    if (g->result.over) {
         char res[256];
         game_result_line(g, res, sizeof res);
         const char *words = strstr(res, ": ");
-        n = (size_t)snprintf(line, len, "%s", words ? words + 2 : res);
+        n = snprintf(line, len, "%s", words ? words + 2 : res);
     } else {
-        n = (size_t)snprintf(line, len, "%s to move%s", g->v->player_name[pos->stm],
-                             in_check(pos) ? ", CHECK" : "");
+        n = snprintf(line, len, "%s to move%s", g->v->player_name[g->pos.stm],
+                     in_check(&g->pos) ? ", CHECK" : "");
     }
-    if (history_viewing() && n < len)
-        n += (size_t)snprintf(line + n, len - n, " (move %d of %d)", history_plies(), g->nplies);
-    return n < len ? n : len - 1;
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
+/* Whose turn it is in the position shown (pos), or how the game ended, in a few words:
+ * "White to move", "Black to move, CHECK", "White wins by checkmate"; an earlier position
+ * says so and how the game itself stands, which the clocks follow ("move 3 of 8 shown,
+ * Black to move; game: White to move"; `brief`: "move 3 of 8 shown; game: White to move").
+ * Returns its length. */
+static size_t turn_words(const Position *pos, bool brief, char *line, size_t len)
+{
+    const Game *g = &ui.s->game;
+    size_t n = 0;
+    if (!history_viewing()) return game_words(line, len);
+    if (brief) /* the board shows the position: the game's state is what must not be lost */
+        n = (size_t)snprintf(line, len, "move %d of %d shown; game: ", history_plies(), g->nplies);
+    else
+        n = (size_t)snprintf(
+            line, len, "move %d of %d shown, %s to move%s; game: ", history_plies(), g->nplies,
+            g->v->player_name[pos->stm], in_check(pos) ? ", CHECK" : "");
+    if (n >= len) return len - 1;
+    return n + game_words(line + n, len - n);
 }
 
 /* The status in one line, for a terminal with no room for the panel: the side to move (or
  * how the game ended), each player's clock and hand; players by their initial letter when
- * their names make the line too long. */
-static void draw_status_line(int y)
+ * their names make the line wider than `width`, and then only the running clock (a clock
+ * that runs is always shown). */
+static void status_line_text(char *line, size_t len, int width)
 {
     const Session *s = ui.s;
     const Game *g = &s->game;
     const Variant *v = g->v;
     Position pos;
     history_position(&pos);
-    char line[512];
-    for (int brief = 0; brief < 2; brief++) {
-        size_t n = turn_words(&pos, line, sizeof line);
-        for (int p = 0; p < v->nplayers && n < sizeof line; p++) {
+    for (int brief = 0; brief < 3; brief++) {
+        size_t n = turn_words(&pos, brief > 0, line, len);
+        for (int p = 0; p < v->nplayers && n < len; p++) {
             char who[64], t[CLOCK_TEXT_MAX] = "", hand[128] = "";
             snprintf(who, sizeof who, "%.*s", brief ? (int)text_fit(v->player_name[p], 1) : 63,
                      v->player_name[p]);
-            if (s->clock.tc.kind != CLOCK_NONE)
+            if (s->clock.tc.kind != CLOCK_NONE && (brief < 2 || s->clock.running == p))
                 clock_format(clock_left(&s->clock, p, clock_now()), t, sizeof t);
-            if (v->has_hands) counts_line(g, pos.hand, p, hand, sizeof hand);
-            if (!*t && !v->has_hands) continue;
-            n += (size_t)snprintf(line + n, sizeof line - n, " | %s%s%s%s%s%s", who, *t ? " " : "",
-                                  t, s->clock.running == p ? "<" : "", v->has_hands ? " hand " : "",
-                                  v->has_hands ? (*hand ? hand : "-") : "");
+            if (v->has_hands && brief < 2) counts_line(g, pos.hand, p, hand, sizeof hand);
+            if (!*t && (!v->has_hands || brief == 2)) continue;
+            bool hands = v->has_hands && brief < 2;
+            n += (size_t)snprintf(line + n, len - n, " | %s%s%s%s%s%s", who, *t ? " " : "", t,
+                                  s->clock.running == p ? "<" : "", hands ? " hand " : "",
+                                  hands ? (*hand ? hand : "-") : "");
         }
-        if (text_columns(line) <= ui.cols - 1) break;
+        if (text_columns(line) <= width) break;
     }
+}
+
+/* The panel's lines that the one status line leaves out and that never give way in the
+ * panel, most needed first: the room's (its connection, the seats and who is in them, an
+ * offer on the table), the game not saved, watching; then the note that the board is
+ * turned to fit, the first the panel gives way of those it shows. Returns how many. */
+static int status_extras(char (*lines)[ROOM_BRIEF_W], int max)
+{
+    int n = room_screen_brief(lines, max, ui.cols);
+    if (ui.save_error[0] && n < max) snprintf(lines[n++], ROOM_BRIEF_W, "game NOT SAVED");
+    if (ui.s->watching && n < max) snprintf(lines[n++], ROOM_BRIEF_W, "watching (read only)");
+    if (ui.grid.fit_turn && n < max) turned_words(lines[n++], ROOM_BRIEF_W);
+    return n;
+}
+
+/* The board with the status in one line under it (`below`: at the top, a blank row between;
+ * else in the middle of the rows the line leaves), and in the rows still free below that
+ * line the most needed of status_extras, so that a compact screen loses only what it has no
+ * row for. */
+static void draw_status_rows(int top, int area, bool below)
+{
+    char extra[8][ROOM_BRIEF_W], line[512];
+    int k = status_extras(extra, 8), h = ui.grid.height;
+    int free = area - h - 1 - (below ? 1 : 0);
+    if (k > free) k = free > 0 ? free : 0;
+    int y = below ? top + h + 1 : top + area - 1 - k;
+    paint_board(below ? top : top + (area - 1 - k - h) / 2, (ui.cols - ui.grid.width) / 2);
+    status_line_text(line, sizeof line, ui.cols - 1);
     draw_text_line(y, 0, ui.cols, line, A_BOLD);
+    for (int i = 0; i < k; i++) draw_text_line(y + 1 + i, 0, ui.cols, extra[i], A_NORMAL);
 }
 
 /* A message too long for its line is shown in full at the bottom of the panel (when the
@@ -377,26 +431,27 @@ static int status_message(int top, int y, int x, int width, int height)
     return height - (mrows + 1);
 }
 
-/* Whose turn it is in the position shown, or how the game ended; returns the next row. */
+/* Whose turn it is in the position shown, or how the game ended; returns the next row. An
+ * earlier position shown says so, and how the game itself stands (the clocks run for it). */
 static int status_turn(int y, int x, int width, const Position *pos)
 {
     const Game *g = &ui.s->game;
     char line[256];
+    attr_t at = A_BOLD;
+    if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos->stm);
     if (history_viewing()) {
         snprintf(line, sizeof line, "move %d of %d shown", history_plies(), g->nplies);
         draw_text_line(y++, x, width, line, A_REVERSE);
+        snprintf(line, sizeof line, "%s to move there%s", g->v->player_name[pos->stm],
+                 in_check(pos) ? ", CHECK" : "");
+        y = ui_draw_wrapped(y, x, width, line, at);
+        char game[200];
+        game_words(game, sizeof game);
+        snprintf(line, sizeof line, "game: %s", game);
+        return ui_draw_wrapped(y, x, width, line, A_NORMAL);
     }
-    if (g->result.over && !history_viewing()) {
-        /* "result 1-0: White wins by checkmate": the words say it all */
-        game_result_line(g, line, sizeof line);
-        const char *words = strstr(line, ": ");
-        return ui_draw_wrapped(y, x, width, words ? words + 2 : line, A_BOLD);
-    }
-    snprintf(line, sizeof line, "%s to move%s", g->v->player_name[pos->stm],
-             in_check(pos) ? ", CHECK" : "");
-    attr_t at = A_BOLD;
-    if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos->stm);
-    return ui_draw_wrapped(y, x, width, line, at);
+    game_words(line, sizeof line);
+    return ui_draw_wrapped(y, x, width, line, g->result.over ? A_BOLD : at);
 }
 
 /* A view turned to fit, the clocks, the room, the states of the screen (watching, not saved,
@@ -409,8 +464,7 @@ static int status_notes(int y, int x, int width)
     char line[256];
     /* the view is not the one the help page promises: say so */
     if (ui.grid.fit_turn && panel_keeps(GIVE_TURNED)) {
-        snprintf(line, sizeof line, "turned %d degrees %s to fit", abs(ui.grid.fit_turn),
-                 ui.grid.fit_turn < 0 ? "clockwise" : "anticlockwise");
+        turned_words(line, sizeof line);
         y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
     }
     y = draw_clocks(y, x, width);
@@ -613,16 +667,12 @@ void ui_draw(void)
     if (place == PLACE_BESIDE) {
         paint_board(top + (area - ui.grid.height) / 2, (board_w - ui.grid.width) / 2);
         draw_status(top, board_w + 1, STATUS_W, area, !top);
-    } else if (place == PLACE_BELOW) {
+    } else if (place == PLACE_BELOW && area - ui.grid.height - 1 >= 8) {
         paint_board(top, (ui.cols - ui.grid.width) / 2);
-        int below = top + ui.grid.height + 1, rows = area - ui.grid.height - 1;
-        if (rows >= 8) /* else the panel's lines would not all fit: the one line */
-            draw_status(below, 1, ui.cols - 2, rows, !top);
-        else
-            draw_status_line(below);
-    } else if (place == PLACE_LINE) {
-        paint_board(top + (area - 1 - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
-        draw_status_line(top + area - 1);
+        draw_status(top + ui.grid.height + 1, 1, ui.cols - 2, area - ui.grid.height - 1, !top);
+    } else if (place == PLACE_BELOW || place == PLACE_LINE) {
+        /* (below, fewer rows than the panel's lines would all fit in: the one line) */
+        draw_status_rows(top, area, place == PLACE_BELOW);
     } else if (place == PLACE_ALONE) {
         paint_board(top + (area - ui.grid.height) / 2, (ui.cols - ui.grid.width) / 2);
         alone = true;
@@ -636,11 +686,12 @@ void ui_draw(void)
             ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL;
         char shown[MSG_MAX], turn[MSG_MAX];
         const char *msg = ui.message;
-        if (alone) { /* no line for the status: whose turn it is comes first here */
-            Position pos;
-            history_position(&pos);
-            size_t n = turn_words(&pos, turn, sizeof turn);
-            if (*ui.message) snprintf(turn + n, sizeof turn - n, " | %s", ui.message);
+        if (alone) { /* no line for the status: whose turn it is and the running clock
+                      * come first here */
+            status_line_text(turn, sizeof turn, ui.cols * 2 / 3); /* (the message's room) */
+            size_t n = strlen(turn);
+            if (*ui.message && snprintf(turn + n, sizeof turn - n, " | %s", ui.message) < 0)
+                turn[n] = 0;
             msg = turn;
         }
         if (text_columns(msg) > ui.cols && ui.cols > 8)

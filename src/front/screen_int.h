@@ -109,6 +109,11 @@ int room_screen_status(int y, int x, int width); /* the room's lines of the stat
  * has not): 1, 0, or -1 while the room's whole state is still arriving (not known yet). */
 int room_screen_holds(const char *variant, int plies, uint64_t key);
 bool room_screen_shows(const char *text); /* the room's lines of the panel hold text whole */
+/* The room's lines for a status of one line (no panel), most needed first, each cut to
+ * width columns: the connection lost, the seats with who is in each and whether here, an
+ * offer on the table and who agrees; how many (none outside a room). */
+#define ROOM_BRIEF_W 256
+int room_screen_brief(char (*lines)[ROOM_BRIEF_W], int max, int width);
 
 /* screen_think.c: go, hint, analyse and perft in a thread, the main loop showing their
  * progress */

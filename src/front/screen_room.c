@@ -306,3 +306,49 @@ int room_screen_status(int y, int x, int width)
     }
     return y;
 }
+
+/* A seat in a few words: ">White a here" (> marks this screen's own). */
+static int seat_words(const RoomClient *c, int p, char *out, size_t len)
+{
+    static const char *const state_word[] = {"empty", "here", "away", "ai"};
+    const RoomSeatView *st = &c->seats[p];
+    return snprintf(out, len, "%s%s %s %s", p == c->seat ? ">" : "", ui.s->v->player_name[p],
+                    st->state == SEAT_STATE_EMPTY ? "-" : st->name,
+                    c->closed ? "?" : state_word[st->state]);
+}
+
+int room_screen_brief(char (*lines)[ROOM_BRIEF_W], int max, int width)
+{
+    RoomClient *c = ui.opt.room;
+    const Variant *v = ui.s->v;
+    int n = 0;
+    if (!c) return 0;
+    if (c->closed && n < max) /* (the start of why: the message line has it too) */
+        snprintf(lines[n++], ROOM_BRIEF_W, "%s %.64s%s%.150s",
+                 rejoin_at ? "RECONNECTING to" : "DISCONNECTED from", c->room,
+                 !rejoin_at && gone_note[0] ? ": " : "", !rejoin_at ? gone_note : "");
+    /* the seats in one line, or a line each when they do not fit in one */
+    char all[ROOM_BRIEF_W] = "";
+    size_t used = 0;
+    for (int p = 0; p < v->nplayers && used < sizeof all; p++) {
+        used += (size_t)snprintf(all + used, sizeof all - used, "%s", p ? " | " : "");
+        if (used < sizeof all) used += (size_t)seat_words(c, p, all + used, sizeof all - used);
+    }
+    if (c->seat < 0 && used < sizeof all) snprintf(all + used, sizeof all - used, " | you watch");
+    if (text_columns(all) <= width && n < max) {
+        snprintf(lines[n++], ROOM_BRIEF_W, "%s", all);
+    } else {
+        for (int p = 0; p < v->nplayers && n < max; p++) seat_words(c, p, lines[n++], ROOM_BRIEF_W);
+        if (c->seat < 0 && n < max) snprintf(lines[n++], ROOM_BRIEF_W, "you watch");
+    }
+    if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers && n < max) {
+        int k = snprintf(lines[n], ROOM_BRIEF_W, "%s %s", v->player_name[c->offer_by],
+                         c->offer_kind == 'd' ? "offers a draw" : "asks to undo");
+        for (int p = 0; p < v->nplayers && k > 0 && k < ROOM_BRIEF_W; p++)
+            if (p != c->offer_by && (c->offer_agreed & (1u << p)))
+                k += snprintf(lines[n] + k, (size_t)(ROOM_BRIEF_W - k), ", %s agrees",
+                              v->player_name[p]);
+        n++;
+    }
+    return n;
+}
