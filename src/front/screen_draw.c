@@ -614,11 +614,12 @@ static void draw_too_small(void)
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%dx%d", before, s[i].width,
                                  s[i].height + 2);
     }
-    if (n)
+    if (n) /* (the names in the cells take more room: the sizes change with F2) */
         snprintf(msg, sizeof msg,
-                 "Too small for this board: it needs at least %s (columns x rows); this "
+                 "Too small for this board: %sit needs at least %s (columns x rows); this "
                  "terminal is %dx%d. Please enlarge it, or type quit.",
-                 sizes, ui.cols, ui.rows);
+                 o.names ? "with its cells' names shown (F2 hides them) " : "", sizes, ui.cols,
+                 ui.rows);
     else /* a variant's board with no drawing at all */
         snprintf(msg, sizeof msg, "This board has no drawing; type quit.");
     static char parts[16][WRAP_LINE];
