@@ -64,10 +64,10 @@ wait_until says n "this terminal is 30x10" >/dev/null
 tap_ok "names hidden: 45x15 or 25x24" says n "it needs at least 45x15 or 25x24 (columns x rows)"
 keys n F2
 tap_ok "F2 (names shown): the sizes for that drawing, and why they changed" \
-    wait_until says n "with its cells' names shown (F2 hides them) it needs at least 45x15 or 27x24"
+    wait_until says n "with its cells' names shown (F2 hides them), it needs at least 45x15 or 27x24"
 T resize-window -t n -x 26 -y 24
 tap_ok "... the same at 26x24" wait_until says n "this terminal is 26x24"
-tap_ok "... sizes and all" says n "with its cells' names shown (F2 hides them) it needs at least 45x15 or 27x24"
+tap_ok "... sizes and all" says n "with its cells' names shown (F2 hides them), it needs at least 45x15 or 27x24"
 T resize-window -t n -x 27 -y 24
 tap_ok "27x24, names shown: the board is drawn" wait_until hides n "Too small"
 keys n F2
@@ -75,6 +75,9 @@ wait_until says n "cell names hidden" >/dev/null
 T resize-window -t n -x 24 -y 24
 tap_ok "names hidden again at 24x24: 45x15 or 25x24" \
     wait_until says n "it needs at least 45x15 or 25x24 (columns x rows); this terminal is 24x24"
+enter n rotate
+tap_ok "rotate: the sizes of the view turned, and why they changed" \
+    wait_until says n "with the view turned by rotate, it needs at least 45x15 or 28x25"
 quit n
 
 # --- a room at 60x20: the seats, who is here, and an offer on the table, in the free rows --------

@@ -614,12 +614,18 @@ static void draw_too_small(void)
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%dx%d", before, s[i].width,
                                  s[i].height + 2);
     }
-    if (n) /* (the names in the cells take more room: the sizes change with F2) */
+    /* the sizes are the drawing's as it is now: the names in the cells and a view turned by
+     * rotate change them, which is said, so that they do not seem to change by themselves */
+    char now[128] = "";
+    if (o.names || o.turn)
+        snprintf(now, sizeof now, "with %s%s%s, ",
+                 o.names ? "its cells' names shown (F2 hides them)" : "",
+                 o.names && o.turn ? " and " : "", o.turn ? "the view turned by rotate" : "");
+    if (n)
         snprintf(msg, sizeof msg,
                  "Too small for this board: %sit needs at least %s (columns x rows); this "
                  "terminal is %dx%d. Please enlarge it, or type quit.",
-                 o.names ? "with its cells' names shown (F2 hides them) " : "", sizes, ui.cols,
-                 ui.rows);
+                 now, sizes, ui.cols, ui.rows);
     else /* a variant's board with no drawing at all */
         snprintf(msg, sizeof msg, "This board has no drawing; type quit.");
     static char parts[16][WRAP_LINE];
