@@ -77,7 +77,7 @@ tap_ok "names hidden again at 24x24: 45x15 or 25x24" \
     wait_until says n "it needs at least 45x15 or 25x24 (columns x rows); this terminal is 24x24"
 enter n rotate
 tap_ok "rotate: the sizes of the view turned, and why they changed" \
-    wait_until says n "with the view turned by rotate, it needs at least 45x15 or 28x25"
+    wait_until says n "with the view turned by rotate, it needs at least 44x15 or 28x25"
 quit n
 
 # --- a room at 60x20: the seats, who is here, and an offer on the table, in the free rows --------
