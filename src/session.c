@@ -662,8 +662,9 @@ int session_view_player(const Session *s)
     for (int p = 0; p < s->v->nplayers; p++)
         if (!(s->ai_players & (1u << p))) humans++, human = p;
     if (humans == 1) return human;
-    /* so is one watching another cellmate's game: the keyboard there is not the watcher's */
-    return s->watching ? 0 : s->game.pos.stm;
+    /* so is one watching the computer play every side, or another cellmate's game: the
+     * keyboard there is not the watcher's */
+    return s->watching || !humans ? 0 : s->game.pos.stm;
 }
 
 /* The view turned by `degrees` from where it was (it is kept in whole turns). With three

@@ -7,9 +7,9 @@
 # rotate; 80x24, 120x40 and 200x60 show every cell; the larger outlined cells keep their
 # pieces with the names shown; bent ranks numbered in their bends in the outlined hex
 # drawings too; Chessagon's empty triangles upright show their dots; vt100
-# shows the marks; a flashed cell; the cell under the mouse named. Marks are read off one
-# capture, the cells they stand on off a second capture of the same screen with the names
-# shown (F2).
+# shows the marks; a flashed cell; a piece that cannot move named so; the cell under the
+# mouse named. Marks are read off one capture, the cells they stand on off a second capture
+# of the same screen with the names shown (F2).
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -232,6 +232,26 @@ cy=$(printf '%x' $((32 + $1)))
 T send-keys -t m -H 1b 5b 4d 43 "$cx" "$cy" # the mouse moved there, no button
 tap_ok "the cell under the mouse is named in the status panel" wait_for m "e10: Black Queen"
 quit m
+
+# --- a piece of the side to move that cannot move: its cell and Tab or '?' say so -----------
+sized n 80x24 glinski
+wait_for n "White to move" >/dev/null
+enter n e5
+wait_for n "1. e5" >/dev/null
+enter n e6
+wait_for n "1... e6" >/dev/null
+text n e5
+keys n Tab
+tap_ok "the hemmed-in pawn's cell and Tab: the message says it has no legal move" \
+    wait_for n "the Pawn on e5 has no legal move"
+tap_ok "... its cell flashes" shows_re n '>P<'
+tap_ok "... nothing is picked up" hides n "pick a cell"
+tap_eq "... and the input line is empty again" "move>" "$(row n 24)"
+text n "c5?"
+wait_for n "c5: empty" >/dev/null
+text n "e5?"
+tap_ok "... its cell and '?' too" wait_for n "the Pawn on e5 has no legal move"
+quit n
 
 # --- Haynie: a knight's captures --------------------------------------------------------
 HAYNIE_FEN='brqkrb/fnwbwnf/pppppppp/ppppppppp/10/5N5/10/PPPPPPPPP/PPPPPPPP/FNWBWNF/BRQKRB w 0 1'

@@ -78,12 +78,13 @@ text n "$han$han"
 wait_for n "move> $e$e$e$han$han" >/dev/null
 tap_eq "... and two CJK characters: four columns more" 13 "$(cursor n)"
 keys n Left
-tap_ok "Left: the cursor back over a whole CJK character" wait_until test "$(cursor n)" = 11
+cursor_at() { [ "$(cursor "$1")" = "$2" ]; } # (read again at every try)
+tap_ok "Left: the cursor back over a whole CJK character" wait_until cursor_at n 11
 keys n C-u
 text n "$(rep "$han" 40)" # 80 columns on a line of 53: scrolled, the cursor in sight
 wait_for n "move> $han" >/dev/null
 tap_ok "a long line of CJK scrolls by columns: the last 26 characters shown whole" \
-    shows_re n "^move> $(rep "$han" 26)\$"
+    wait_until shows_re n "^move> $(rep "$han" 26)\$" # (typed until the 40th is in)
 tap_eq "... the cursor after them" 58 "$(cursor n)"
 tap_ok "... no character of it is split" hides n "M-"
 quit n

@@ -189,7 +189,8 @@ static void test_chat_kept(void **state)
 
 /* The player drawn at the bottom: by turns at one keyboard, the player to move; watching
  * such a game another cellmate plays, the first player whoever is to move; against the
- * computer, its opponent, watched or not. */
+ * computer, its opponent, watched or not; the computer playing every side, the first
+ * player (nobody sits at the board). */
 static void test_view_player(void **state)
 {
     (void)state;
@@ -204,6 +205,9 @@ static void test_view_player(void **state)
     assert_int_equal(session_view_player(&s), 1);
     s.watching = true;
     assert_int_equal(session_view_player(&s), 1);
+    s.watching = false;
+    line(&s, "ai all", true);
+    assert_int_equal(session_view_player(&s), 0);
     session_close(&s);
 }
 

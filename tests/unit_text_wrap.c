@@ -127,6 +127,41 @@ static void test_parts_by_columns(void **state)
     assert_string_equal(pad, "\xe6\xbc\xa2 ");
 }
 
+/* The thinking line (screen_think.c) is cut to the screen's columns by text_fit: with
+ * multi-byte text in it, at every width the cut falls between characters (a combining mark
+ * stays with its letter), the part kept takes no more columns than the width, and no more
+ * of the line would fit. */
+static void test_thinking_line_cut(void **state)
+{
+    (void)state;
+    const char *line = "the computer is thinking (a key stops it): depth 6, best "
+                       "K\xc3\xa9"                           /* é */
+                       "5 (+0.10) \xe6\xbc\xa2\xe5\xad\x97"  /* 漢字 */
+                       " \xf0\x9f\x98\x80"                   /* 😀 */
+                       " e\xcc\x81, 2.5 s left, clock 1:00"; /* e and a combining acute */
+    int full = text_columns(line);
+    assert_int_equal(full, 102);
+    for (int width = 0; width <= full + 2; width++) {
+        size_t cut = text_fit(line, width);
+        unsigned char at = (unsigned char)line[cut];
+        assert_true((at & 0xc0) != 0x80);    /* not inside a character's bytes */
+        assert_false(at == 0xcc && cut > 0); /* nor between e and its combining accent */
+        int cols = text_columns_n(line, cut);
+        assert_true(cols <= width);
+        if (line[cut]) { /* the next character would stick out */
+            size_t more = cut + 1;
+            while ((line[more] & 0xc0) == 0x80) more++;
+            assert_true(text_columns_n(line, more) > width);
+        } else {
+            assert_int_equal(cols, full);
+        }
+    }
+    /* a wide character that would straddle the edge is left out whole: 漢 takes columns 70
+     * and 71 */
+    assert_int_equal(text_columns_n(line, text_fit(line, 70)), 69);
+    assert_int_equal(text_columns_n(line, text_fit(line, 71)), 71);
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8")) setlocale(LC_ALL, "C.utf8");
@@ -138,6 +173,7 @@ int main(void)
         cmocka_unit_test(test_blanks_by_columns),
         cmocka_unit_test(test_ascii),
         cmocka_unit_test(test_parts_by_columns),
+        cmocka_unit_test(test_thinking_line_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -560,6 +560,12 @@ static void list_moves(Position *pos, const MoveList *ml, const Move *sel, int n
         used += (size_t)snprintf(out + used, len - used, "%s%s", i ? " " : "", texts[i]);
 }
 
+void move_none_text(const Position *pos, Cell from, char *out, size_t len)
+{
+    snprintf(out, len, "the %s on %s has no legal move",
+             pos->v->type[PIECE_KIND(pos->board[from])].name, cell_name(pos, from));
+}
+
 static const char *kind_name(const Position *pos, int kind)
 {
     return kind ? pos->v->type[kind].name : "pawn";
@@ -605,9 +611,10 @@ static enum parse_status explain_illegal(Ctx *c, const Parsed *p, const MoveList
             return fail(c, PARSE_ILLEGAL, "%s has no piece on %s", side, cell_name(pos, p->from));
         for (int i = 0; i < ml->n; i++)
             if (ml->m[i].from == p->from) sel[n++] = ml->m[i];
-        if (!n)
-            return fail(c, PARSE_ILLEGAL, "the %s on %s has no legal move",
-                        v->type[PIECE_KIND(pc)].name, cell_name(pos, p->from));
+        if (!n) {
+            move_none_text(pos, p->from, c->err, (size_t)c->errlen);
+            return PARSE_ILLEGAL;
+        }
         list_moves(pos, ml, sel, n, list, sizeof list);
         return fail(c, PARSE_ILLEGAL, "the %s on %s cannot do that; its legal moves: %s",
                     v->type[PIECE_KIND(pc)].name, cell_name(pos, p->from), list);

@@ -22,6 +22,10 @@ void move_san_bare(Position *pos, Move m, char *out);
  * numbers (a8 a9 a13, not a13 a8 a9). The moves command and the errors' lists use it. */
 int move_text_cmp(const void *a, const void *b);
 
+/* "the Pawn on e4 has no legal move": what is said of the side to move's piece on `from`
+ * when it has none (the move reader, and the screen when it is picked up). */
+void move_none_text(const Position *pos, Cell from, char *out, size_t len);
+
 enum parse_status {
     PARSE_OK,
     PARSE_MALFORMED, /* not a move at all */

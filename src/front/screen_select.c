@@ -75,6 +75,13 @@ void select_clear(void)
     ui.sel_drop = 0;
 }
 
+/* Mark c for a few seconds (select_flashing ends it). */
+static void flash_cell(Cell c)
+{
+    ui.flash = c;
+    ui.flash_until = now() + FLASH_SECONDS;
+}
+
 static const char *cell_name(Cell c)
 {
     return ui.s->v->board.name[c];
@@ -144,9 +151,10 @@ static bool pick_cell(Cell c)
     ui.sel_from = c;
     int n = picked_moves(moves, MAX_MOVES);
     if (!n) {
+        char why[NOTE_ERR_MAX];
         select_clear();
-        ui_set_message(true, "the %s on %s has no legal move", ui.s->v->type[PIECE_KIND(p)].name,
-                       cell_name(c));
+        move_none_text(pos, c, why, sizeof why);
+        ui_set_message(true, "%s", why);
         return false;
     }
     say_picked(n);
@@ -231,7 +239,8 @@ void select_point(Cell c)
 }
 
 /* A name typed on the input line, then Tab or '?': a cell picks up what stands there (or,
- * when that is not a piece that can move, flashes the cell), "P@" or "P*" a piece of the
+ * when that is not a piece that can move, flashes the cell: a piece of the side to move
+ * with no legal move keeps pick_cell's message, which says so), "P@" or "P*" a piece of the
  * hand. False when the text is neither, so the key does its usual work. */
 bool select_by_name(const char *text)
 {
@@ -256,8 +265,10 @@ bool select_by_name(const char *text)
     if (!c) return false;
     Piece p = ui.s->game.pos.board[c];
     if (p && PIECE_OWNER(p) == ui.s->game.pos.stm && !ui.s->game.result.over &&
-        !history_viewing() && pick_cell(c))
+        !history_viewing()) {
+        if (!pick_cell(c)) flash_cell(c);
         return true;
+    }
     select_clear();
     select_flash(c);
     return true;
@@ -266,8 +277,7 @@ bool select_by_name(const char *text)
 void select_flash(Cell c)
 {
     char d[96];
-    ui.flash = c;
-    ui.flash_until = now() + FLASH_SECONDS;
+    flash_cell(c);
     select_describe_cell(c, d, sizeof d);
     ui_set_message(false, "%s", d);
 }
