@@ -5,9 +5,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 long="$(seq -f 'word%04g' 1 600 | tr '\n' ' ')the end" # 5407 bytes
 chat="$(seq -f 'chat%04g' 1 60 | tr '\n' ' ')the end"  # past 200 bytes

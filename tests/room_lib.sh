@@ -2,7 +2,7 @@
 # scripted clients started in the background and waited for with a time limit, files that
 # hold a script's input until a test lets it go on, and the clean-up that ends every client
 # and every room server by its PID. The sourcing test sets $tmp (a directory it owns) and
-# calls room_cleanup from its EXIT trap.
+# calls room_cleanup from its EXIT trap (room_test_start sets that trap).
 
 export XDG_RUNTIME_DIR="$tmp/run" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
@@ -65,6 +65,15 @@ room_check_logs() {
         "$ROOMS"/*.log "$tmp"/*.err 2>/dev/null)
     tap_eq "no sanitizer or memory report in the servers' and clients' logs" "" "$reports"
     for f in $reports; do sed 's/^/# /' "$f" | head -30; done
+}
+
+# room_test_start: the start of a room test that writes into $ROOMS itself: the clean-up on
+# exit, the repository's variants, and the room directory made before any client makes it,
+# private (mode 700) as the room directory must be.
+room_test_start() {
+    trap room_cleanup EXIT
+    export CELLMATE_VARIANTS="$VARIANTS_DIR"
+    mkdir -p -m 700 "$ROOMS"
 }
 
 room_cleanup() {
