@@ -25,7 +25,7 @@ error the room refuses: $long
 say bob $chat
 EOF
 perl "$TESTS_DIR/room_fake.pl" "$ROOMS/fake.sock" "$tmp/lines" 2>"$tmp/fake.err" &
-room_pids="$room_pids $!"
+room_keep $!
 wait_until test -S "$ROOMS/fake.sock"
 player "$tmp/out" --room fake --name alice <<EOF
 @wait $tmp/out bob: chat
