@@ -5,7 +5,8 @@
 # coming and going), chat, a draw offer refused and then agreed, a takeback, two rooms at
 # once, a seat that is taken, the record the room keeps, the numbered finished games it keeps
 # (never one replaced), --rooms, a server that leaves once idle, and restricted mode's bounds
-# at a table.
+# at a table; scripted clients whose input comes through a pipe (room_lib.sh's player in a
+# subshell) keep their own scripts.
 # Every client and server is ended by its PID, also when a check fails.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -136,6 +137,28 @@ tap_ok "Cyclohexane: the record's placing" record_has -x '\[Placing "Blue, Red, 
 tap_ok "Cyclohexane: the record's moves" record_has -x "Rb10 Gb18# 6. -- Blue" "$ROOMS/tri.pgn"
 tap_ok "Cyclohexane: the watcher who stayed saw the moves after it came" \
     grep -qx "5. Gb18# (Blue)" "$tmp/watcher2"
+
+# --- players whose scripts come through a pipe (which runs player in a subshell, in bash) each
+# keep their own script, and so does a player started after them; the clean-up ends them -------
+printf '%s\n' "@wait $tmp/pipe_b you play Black" 'say alice here' "@wait $tmp/pipe_w bob here" quit |
+    player "$tmp/pipe_w" --room-dir "$ROOMS" --room piped glinski --name alice --seat White
+wait_text "$tmp/pipe_w" "you play White in room piped" >/dev/null # the room is made
+printf '%s\n' "@wait $tmp/pipe_b alice here" 'say bob here' "@wait $tmp/pipe_b carol here" quit |
+    player "$tmp/pipe_b" --room-dir "$ROOMS" --room piped --name bob --seat Black
+player "$tmp/pipe_c" --room-dir "$ROOMS" --room piped --name carol --seat watch <<EOF
+@wait $tmp/pipe_go go
+say carol here
+@wait $tmp/pipe_b carol here
+quit
+EOF
+tap_ok "piped players: each says its own script's line, heard by the other" \
+    wait_until sh -c "grep -qx 'alice: alice here' '$tmp/pipe_b' && grep -qx 'bob: bob here' '$tmp/pipe_w'"
+piped=$(pgrep -f -- "--room-dir $ROOMS --room piped --name bob")
+tap_ok "... the clean-up will end a piped player" sh -c "[ -n '$piped' ] && grep -qx '$piped' '$room_lib/pids'"
+echo go >"$tmp/pipe_go"
+tap_ok "... and a player started after them says its own" wait_until grep -qx 'carol: carol here' "$tmp/pipe_b"
+finish "$last_pid"
+tap_eq "... and ends as its script says" 0 "$?"
 
 # --- chat, a takeback, a draw offer refused, a draw agreed ---------------------------------------
 room_serve "$ROOMS" talk glinski
@@ -373,7 +396,7 @@ p=$(room_server wrap) && end_pid "$p"
 printf '4294967297\n' >"$ROOMS/wrap.pid"
 flock "$ROOMS/wrap.pid" sleep 10 &
 locker=$!
-room_pids="$room_pids $locker"
+room_keep $locker
 wait_until room_server wrap >/dev/null # (the lock is held)
 "$CELLMATE" --serve-room wrap >"$tmp/wrap.serve" 2>&1
 tap_ok "a PID past pid_t in ROOM.pid is no PID" test -z "$(grep 'PID 1)' "$tmp/wrap.serve")"

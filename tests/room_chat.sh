@@ -8,9 +8,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 now() { date +%s.%N; }
 

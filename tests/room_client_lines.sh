@@ -5,9 +5,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 long="$(seq -f 'word%04g' 1 600 | tr '\n' ' ')the end" # 5407 bytes
 chat="$(seq -f 'chat%04g' 1 60 | tr '\n' ' ')the end"  # past 200 bytes
@@ -27,7 +25,7 @@ error the room refuses: $long
 say bob $chat
 EOF
 perl "$TESTS_DIR/room_fake.pl" "$ROOMS/fake.sock" "$tmp/lines" 2>"$tmp/fake.err" &
-room_pids="$room_pids $!"
+room_keep $!
 wait_until test -S "$ROOMS/fake.sock"
 player "$tmp/out" --room fake --name alice <<EOF
 @wait $tmp/out bob: chat

@@ -258,7 +258,7 @@ send hello 1 halfway
 hold 4
 EOF
 half=$!
-room_pids="$room_pids $half"
+room_keep $half
 finish "$white"
 tap_eq "raw: the game went on to its end beside them all (status 0)" 0 "$?"
 finish "$black"
@@ -280,7 +280,7 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; th
     strace $noleaks -f -qq -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1500000 \
         "$CELLMATE" --batch --room slow glinski --name alice --seat White </dev/null \
         >"$tmp/slow1" 2>&1 &
-    room_pids="$room_pids $!"
+    room_keep $!
     wait_until room_server slow >/dev/null # its server holds the room, and is starting
     printf 'quit\n' | timeout 60 "$CELLMATE" --batch --room slow glinski --name bob --seat Black \
         >"$tmp/slow2" 2>&1

@@ -6,9 +6,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 # --- leftover temporary files of killed servers go; those being written stay ---------------------
 # (999999999 is past any PID Linux gives: that writer is gone)

@@ -2,14 +2,20 @@
 # scripted clients started in the background and waited for with a time limit, files that
 # hold a script's input until a test lets it go on, and the clean-up that ends every client
 # and every room server by its PID. The sourcing test sets $tmp (a directory it owns) and
-# calls room_cleanup from its EXIT trap.
+# calls room_cleanup from its EXIT trap (room_test_start sets that trap).
 
 export XDG_RUNTIME_DIR="$tmp/run" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
 ROOMS="$XDG_RUNTIME_DIR/cellmate/rooms"
-room_pids=""
+# the helpers' own files: the PIDs the clean-up ends, and each player's script and FIFO. In
+# files, not shell variables, so that a helper run in a subshell (a pipeline's last command,
+# in bash) still has its processes ended and its files named apart from the others'.
+room_lib="$tmp/room_lib"
+mkdir -p "$room_lib"
 
 room_dirs="$ROOMS" # every room directory a test uses: the clean-up ends their servers
+
+room_keep() { printf '%s\n' "$@" >>"$room_lib/pids"; } # room_keep PID...: for the clean-up to end
 
 # The PID of the server of room $2 in directory $1, if one runs (it holds the lock on
 # NAME.pid); room_server NAME: in $ROOMS.
@@ -28,7 +34,7 @@ room_serve() {
     shift 3
     "$CELLMATE" "$@" --room-dir "$room_serve_dir" --serve-room "$room_serve_room" \
         "$room_serve_variant" 2>"$tmp/$room_serve_room.err" &
-    room_pids="$room_pids $!"
+    room_keep $!
     wait_until test -S "$room_serve_dir/$room_serve_room.sock"
 }
 
@@ -38,7 +44,7 @@ room_serve() {
 room_raw_hold() {
     printf '%s\n' 'expect cellmate-room' "send hello 1 $3 $4\\n" 'expect sync' 'hold 60' |
         perl "$TESTS_DIR/room_raw.pl" "$1" >"$2" 2>&1 &
-    room_pids="$room_pids $!"
+    room_keep $!
     wait_text "$2" "ok expect sync" >/dev/null
 }
 
@@ -67,8 +73,17 @@ room_check_logs() {
     for f in $reports; do sed 's/^/# /' "$f" | head -30; done
 }
 
+# room_test_start: the start of a room test that writes into $ROOMS itself: the clean-up on
+# exit, the repository's variants, and the room directory made before any client makes it,
+# private (mode 700) as the room directory must be.
+room_test_start() {
+    trap room_cleanup EXIT
+    export CELLMATE_VARIANTS="$VARIANTS_DIR"
+    mkdir -p -m 700 "$ROOMS"
+}
+
 room_cleanup() {
-    for p in $room_pids; do end_pid "$p"; done
+    [ ! -f "$room_lib/pids" ] || for p in $(cat "$room_lib/pids"); do end_pid "$p"; done
     for d in $room_dirs; do
         for f in "$d"/*.pid; do
             [ -f "$f" ] || continue
@@ -83,19 +98,19 @@ room_cleanup() {
 # until FILE holds TEXT (a player who moves once something has happened; up to 60 s, since a
 # wait that gives up lets the script run ahead of the game). Its output goes to
 # OUT, its errors to OUT.err; its PID is in $last_pid, and kept for the clean-up. "@sleep S"
-# pauses the input S seconds.
-nplayers=0
+# pauses the input S seconds. Its input may also come through a pipe (printf ... | player):
+# then it runs in a subshell, which keeps $last_pid to itself, but the clean-up still ends it.
 player() {
     out=$1
     shift
-    nplayers=$((nplayers + 1))
-    cat >"$tmp/script.$nplayers"
-    mkfifo "$tmp/fifo.$nplayers"
-    feed <"$tmp/script.$nplayers" >"$tmp/fifo.$nplayers" &
-    room_pids="$room_pids $!"
-    "$CELLMATE" --batch "$@" <"$tmp/fifo.$nplayers" >"$out" 2>"$out.err" &
+    player_dir=$(mktemp -d "$room_lib/player.XXXXXX") # its own, however many run at once
+    cat >"$player_dir/script"
+    mkfifo "$player_dir/fifo"
+    feed <"$player_dir/script" >"$player_dir/fifo" &
+    room_keep $!
+    "$CELLMATE" --batch "$@" <"$player_dir/fifo" >"$out" 2>"$out.err" &
     last_pid=$!
-    room_pids="$room_pids $last_pid"
+    room_keep "$last_pid"
 }
 
 # finish PID [SECONDS]: wait for a client to end (at most 30 s); its exit status, or 124

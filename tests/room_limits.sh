@@ -10,9 +10,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 x190=$(printf '%0190d' 0 | tr 0 x)
 
@@ -137,7 +135,7 @@ stranger() {
     shift
     printf '%s\n' 'expect cellmate-room' "$@" 'hold 120' |
         perl "$TESTS_DIR/room_raw.pl" "$ROOMS/crowd.sock" >"$tmp/crowd.$n" 2>&1 &
-    room_pids="$room_pids $!"
+    room_keep $!
 }
 settled() { # settled STEP N...: each stranger has taken its steps up to STEP
     step=$1
@@ -181,7 +179,7 @@ printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room flood --name al
 printf '%s\n' 'flood 2000 0.002' 'hold 30' |
     perl "$TESTS_DIR/room_raw.pl" "$ROOMS/flood.sock" >"$tmp/flooder" 2>&1 &
 flooder=$!
-room_pids="$room_pids $flooder"
+room_keep $flooder
 wait_text "$tmp/flooder" "opened 100" 30 >/dev/null # every connection is taken by now
 printf '%s\n' 'expect cellmate-room' 'hold 2' 'send hello 1 alice White\n' 'expect welcome' |
     perl "$TESTS_DIR/room_raw.pl" "$ROOMS/flood.sock" >"$tmp/flood1" 2>&1
@@ -196,7 +194,7 @@ end_pid "$flooder"
 printf '%s\n' 'forkflood 1500 0.005' 'hold 30' |
     perl "$TESTS_DIR/room_raw.pl" "$ROOMS/flood.sock" >"$tmp/forkflood" 2>&1 &
 flooder=$!
-room_pids="$room_pids $flooder"
+room_keep $flooder
 wait_text "$tmp/forkflood" "opened 100" 30 >/dev/null
 {
     sleep 2

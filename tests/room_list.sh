@@ -7,9 +7,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 # record NAME: a room's record as a room's server leaves it (its seats empty), for a room
 # whose server is not running

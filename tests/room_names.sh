@@ -8,9 +8,7 @@
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
-trap room_cleanup EXIT
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-mkdir -p -m 700 "$ROOMS"
+room_test_start
 
 room_serve "$ROOMS" names glinski
 room_raw_hold "$ROOMS/names.sock" "$tmp/alice" alice White

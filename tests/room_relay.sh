@@ -2,8 +2,9 @@
 # room_relay.sh — the relay of a restricted login (cellmate --restricted --player NAME --relay
 # ROOM, what a player's ssh runs) gives every hello the administrator's name, however the
 # player writes it: with tabs between its words (which the room reads as blanks), a second
-# hello after a refused one, a hello after another request; a line too long for the room
-# still goes through to be refused; a relay whose standard input cannot be read says so and
+# hello after a refused one, a hello after another request; so another player of the login
+# (the same Unix user) who asks for a player's name neither takes their seat nor speaks as
+# them; a line too long for the room still goes through to be refused; a relay whose standard input cannot be read says so and
 # fails, one whose player's connection was reset before a word ends as one that was closed. A player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
 # closed one whose game is over, or untouched for 7 days, makes way for a new one (the oldest
 # first), else the new one is refused; a server started for it as it goes locks the lock file
@@ -29,12 +30,14 @@ cleanup() { # this test's servers only: other tests' restricted rooms live besid
 trap cleanup EXIT
 export CELLMATE_VARIANTS="$VARIANTS_DIR"
 
-relay() { # relay LINES: the lines (printf's form) through pat's relay; the room's answers
+# relay LINES [PLAYER]: the lines (printf's form) through PLAYER's relay (pat's); the room's
+# answers in $tmp/out
+relay() {
     {
         printf "$1"
         sleep 1
         printf 'quit\n'
-    } | timeout 30 "$CELLMATE" --restricted --player pat --save-dir "$tmp/players" \
+    } | timeout 30 "$CELLMATE" --restricted --player "${2:-pat}" --save-dir "$tmp/players" \
         --relay "$room" glinski >"$tmp/out" 2>&1
 }
 seated_as_pat() { grep -qx 'welcome White pat' "$tmp/out" && ! grep -q 'admin' "$tmp/out"; }
@@ -66,6 +69,19 @@ tap_ok "a hello with a blank before it gets it" seated_as_pat
 tap_ok "a line longer than the room takes goes through and is refused" \
     grep -qx 'error a line is at most 512 bytes' "$tmp/out"
 tap_ok "... and the next line is read" grep -qx 'pong' "$tmp/out"
+
+# --- another player of the login (the same Unix user) who asks for pat's name gets their own:
+# pat's seat stays pat's, and nobody speaks as pat ----------------------------------------------
+relay 'hello 1 pat White\nhello 1 pat\nsay I am pat\n' quinn
+tap_ok "quinn asking to be pat at pat's seat is refused" \
+    grep -qx 'error White is taken by pat' "$tmp/out"
+tap_ok "... asking to be pat anywhere seats quinn in the empty seat" \
+    grep -qx 'welcome Black quinn' "$tmp/out"
+tap_ok "... and quinn speaks as quinn" \
+    sh -c "grep -qx 'say quinn I am pat' '$tmp/out' && ! grep -q '^say pat' '$tmp/out'"
+relay 'hello 1 quinn Black\n'
+tap_ok "pat asking for quinn's seat is refused too" \
+    grep -qx 'error Black is taken by quinn' "$tmp/out"
 
 # --- chat through a public login is counted by the administrator's names ------------------------
 # Every player of the login is the one Unix user: pat chatting on and on (20 lines a second,

@@ -30,7 +30,7 @@ end_pid "$alice"
 
 "$CELLMATE" --room-dir "$tmp/served" --serve-room fg glinski 2>"$tmp/fg.err" &
 fg=$!
-room_pids="$room_pids $fg"
+room_keep $fg
 room_dirs="$room_dirs $tmp/served"
 wait_until test -S "$tmp/served/fg.sock"
 tap_eq "a server run with --serve-room shows the same title" "cellmate: room fg server" \

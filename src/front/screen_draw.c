@@ -748,8 +748,10 @@ static char **shown_lines(char **lines, int n)
 
 void ui_show_lines(const char *title, char **lines, int n, bool drawing, bool newest)
 {
-    static char wrapped[2000][WRAP_LINE];
-    int top = newest ? 2000 : 0, left = 0, widest = 0; /* (past the end: the last page) */
+    enum { PAGE_LINES = 2000 }; /* the wrapped lines a page holds at most */
+    static char wrapped[PAGE_LINES][WRAP_LINE];
+    int top = 0, left = 0, widest = 0;
+    bool to_end = newest; /* its last page, once its length at this width is known */
     char **shown = shown_lines(lines, n);
     if (!shown) return;
     for (int i = 0; drawing && i < n; i++)
@@ -757,8 +759,10 @@ void ui_show_lines(const char *title, char **lines, int n, bool drawing, bool ne
     for (;;) {
         getmaxyx(stdscr, ui.rows, ui.cols);
         int width = ui.cols > 4 ? ui.cols - 2 : 2;
-        int m = drawing ? n : text_wrap(shown, n, wrapped, 2000, width, 4);
+        int m = drawing ? n : text_wrap(shown, n, wrapped, PAGE_LINES, width, 4);
         int page = ui.rows - 2 > 1 ? ui.rows - 2 : 1;
+        if (to_end) top = m - page;
+        to_end = false;
         if (top > m - page) top = m - page;
         if (top < 0) top = 0;
         if (left > widest - width) left = widest - width;
