@@ -251,7 +251,20 @@ static bool computer_sides(Session *s, const Options *o)
     return true;
 }
 
-/* A side both named (--white, --black, --player-name) and handed to the computer (--ai)
+/* Whether --ai names side p (by name, in a comma list, or as all). */
+static bool ai_option_has(const Options *o, const Variant *v, int p)
+{
+    for (int i = 0; i < o->nai; i++) {
+        char list[256];
+        snprintf(list, sizeof list, "%s", o->ai_sides[i]);
+        char *save = NULL;
+        for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save))
+            if (!strcasecmp(w, "all") || !strcasecmp(w, v->player_name[p])) return true;
+    }
+    return false;
+}
+
+/* A side both named (--white, --black, --player-name) and handed to the computer by --ai
  * would lose the name: the record names the computer's sides "cellmate", which is how a
  * resumed game knows them again. */
 static bool names_kept(const Session *s, const Options *o)
@@ -263,7 +276,7 @@ static bool names_kept(const Session *s, const Options *o)
         const char *side = o->named_side[i] ? o->named_side[i] : name;
         for (int p = 0; p < s->v->nplayers; p++) {
             if (strlen(s->v->player_name[p]) != n || strncasecmp(side, s->v->player_name[p], n) ||
-                !(s->ai_players & (1u << p)))
+                !ai_option_has(o, s->v, p))
                 continue;
             safe_printf(stderr,
                         "cellmate: %s is named %s and played by the computer (--ai), which the "

@@ -874,7 +874,14 @@ static bool play_line(Session *s, const char *line, Sink *out)
             "'%s': it is %s's turn, which the computer plays ('go' lets it move, "
             "'ai off' hands its sides to you)",
             line, s->v->player_name[s->game.pos.stm]);
-    if (st == PARSE_AMBIGUOUS) return session_complain(out, "%s", err); /* it quotes the text */
+    if (st == PARSE_AMBIGUOUS) { /* "'MOVE' is ambiguous: ...", said of the whole line */
+        size_t q = strlen(text);
+        const char *why =
+            err[0] == '\'' && !strncmp(err + 1, text, q) && !strncmp(err + 1 + q, "' is ", 5)
+                ? err + q + 6
+                : err;
+        return session_complain(out, "'%s': %s", line, why);
+    }
     if (st != PARSE_OK) return session_complain(out, "'%s': %s", line, err);
     if (s->remote) { /* the room plays it, and tells everybody, this screen too */
         char lng[MOVE_TEXT_MAX];

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 SearchLimits session_limits(const Session *s)
 {
@@ -82,8 +83,8 @@ bool cmd_ai(Session *s, const char *args, Sink *out)
 {
     const Variant *v = s->v;
     unsigned all = (1u << v->nplayers) - 1;
-    if (!strcmp(args, "off")) return set_computer(s, 0, "no side", out);
-    if (!strcmp(args, "all")) return set_computer(s, all, "every side", out);
+    if (!strcasecmp(args, "off")) return set_computer(s, 0, "no side", out);
+    if (!strcasecmp(args, "all")) return set_computer(s, all, "every side", out);
     int p = session_side_named(s, args, "ai", out);
     if (p < 0) return false;
     unsigned mask = s->ai_players | 1u << p;

@@ -81,4 +81,7 @@ tap_eq "... saying why" \
 tap_eq "--player-name yellow=Ann --ai all too (status 2)" 2 "$?"
 "$CELLMATE" --batch --variant glinski --black Bob --ai white --depth 1 </dev/null >"$tmp/out" 2>&1
 tap_eq "--black Bob --ai white is fine (status 0)" 0 "$?"
+printf '[Variant "glinski"]\n[White "?"]\n[Black "cellmate"]\n[Result "*"]\n\n1. Qc3 *\n' >"$tmp/bot.pgn"
+"$CELLMATE" --batch --load "$tmp/bot.pgn" --black Bob --depth 1 </dev/null >"$tmp/out" 2>&1
+tap_eq "--black Bob over a record whose Black is the computer is no --ai conflict (status 0)" 0 "$?"
 tap_done

@@ -308,4 +308,7 @@ printf '\357\273\277e6\ne5\n' | "$CELLMATE" --batch --variant glinski >"$tmp/out
 tap_ok "a byte order mark before the first move is skipped" grep -qx "1\\. e6" "$tmp/out"
 tap_ok "... and only the second line is refused" \
     sh -c "grep -q '^line 2: ' '$tmp/err' && ! grep -q '^line 1' '$tmp/err'"
+printf '1. Nf4\n' | "$CELLMATE" --batch --variant glinski >/dev/null 2>"$tmp/err"
+tap_eq "an ambiguous move with its number reads as without it" \
+    "line 1: ambiguous: Ndf4 Nhf4 (in '1. Nf4')" "$(cat "$tmp/err")"
 tap_done

@@ -256,12 +256,21 @@ tap_ok "ai off: ai all is not for rooms, and the player is told why" \
 tap_ok "ai off: the computer leaves Black" \
     grep -qx "the computer leaves Black: an empty seat, for anyone to take" "$tmp/off"
 tap_ok "ai off: a second one is refused, and why" \
-    grep -q "^line 5: the computer plays no seat in this room" "$tmp/off.err"
+    grep -q "^line 5: the computer plays no seat of a side still in this game" "$tmp/off.err"
 printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room botoff --name bob --seat Black \
     >"$tmp/bob" 2>&1
 tap_eq "ai off: a person takes the seat the computer left (status 0)" "0" "$?"
-tap_ok "... and the record names the person, not the computer" \
-    sh -c "! grep -q '\[Black \"cellmate' '$ROOMS/botoff.pgn'"
+tap_ok "... and the record names the person" record_has -x '\[Black "bob"\]' "$ROOMS/botoff.pgn"
+# the clocks ai off stopped run on from where they stood when the seats are taken again: a
+# player cannot win back the time spent on a move by sending the computer away and back
+room_serve "$ROOMS" held glinski --clock 1
+printf '%s\n' 'expect cellmate-room' 'send hello 1 alice White\n' 'expect sync' \
+    'send ai Black\n' 'answer' 'hold 2' 'send ai off\n' 'answer' 'hold 1' 'send ai Black\n' \
+    'answer' 'send ping\n' 'expect pong' | perl "$TESTS_DIR/room_raw.pl" "$ROOMS/held.sock" \
+    >"$tmp/held" 2>&1
+last_clock=$(grep '^< clock ' "$tmp/held" | tail -n 1 | cut -d' ' -f3)
+tap_ok "ai off, then ai Black: White's clock runs on from where it stopped ($last_clock ms)" \
+    test "${last_clock:-60000}" -le 59500
 
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------

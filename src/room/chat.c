@@ -14,8 +14,8 @@
 #define CHAT_RATE  ((double)MAX_CHAT_RATE)
 
 /* The bucket of a user (name NULL) or of a name, refilled to now; a new one (full) when
- * there is none, in the slot of the fullest other than `keep` (the user's, when the name's is
- * looked for): an unused slot, or one refilled completely, which is as good as none. */
+ * there is none, in the slot of the fullest other than `keep` (the name's, when the user's is
+ * looked for after it): an unused slot, or one refilled completely, which is as good as none. */
 static ChatBucket *bucket(Server *sv, uid_t uid, const char *name, double now,
                           const ChatBucket *keep)
 {

@@ -36,17 +36,23 @@ static void say_joining(RoomClient *c, const char *text, bool error)
  * stays the player's (on a public login the way in is the administrator's, not a command). */
 static void say_left(const RoomOptions *o, const Session *s)
 {
-    char cmd[2 * ROOM_PATH_MAX], word[ROOM_PATH_MAX + 8];
-    if (s->seat < 0 || s->game.result.over || o->restricted ||
-        !shell_word(o->room, word, sizeof word)) {
+    char cmd[3 * ROOM_PATH_MAX], word[ROOM_PATH_MAX + 8];
+    /* each option the way back needs, and the word it takes (NULL: not needed) */
+    const char *parts[][2] = {
+        {"--room", o->room}, {"--room-dir", o->dir}, {"--name", o->name}, {"--ssh", o->ssh}};
+    bool ok = s->seat >= 0 && !s->game.result.over && !o->restricted;
+    size_t n = (size_t)snprintf(cmd, sizeof cmd, "cellmate");
+    for (size_t i = 0; ok && i < sizeof parts / sizeof parts[0]; i++) {
+        if (!parts[i][1]) continue;
+        ok =
+            shell_word(parts[i][1], word, sizeof word) &&
+            (size_t)snprintf(cmd + n, sizeof cmd - n, " %s %s", parts[i][0], word) < sizeof cmd - n;
+        if (ok) n += strlen(cmd + n);
+    }
+    if (!ok) { /* no command that surely comes back: the plain words */
         safe_printf(stdout, "You left room %s.\n", o->room);
         return;
     }
-    size_t n = (size_t)snprintf(cmd, sizeof cmd, "cellmate --room %s", word);
-    if (o->dir && shell_word(o->dir, word, sizeof word))
-        n += (size_t)snprintf(cmd + n, sizeof cmd - n, " --room-dir %s", word);
-    if (o->name && shell_word(o->name, word, sizeof word))
-        snprintf(cmd + n, sizeof cmd - n, " --name %s", word);
     safe_printf(stdout, "You left room %s, where you play %s; %s takes your seat back.\n", o->room,
                 s->v->player_name[s->seat], cmd);
 }

@@ -87,6 +87,9 @@ typedef struct {
     int offer_by;
     unsigned agreed; /* seats that agree */
     int undo_to;     /* plies left after the takeback */
+    /* ai off stopped the clocks of a game under way: the seats filled again, they run on from
+     * where they stopped, not from the record's times at the last moves */
+    bool clocks_held;
     /* the computer */
     Engine *engine;
     pthread_t thread;

@@ -249,6 +249,17 @@ static void clear_offer(Server *sv, const char *lapsed)
     sv->agreed = 0;
 }
 
+/* Every seat is taken again: the game (re)begins. Clocks that ai off stopped run on from
+ * where they stood; else they are set from the record, as when the room opened. */
+static void clocks_start(Server *sv)
+{
+    if (sv->clocks_held)
+        clock_run(&sv->s.clock, sv->s.game.pos.stm, clock_now());
+    else
+        session_clock_from_record(&sv->s);
+    sv->clocks_held = false;
+}
+
 /* After any change of the game: clocks run only while every seat is taken; the computer's
  * search on an older game stops; the record is saved; the computer may be to move. */
 static void changed(Server *sv)
@@ -468,7 +479,7 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
         room_tell_others(sv, c, "info %s takes %s", c->name, side(sv, seat));
     if (!back) {
         bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
-        if (clocks) session_clock_from_record(&sv->s); /* everybody is here: the game begins */
+        if (clocks) clocks_start(sv); /* everybody is here: the game begins */
         changed(sv);
         if (clocks) clock_event(sv, NULL);
     }
@@ -609,14 +620,14 @@ static void agreement_said(Server *sv, int p, enum offer_kind kind)
 }
 
 /* An offer told to all but the one who made it: the players with how to answer, the
- * watchers, who have no say, only what it is. */
+ * watchers and the players out of the game, who have no say, only what it is. */
 static void tell_offer(Server *sv, const Conn *by, int p, enum offer_kind kind)
 {
     bool draw = kind == OFFER_DRAW;
     EACH_CLIENT(sv, k)
     {
         if (k == by) continue;
-        bool player = k->state == CONN_PLAYER;
+        bool player = k->state == CONN_PLAYER && (voters(sv) & (1u << k->seat));
         conn_send(k, "info %s %s%s", side(sv, p),
                   draw ? "offers a draw" : "asks to take back a move",
                   !player ? ""
@@ -677,6 +688,7 @@ static bool req_no(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
     if (c->state != CONN_PLAYER) return refuse(c, "watchers have no say");
+    if (!(sv->s.game.pos.alive & (1u << c->seat))) return refuse(c, "you are out of this game");
     if (sv->offer == OFFER_NONE) return refuse(c, "nothing is on the table");
     const char *what = sv->offer == OFFER_DRAW ? "draw" : "undo";
     room_broadcast(sv, "refused %s %s", what, side(sv, c->seat));
@@ -720,22 +732,29 @@ static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
-/* ai off: the computer leaves its seats, empty again for people; the game waits for them,
- * its clocks stopped, as before it began. */
+/* ai off: the computer leaves the seats of the sides still in the game, empty again for
+ * people; the game waits for them, its clocks stopped as they stand (a flag that fell first
+ * ends the game instead). A side out of the game keeps its seat: nobody could play it. */
 static bool computer_leaves(Server *sv, Conn *c)
 {
     int left = 0;
+    if (clock_flag(&sv->s.clock, clock_now()) >= 0) {
+        table_flag(sv);
+        return refuse(c, "the time of the side to move is up");
+    }
     for (int p = 0; p < sv->s.v->nplayers; p++) {
-        if (sv->seat[p].kind != SEAT_AI) continue;
+        if (sv->seat[p].kind != SEAT_AI || !(sv->s.game.pos.alive & (1u << p))) continue;
         sv->seat[p].kind = SEAT_EMPTY;
         seat_event(sv, NULL, p);
         room_broadcast(sv, "info the computer leaves %s: an empty seat, for anyone to take",
                        side(sv, p));
         left++;
     }
-    if (!left) return refuse(c, "the computer plays no seat in this room");
+    if (!left) return refuse(c, "the computer plays no seat of a side still in this game");
     Sink k = {sink_discard, sink_err, sv};
     session_command(&sv->s, "ai", "off", &k);
+    clear_offer(sv, "lapsed");
+    sv->clocks_held = !sv->s.game.result.over;
     changed(sv);
     clock_event(sv, NULL);
     return true;
@@ -744,7 +763,7 @@ static bool computer_leaves(Server *sv, Conn *c)
 static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char sides[96];
-    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot seat the computer");
+    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot seat or unseat the computer");
     if (!strcasecmp(rq->seat, "off")) return computer_leaves(sv, c);
     int p = side_of(sv, rq->seat);
     sides_list(sv, sides, sizeof sides);
@@ -756,7 +775,7 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     seat_event(sv, NULL, p);
     room_broadcast(sv, "info the computer takes %s", side(sv, p));
     bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
-    if (clocks) session_clock_from_record(&sv->s);
+    if (clocks) clocks_start(sv);
     changed(sv);
     if (clocks) clock_event(sv, NULL);
     return true;
