@@ -8,13 +8,6 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
 tmux_home
 
-# The file letters under the board, as drawn from left to right: "a b ... l" with White at
-# the bottom of Glinski's board, "l k ... a" with Black.
-files() { screen_of "$1" | grep -E '^ +([a-l] +){10}[a-l]$' | tail -n 1 | tr -s ' ' | sed 's/^ //'; }
-WHITE="a b c d e f g h i k l"
-BLACK="l k i h g f e d c b a"
-shows_files() { [ "$(files "$1")" = "$2" ]; }
-
 start a screen glinski
 wait_for a "White to move" >/dev/null
 line a "Nc3"

@@ -104,3 +104,11 @@ quit() { # quit NAME: the program in that window ends (killed if it does not)
     enter "$1" quit
     gone "$1" || T kill-session -t "$1" 2>/dev/null
 }
+
+# Who sits at the bottom (screen_seats, screen_watch): the file letters under the board, as
+# drawn from left to right: "a b ... l" with White at the bottom of Glinski's board, "l k ...
+# a" with Black.
+files() { screen_of "$1" | grep -E '^ +([a-l] +){10}[a-l]$' | tail -n 1 | tr -s ' ' | sed 's/^ //'; }
+WHITE="a b c d e f g h i k l"
+BLACK="l k i h g f e d c b a"
+shows_files() { [ "$(files "$1")" = "$2" ]; }
