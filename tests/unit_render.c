@@ -996,8 +996,6 @@ static void test_marks(void **state)
     variant_free(v);
 }
 
-/* The name view: every cell shows its own name, in every family and size; the ring's
- * narrow cells leave out the letter its row is labelled with. */
 /* What an outlined cell shows for its piece: side and kind letters, or an empty cell's dot. */
 static const char *piece_text(const Position *pos, Cell c)
 {
