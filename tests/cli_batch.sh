@@ -308,6 +308,14 @@ printf '\357\273\277e6\ne5\n' | "$CELLMATE" --batch --variant glinski >"$tmp/out
 tap_ok "a byte order mark before the first move is skipped" grep -qx "1\\. e6" "$tmp/out"
 tap_ok "... and only the second line is refused" \
     sh -c "grep -q '^line 2: ' '$tmp/err' && ! grep -q '^line 1' '$tmp/err'"
+# the 1000 characters a line may hold are counted after the byte order mark
+pad=$(printf '%998s' '')
+printf '\357\273\277%se6\n' "$pad" | "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
+tap_ok "a first line of 1000 characters after a byte order mark is taken whole" \
+    sh -c "grep -qx '1\\. e6' '$tmp/out' && test ! -s '$tmp/err'"
+printf '\357\273\277 %se6\n' "$pad" | "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
+tap_eq "... and one of 1001 is too long" \
+    "line 1: the line is longer than 1000 characters; expected a move or a command" "$(cat "$tmp/err")"
 printf '1. Nf4\n' | "$CELLMATE" --batch --variant glinski >/dev/null 2>"$tmp/err"
 tap_eq "an ambiguous move with its number reads as without it" \
     "line 1: ambiguous: Ndf4 Nhf4 (in '1. Nf4')" "$(cat "$tmp/err")"

@@ -284,6 +284,16 @@ tap_ok "alone: the next line still goes to the room" grep -qx "solo: anyone?" "$
 printf '\357\273\277say anyone?\n' | timeout 20 "$CELLMATE" --batch --room bom glinski --name solo \
     >"$tmp/out" 2>"$tmp/err"
 tap_ok "a byte order mark before a script's first line is skipped" grep -qx "solo: anyone?" "$tmp/out"
+# ... and is not counted in the 1000 characters the line may hold
+pad=$(printf '%989s' '')
+printf '\357\273\277%ssay anyone?\n' "$pad" |
+    timeout 20 "$CELLMATE" --batch --room bomlong glinski --name solo >"$tmp/out" 2>"$tmp/err"
+tap_ok "a script's first line of 1000 characters after a byte order mark is taken whole" \
+    sh -c "grep -qx 'solo: anyone?' '$tmp/out' && ! grep -q 'longer than' '$tmp/err'"
+printf '\357\273\277 %ssay anyone?\n' "$pad" |
+    timeout 20 "$CELLMATE" --batch --room bomlong2 glinski --name solo >"$tmp/out" 2>"$tmp/err"
+tap_ok "... and one of 1001 is too long" \
+    grep -qx "line 1: the line is longer than 1000 characters; expected a move or a command" "$tmp/err"
 # a chat line over 200 bytes goes out cut, and its sender is told
 long=$(printf '%0198d' 0 | tr 0 y)
 printf 'say %s\303\251\303\251 and more\nsay short\n' "$long" |

@@ -115,9 +115,12 @@ static bool computer_turns(Session *s, BatchSink *bs)
 }
 
 #define LINE_MAX_READ 1000 /* characters of a line of input, without its "\r\n" */
+/* what is kept of a line: the longest, after a byte order mark (the first line's), and its
+ * "\r\n" */
+#define LINE_KEPT (LINE_MAX_READ + BOM_BYTES + 2)
 
-/* The next line of input into line (LINE_MAX_READ + 3 bytes), without its newline. A longer
- * line is read to its end but only its start is kept, so that a line with no end in sight (a
+/* The next line of input into line (LINE_KEPT + 1 bytes), without its newline. A longer line
+ * is read to its end but only its start is kept, so that a line with no end in sight (a
  * stranger's on a public login) takes no memory; *len is its whole length, without its
  * "\r\n" as far as it was kept. False at the end of the input. */
 static bool read_line(FILE *in, char *line, size_t *len, bool *nul)
@@ -127,7 +130,7 @@ static bool read_line(FILE *in, char *line, size_t *len, bool *nul)
     *nul = false;
     while ((c = getc(in)) != EOF) {
         *nul = *nul || c == 0;
-        if (kept < LINE_MAX_READ + 2) line[kept++] = (char)c;
+        if (kept < LINE_KEPT) line[kept++] = (char)c;
         n++;
         if (c == '\n') break;
     }
@@ -141,7 +144,7 @@ static bool read_line(FILE *in, char *line, size_t *len, bool *nul)
 int batch_run(Session *s, FILE *in)
 {
     BatchSink bs = {{out_line, err_line, NULL}, 0};
-    char line[LINE_MAX_READ + 3];
+    char line[LINE_KEPT + 1];
     size_t len;
     bool nul;
     int status = 0;
@@ -154,7 +157,8 @@ int batch_run(Session *s, FILE *in)
             status = 1;
             continue;
         }
-        if (len > LINE_MAX_READ) {
+        const char *text = bs.line == 1 ? text_after_bom(line) : line;
+        if (len - (size_t)(text - line) > LINE_MAX_READ) {
             err_line(&bs.sink, "the line is longer than 1000 characters; expected a move or a "
                                "command");
             status = 1;
@@ -163,7 +167,7 @@ int batch_run(Session *s, FILE *in)
         session_tick(s, &bs.sink); /* a flag that fell while waiting for the line */
         stop_work = 0;
         working = 1;
-        if (!session_line(s, bs.line == 1 ? text_after_bom(line) : line, &bs.sink)) status = 1;
+        if (!session_line(s, text, &bs.sink)) status = 1;
         working = 0;
         if (!flush_out()) break; /* nobody reads the answers: the end (check_output) */
         if (!computer_turns(s, &bs)) status = 1;

@@ -101,5 +101,5 @@ bool safe_text(const char *s, char *out, size_t len)
 
 const char *text_after_bom(const char *line)
 {
-    return strncmp(line, "\xEF\xBB\xBF", 3) ? line : line + 3;
+    return strncmp(line, "\xEF\xBB\xBF", BOM_BYTES) ? line : line + BOM_BYTES;
 }

@@ -24,7 +24,9 @@ void safe_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2,
 bool safe_text(const char *s, char *out, size_t len);
 
 /* line past the UTF-8 byte order mark that some editors (Notepad) write at the start of a
- * file: invisible, and no part of the first line's move or command. */
+ * file: invisible, and no part of the first line's move or command (nor of its length, which
+ * a reader of lines limits: such a reader keeps BOM_BYTES more of its first line). */
 const char *text_after_bom(const char *line);
+enum { BOM_BYTES = 3 };
 
 #endif

@@ -183,15 +183,18 @@ static bool is_command(const char *line)
     return false;
 }
 
+enum { SCRIPT_LINE_MAX = 1000 }; /* characters of a script's line, after a byte order mark */
+
 int room_script_run(RoomClient *c, FILE *in)
 {
     ScriptState st = {0, 0};
     Sink sink = {out_line, err_line, c};
     LineReader lines;
-    char line[1001];
+    char line[SCRIPT_LINE_MAX + BOM_BYTES + 1];
     c->notify = notify;
     c->user = &st;
-    if (!linereader_init(&lines, 1000)) return 2;
+    /* (room for the first line's byte order mark: the limit is on the text after it) */
+    if (!linereader_init(&lines, SCRIPT_LINE_MAX + BOM_BYTES)) return 2;
     int fd = fileno(in);
     bool eof = false;
     while (!eof && !c->closed && !c->s->quit) {
@@ -224,6 +227,8 @@ int room_script_run(RoomClient *c, FILE *in)
         }
         if (ls == LINE_NONE) break;
         st.line++;
+        const char *p = ls == LINE_OK && st.line == 1 ? text_after_bom(line) : line;
+        if (ls == LINE_OK && strlen(p) > SCRIPT_LINE_MAX) ls = LINE_TOO_LONG;
         if (ls == LINE_TOO_LONG || ls == LINE_GARBAGE) {
             notify(c, "the line is longer than 1000 characters; expected a move or a command",
                    true);
@@ -234,7 +239,6 @@ int room_script_run(RoomClient *c, FILE *in)
             notify(c, "the line contains control characters; expected text", true);
             continue;
         }
-        const char *p = st.line == 1 ? text_after_bom(line) : line;
         p += strspn(p, " \t");
         if (!*p || *p == '#') continue;
         if (!is_command(p) && !malformed(c, p)) { /* a move: this seat's turn first */
