@@ -45,8 +45,9 @@ typedef struct Session {
      * new game, the reason in note */
     bool (*replacing)(struct Session *s, char *note, size_t len);
     /* what load with no file name lists: the saved games of the state directory, and how to
-     * clear them; false when there is none (load then asks for a file name) */
-    bool (*list_saves)(Sink *out);
+     * clear them; false when there is none (load then asks for a file name). fallback: the
+     * variant load reads a record without a Variant tag as (the session's) */
+    bool (*list_saves)(const Variant *fallback, Sink *out);
     /* when replacing refuses, new or load still goes ahead when the game is in the file the
      * last save wrote, as it is (saved_path, saved_name as the player wrote it), or when the
      * player, told the game would be lost, asks again for this same game (replace_warned: a

@@ -149,7 +149,7 @@ bool session_load(Session *s, const char *args, Sink *out)
     PgnReport rep;
     char err[1200], path[4096];
     if (!*args && s->restricted) return list_saves(s, out);
-    if (!*args && s->list_saves && s->list_saves(out)) return true;
+    if (!*args && s->list_saves && s->list_saves(s->v, out)) return true;
     if (!*args) return session_complain(out, "load needs a file name");
     if (!save_file(s, args, false, path, sizeof path, out)) return false;
     const char *name = s->restricted ? args : path;
@@ -171,8 +171,7 @@ bool session_load(Session *s, const char *args, Sink *out)
     }
     session_set_game(s, owned ? owned : s->v, &g);
     if (rep.warnings) session_say(out, "warning: %s: %s", name, rep.warning);
-    int moves = 0;
-    for (int i = 0; i < s->game.nplies; i++) moves += s->game.plies[i].move.kind != MOVE_RESIGN;
+    int moves = game_moves_made(&s->game);
     char turn[MAX_NAME + 16] = ""; /* a finished game: the result line says how it ended */
     if (!s->game.result.over)
         snprintf(turn, sizeof turn, ", %s to move", s->v->player_name[s->game.pos.stm]);

@@ -43,6 +43,24 @@ tap_eq "load alone: the saved games, newest first, what each holds, with how to 
 tap_eq "... and that they stay until deleted, and how to clear them" \
     "They stay until deleted: a game replaced while it went on is kept as previous.pgn, previous-2.pgn, ... Delete the files you no longer want to clear them (rm $L/previous-*.pgn)." \
     "$(sed -n 5p "$tmp/out")"
+# a record without a Variant tag is listed as 'load' reads it (in the session's variant), and
+# a three-player game's "--" (a side leaving) is no move made
+N=$tmp/untagged/cellmate
+mkdir -p "$N"
+printf '1. e5 e6 *\n' >"$N/previous.pgn"
+record cyclohexane '1. Sa1 -- Sa17 2. Sc24 *' >"$N/current.pgn"
+touch -d '2026-01-02 10:00' "$N/previous.pgn"
+touch -d '2026-01-03 10:00' "$N/current.pgn"
+printf 'load\nload %s\n' "$N/previous.pgn" |
+    XDG_STATE_HOME=$tmp/untagged "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
+tap_eq "load alone: a record without a Variant tag is read as load reads it" \
+    "  previous.pgn             2026-01-02 10:00  glinski, 2 moves made, going on" \
+    "$(sed -n 3p "$tmp/out")"
+tap_ok "... as load FILE then loads it" \
+    grep -qx "loaded $N/previous.pgn: Glinski's Hexagonal Chess, 2 moves, White to move" "$tmp/out"
+tap_eq "load alone: a side's resignation is no move made" \
+    "  current.pgn              2026-01-03 10:00  cyclohexane, 3 moves made, going on" \
+    "$(sed -n 2p "$tmp/out")"
 echo load | XDG_STATE_HOME=$tmp/none "$CELLMATE" --batch >/dev/null 2>"$tmp/err"
 tap_eq "load alone with no saved game asks for a file name" "line 1: load needs a file name" \
     "$(cat "$tmp/err")"

@@ -515,14 +515,14 @@ static void save_summary(const SaveGame *sg, char *out, size_t len)
         snprintf(out, len, "(cannot be read whole%s)",
                  sg && sg->variant[0] ? "" : ", or its variant is unknown");
     else if (sg->over)
-        snprintf(out, len, "%s, %d move%s made, over (%s)", sg->variant, sg->nplies,
-                 sg->nplies == 1 ? "" : "s", sg->ended);
+        snprintf(out, len, "%s, %d move%s made, over (%s)", sg->variant, sg->nmoves,
+                 sg->nmoves == 1 ? "" : "s", sg->ended);
     else
-        snprintf(out, len, "%s, %d move%s made, going on", sg->variant, sg->nplies,
-                 sg->nplies == 1 ? "" : "s");
+        snprintf(out, len, "%s, %d move%s made, going on", sg->variant, sg->nmoves,
+                 sg->nmoves == 1 ? "" : "s");
 }
 
-bool autosave_list_saves(Sink *out)
+bool autosave_list_saves(const Variant *fallback, Sink *out)
 {
     char dir[4096], path[4400], line[9000], when[32], what[400];
     DIR *d = state_dir(dir, sizeof dir) ? opendir(dir) : NULL;
@@ -554,7 +554,7 @@ bool autosave_list_saves(Sink *out)
         for (size_t i = 0; i < n; i++) {
             strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&list[i].when));
             snprintf(path, sizeof path, "%s/%s", dir, list[i].name);
-            save_summary(save_scan_read(path, NULL), what, sizeof what);
+            save_summary(save_scan_read(path, fallback), what, sizeof what);
             snprintf(line, sizeof line, "  %-24s %s  %s", list[i].name, when, what);
             out->out(out, line);
         }

@@ -107,9 +107,9 @@ bool autosave_replacing(Session *s, char *note, size_t len);
 
 /* The session's list_saves hook (not in restricted mode, whose load lists the player's saves):
  * the games of the state directory, newest first, how to load or continue one, and that they
- * stay until deleted (how to clear the games kept as previous*.pgn). False when there is
- * none. */
-bool autosave_list_saves(Sink *out);
+ * stay until deleted (how to clear the games kept as previous*.pgn). Each is read as load
+ * reads it: a record without a Variant tag as fallback. False when there is none. */
+bool autosave_list_saves(const Variant *fallback, Sink *out);
 
 enum resume_mode {
     RESUME_LATEST,   /* the newest save */

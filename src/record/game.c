@@ -163,6 +163,13 @@ void game_evaluate(Game *g)
     if (e.kind != END_NONE) set_result(g, e.winner, e.partial, end_name(e.kind));
 }
 
+int game_moves_made(const Game *g)
+{
+    int moves = 0;
+    for (int i = 0; i < g->nplies; i++) moves += g->plies[i].move.kind != MOVE_RESIGN;
+    return moves;
+}
+
 static bool play_ply(Game *g, Move m)
 {
     if (!grow(g)) return false;

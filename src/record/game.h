@@ -95,4 +95,8 @@ void game_resign_side(Game *g, int p);
 /* Recompute the result from the position and history (after loading or undoing). */
 void game_evaluate(Game *g);
 
+/* The moves made on the board: the plies but the "--" of a side leaving the game
+ * (resignation, time forfeit), which move nothing. */
+int game_moves_made(const Game *g);
+
 #endif
