@@ -106,32 +106,11 @@ bool cmd_save(Session *s, const char *args, Sink *out)
     return true;
 }
 
-/* The first game of a PGN file, read into g (its variant, when not the session's, in
- * *owned); false with "FILE: reason" in err. */
-static bool read_record(Session *s, const char *path, Game *g, Variant **owned, PgnReport *rep,
-                        char *err, int errlen)
-{
-    PgnReader r;
-    if (!pgn_open_file(&r, path, s->v, err, errlen)) return false;
-    enum pgn_status st = pgn_read_game(&r, g, owned, rep);
-    pgn_close(&r);
-    if (st != PGN_OK) {
-        if (st == PGN_ERROR && g->v) game_free(g);
-        variant_free(*owned);
-        int n = snprintf(err, errlen, "%s: %s", path,
-                         st == PGN_EOF ? "no game in the file" : rep->error);
-        if (n >= errlen && errlen > 3)
-            memcpy(err + errlen - 4, "...", 4); /* a cut message says so */
-        return false;
-    }
-    return true;
-}
-
 bool session_load_file(Session *s, const char *path, PgnReport *rep, char *err, int errlen)
 {
     Game g;
     Variant *owned;
-    if (!read_record(s, path, &g, &owned, rep, err, errlen)) return false;
+    if (!pgn_read_first(path, s->v, &g, &owned, rep, err, errlen)) return false;
     session_set_game(s, owned ? owned : s->v, &g);
     return true;
 }
@@ -156,7 +135,7 @@ bool session_load(Session *s, const char *args, Sink *out)
     Game g;
     Variant *owned;
     char note[1200] = "";
-    if (!read_record(s, path, &g, &owned, &rep, err, sizeof err)) {
+    if (!pgn_read_first(path, s->v, &g, &owned, &rep, err, sizeof err)) {
         if (s->restricted && access(path, F_OK) != 0)
             return session_complain(out, "there is no game saved as %s ('load' alone lists them)",
                                     args);

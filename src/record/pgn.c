@@ -856,3 +856,21 @@ enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport 
     tags_free(&tl);
     return st;
 }
+
+bool pgn_read_first(const char *path, const Variant *fallback, Game *g, Variant **owned,
+                    PgnReport *rep, char *err, int errlen)
+{
+    PgnReader r;
+    *owned = NULL;
+    if (!pgn_open_file(&r, path, fallback, err, errlen)) return false;
+    enum pgn_status st = pgn_read_game(&r, g, owned, rep);
+    pgn_close(&r);
+    if (st == PGN_OK) return true;
+    if (st == PGN_ERROR && g->v) game_free(g);
+    variant_free(*owned);
+    *owned = NULL;
+    int n =
+        snprintf(err, errlen, "%s: %s", path, st == PGN_EOF ? "no game in the file" : rep->error);
+    if (n >= errlen && errlen > 3) memcpy(err + errlen - 4, "...", 4); /* a cut message says so */
+    return false;
+}

@@ -55,4 +55,12 @@ enum pgn_status { PGN_OK, PGN_EOF, PGN_ERROR };
  * fallback. On PGN_ERROR the reader has moved on to the next game. */
 enum pgn_status pgn_read_game(PgnReader *r, Game *g, Variant **owned, PgnReport *rep);
 
+/* The first game of the file at path, as load reads a record (and the list of saved games
+ * does, so that it lists what load reads): into g and *owned as pgn_read_game, fallback the
+ * variant of a record without a Variant tag. False with "PATH: reason" in err (nothing to
+ * free) when the file cannot be read (rep then untouched), holds no game, or its first game
+ * has an error. */
+bool pgn_read_first(const char *path, const Variant *fallback, Game *g, Variant **owned,
+                    PgnReport *rep, char *err, int errlen);
+
 #endif

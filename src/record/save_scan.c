@@ -39,15 +39,12 @@ static void forget_all(void)
 static void parse(const char *path, const Variant *fallback, SaveGame *sg)
 {
     char err[PGN_MSG_MAX + 4500];
-    PgnReader r;
     PgnReport rep;
     Game g;
-    Variant *owned = NULL;
+    Variant *owned;
     memset(sg, 0, sizeof *sg);
-    if (!pgn_open_file(&r, path, fallback, err, sizeof err)) return;
-    enum pgn_status status = pgn_read_game(&r, &g, &owned, &rep);
-    pgn_close(&r);
-    if (status == PGN_OK && !rep.cut_short) {
+    if (!pgn_read_first(path, fallback, &g, &owned, &rep, err, sizeof err)) return;
+    if (!rep.cut_short) {
         size_t bytes = sizeof *g.keys * (size_t)(g.nplies + 1);
         sg->keys = malloc(bytes);
         if (sg->keys) { /* (without them it counts as unreadable: it goes on) */
@@ -63,7 +60,7 @@ static void parse(const char *path, const Variant *fallback, SaveGame *sg)
             sg->nmoves = game_moves_made(&g);
         }
     }
-    if (g.v) game_free(&g); /* (pgn_read_game clears it first) */
+    game_free(&g);
     variant_free(owned);
 }
 
