@@ -236,32 +236,58 @@ static void ai_err(Sink *s, const char *line)
     safe_printf(stderr, "cellmate: --ai %s: %s\n", (const char *)s->ctx, line);
 }
 
-/* --ai SIDE[,SIDE...]: the session's ai command for each side named. */
-static bool computer_sides(Session *s, const Options *o)
+/* Calls each(list, side, ctx) for every side the --ai options name (each option a list
+ * SIDE[,SIDE...]), in order, and once with side NULL for an option that names none. Stops at
+ * the first call that returns false, and returns false then. */
+static bool ai_sides_each(const Options *o,
+                          bool (*each)(const char *list, const char *side, void *ctx), void *ctx)
 {
     for (int i = 0; i < o->nai; i++) {
         char list[256];
-        Sink sink = {sink_discard, ai_err, (void *)o->ai_sides[i]};
         snprintf(list, sizeof list, "%s", o->ai_sides[i]);
         char *save = NULL, *side = strtok_r(list, ",", &save);
-        if (!side) return ai_err(&sink, "ai needs a side"), false;
+        if (!side && !each(o->ai_sides[i], NULL, ctx)) return false;
         for (; side; side = strtok_r(NULL, ",", &save))
-            if (!session_command(s, "ai", side, &sink)) return false;
+            if (!each(o->ai_sides[i], side, ctx)) return false;
     }
     return true;
+}
+
+/* One side of --ai LIST: the session's ai command for it (ctx the session). */
+static bool computer_side(const char *list, const char *side, void *ctx)
+{
+    Sink sink = {sink_discard, ai_err, (void *)list};
+    if (!side) return ai_err(&sink, "ai needs a side"), false;
+    return session_command(ctx, "ai", side, &sink);
+}
+
+/* --ai SIDE[,SIDE...]: the session's ai command for each side named. */
+static bool computer_sides(Session *s, const Options *o)
+{
+    return ai_sides_each(o, computer_side, s);
+}
+
+/* What ai_option_has looks for in --ai's lists, and whether it was found. */
+typedef struct {
+    const char *name;
+    bool found;
+} AiLook;
+
+/* One side of an --ai list: stops the walk when it is the side looked for, or all. */
+static bool ai_side_is(const char *list, const char *side, void *ctx)
+{
+    AiLook *look = ctx;
+    (void)list;
+    if (side && (!strcasecmp(side, "all") || !strcasecmp(side, look->name))) look->found = true;
+    return !look->found;
 }
 
 /* Whether --ai names side p (by name, in a comma list, or as all). */
 static bool ai_option_has(const Options *o, const Variant *v, int p)
 {
-    for (int i = 0; i < o->nai; i++) {
-        char list[256];
-        snprintf(list, sizeof list, "%s", o->ai_sides[i]);
-        char *save = NULL;
-        for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save))
-            if (!strcasecmp(w, "all") || !strcasecmp(w, v->player_name[p])) return true;
-    }
-    return false;
+    AiLook look = {v->player_name[p], false};
+    ai_sides_each(o, ai_side_is, &look);
+    return look.found;
 }
 
 /* A side both named (--white, --black, --player-name) and handed to the computer by --ai
