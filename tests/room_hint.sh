@@ -9,10 +9,8 @@
 # line; the other player is a scripted client; the room's server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
-. "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+room_tmux_test_start
 
 wait_re() { # wait_re NAME RE: until the screen shows a line matching RE (up to 15 s)
     i=0

@@ -2,7 +2,8 @@
 # scripted clients started in the background and waited for with a time limit, files that
 # hold a script's input until a test lets it go on, and the clean-up that ends every client
 # and every room server by its PID. The sourcing test sets $tmp (a directory it owns) and
-# calls room_cleanup from its EXIT trap (room_test_start sets that trap).
+# calls room_cleanup from its EXIT trap (room_test_start or room_tmux_test_start sets that
+# trap).
 
 export XDG_RUNTIME_DIR="$tmp/run" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
 mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
@@ -80,6 +81,16 @@ room_test_start() {
     trap room_cleanup EXIT
     export CELLMATE_VARIANTS="$VARIANTS_DIR"
     mkdir -p -m 700 "$ROOMS"
+}
+
+# room_tmux_test_start: the start of a room test whose clients run on screens in tmux: tmux.sh
+# (its private tmux server, or the test skipped where there is no tmux), the clean-up on exit
+# (the tmux server's windows first, then what room_cleanup ends, before $tmp goes), and the
+# repository's variants. The twin of room_test_start; room_lib.sh is sourced first.
+room_tmux_test_start() {
+    . "$TESTS_DIR/tmux.sh"
+    trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+    export CELLMATE_VARIANTS="$VARIANTS_DIR"
 }
 
 room_cleanup() {

@@ -9,10 +9,8 @@
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
-. "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+room_tmux_test_start
 
 # play NAME MOVE OTHER TEXT: NAME types MOVE; OTHER's screen shows TEXT then
 play() {

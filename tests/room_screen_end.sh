@@ -6,10 +6,8 @@
 # The clients run in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
-. "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+room_tmux_test_start
 
 # clocks NAME: the clock rows of the screen's panel ("White  0:11.3 <"), one a line
 clocks() { screen_of "$1" | grep -Eo '(White|Black|Red|Yellow|Blue) +[0-9]+:[0-9.:]+( <)?'; }

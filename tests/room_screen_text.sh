@@ -8,10 +8,8 @@
 # Every client runs in the private tmux server; the room servers are ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
-. "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+room_tmux_test_start
 
 row_is() { [ "$(row "$1" "$2")" = "$3" ]; } # row_is NAME ROW TEXT: that row (blanks after cut)
 page_has() { screen_of "$1" | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$2"; } # wrapped text

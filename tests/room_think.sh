@@ -7,10 +7,8 @@
 # client; the room's server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
-. "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+room_tmux_test_start
 
 start a xterm --room think glinski --name alice --seat White "2>$tmp/a.err" # (its reports)
 wait_for a ">White  alice    here" >/dev/null

@@ -9,10 +9,8 @@
 # the board as it is drawn now (its cells' names shown take more room) and says so.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
-. "$TESTS_DIR/tmux.sh"
 . "$TESTS_DIR/room_lib.sh"
-export CELLMATE_VARIANTS="$VARIANTS_DIR"
-trap 'T kill-server 2>/dev/null; room_cleanup' EXIT
+room_tmux_test_start
 
 rows_of() { screen_of "$1" | sed 's/ *$//'; }
 row_is() { [ "$(row "$1" "$2")" = "$3" ]; }                                 # row_is NAME N TEXT
