@@ -122,6 +122,21 @@ static void test_names(void **state)
     assert_false(room_valid_variant("~/x"));
 }
 
+/* The seat states' words, as the seat events and --rooms say them, and read back. */
+static void test_seat_words(void **state)
+{
+    (void)state;
+    const char *words[] = {"empty", "here", "away", "ai"};
+    enum seat_state states[] = {SEAT_STATE_EMPTY, SEAT_STATE_HERE, SEAT_STATE_AWAY, SEAT_STATE_AI};
+    for (size_t i = 0; i < 4; i++) {
+        assert_string_equal(room_seat_word(states[i]), words[i]);
+        assert_int_equal(room_seat_state(words[i]), states[i]);
+    }
+    assert_int_equal(room_seat_state("Here"), -1);
+    assert_int_equal(room_seat_state(""), -1);
+    assert_int_equal(room_seat_state("computer"), -1);
+}
+
 static void test_clean_text(void **state)
 {
     (void)state;
@@ -324,10 +339,11 @@ int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lines),      cmocka_unit_test(test_names),
-        cmocka_unit_test(test_clean_text), cmocka_unit_test(test_clean_reason),
-        cmocka_unit_test(test_requests),   cmocka_unit_test(test_heard_by_all),
-        cmocka_unit_test(test_events),     cmocka_unit_test(test_describe_out),
+        cmocka_unit_test(test_lines),        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_seat_words),   cmocka_unit_test(test_clean_text),
+        cmocka_unit_test(test_clean_reason), cmocka_unit_test(test_requests),
+        cmocka_unit_test(test_heard_by_all), cmocka_unit_test(test_events),
+        cmocka_unit_test(test_describe_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -257,9 +257,21 @@ bool room_screen_shows(const char *text)
            !strncmp(gone_note, text, strlen(text)); /* (the message keeps what fits) */
 }
 
+/* A seat's player as the panel names it: "-" for nobody. */
+static const char *seat_player(const RoomClient *c, int p)
+{
+    return c->seats[p].state == SEAT_STATE_EMPTY ? "-" : c->seats[p].name;
+}
+
+/* A seat's state in the panel's words: the room's, or "?" without a connection (who is there
+ * is not known then). */
+static const char *seat_state_word(const RoomClient *c, int p)
+{
+    return c->closed ? "?" : room_seat_word(c->seats[p].state);
+}
+
 int room_screen_status(int y, int x, int width)
 {
-    static const char *const state_word[] = {"empty", "here", "away", "ai"};
     RoomClient *c = ui.opt.room;
     if (!c) return y;
     const Variant *v = ui.s->v;
@@ -287,13 +299,13 @@ int room_screen_status(int y, int x, int width)
         attr_t at = mine ? A_BOLD : st->state == SEAT_STATE_AWAY || c->closed ? A_DIM : A_NORMAL;
         /* without a connection, who is there is not known; a name too long for its
          * column goes whole on the rows below */
-        const char *name = st->state == SEAT_STATE_EMPTY ? "-" : st->name;
+        const char *name = seat_player(c, p);
         bool whole = text_columns(name) <= 8;
         char side[MAX_NAME + 8], who[sizeof st->name + 8];
         text_pad(side, sizeof side, v->player_name[p], 6);
         text_pad(who, sizeof who, whole ? name : "", 8);
         panel_line(&y, x, width, at, "%c%s %s %s", mine ? '>' : ' ', side, who,
-                   c->closed ? "?" : state_word[st->state]);
+                   seat_state_word(c, p));
         if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
     }
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
@@ -310,11 +322,8 @@ int room_screen_status(int y, int x, int width)
 /* A seat in a few words: ">White a here" (> marks this screen's own). */
 static int seat_words(const RoomClient *c, int p, char *out, size_t len)
 {
-    static const char *const state_word[] = {"empty", "here", "away", "ai"};
-    const RoomSeatView *st = &c->seats[p];
     return snprintf(out, len, "%s%s %s %s", p == c->seat ? ">" : "", ui.s->v->player_name[p],
-                    st->state == SEAT_STATE_EMPTY ? "-" : st->name,
-                    c->closed ? "?" : state_word[st->state]);
+                    seat_player(c, p), seat_state_word(c, p));
 }
 
 int room_screen_brief(char (*lines)[ROOM_BRIEF_W], int max, int width)

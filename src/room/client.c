@@ -367,10 +367,7 @@ static void ev_takeback(RoomClient *c, char **a)
 
 static void ev_seat(RoomClient *c, char **a)
 {
-    static const char *states[] = {"empty", "here", "away", "ai"};
-    int p = side_of(current_variant(c), a[0]), st = -1;
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(a[1], states[i])) st = i;
+    int p = side_of(current_variant(c), a[0]), st = room_seat_state(a[1]);
     if (p < 0 || st < 0 ||
         (strcmp(a[2], "-") && strcmp(a[2], "cellmate") && !room_valid_player(a[2])))
         return resync(c, "a seat");

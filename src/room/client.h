@@ -17,8 +17,6 @@
  * before it. */
 #define ROOM_WHY_MAX (ROOM_EVENT_MAX + 64)
 
-enum seat_state { SEAT_STATE_EMPTY, SEAT_STATE_HERE, SEAT_STATE_AWAY, SEAT_STATE_AI };
-
 typedef struct {
     enum seat_state state;
     char name[ROOM_NAME_MAX + 1];

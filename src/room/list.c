@@ -65,7 +65,9 @@ static bool from_record(const char *dir, const char *room, char *out, size_t len
         const char *tag = game_tag(&s.game, s.v->player_name[p]);
         bool seated = tag && strcmp(tag, "?");
         names[p] = seated ? tag : "-";
-        states[p] = !seated ? "empty" : !strcmp(tag, "cellmate") ? "ai" : "away";
+        states[p] = room_seat_word(!seated                    ? SEAT_STATE_EMPTY
+                                   : !strcmp(tag, "cellmate") ? SEAT_STATE_AI
+                                                              : SEAT_STATE_AWAY);
     }
     room_describe(out, len, room, &s, names, states, -1);
     session_close(&s);

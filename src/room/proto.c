@@ -184,6 +184,21 @@ void room_clean_reason(const char *in, char *out, size_t outlen)
     clean(in, out, outlen - 1);
 }
 
+/* in the order of enum seat_state */
+static const char *const seat_words[] = {"empty", "here", "away", "ai"};
+
+const char *room_seat_word(enum seat_state st)
+{
+    return seat_words[st];
+}
+
+int room_seat_state(const char *word)
+{
+    for (int i = 0; i < (int)(sizeof seat_words / sizeof seat_words[0]); i++)
+        if (!strcmp(word, seat_words[i])) return i;
+    return -1;
+}
+
 char *room_word(char **line)
 {
     char *w = *line;

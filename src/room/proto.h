@@ -73,6 +73,14 @@ void room_clean_text(const char *in, char *out, size_t outlen);
  * long as a line: all of it that fits in outlen. */
 void room_clean_reason(const char *in, char *out, size_t outlen);
 
+/* A seat's state, as the room says it in words (seat events, --rooms' lines, the screens'
+ * panels): nobody there, its player connected, its player gone for now, the computer. */
+enum seat_state { SEAT_STATE_EMPTY, SEAT_STATE_HERE, SEAT_STATE_AWAY, SEAT_STATE_AI };
+/* Its word: "empty", "here", "away" or "ai". */
+const char *room_seat_word(enum seat_state st);
+/* The state a word names, or -1 when it names none. */
+int room_seat_state(const char *word);
+
 /* Split off the first word of *line (words are separated by single or more blanks): returns
  * it NUL-terminated and advances *line past the blanks after it. "" at the end. */
 char *room_word(char **line);

@@ -25,9 +25,10 @@ static const char *side(const Server *sv, int p)
 
 static const char *seat_state(const Seat *st)
 {
-    static const char *words[] = {"empty", "here", "ai"};
-    if (st->kind == SEAT_HUMAN && !st->conn) return "away";
-    return words[st->kind];
+    return room_seat_word(st->kind == SEAT_EMPTY ? SEAT_STATE_EMPTY
+                          : st->kind == SEAT_AI  ? SEAT_STATE_AI
+                          : st->conn             ? SEAT_STATE_HERE
+                                                 : SEAT_STATE_AWAY);
 }
 
 static void seat_event(Server *sv, Conn *to, int p)
