@@ -664,7 +664,21 @@ int session_view_player(const Session *s)
     if (humans == 1) return human;
     /* so is one watching the computer play every side, or another cellmate's game: the
      * keyboard there is not the watcher's */
-    return s->watching || !humans ? 0 : s->game.pos.stm;
+    if (s->watching || !humans) return 0;
+    int stm = s->game.pos.stm;
+    if (!(s->ai_players & (1u << stm))) return stm;
+    /* people taking turns with the computer among them: while it thinks and moves the board
+     * stays with the person who moved last (or, before anyone has, the next to move), and
+     * turns only to the next person when their turn comes */
+    for (int i = s->game.nplies - 1; i >= 0; i--) {
+        int p = s->game.plies[i].mover;
+        if (!(s->ai_players & (1u << p))) return p;
+    }
+    for (int k = 1; k < s->v->nplayers; k++) {
+        int p = (stm + k) % s->v->nplayers;
+        if (!(s->ai_players & (1u << p))) return p;
+    }
+    return stm;
 }
 
 /* The view turned by `degrees` from where it was (it is kept in whole turns). With three

@@ -135,6 +135,7 @@ bool session_command_case(const Session *s, const char *line, char *buf, size_t 
 
 /* The player the screen draws at the bottom: the own seat; a room's watcher, the first
  * player; against the computer, the one side it does not play; otherwise the player to move,
+ * or on the computer's turn the person who moved last (before any has, the next to move),
  * except when the computer plays every side or for a watcher of another cellmate's game
  * (--resume=watch): the first player. */
 int session_view_player(const Session *s);

@@ -2,7 +2,9 @@
 # screen_seats.sh — who the screen draws at the bottom, in tmux: people taking turns at the
 # keyboard see the board turn to whoever is to move; one person against the computer stays at
 # the bottom; with the computer playing every side nobody sits at the board, so it stays with
-# the first player at the bottom (not turning round at every ply), and flip still turns it.
+# the first player at the bottom (not turning round at every ply), and flip still turns it;
+# two people against the computer in a three-player game see it turn to each of them in turn,
+# and stay with the one who moved last while the computer thinks and moves.
 . "$TESTS_DIR/tap.sh"
 
 tmp=$(mktemp -d)
@@ -55,5 +57,23 @@ enter h e6
 wait_for h "computer: 2. " >/dev/null
 tap_ok "... and after the person's move and the computer's reply" wait_until shows_files h "$BLACK"
 quit h
+
+# --- two people taking turns against the computer (three players) ---------------------------
+# who sits at the bottom: the colour of the lowest piece drawn (rP, yH, bE ...)
+bottom() { screen_of "$1" | grep -E '[rby][A-Z]' | tail -n 1 | grep -oE '[rby][A-Z]' | head -n 1 | cut -c1; }
+at_bottom() { [ "$(bottom "$1")" = "$2" ]; }
+sized m 100x40 --time 60 --ai blue hr-mccooey3
+wait_for m "Red to move" >/dev/null
+tap_ok "--ai blue, three players: Red, to move, at the bottom" wait_until at_bottom m r
+enter m e4
+wait_for m "Yellow to move" >/dev/null
+tap_ok "... the board turns to Yellow, to move next" wait_until at_bottom m y
+enter m k4
+wait_for m "the computer is thinking (a key stops it)" >/dev/null
+tap_ok "... and stays with Yellow while the computer thinks for Blue" at_bottom m y
+keys m Escape
+wait_for m "Red to move" >/dev/null
+tap_ok "... then turns to Red after Blue's move" wait_until at_bottom m r
+quit m
 
 tap_done

@@ -211,13 +211,34 @@ static void test_view_player(void **state)
     session_close(&s);
 }
 
+/* Three players, two people taking turns against the computer: on the computer's turn the
+ * board stays with the person who moved last (before anyone has, the next to move). */
+static void test_view_player_three(void **state)
+{
+    (void)state;
+    Session s;
+    char err[600];
+    assert_true(session_open(&s, "hr-mccooey3", NULL, err, sizeof err));
+    line(&s, "ai red", true);
+    assert_int_equal(session_view_player(&s), 1);
+    line(&s, "ai off", true);
+    line(&s, "ai blue", true);
+    line(&s, "e4", true);
+    assert_int_equal(session_view_player(&s), 1);
+    line(&s, "k4", true);
+    assert_int_equal(s.game.pos.stm, 2);
+    assert_int_equal(session_view_player(&s), 1);
+    session_close(&s);
+}
+
 int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_undo_pair), cmocka_unit_test(test_computer_turn),
-        cmocka_unit_test(test_undo_one),  cmocka_unit_test(test_replacing_refused),
-        cmocka_unit_test(test_chat_kept), cmocka_unit_test(test_view_player),
+        cmocka_unit_test(test_undo_pair),         cmocka_unit_test(test_computer_turn),
+        cmocka_unit_test(test_undo_one),          cmocka_unit_test(test_replacing_refused),
+        cmocka_unit_test(test_chat_kept),         cmocka_unit_test(test_view_player),
+        cmocka_unit_test(test_view_player_three),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
