@@ -5,7 +5,8 @@
 # in a room the seats and who is here, an offer on the table, before that note); the clocks
 # show whenever one runs, also when the board alone fills the rows above the message line
 # (at the sizes the too-small notice names); an earlier position looked at says how the game
-# itself stands, which the running clock follows; the too-small notice names the sizes of
+# itself stands, which the running clock follows; while the computer thinks the clock in the
+# status line or the message line counts on, as in the panel; the too-small notice names the sizes of
 # the board as it is drawn now (its cells' names shown take more room) and says so.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -38,6 +39,27 @@ tap_ok "... after a move the other side's clock runs" \
 T resize-window -t c -x 27 -y 24
 tap_ok "27x24: the running clock too" wait_until row_re c 23 '^Black to move \| B [0-9]:[0-9]'
 quit c
+
+# --- the computer thinking: the running clock counts on in the one status line (60x20) and at
+# the start of the message line (45x15), as in the panel -----------------------------------
+# Black's running clock ("Black 4:59<" or "B 4:59<") as shown; once the computer has moved
+# it stops (no "<"), so a change seen is one while it thinks
+black_clock() { screen_of "$1" | grep -oE '\| B(lack)? [0-9]+:[0-9][0-9]<' | head -n 1; }
+clock_moved() { now=$(black_clock "$1") && [ -n "$now" ] && [ "$now" != "$2" ]; }
+counts_down() { [ -n "$2" ] && wait_until clock_moved "$1" "$2"; } # counts_down NAME FIRST
+for size in 60x20 45x15; do
+    k=k${size%x*}
+    sized $k "$size" --clock 60 --ai black glinski
+    wait_for $k "White to move" >/dev/null
+    enter $k e5
+    wait_for $k "the computer is" >/dev/null
+    first=$(black_clock $k)
+    tap_ok "$size, the computer thinking: Black's clock shown running ($first)" test -n "$first"
+    tap_ok "... and counting down while it thinks" counts_down $k "$first"
+    keys $k Escape
+    wait_for $k "White to move" >/dev/null
+    quit $k
+done
 
 # --- an earlier position: whose turn it is there, and in the game, which the clock follows ------
 sized h 80x24 --clock 5 glinski

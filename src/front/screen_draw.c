@@ -286,25 +286,24 @@ static int draw_clock_lines(const Clock *clk, int y, int x, int width)
     return y;
 }
 
-/* The clocks in the panel; where they went is kept, so that they can go on counting while
- * the computer thinks (ui_draw_clocks) without the rest of the panel, which reads the game. */
+/* Where the clocks were drawn (the panel's lines, the one status line, or whose turn it is
+ * at the start of the message line) and what that line says besides them, read from the game
+ * when the screen is drawn: so that they can go on counting while the computer thinks
+ * (ui_draw_clocks) without the rest of the screen, which reads the game. */
+enum { CLOCKS_NONE, CLOCKS_PANEL, CLOCKS_LINE, CLOCKS_MESSAGE };
 static struct {
-    int y, x, width, clip; /* width 0: no clocks in the panel */
+    int where;
+    int y, x, width, clip;
+    char turn[2][320];           /* whose turn it is, in full and brief */
+    char hand[MAX_PLAYERS][128]; /* each player's hand */
 } clock_spot;
 
 static int draw_clocks(int y, int x, int width)
 {
     if (ui.s->clock.tc.kind == CLOCK_NONE) return y;
+    clock_spot.where = CLOCKS_PANEL;
     clock_spot.y = y, clock_spot.x = x, clock_spot.width = width, clock_spot.clip = clip_bottom;
     return draw_clock_lines(&ui.s->clock, y, x, width);
-}
-
-void ui_draw_clocks(const Clock *clk)
-{
-    if (!clock_spot.width || clk->tc.kind == CLOCK_NONE) return;
-    clip_bottom = clock_spot.clip;
-    draw_clock_lines(clk, clock_spot.y, clock_spot.x, clock_spot.width);
-    clip_bottom = 1 << 20;
 }
 
 /* The note that the board is turned from the view asked for, to fit. */
@@ -352,34 +351,88 @@ static size_t turn_words(const Position *pos, bool brief, char *line, size_t len
     return n + game_words(line + n, len - n);
 }
 
-/* The status in one line, for a terminal with no room for the panel: the side to move (or
- * how the game ended), each player's clock and hand; players by their initial letter when
- * their names make the line wider than `width`, and then only the running clock (a clock
- * that runs is always shown). */
-static void status_line_text(char *line, size_t len, int width)
+/* What the one status line says besides the clocks, from the game (clock_spot). */
+static void status_words(void)
 {
-    const Session *s = ui.s;
-    const Game *g = &s->game;
-    const Variant *v = g->v;
+    const Game *g = &ui.s->game;
     Position pos;
     history_position(&pos);
+    for (int brief = 0; brief < 2; brief++)
+        turn_words(&pos, brief, clock_spot.turn[brief], sizeof clock_spot.turn[brief]);
+    for (int p = 0; p < g->v->nplayers; p++)
+        counts_line(g, pos.hand, p, clock_spot.hand[p], sizeof clock_spot.hand[p]);
+}
+
+/* The status in one line, for a terminal with no room for the panel: the side to move (or
+ * how the game ended, as status_words read it), each player's clock on clk and hand; players
+ * by their initial letter when their names make the line wider than `width`, and then only
+ * the running clock (a clock that runs is always shown). */
+static void status_line_text(const Clock *clk, char *line, size_t len, int width)
+{
+    const Variant *v = ui.s->v;
     for (int brief = 0; brief < 3; brief++) {
-        size_t n = turn_words(&pos, brief > 0, line, len);
+        snprintf(line, len, "%s", clock_spot.turn[brief > 0]);
+        size_t n = strlen(line);
         for (int p = 0; p < v->nplayers && n < len; p++) {
-            char who[64], t[CLOCK_TEXT_MAX] = "", hand[128] = "";
+            char who[64], t[CLOCK_TEXT_MAX] = "";
+            const char *hand = clock_spot.hand[p];
             snprintf(who, sizeof who, "%.*s", brief ? (int)text_fit(v->player_name[p], 1) : 63,
                      v->player_name[p]);
-            if (s->clock.tc.kind != CLOCK_NONE && (brief < 2 || s->clock.running == p))
-                clock_format(clock_left(&s->clock, p, clock_now()), t, sizeof t);
-            if (v->has_hands && brief < 2) counts_line(g, pos.hand, p, hand, sizeof hand);
+            if (clk->tc.kind != CLOCK_NONE && (brief < 2 || clk->running == p))
+                clock_format(clock_left(clk, p, clock_now()), t, sizeof t);
             if (!*t && (!v->has_hands || brief == 2)) continue;
             bool hands = v->has_hands && brief < 2;
             n += (size_t)snprintf(line + n, len - n, " | %s%s%s%s%s%s", who, *t ? " " : "", t,
-                                  s->clock.running == p ? "<" : "", hands ? " hand " : "",
+                                  clk->running == p ? "<" : "", hands ? " hand " : "",
                                   hands ? (*hand ? hand : "-") : "");
         }
         if (text_columns(line) <= width) break;
     }
+}
+
+/* The message line (the row above the input line), cut with "..." when too long for it. */
+static void draw_message(const char *msg, attr_t at)
+{
+    char shown[MSG_MAX];
+    if (text_columns(msg) > ui.cols && ui.cols > 8)
+        snprintf(shown, sizeof shown, "%.*s...", (int)text_fit(msg, ui.cols - 4), msg);
+    else
+        snprintf(shown, sizeof shown, "%s", msg);
+    move(ui.rows - 2, 0);
+    clrtoeol();
+    draw_text_line(ui.rows - 2, 0, ui.cols, shown, at);
+}
+
+/* The one status line where it was drawn, its clocks from clk: under the board (bold), or
+ * at the start of the message line, followed by " | " and the message (the message's room
+ * is a third of the width). Returns the columns it took there. */
+static int draw_status_line(const Clock *clk, const char *message, attr_t at)
+{
+    char line[MSG_MAX];
+    if (clock_spot.where == CLOCKS_LINE) {
+        status_line_text(clk, line, sizeof line, ui.cols - 1);
+        if (!measuring && clock_spot.y >= 0 && clock_spot.y < ui.rows)
+            mvhline(clock_spot.y, 0, ' ', ui.cols);
+        draw_text_line(clock_spot.y, 0, ui.cols, line, A_BOLD);
+        return 0;
+    }
+    if (clock_spot.where != CLOCKS_MESSAGE || ui.rows < 2) return 0;
+    status_line_text(clk, line, sizeof line, ui.cols * 2 / 3);
+    size_t n = strlen(line);
+    if (message && snprintf(line + n, sizeof line - n, " | %s", message) < 0) line[n] = 0;
+    draw_message(line, at);
+    return text_columns(line) < ui.cols ? (int)text_columns(line) : ui.cols;
+}
+
+int ui_draw_clocks(const Clock *clk)
+{
+    if (clock_spot.where == CLOCKS_PANEL) {
+        clip_bottom = clock_spot.clip;
+        draw_clock_lines(clk, clock_spot.y, clock_spot.x, clock_spot.width);
+        clip_bottom = 1 << 20;
+        return 0;
+    }
+    return draw_status_line(clk, "", A_NORMAL);
 }
 
 /* The panel's lines that the one status line leaves out and that never give way in the
@@ -401,14 +454,15 @@ static int status_extras(char (*lines)[ROOM_BRIEF_W], int max)
  * row for. */
 static void draw_status_rows(int top, int area, bool below)
 {
-    char extra[8][ROOM_BRIEF_W], line[512];
+    char extra[8][ROOM_BRIEF_W];
     int k = status_extras(extra, 8), h = ui.grid.height;
     int free = area - h - 1 - (below ? 1 : 0);
     if (k > free) k = free > 0 ? free : 0;
     int y = below ? top + h + 1 : top + area - 1 - k;
     paint_board(below ? top : top + (area - 1 - k - h) / 2, (ui.cols - ui.grid.width) / 2);
-    status_line_text(line, sizeof line, ui.cols - 1);
-    draw_text_line(y, 0, ui.cols, line, A_BOLD);
+    status_words();
+    clock_spot.where = CLOCKS_LINE, clock_spot.y = y;
+    draw_status_line(&ui.s->clock, NULL, A_BOLD);
     for (int i = 0; i < k; i++) draw_text_line(y + 1 + i, 0, ui.cols, extra[i], A_NORMAL);
 }
 
@@ -662,7 +716,7 @@ void ui_draw(void)
     getmaxyx(stdscr, ui.rows, ui.cols);
     erase();
     ui.too_small = false;
-    clock_spot.width = 0;
+    clock_spot.where = CLOCKS_NONE;
     /* the title line gives way when that one line gives the board a better arrangement, or
      * when nothing fits (draw_too_small has a row more) */
     int place = arrange(0), untitled = quality(place);
@@ -691,21 +745,14 @@ void ui_draw(void)
     if (ui.rows >= 2) {
         attr_t at =
             ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD) : A_NORMAL;
-        char shown[MSG_MAX], turn[MSG_MAX];
-        const char *msg = ui.message;
         if (alone) { /* no line for the status: whose turn it is and the running clock
                       * come first here */
-            status_line_text(turn, sizeof turn, ui.cols * 2 / 3); /* (the message's room) */
-            size_t n = strlen(turn);
-            if (*ui.message && snprintf(turn + n, sizeof turn - n, " | %s", ui.message) < 0)
-                turn[n] = 0;
-            msg = turn;
+            status_words();
+            clock_spot.where = CLOCKS_MESSAGE;
+            draw_status_line(&ui.s->clock, *ui.message ? ui.message : NULL, at);
+        } else {
+            draw_message(ui.message, at);
         }
-        if (text_columns(msg) > ui.cols && ui.cols > 8)
-            snprintf(shown, sizeof shown, "%.*s...", (int)text_fit(msg, ui.cols - 4), msg);
-        else
-            snprintf(shown, sizeof shown, "%s", msg);
-        draw_text_line(ui.rows - 2, 0, ui.cols, shown, at);
     }
     input_redisplay();
 }

@@ -73,7 +73,10 @@ void ui_put(int y, int x, const char *text, int width);
 /* A row of the status panel: as ui_put, but nothing past the panel's bottom, and nothing
  * while the panel is only measured (the row is counted all the same). */
 void ui_panel_line(int y, int x, int width, const char *text, attr_t at);
-void ui_draw_clocks(const Clock *clk); /* the panel's clocks again, from clk (thinking) */
+/* The clocks again, from clk, where the screen last drew them (while the computer thinks):
+ * the panel's, the one status line's, or whose turn it is and the clocks at the start of the
+ * message line, then " | "; returns the columns of the message line that took. */
+int ui_draw_clocks(const Clock *clk);
 /* A panel line broken at blanks (or, in a long word, anywhere) over as many rows as it
  * needs, continuations indented by two; the row after it. */
 int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at);

@@ -139,12 +139,13 @@ static void draw_thinking(void)
     snprintf(line, sizeof line, "%s %s: %s, %s%s%s", what,
              atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
              when, clock_text, "");
-    ui_draw_clocks(&think.clock); /* the panel's clocks go on counting */
+    /* the clocks go on counting (a compact screen's come first in the message line) */
+    int at = ui_draw_clocks(&think.clock);
     if (ui.rows < 2) return;
-    move(ui.rows - 2, 0);
+    move(ui.rows - 2, at);
     clrtoeol();
     attron(A_BOLD);
-    ui_put(ui.rows - 2, 0, line, ui.cols); /* (whole characters, by columns) */
+    ui_put(ui.rows - 2, at, line, ui.cols - at); /* (whole characters, by columns) */
     attroff(A_BOLD);
     input_redisplay();
 }
