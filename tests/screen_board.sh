@@ -4,7 +4,8 @@
 # `moves CELL` command lists, captures apart; choosing one plays it (a promotion, typed or
 # clicked, waits on the input line for the piece); drops and Peanut's
 # capture without moving; the name view shows the names the rules use, also after flip and
-# rotate; 80x24, 120x40 and 200x60 show every cell; the larger outlined cells keep their
+# rotate; 80x24, 120x40 and 200x60 show every cell; Glinski turned to fit 45x15 numbers the
+# ranks on the right where the width has room; the larger outlined cells keep their
 # pieces with the names shown; bent ranks numbered in their bends in the outlined hex
 # drawings too; Chessagon's empty triangles upright show their dots; vt100
 # shows the marks; a flashed cell; a piece that cannot move named so; the cell under the
@@ -439,6 +440,28 @@ for v in hr-glinski hr-mccooey3; do
         "$(awk '$1 == "file" { print $2 }' "$tmp/labels" | sort -u | tr '\n' ' ' | sed 's/ $//')"
     quit l
 done
+# --- Glinski turned to fit at 45x15: the ranks numbered on the right where the width has
+# room for them beside the trimmed drawing (5 and 7 were left out); rank 6's row, the widest,
+# has none (its other arm is numbered above the board). Read in the name view: each number
+# on the right stands beside the last cell of its rank.
+sized r 45x15 glinski
+wait_for r "move>" >/dev/null
+names_view r "$tmp/r.names"
+right_ranks() { # "CELL N" for each row of cells ending in a number
+    sed -n 's/.* \([a-l][0-9][0-9]*\)  *\([0-9][0-9]*\) *$/\1 \2/p' "$tmp/r.names"
+}
+right_ranks >"$tmp/r.right"
+right_numbers() { # the numbers ending rows of cells, in the pieces view
+    plain r | grep '[.A-Za-z]' | sed -n 's/.* \([0-9][0-9]*\) *$/\1/p' | tr '\n' ' ' | sed 's/ $//'
+}
+tap_eq "Glinski at 45x15: ranks 11 to 7 and 5 to 1 numbered on the right" \
+    "11 10 9 8 7 5 4 3 2 1" "$(right_numbers)"
+tap_eq "... and so in the name view" \
+    "11 10 9 8 7 5 4 3 2 1" "$(awk '{ print $2 }' "$tmp/r.right" | tr '\n' ' ' | sed 's/ $//')"
+tap_eq "... each beside the last cell of its rank" "" \
+    "$(awk 'substr($1, 2) != $2 { print "WRONG: " $0 }' "$tmp/r.right")"
+quit r
+
 for v in hr-wellisch hr-wellisch3; do
     sized l 80x24 "$v"
     wait_for l " to move" >/dev/null

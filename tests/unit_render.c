@@ -460,12 +460,20 @@ static void test_hr_start(void **state)
     assert_int_equal(g.angle, 270);
     textgrid_free(&g);
     /* narrower: the labels that overhang the board are left out */
-    small.max_width = 55;
+    small.max_width = 53;
     const char *narrow = draw(&pos, &small, &g);
     assert_int_equal(g.width, 53);
     assert_int_equal(g.height, 15);
     assert_true(strncmp(narrow, "                 1   2   3   4   5   6   7   8   9\n", 50) == 0);
     assert_non_null(strstr(narrow, "\ng  H   U   U   U   .   P   .   p   .   u   u   u   h\n"));
+    textgrid_free(&g);
+    /* ... but for those the area has room for beside that drawing: 10, at 55 columns */
+    small.max_width = 55;
+    narrow = draw(&pos, &small, &g);
+    assert_int_equal(g.width, 55);
+    assert_int_equal(g.height, 15);
+    assert_true(strncmp(narrow, "                 1   2   3   4   5   6   7   8   9   10\n", 55) ==
+                0);
     textgrid_free(&g);
     variant_free(v);
 }

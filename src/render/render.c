@@ -312,7 +312,7 @@ static void seat_at(Ctx *x, int p)
 
 static Ctx make_ctx(const Position *pos, const RenderOpts *o)
 {
-    Ctx x = {pos, pos->v, &pos->v->board, {0}, pos->v->nplayers > 2 ? 2 : 1, 0, false};
+    Ctx x = {pos, pos->v, &pos->v->board, {0}, pos->v->nplayers > 2 ? 2 : 1, 0, false, 0};
     if (o) x.o = *o;
     seat_at(&x, x.o.bottom < 0 || x.o.bottom >= x.v->nplayers ? 0 : x.o.bottom);
     return x;
@@ -361,6 +361,26 @@ static bool view_fits(const Ctx *x, int p)
     return false;
 }
 
+/* A trimmed layout (labels only beside the cells' own columns) drawn into an area wider
+ * than it: drawn again with the labels it dropped on the right where the area has room for
+ * them (Glinski turned at 45 columns: ranks 5 to 7), when that drawing still fits. The
+ * least sizes stay the trimmed drawing's. */
+static void widen_trimmed(const Ctx *x, int i, Sketch *k)
+{
+    int room = x->o.max_width - sketch_size(k).width;
+    if (!render_family(x->v)->layouts[i].trim || x->o.max_width <= 0 || room <= 0) return;
+    Ctx wide = *x;
+    wide.trim_room = room;
+    Sketch w;
+    if (!sketch_layout(&wide, i, &w)) return;
+    if (!fits(sketch_size(&w), &x->o)) {
+        free(w.s);
+        return;
+    }
+    free(k->s);
+    *k = w;
+}
+
 /* The screen draws the player to move at the bottom when several play there: an area that
  * shows one player's view but not another's would show the board every other move. So the
  * board is drawn only where every view has a drawing that fits, each its roomiest. */
@@ -379,6 +399,7 @@ bool render_board(const Position *pos, const RenderOpts *o, TextGrid *out)
         }
         for (int p = 0; ok && p < x.v->nplayers; p++)
             if (p != x.o.bottom) ok = view_fits(&x, p);
+        if (ok) widen_trimmed(&x, i, &k);
         ok = ok && sketch_to_grid(&k, out);
         free(k.s);
         if (!ok) return false;

@@ -154,7 +154,7 @@ typedef struct {
     Box rows;  /* the first and last text rows holding cells (r0, r1) */
     Box cells; /* the cells' bounds, for trimming */
     bool flat, trim;
-    int spill;
+    int spill, room; /* trimmed: the columns left of the cells (spill), right of them (room) */
     bool placed[2][MAX_KEY]; /* which lines have a label */
     int owner[EDGE_SIDE];    /* the kind labelled above (below) the board, -1: none yet */
 } Labeller;
@@ -203,7 +203,8 @@ static bool label_end(Labeller *L, int by, int key, Beyond d)
     char t[LABEL_TEXT];
     label_text(L->b, by, key, t);
     int len = (int)strlen(t), start = d.right ? d.col : d.col - len + 1;
-    if (L->trim && (start < L->cells.c0 - L->spill || start + len - 1 > L->cells.c1)) return false;
+    if (L->trim && (start < L->cells.c0 - L->spill || start + len - 1 > L->cells.c1 + L->room))
+        return false;
     /* outlined cells: the first step beside a row may land on an edge */
     for (int tries = 0; tries < 5; tries++, d.col += d.right ? 2 : -2) {
         if (put_label_apart(L->k, &d, t)) {
@@ -284,9 +285,17 @@ static void label_sides(Labeller *L)
 static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls, bool flat,
                          const Layout *lay)
 {
-    Labeller L = {k,         x->b,        at,        {at[1].row, 0, at[1].row, 0},
-                  bounds(k), flat,        lay->trim, lay->spill,
-                  {{0}},     {-1, -1, -1}};
+    Labeller L = {k,
+                  x->b,
+                  at,
+                  {at[1].row, 0, at[1].row, 0},
+                  bounds(k),
+                  flat,
+                  lay->trim,
+                  lay->spill,
+                  x->trim_room,
+                  {{0}},
+                  {-1, -1, -1}};
     for (int c = 2; c <= x->b->ncells; c++) {
         if (at[c].row < L.rows.r0) L.rows.r0 = at[c].row;
         if (at[c].row > L.rows.r1) L.rows.r1 = at[c].row;

@@ -47,6 +47,9 @@ typedef struct {
     int tw;    /* glyph width: 1 with two players, 2 with three */
     int angle; /* the view: degrees anticlockwise from the native frame, layout turn included */
     bool short_names; /* names without their letter (the row label says it): no room */
+    /* a trimmed layout's labels may also take this many columns right of the cells: the
+     * room the area has beside the trimmed drawing (render_board), never its least size */
+    int trim_room;
 } Ctx;
 
 typedef struct {
