@@ -132,13 +132,15 @@ tap_ok "once one of carl's rooms has closed, he opens another" \
 
 # --- a player keeps at most 20 rooms, open or closed --------------------------------------------
 erin=erin$$
-# kept N [RESULT]: room $room-kN, closed, as erin's relay would have left it
-kept() {
+# keep_room ROOM RESULT MAKER: room ROOM, closed, as its maker's relay would have left it
+keep_room() {
     printf '[Variant "glinski"]\n[Event "cellmate room %s"]\n[White "?"]\n[Black "?"]\n' \
-        "$room-k$1" >"$rooms/$room-k$1.pgn"
-    printf '[Result "%s"]\n[RoomUsers "- -"]\n\n%s\n' "${2:-*}" "${2:-*}" >>"$rooms/$room-k$1.pgn"
-    printf '%s' "$erin" >"$rooms/$room-k$1.maker"
+        "$1" >"$rooms/$1.pgn"
+    printf '[Result "%s"]\n[RoomUsers "- -"]\n\n%s\n' "$2" "$2" >>"$rooms/$1.pgn"
+    printf '%s' "$3" >"$rooms/$1.maker"
 }
+# kept N [RESULT]: room $room-kN, erin's
+kept() { keep_room "$room-k$1" "${2:-*}" "$erin"; }
 for i in $(seq 1 20); do kept "$i"; done
 open_room "$erin" "$room-k21"
 tap_ok "with 20 rooms kept, games going on in all, a 21st is refused, and why" \
@@ -202,5 +204,22 @@ else
     tap_n=$((tap_n + 1))
     echo "ok $tap_n # SKIP a room that makes way as its server starts: needs strace (ptrace)"
 fi
+
+# --- opening another's closed room again makes it no room of one's own -------------------------
+# (the relay that started a room's server was written down as its maker: a stranger who opened
+# erin's closed room again then kept it among her own rooms, and her next new room had it make
+# way, erin's games and all)
+mallory=mallory$$
+kept 9 1-0 # a game over: a room that would make way, were it mallory's
+open_room "$mallory" "$room-k9"
+tap_ok "mallory opens erin's closed room again" grep -qx "welcome White $mallory" "$tmp/open"
+p=$(room_server_in "$rooms" "$room-k9") && end_pid "$p"
+tap_eq "... and erin is still its maker" "$erin" "$(cat "$rooms/$room-k9.maker")"
+for i in $(seq 1 20); do keep_room "$room-m$i" "*" "$mallory"; done
+open_room "$mallory" "$room-m21"
+tap_ok "with 20 rooms of her own kept, mallory's 21st is refused" \
+    grep -q "^bye you keep 20 rooms already" "$tmp/open"
+tap_ok "... and erin's room, its game over, did not make way for it" \
+    test -e "$rooms/$room-k9.pgn"
 
 tap_done

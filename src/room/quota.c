@@ -1,10 +1,12 @@
 /* quota.c — restricted mode's bounds on one player's rooms (see quota.h). The player who
- * starts a room's server is written in ROOM.maker. As an open room, a mark counts only while
- * the room's server runs (its lock on ROOM.pid is held), so a room that closed, or a server
- * that was killed, frees its place without anyone cleaning up; as a kept room, it counts
- * while the room's record is there. The count and the new mark are made under one lock on
- * the directory's .quota file, so that relays started at once cannot all pass a count made
- * before any of them opened its room. */
+ * starts a room's server is written in ROOM.opener, and counts it as an open room only while
+ * the server runs (its lock on ROOM.pid is held), so a room that closed, or a server that was
+ * killed, frees its place without anyone cleaning up. The player whose opening made the room
+ * (its record new) is written in ROOM.maker, and counts it as a kept room while its record is
+ * there: only the maker's rooms make way for the maker's new ones, so that nobody who opens
+ * another's closed room again can have it removed. The count and the new marks are made
+ * under one lock on the directory's .quota file, so that relays started at once cannot all
+ * pass a count made before any of them opened its room. */
 #include "room/quota.h"
 
 #include "cell_limits.h"
@@ -19,12 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The player named in ROOM.maker, into out ("" when none). */
-static void maker_of(const char *dir, const char *room, char *out, size_t len)
+/* The player named in ROOM.MARK (maker or opener), into out ("" when none). */
+static void mark_of(const char *dir, const char *room, const char *mark, char *out, size_t len)
 {
     char path[ROOM_PATH_MAX];
     out[0] = 0;
-    if (!room_file(dir, room, "maker", path, sizeof path)) return;
+    if (!room_file(dir, room, mark, path, sizeof path)) return;
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) return;
     ssize_t n = read(fd, out, len - 1);
@@ -99,6 +101,16 @@ static void refuse_naming(char *err, int errlen, const char *fmt, const char *na
     snprintf(err, (size_t)errlen, fmt, list);
 }
 
+/* Whether a file's name is a room's mark (NAME.EXT, ext with its dot), the room's name into
+ * room. */
+static bool mark_named(const char *name, const char *ext, char *room, size_t len)
+{
+    size_t l = strlen(name), x = strlen(ext);
+    if (l <= x || strcmp(name + l - x, ext) || l - x >= len) return false;
+    snprintf(room, len, "%.*s", (int)(l - x), name);
+    return true;
+}
+
 static void player_rooms(const char *dir, const char *player, Rooms *r)
 {
     memset(r, 0, sizeof *r);
@@ -106,18 +118,20 @@ static void player_rooms(const char *dir, const char *player, Rooms *r)
     if (!d) return;
     time_t now = time(NULL);
     for (struct dirent *e; (e = readdir(d));) {
-        size_t l = strlen(e->d_name);
         char room[64], who[64]; /* a room's name and a player's are shorter */
         char record[ROOM_PATH_MAX];
-        if (l <= 6 || strcmp(e->d_name + l - 6, ".maker") || l - 6 >= sizeof room) continue;
-        snprintf(room, sizeof room, "%.*s", (int)(l - 6), e->d_name);
-        maker_of(dir, room, who, sizeof who);
+        if (mark_named(e->d_name, ".opener", room, sizeof room)) {
+            mark_of(dir, room, "opener", who, sizeof who);
+            if (!strcmp(who, player) && room_server_pid(dir, room) != 0) {
+                r->open++;
+                add_name(r->open_names, sizeof r->open_names, &r->open_named, room);
+            }
+            continue;
+        }
+        if (!mark_named(e->d_name, ".maker", room, sizeof room)) continue;
+        mark_of(dir, room, "maker", who, sizeof who);
         if (strcmp(who, player)) continue;
         bool running = room_server_pid(dir, room) != 0;
-        if (running) {
-            r->open++;
-            add_name(r->open_names, sizeof r->open_names, &r->open_named, room);
-        }
         struct stat st;
         if (!room_file(dir, room, "pgn", record, sizeof record) || stat(record, &st) != 0) continue;
         r->kept++;
@@ -153,12 +167,13 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char
 {
     char path[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
     q->fd = -1;
-    if (!player) return true; /* no bound: no lock (in a group's directory it may be another's) */
     if (snprintf(path, sizeof path, "%s/.quota", dir) >= (int)sizeof path ||
         !room_file(dir, room, "pgn", record, sizeof record)) {
         snprintf(err, errlen, "%s: path too long", dir);
         return false;
     }
+    q->fresh = access(record, F_OK) != 0; /* (without a bound, for the maker's mark) */
+    if (!player) return true; /* no bound: no lock (in a group's directory it may be another's) */
     q->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, room_file_mode(dir));
     /* a record lock (fcntl), not flock: the room's server, forked while it is held, must not
      * inherit it */
@@ -180,29 +195,36 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char
                  "after its last player leaves)",
                  r.open);
         refuse_naming(err, errlen, fmt, r.open_names, r.open_named, r.open);
-    } else if (access(record, F_OK) == 0 || make_way(dir, &r, err, errlen)) {
+    } else if (!q->fresh || make_way(dir, &r, err, errlen)) {
         return true; /* a room kept already is no new one */
     }
     room_quota_done(q, dir, NULL, NULL, false);
     return false;
 }
 
+/* Write PLAYER in ROOM.MARK (player NULL: remove the mark, an older one being nobody's now). */
+static void set_mark(const char *dir, const char *room, const char *mark, const char *player)
+{
+    char path[ROOM_PATH_MAX];
+    if (!room_file(dir, room, mark, path, sizeof path)) return;
+    if (!player) {
+        unlink(path);
+        return;
+    }
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, room_file_mode(dir));
+    if (fd >= 0) {
+        ssize_t w = write(fd, player, strlen(player));
+        (void)w; /* a mark not written counts no room: the bound is loose, not lost */
+        close(fd);
+    }
+}
+
 void room_quota_done(RoomQuota *q, const char *dir, const char *room, const char *player,
                      bool opened)
 {
-    char path[ROOM_PATH_MAX];
-    if (opened && room_file(dir, room, "maker", path, sizeof path)) {
-        if (!player) {
-            unlink(path); /* an older mark is not this room's maker any more */
-        } else {
-            int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
-                          room_file_mode(dir));
-            if (fd >= 0) {
-                ssize_t w = write(fd, player, strlen(player));
-                (void)w; /* a mark not written counts no room: the bound is loose, not lost */
-                close(fd);
-            }
-        }
+    if (opened) {
+        set_mark(dir, room, "opener", player);
+        if (q->fresh) set_mark(dir, room, "maker", player); /* an old room keeps its maker */
     }
     if (q->fd >= 0) close(q->fd);
     q->fd = -1;

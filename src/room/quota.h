@@ -11,6 +11,7 @@
  * new one are one step for every relay of the directory. */
 typedef struct {
     int fd;
+    bool fresh; /* the room had no record: this opening makes it */
 } RoomQuota;
 
 /* Take the directory's lock and count PLAYER's rooms before ROOM's server starts: false (with
@@ -22,8 +23,9 @@ typedef struct {
 bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char *player, char *err,
                      int errlen);
 
-/* Room ROOM is now open: marked as PLAYER's (player NULL: as nobody's), and the lock let
- * go. opened false: only the lock is let go. */
+/* Room ROOM is now open: marked as opened by PLAYER, and when this opening made it, as made
+ * by PLAYER (player NULL: as nobody's), and the lock let go. opened false: only the lock is
+ * let go. */
 void room_quota_done(RoomQuota *q, const char *dir, const char *room, const char *player,
                      bool opened);
 
