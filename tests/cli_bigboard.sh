@@ -40,4 +40,48 @@ pieces=$(printf '%s\n' "$out" | sed '$d' | grep -v '^ *a   b' | tr -s ' ' '\n' |
 tap_eq "show draws 44 pieces" 44 "$pieces"
 tap_ok "show labels the files a to u" sh -c 'printf "%s\n" "$1" | grep -q "^ *a   b .* t   u$"' sh "$out"
 
+# A position string with more pieces than the setup's: the variant's bound on a position's
+# moves counts the setup's pieces, and one with many more could have more moves than a list
+# holds (4096): it is refused, not played with moves left out (130 Leapers, each a rook, a
+# bishop and a knight that rides, on a board of 26 x 39; a hostile user's finding)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/leap.ini" <<'EOF'
+[variant]
+title = Leap
+
+[board]
+family = square
+letters = abcdefghijklmnopqrstuvwxyz
+ranks = 39
+
+[players]
+names = White Black
+forward = 12 6
+
+[piece K]
+name = King
+moves = W F
+royal = yes
+
+[piece L]
+name = Leaper
+moves = W* F* N*
+
+[setup]
+White = K z39, L a1
+Black = K a39, L z1
+EOF
+empty() { for i in $(seq 1 "$1"); do printf '26/'; done; }
+full() { for i in $(seq 1 "$1"); do printf 'LLLLLLLLLLLLLLLLLLLLLLLLLL/'; done; }
+out=$(printf 'perft 1\n' | "$CELLMATE" --batch --no-save --variant "$tmp/leap.ini" \
+    --fen "k24K/$(empty 33)$(full 4)LLLLLLLLLLLLLLLLLLLLLLLLLL b 0 1" 2>&1)
+tap_eq "a position with more moves than a list holds is refused (exit 2)" 2 $?
+tap_ok "... and why" sh -c 'printf "%s\n" "$1" |
+    grep -q "White could have up to [0-9]* moves here, more than the 4096 cellmate keeps"' sh "$out"
+out=$(printf 'perft 1\n' | "$CELLMATE" --batch --no-save --variant "$tmp/leap.ini" \
+    --fen "k24K/$(empty 37)L25 b 0 1" 2>&1)
+tap_ok "the setup's number of pieces is let through" \
+    sh -c 'printf "%s\n" "$1" | grep -q "^perft 1: "' sh "$out"
+
 tap_done

@@ -444,6 +444,31 @@ static bool read_out(Reader *r, Position *pos, const char *p, const char *end)
     return true;
 }
 
+/* More pieces than the setup's may give a player more moves than a list holds (the
+ * variant's move bound counts the setup's pieces): such a position is refused, as such a
+ * variant is, rather than have moves left out. */
+static bool check_move_bound(Reader *r, const Position *pos, const char *fen)
+{
+    const Variant *v = pos->v;
+    for (int p = 0; p < v->nplayers; p++) {
+        int pieces = 0;
+        for (int q = 0; q < v->nplayers; q++)
+            for (int k = 1; k <= v->ntypes; k++) pieces += pos->hand[q][k];
+        for (int c = 1; c <= v->board.ncells; c++)
+            pieces += pos->board[c] && (v->has_hands || PIECE_OWNER(pos->board[c]) == p);
+        int most = variant_move_bound(v, p, pieces);
+        if (most > MAX_MOVES) {
+            char msg[200];
+            snprintf(msg, sizeof msg,
+                     "%s could have up to %d moves here, more than the %d cellmate keeps "
+                     "(fewer pieces would do)",
+                     v->player_name[p], most, MAX_MOVES);
+            return bad(r, fen, "%s", msg);
+        }
+    }
+    return true;
+}
+
 /* Every player still in has exactly one royal piece; nobody out has pieces; not too many. */
 static bool check_pieces(Reader *r, Position *pos, const char *fen)
 {
@@ -473,7 +498,7 @@ static bool check_pieces(Reader *r, Position *pos, const char *fen)
             snprintf(msg, sizeof msg, "%s has no royal piece", v->player_name[o]);
             return bad(r, fen, "%s", msg);
         }
-    return true;
+    return check_move_bound(r, pos, fen);
 }
 
 /* With two players, the one who has just moved is not left in check: the side to move could

@@ -228,9 +228,11 @@ typedef struct Variant {
     bool symmetry_given;        /* by [variant] symmetry, not by the first mirror or rotate */
     char lint_accept[MAX_TEXT]; /* [variant] lint_accept: linter checks the designer accepts */
 
-    Piece *setup;                 /* the starting array, per cell */
-    int move_bound;               /* no position has more moves than this (at most MAX_MOVES) */
-    int *most_moves[MAX_PLAYERS]; /* per cell: the most moves any kind could have there */
+    Piece *setup;   /* the starting array, per cell */
+    int move_bound; /* no position has more moves than this (at most MAX_MOVES) */
+    /* the most moves any kind could have on one cell, a number per cell, sorted from the
+     * most down (variant_move_bound) */
+    int *most_moves[MAX_PLAYERS];
     uint8_t setup_hand[MAX_PLAYERS][MAX_TYPES];
 
     void **allocs; /* every per-cell table, freed with the variant */
@@ -273,6 +275,11 @@ Variant *variant_load_text(const char *text, const char *file, const char *name,
 Variant *variant_load_string(const char *text, const char *name, char *err, int errlen);
 
 void variant_free(Variant *v);
+
+/* At most how many moves player p can have in a position where it can have that many
+ * pieces (those on the board, all of them with hands, and every hand's): the setup's gives
+ * move_bound; a position string may hold more. */
+int variant_move_bound(const Variant *v, int p, int pieces);
 
 /* Index of a zone by name, or -1. */
 int variant_zone(const Variant *v, const char *name);

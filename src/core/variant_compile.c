@@ -406,19 +406,25 @@ static int descending(const void *a, const void *b)
     return *(const int *)b - *(const int *)a;
 }
 
-/* At most how many moves a player can have in one position: the pieces it can ever have (no
- * move adds one; only hands pass pieces from one player to another) on the cells where some
- * kind has the most moves, every kind that can reach a hand dropped on every cell of the drop
- * zone, and every castling. */
-static int move_bound(Variant *v, int p)
+/* The pieces player p can ever have from the setup (no move adds one; only hands pass
+ * pieces from one player to another). */
+static int setup_pieces(const Variant *v, int p)
 {
-    int pieces = 0, n = v->board.ncells, bound = v->ncastles;
+    int pieces = 0;
     for (int q = 0; q < v->nplayers; q++)
         for (int k = 1; k <= v->ntypes; k++) pieces += v->setup_hand[q][k];
-    for (int c = 1; c <= n; c++)
+    for (int c = 1; c <= v->board.ncells; c++)
         pieces += v->setup[c] && (v->has_hands || PIECE_OWNER(v->setup[c]) == p);
-    int *most = v->most_moves[p] + 1;
-    qsort(most, (size_t)n, sizeof *most, descending);
+    return pieces;
+}
+
+/* At most how many moves player p can have in one position with that many pieces: on the
+ * cells where some kind has the most moves (most_moves, sorted by variant_compile), every
+ * kind that can reach a hand dropped on every cell of the drop zone, and every castling. */
+int variant_move_bound(const Variant *v, int p, int pieces)
+{
+    int n = v->board.ncells, bound = v->ncastles;
+    const int *most = v->most_moves[p] + 1;
     for (int i = 0; i < n && i < pieces; i++) bound += most[i];
     if (v->drop_zone >= 0) {
         bool in_hand[MAX_TYPES] = {false};
@@ -493,7 +499,8 @@ bool variant_compile(Variant *v, char *err, int errlen)
     }
     v->move_bound = 0;
     for (int p = 0; p < v->nplayers; p++) {
-        int b = move_bound(v, p);
+        qsort(v->most_moves[p] + 1, (size_t)v->board.ncells, sizeof(int), descending);
+        int b = variant_move_bound(v, p, setup_pieces(v, p));
         if (b > v->move_bound) v->move_bound = b;
     }
     if (v->move_bound > MAX_MOVES) {
