@@ -158,6 +158,19 @@ line ti e5
 tap_ok "... and the game played line by line is saved after every move" \
     wait_until grep -qs '^1\. e5' "$players/erin/current.pgn"
 T kill-session -t ti
+# a screen in the background of its terminal (timeout runs it in a process group of its own,
+# as an administrator's wrapper might): restricted mode ignores SIGTTIN, so reading a key
+# fails (EIO); that is a hang-up, and the program saves and ends (it asked again and again at
+# full speed until killed, holding the player's lock)
+run_in bg "timeout 120 env TERM=screen $CELLMATE $R --player bg --variant glinski; echo ENDED; sleep 30"
+wait_for bg "White to move" >/dev/null
+keys bg x
+tap_ok "restricted, in the background of its terminal: a key read as a hang-up ends it" \
+    wait_for bg "ENDED"
+T kill-session -t bg
+run 'show
+' $R --player bg --batch --variant glinski
+tap_eq "... and lets go of the player's game: the next login plays it (exit 0)" 0 "$status"
 run_in ti "env TERM=dumb HOME=$HOME XDG_STATE_HOME=$tmp/dumb-state $CELLMATE glinski; sleep 30"
 tap_ok "unrestricted, a dumb terminal: line by line, saying the game is saved" \
     wait_for ti "saved after every move"

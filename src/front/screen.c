@@ -13,6 +13,7 @@
 
 #include <locale.h>
 #include <langinfo.h>
+#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -63,6 +64,17 @@ bool ui_should_quit(void)
 {
     if (!quit_signal && (stdin_events() & (POLLHUP | POLLERR | POLLNVAL))) quit_signal = SIGHUP;
     return quit_signal || ui.s->quit;
+}
+
+/* The next key, or ERR when none came in time. A terminal that can no longer be read counts
+ * as hung up: a process in the background of its terminal gets EIO (restricted mode ignores
+ * the SIGTTIN that would stop it), and would otherwise ask again and again at full speed. */
+static int read_key(void)
+{
+    errno = 0;
+    int ch = ui.opt.room ? room_screen_getch() : getch();
+    if (ch == ERR && errno == EIO && !quit_signal) quit_signal = SIGHUP;
+    return ch;
 }
 
 /* Long computations (perft, the computer's search) stop for a quit, Ctrl-C or a key press; the
@@ -600,7 +612,7 @@ int screen_run(Session *s, const ScreenOptions *o)
             ui_draw();
         }
         follow();
-        int ch = ui.opt.room ? room_screen_getch() : getch();
+        int ch = read_key();
         if (ch == ERR) {
             clock_tick();
             if (select_flashing()) ui_draw();
