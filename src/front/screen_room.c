@@ -208,7 +208,9 @@ int room_screen_fds(struct pollfd *pf)
 bool room_screen_serve(const struct pollfd *pf, int n)
 {
     RoomClient *c = ui.opt.room;
-    if (!n || !(pf[0].revents || (n == 2 && pf[1].revents))) return false;
+    /* (held chat whose time has come goes out too: room_client_poll_ms woke us for it) */
+    if (!n || !(pf[0].revents || (n == 2 && pf[1].revents) || room_client_poll_ms(c, -1) == 0))
+        return false;
     in_batch = false;
     room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
     in_batch = false;
@@ -231,7 +233,8 @@ int room_screen_getch(void)
     rejoin(c);
     struct pollfd pf[3] = {{STDIN_FILENO, POLLIN, 0}};
     int n = room_screen_fds(pf + 1);
-    if (poll(pf, (nfds_t)(n + 1), ROOM_WAIT_MS) <= 0) return ERR; /* EINTR: a resize, next time */
+    int ms = n ? room_client_poll_ms(c, ROOM_WAIT_MS) : ROOM_WAIT_MS; /* (held chat's time) */
+    if (poll(pf, (nfds_t)(n + 1), ms) < 0) return ERR; /* EINTR: a resize, next time */
     if (room_screen_serve(pf + 1, n)) ui_draw();
     return pf[0].revents ? getch() : ERR;
 }
@@ -316,6 +319,14 @@ int room_screen_status(int y, int x, int width)
             if (p != c->offer_by && (c->offer_agreed & (1u << p)))
                 panel_line(&y, x, width, A_NORMAL, "%s agrees", v->player_name[p]);
     }
+    /* chat pasted faster than the room takes it goes out meanwhile; what did not fit was
+     * refused (the message line said so, but the room's words soon replace it) */
+    if (c->nheld)
+        panel_line(&y, x, width, A_NORMAL, "%d line%s wait%s to go", c->nheld,
+                   c->nheld == 1 ? "" : "s", c->nheld == 1 ? "s" : "");
+    if (c->refused)
+        panel_line(&y, x, width, A_BOLD, "%d line%s not sent", c->refused,
+                   c->refused == 1 ? "" : "s");
     return y;
 }
 
@@ -359,5 +370,9 @@ int room_screen_brief(char (*lines)[ROOM_BRIEF_W], int max, int width)
                               v->player_name[p]);
         n++;
     }
+    if (c->nheld && n < max)
+        snprintf(lines[n++], ROOM_BRIEF_W, "%d line%s wait%s to go%s", c->nheld,
+                 c->nheld == 1 ? "" : "s", c->nheld == 1 ? "s" : "",
+                 c->refused ? ", more not sent" : "");
     return n;
 }

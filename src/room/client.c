@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -92,20 +91,26 @@ static void default_name(char *out, size_t len)
 /* --- output ------------------------------------------------------------------------------------
  */
 
+/* Add a line and its newline to a buffer (out, or held); false when memory ran out. */
+static bool append(char **buf, size_t *len, size_t *cap, const char *line, size_t n)
+{
+    if (*len + n + 1 > *cap) {
+        size_t nc = *cap ? *cap : 1024;
+        while (nc < *len + n + 1) nc *= 2;
+        char *no = realloc(*buf, nc);
+        if (!no) return false;
+        *buf = no;
+        *cap = nc;
+    }
+    memcpy(*buf + *len, line, n);
+    (*buf)[*len + n] = '\n';
+    *len += n + 1;
+    return true;
+}
+
 static void queue(RoomClient *c, const char *line, size_t n)
 {
-    if (c->closed) return;
-    if (c->outlen + n + 1 > c->outcap) {
-        size_t nc = c->outcap ? c->outcap : 1024;
-        while (nc < c->outlen + n + 1) nc *= 2;
-        char *no = realloc(c->out, nc);
-        if (!no) return;
-        c->out = no;
-        c->outcap = nc;
-    }
-    memcpy(c->out + c->outlen, line, n);
-    c->out[c->outlen + n] = '\n';
-    c->outlen += n + 1;
+    if (!c->closed) append(&c->out, &c->outlen, &c->outcap, line, n);
 }
 
 static void close_with(RoomClient *c, const char *fmt, ...)
@@ -115,6 +120,11 @@ static void close_with(RoomClient *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(c->why, sizeof c->why, fmt, ap);
     va_end(ap);
+    if (c->nheld) { /* (their sender is told: they are not sent again) */
+        size_t n = strlen(c->why);
+        snprintf(c->why + n, sizeof c->why - n, "; %d line%s waiting to go to the room %s not sent",
+                 c->nheld, c->nheld == 1 ? "" : "s", c->nheld == 1 ? "was" : "were");
+    }
     c->closed = true;
 }
 
@@ -134,53 +144,131 @@ static void write_out(RoomClient *c)
     }
 }
 
-/* A line every client hears of (chat, offers) waits here until the server's flood limit
- * would take it: a script that chats or offers line by line is slowed, not dropped. The
- * pace keeps well inside that limit (half its burst, nine tenths of its rate), since lines
- * may bunch on their way. */
+/* A line every client hears of (chat, offers) waits until the server's flood limit
+ * would take it: a script that chats or offers line by line is slowed, not dropped, and a
+ * screen that was pasted many chat lines goes on while they go out. The pace keeps well
+ * inside that limit (half its burst, nine tenths of its rate), since lines may bunch on
+ * their way. */
 #define PACE_BURST ((double)MAX_ROOM_BURST / 2)
 #define PACE_RATE  ((double)MAX_ROOM_RATE * 0.9)
 /* Chat is paced besides inside the room's limit for each user, the same way. */
 #define CHAT_PACE_BURST ((double)MAX_CHAT_BURST / 2)
 #define CHAT_PACE_RATE  ((double)MAX_CHAT_RATE * 0.9)
 
-static void pace(double *tokens, double *at, double burst, double rate)
+/* A token bucket's tokens at `now`, refilled since `at` (0: never used, full). */
+static double tokens_now(double tokens, double at, double burst, double rate, double now)
 {
-    double now = clock_now();
-    if (*at == 0) *tokens = burst;
-    *tokens += (now - *at) * rate;
-    if (*tokens > burst) *tokens = burst;
-    *at = now;
-    if (*tokens < 1) {
-        double wait = (1 - *tokens) / rate;
-        struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
-        while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-        }
-        *tokens = 1;
-        *at = clock_now();
-    }
-    *tokens -= 1;
+    double t = at == 0 ? burst : tokens + (now - at) * rate;
+    return t > burst ? burst : t;
 }
 
-void room_client_send(RoomClient *c, const char *fmt, ...)
+/* Seconds until a bucket has a token for one more line (0: it has one now). */
+static double bucket_wait(double tokens, double at, double burst, double rate, double now)
+{
+    double t = tokens_now(tokens, at, burst, rate, now);
+    return t >= 1 ? 0 : (1 - t) / rate;
+}
+
+static void bucket_take(double *tokens, double *at, double burst, double rate, double now)
+{
+    *tokens = tokens_now(*tokens, *at, burst, rate, now) - 1;
+    *at = now;
+}
+
+/* The kind of request a line is, as the server will find it. */
+static enum room_request kind_of(const char *line)
+{
+    RoomRequest rq;
+    room_parse_request(line, &rq);
+    return rq.kind;
+}
+
+/* Seconds until a line of this kind may go (0: now). */
+static double pace_wait(const RoomClient *c, enum room_request kind, double now)
+{
+    double wait = 0, w;
+    if (room_request_heard_by_all(kind) &&
+        (w = bucket_wait(c->paced, c->paced_at, PACE_BURST, PACE_RATE, now)) > wait)
+        wait = w;
+    if (kind == REQ_SAY && (w = bucket_wait(c->chat_paced, c->chat_paced_at, CHAT_PACE_BURST,
+                                            CHAT_PACE_RATE, now)) > wait)
+        wait = w;
+    return wait;
+}
+
+static void pace_take(RoomClient *c, enum room_request kind, double now)
+{
+    if (room_request_heard_by_all(kind))
+        bucket_take(&c->paced, &c->paced_at, PACE_BURST, PACE_RATE, now);
+    if (kind == REQ_SAY)
+        bucket_take(&c->chat_paced, &c->chat_paced_at, CHAT_PACE_BURST, CHAT_PACE_RATE, now);
+}
+
+/* The first held line, without its newline, into line (of ROOM_REQUEST_MAX + 1 bytes);
+ * its length. */
+static size_t first_held(const RoomClient *c, char *line)
+{
+    size_t n = (size_t)((char *)memchr(c->held, '\n', c->heldlen) - c->held);
+    memcpy(line, c->held, n);
+    line[n] = 0;
+    return n;
+}
+
+/* The held lines whose time has come go out, in the order they were sent. */
+static void send_held(RoomClient *c)
+{
+    double now = clock_now();
+    char line[ROOM_REQUEST_MAX + 1];
+    while (c->nheld && !c->closed) {
+        size_t n = first_held(c, line);
+        enum room_request kind = kind_of(line);
+        if (pace_wait(c, kind, now) > 0) break;
+        pace_take(c, kind, now);
+        queue(c, line, n);
+        memmove(c->held, c->held + n + 1, c->heldlen - n - 1);
+        c->heldlen -= n + 1;
+        if (!--c->nheld) c->refused = 0;
+    }
+}
+
+int room_client_poll_ms(const RoomClient *c, int ms)
+{
+    if (!c->nheld || c->closed) return ms;
+    char line[ROOM_REQUEST_MAX + 1];
+    first_held(c, line);
+    double wait = pace_wait(c, kind_of(line), clock_now());
+    /* (0 when it is due; else rounded up: woken when it is due, not just before) */
+    int due = wait > 0 ? (int)(wait * 1000) + 1 : 0;
+    return ms >= 0 && ms < due ? ms : due;
+}
+
+bool room_client_send(RoomClient *c, const char *fmt, ...)
 {
     char line[ROOM_REQUEST_MAX + 1];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    if (n < 0) return;
+    if (n < 0 || c->closed) return false;
     if (n >= (int)sizeof line) n = (int)sizeof line - 1;
     for (int i = 0; i < n; i++) /* a line stays one line */
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
-    RoomRequest rq; /* paced by the kind the server will find in it */
-    room_parse_request(line, &rq);
-    if (room_request_heard_by_all(rq.kind)) pace(&c->paced, &c->paced_at, PACE_BURST, PACE_RATE);
-    if (rq.kind == REQ_SAY)
-        pace(&c->chat_paced, &c->chat_paced_at, CHAT_PACE_BURST, CHAT_PACE_RATE);
-    queue(c, line, (size_t)n);
+    enum room_request kind = kind_of(line);
+    if (room_request_heard_by_all(kind) || kind == REQ_SAY) {
+        /* behind the lines held before it, even if its own time has come */
+        if (c->nheld >= MAX_ROOM_HELD ||
+            !append(&c->held, &c->heldlen, &c->heldcap, line, (size_t)n)) {
+            c->refused++;
+            return false;
+        }
+        c->nheld++;
+        send_held(c);
+    } else {
+        queue(c, line, (size_t)n);
+    }
     c->pending++;
     write_out(c);
+    return true;
 }
 
 static void tell(RoomClient *c, bool error, const char *fmt, ...)
@@ -549,6 +637,7 @@ bool room_client_wants_write(const RoomClient *c)
 bool room_client_io(RoomClient *c, short revents, short wrevents)
 {
     if (c->closed) return false;
+    send_held(c);
     if (wrevents & (POLLOUT | POLLERR | POLLHUP)) write_out(c);
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
         size_t room;
@@ -585,9 +674,9 @@ static bool wait_once(RoomClient *c, double until)
     int n = room_client_wants_write(c) ? 2 : 1;
     double left = until - clock_now();
     if (left <= 0) return !c->closed;
-    int r = poll(pf, (nfds_t)n, (int)(left * 1000) + 1);
+    int r = poll(pf, (nfds_t)n, room_client_poll_ms(c, (int)(left * 1000) + 1));
     if (r < 0 && errno != EINTR) close_with(c, "poll: %s", strerror(errno));
-    if (r > 0) room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
+    if (r >= 0) room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
     return !c->closed;
 }
 
@@ -604,26 +693,25 @@ bool room_client_settle(RoomClient *c, double timeout)
 static bool request(Session *s, const char *verb, const char *args, Sink *out)
 {
     RoomClient *c = s->remote->ctx;
-    if (c->closed) {
-        if (out && out->err) {
-            char text[ROOM_WHY_MAX + 160], what[120]; /* (the whole reason) */
-            /* a move goes in the long form, which the player did not type: not quoted */
-            if (!strcmp(verb, "move"))
-                snprintf(what, sizeof what, "your move");
-            else
-                snprintf(what, sizeof what, "'%s%s%.100s%s'", verb, *args ? " " : "", args,
-                         strlen(args) > 100 ? "..." : "");
-            snprintf(text, sizeof text, "%s was not sent: %s", what,
-                     c->why[0] ? c->why : "the room closed the connection");
-            out->err(out, text);
-        }
-        return false;
-    }
-    if (*args)
-        room_client_send(c, "%s %s", verb, args);
+    bool sent = *args ? room_client_send(c, "%s %s", verb, args) : room_client_send(c, "%s", verb);
+    if (sent || !out || !out->err) return sent && !c->closed;
+    char text[ROOM_WHY_MAX + 160], what[120]; /* (the whole reason) */
+    /* a move goes in the long form, which the player did not type: not quoted */
+    if (!strcmp(verb, "move"))
+        snprintf(what, sizeof what, "your move");
     else
-        room_client_send(c, "%s", verb);
-    return !c->closed;
+        snprintf(what, sizeof what, "'%s%s%.100s%s'", verb, *args ? " " : "", args,
+                 strlen(args) > 100 ? "..." : "");
+    if (!c->closed) /* the lines held are full: this one is not kept for later */
+        snprintf(text, sizeof text,
+                 "%s was not sent: %d lines wait already to go to the room at its pace (chat: "
+                 "%d lines a second); send it again once they have gone",
+                 what, c->nheld, MAX_CHAT_RATE);
+    else
+        snprintf(text, sizeof text, "%s was not sent: %s", what,
+                 c->why[0] ? c->why : "the room closed the connection");
+    out->err(out, text);
+    return false;
 }
 
 /* --- connecting ------------------------------------------------------------------------------- */
@@ -777,8 +865,8 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     c->remote.request = request;
     c->remote.ctx = c;
     s->remote = &c->remote;
-    room_client_send(c, "hello %d %s %s", ROOM_PROTO_VERSION, name, seat);
-    c->pending--; /* hello is answered by welcome, not ok */
+    if (room_client_send(c, "hello %d %s %s", ROOM_PROTO_VERSION, name, seat))
+        c->pending--; /* hello is answered by welcome, not ok */
     if (!room_client_settle(c, JOIN_SECONDS)) {
         snprintf(err, errlen, "%s", c->closed ? c->why : "the room did not answer");
         if (c->closed && !c->why[0]) snprintf(err, errlen, "the room closed the connection");
@@ -867,5 +955,9 @@ void room_client_close(RoomClient *c)
     linereader_free(&c->in);
     free(c->out);
     c->out = NULL;
+    free(c->held);
+    c->held = NULL;
+    c->heldlen = c->heldcap = 0;
+    c->nheld = c->refused = 0;
     c->closed = true;
 }

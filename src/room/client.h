@@ -66,9 +66,15 @@ struct RoomClient {
     int watchers;
     int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
     int offer_by;
-    unsigned offer_agreed;  /* the other sides that agree to it (three players) */
-    bool synced;            /* the room's whole state has been read */
-    int pending;            /* requests sent whose answer (ok or error) has not come */
+    unsigned offer_agreed; /* the other sides that agree to it (three players) */
+    bool synced;           /* the room's whole state has been read */
+    int pending;           /* requests sent (or waiting to go) whose answer has not come */
+    /* lines the others hear (chat, offers), waiting for their pace, each ending in '\n':
+     * they go from room_client_io, never holding up the caller (see room_client_send) */
+    char *held;
+    size_t heldlen, heldcap;
+    int nheld;
+    int refused; /* lines not sent while MAX_ROOM_HELD waited, until the held lines have gone */
     double paced, paced_at; /* lines the others hear that may go now, and when counted */
     bool closed;            /* the connection is gone */
     bool said_bye; /* the room closed it on purpose (a bye): joining again would not help */
@@ -114,16 +120,24 @@ int room_client_fd(const RoomClient *c);
 int room_client_wfd(const RoomClient *c);
 bool room_client_wants_write(const RoomClient *c);
 
-/* Read what arrived and apply it, write what waits; false once the connection is closed
- * (c->why says why). */
+/* For poll()'s timeout: the smaller of ms (-1: forever) and the milliseconds until the
+ * next held line may go (0: it may go now); room_client_io is called then, whatever poll
+ * says. */
+int room_client_poll_ms(const RoomClient *c, int ms);
+
+/* Read what arrived and apply it, send the held lines whose time has come, write what
+ * waits; false once the connection is closed (c->why says why). */
 bool room_client_io(RoomClient *c, short revents, short wrevents);
 
 /* Block until the answers to every request sent have come (or timeout seconds pass, or the
  * connection closes); false when they did not. */
 bool room_client_settle(RoomClient *c, double timeout);
 
-/* Send a request line ("say hi"). */
-void room_client_send(RoomClient *c, const char *fmt, ...);
+/* Send a request line ("say hi"). A line the others hear (chat, offers) is paced to stay
+ * inside the room's flood limits: it waits, behind the others held, until its time comes,
+ * and goes from room_client_io; the call never waits. False when the line is not sent: the
+ * connection is closed, or MAX_ROOM_HELD lines wait already. */
+bool room_client_send(RoomClient *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Join the room again after the connection was lost, with the same target, name and seat
  * (never making a room: its record must be there). True when the client is back; otherwise

@@ -57,8 +57,8 @@ static bool wait_room(RoomClient *c, bool (*done)(const RoomClient *c), double s
         if (left <= 0) return false;
         struct pollfd pf[2] = {{room_client_fd(c), POLLIN, 0}, {room_client_wfd(c), POLLOUT, 0}};
         int n = room_client_wants_write(c) ? 2 : 1;
-        if (poll(pf, (nfds_t)n, left > 1 ? 1000 : (int)(left * 1000) + 1) < 0 && errno != EINTR)
-            return false;
+        int ms = room_client_poll_ms(c, left > 1 ? 1000 : (int)(left * 1000) + 1);
+        if (poll(pf, (nfds_t)n, ms) < 0 && errno != EINTR) return false;
         room_client_io(c, pf[0].revents, n == 2 ? pf[1].revents : 0);
     }
     return !c->closed;
@@ -204,9 +204,8 @@ int room_script_run(RoomClient *c, FILE *in)
             struct pollfd pf[3] = {
                 {fd, POLLIN, 0}, {room_client_fd(c), POLLIN, 0}, {room_client_wfd(c), POLLOUT, 0}};
             int n = room_client_wants_write(c) ? 3 : 2;
-            if (poll(pf, (nfds_t)n, -1) < 0 && errno != EINTR) break;
-            if (pf[1].revents || (n == 3 && pf[2].revents))
-                room_client_io(c, pf[1].revents, n == 3 ? pf[2].revents : 0);
+            if (poll(pf, (nfds_t)n, room_client_poll_ms(c, -1)) < 0 && errno != EINTR) break;
+            room_client_io(c, pf[1].revents, n == 3 ? pf[2].revents : 0);
             if (c->closed) break;
             if (pf[0].revents) {
                 size_t room;
