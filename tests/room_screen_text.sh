@@ -75,6 +75,9 @@ wait_for a "White to move" >/dev/null
 } >"$tmp/dave.in"
 player "$tmp/dave" --room chatty --name dave --seat watch <"$tmp/dave.in"
 wait_text "$tmp/dave" "dave: chat line 25"
+# (the room writes to its newest connection first: dave can have his line before alice's
+# screen has read it, and a page opened meanwhile would miss it)
+wait_for a "dave: chat line 25" >/dev/null
 line a chat
 wait_for a "space and arrows scroll" >/dev/null
 tap_ok "a long chat page opens with the newest line on its last row" \
