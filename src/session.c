@@ -185,6 +185,14 @@ static void clock_follow(Session *s)
         clock_run(&s->clock, s->game.pos.stm, clock_now());
 }
 
+void session_clock_hold(Session *s, bool hold)
+{
+    if (!hold)
+        clock_follow(s);
+    else if (s->clock.tc.kind != CLOCK_NONE)
+        clock_stop(&s->clock, clock_now());
+}
+
 static void session_defaults(Session *s)
 {
     memset(s, 0, sizeof *s);

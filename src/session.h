@@ -154,6 +154,11 @@ void session_set_clock(Session *s, const TimeControl *tc);
  * player's last move; the side to move's clock runs unless the game is over. */
 void session_clock_from_record(Session *s);
 
+/* Stop the clock while the program waits for the player to confirm something (no one is to
+ * blame for that time), or, with hold false, run the side to move's clock again unless the
+ * game is over. */
+void session_clock_hold(Session *s, bool hold);
+
 /* Play a legal move for the side to move as a player's move: the clock is pressed and its
  * reading kept with the move; nothing is printed and the changed hook is not called. False
  * when out of memory for the record: then nothing has changed. */

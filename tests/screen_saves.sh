@@ -180,6 +180,21 @@ wait_for k80 "White to move" >/dev/null
 tap_ok "80x24: the computer's level shown too, the panel shows the whole notice" \
     wait_until panel_has k80 "$notice"
 quit k80
+# while it waits for the player, no clock runs: a 3-second game is not lost before go
+keep k3 --depth 1 --clock 0.05 --ai white glinski
+wait_for k3 "so as not to start a new game over it" >/dev/null
+sleep 4
+tap_ok "a short clock, the computer waiting for go: no flag falls meanwhile" hides k3 "time is up"
+tap_ok "... White's clock stopped, near its full time" shows_re k3 "White +0:0(2\.[5-9]|3\.0)( |$)"
+enter k3 go
+tap_ok "... and go starts it, its clock running" wait_for k3 "computer: 1. "
+quit k3
+# --no-save overwrites nothing: the computer plays at once
+keep k4 --no-save --depth 1 --ai white mccooey
+tap_ok "--no-save with a saved game waiting: the computer does not wait for go" \
+    wait_for k4 "computer: 1. "
+tap_ok "... nor says it does" hides k4 "waits for 'go'"
+quit k4
 
 # --- a variant from a file its name does not find: the exit message's command names the file,
 # and continues the game ----------------------------------------------------------------------

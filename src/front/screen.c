@@ -187,6 +187,10 @@ static void computer_turn(void)
 {
     Session *s = ui.s;
     if (s->watching) return; /* the computer of a watched game plays in its own process */
+    if (ui.clock_held) {     /* the player's first line after the start ends the wait for go */
+        ui.clock_held = false;
+        session_clock_hold(s, false);
+    }
     if (think_running() || ui_should_quit() || s->game.result.over ||
         !(s->ai_players & (1u << s->game.pos.stm)))
         return;
@@ -585,7 +589,8 @@ int screen_run(Session *s, const ScreenOptions *o)
         ui_set_message(false, "Your last game ended (%s); %s. %s", ui.opt.save_ended,
                        ui.opt.save_kept, hello);
     if (ui.opt.autosave) s->replacing = autosave_replacing; /* new and load keep the game left */
-    if (!ui.message[0] && (ui.opt.fresh || ui.opt.resumed)) {
+    /* (--no-save leaves every save alone: nothing to tell, the computer need not wait) */
+    if (!ui.message[0] && ui.opt.autosave && (ui.opt.fresh || ui.opt.resumed)) {
         char note[MSG_MAX];
         waiting = save_notes_opening(s->v, ui.opt.fresh, session_computer_to_move(s), s->restricted,
                                      note, sizeof note);
@@ -596,6 +601,10 @@ int screen_run(Session *s, const ScreenOptions *o)
     if (!ui.message[0]) ui_set_message(false, "%s", hello);
     ui_draw();
     set_interrupt(screen_interrupt);
+    if (waiting && session_computer_to_move(s)) { /* no clock runs while it waits for go */
+        session_clock_hold(s, true);
+        ui.clock_held = true;
+    }
     if (!waiting)        /* (that message first: the computer waits for go, it says) */
         computer_turn(); /* a resumed or loaded game where the computer is to move */
     while (!ui_should_quit()) {

@@ -48,6 +48,7 @@ typedef struct {
     bool saved_once;      /* this run has written the save file */
     char save_error[600]; /* why the last save failed; empty once one succeeds */
     bool save_error_seen; /* the player has closed the page that showed it */
+    bool clock_held;      /* the clock stopped while the computer waits for go (a save waits) */
 } Ui;
 
 extern Ui ui;
