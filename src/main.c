@@ -407,7 +407,10 @@ static int play(Options *o, const Restriction *r)
         return EXIT_USAGE;
     }
     s.ai = o->ai;
-    if (!r) s.list_saves = autosave_list_saves;   /* (a restricted load lists the player's) */
+    if (!r) { /* (a restricted load lists the player's) */
+        s.list_saves = autosave_list_saves;
+        s.find_save = autosave_find_save;
+    }
     if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
         s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
     /* a player's game goes on where it stopped, unless it has ended: then a new one begins */

@@ -48,6 +48,9 @@ typedef struct Session {
      * clear them; false when there is none (load then asks for a file name). fallback: the
      * variant load reads a record without a Variant tag as (the session's) */
     bool (*list_saves)(const Variant *fallback, Sink *out);
+    /* the file of the save that list names `name` (with or without .pgn), for 'load NAME'
+     * when no such file is in the current directory; false when there is none */
+    bool (*find_save)(const char *name, char *path, size_t len);
     /* when replacing refuses, new or load still goes ahead when the game is in the file the
      * last save wrote, as it is (saved_path, saved_name as the player wrote it), or when the
      * player, told the game would be lost, asks again for this same game (replace_warned: a

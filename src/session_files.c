@@ -131,6 +131,12 @@ bool session_load(Session *s, const char *args, Sink *out)
     if (!*args && s->list_saves && s->list_saves(s->v, out)) return true;
     if (!*args) return session_complain(out, "load needs a file name");
     if (!save_file(s, args, false, path, sizeof path, out)) return false;
+    /* a name from the list of saves ('load' alone), when the current directory has no such
+     * file: the saved game (its path said in what is loaded) */
+    char saved[4096];
+    if (!s->restricted && s->find_save && access(path, F_OK) != 0 &&
+        s->find_save(args, saved, sizeof saved))
+        snprintf(path, sizeof path, "%s", saved);
     const char *name = s->restricted ? args : path;
     Game g;
     Variant *owned;
@@ -138,6 +144,11 @@ bool session_load(Session *s, const char *args, Sink *out)
     if (!pgn_read_first(path, s->v, &g, &owned, &rep, err, sizeof err)) {
         if (s->restricted && access(path, F_OK) != 0)
             return session_complain(out, "there is no game saved as %s ('load' alone lists them)",
+                                    args);
+        if (s->find_save && !strchr(args, '/') && access(path, F_OK) != 0)
+            return session_complain(out,
+                                    "%s: no such file here, nor a saved game of that name "
+                                    "('load' alone lists them)",
                                     args);
         char shown[1300];
         restrict_hide_path(err, path, name, shown, sizeof shown); /* the host's directories */
@@ -150,12 +161,13 @@ bool session_load(Session *s, const char *args, Sink *out)
     }
     session_set_game(s, owned ? owned : s->v, &g);
     if (rep.warnings) session_say(out, "warning: %s: %s", name, rep.warning);
-    int moves = game_moves_made(&s->game);
-    char turn[MAX_NAME + 16] = ""; /* a finished game: the result line says how it ended */
-    if (!s->game.result.over)
-        snprintf(turn, sizeof turn, ", %s to move", s->v->player_name[s->game.pos.stm]);
-    session_say(out, "loaded %s: %s, %d move%s%s%s%s", name, s->v->title, moves,
-                moves == 1 ? "" : "s", turn, *note ? "; " : "", note);
+    char at[MAX_NAME + 48]; /* as the record reads; a finished game's result line says how */
+    if (s->game.result.over)
+        snprintf(at, sizeof at, "over at move %d", game_move_number(&s->game));
+    else
+        snprintf(at, sizeof at, "move %d, %s to move", s->game.pos.fullmove,
+                 s->v->player_name[s->game.pos.stm]);
+    session_say(out, "loaded %s: %s, %s%s%s", name, s->v->title, at, *note ? "; " : "", note);
     session_report_end(s, out);
     session_notify_changed(s);
     return true;

@@ -190,7 +190,7 @@ run "load $tmp/game.pgn
 fen
 " --variant haynie
 tap_eq "load switches to the game's variant" \
-    "loaded $tmp/game.pgn: Glinski's Hexagonal Chess, 2 moves, White to move" \
+    "loaded $tmp/game.pgn: Glinski's Hexagonal Chess, move 2, White to move" \
     "$(sed -n 1p "$tmp/out")"
 want=$(printf 'Nc3\nNc6\nfen\n' | "$CELLMATE" --variant glinski | tail -n 1)
 tap_eq "the loaded position is the saved one" "$want" "$(sed -n 2p "$tmp/out")"
@@ -201,8 +201,8 @@ save $tmp/over.pgn
 " --variant glinski
 run "load $tmp/over.pgn
 " --variant haynie
-tap_eq "load of a finished game: its moves, then how it ended" \
-    "loaded $tmp/over.pgn: Glinski's Hexagonal Chess, 1 move
+tap_eq "load of a finished game: the move it ended at, then how it ended" \
+    "loaded $tmp/over.pgn: Glinski's Hexagonal Chess, over at move 1
 result 1-0: White wins by resignation" "$(cat "$tmp/out")"
 run "load $tmp/nonexistent.pgn
 " --variant glinski
@@ -289,7 +289,7 @@ printf '%s\nload %s\nlevel %s\nNf6\n' "$long" "$long" "$long" |
     "$CELLMATE" --batch glinski >/dev/null 2>"$tmp/err"
 tap_eq "a long refused line: the reason first, its echo cut" \
     "line 1: neither a move nor a command: 'y' is not a file of this board (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...')
-line 2: cannot open: No such file or directory (in 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...')
+line 2: no such file here, nor a saved game of that name ('load' alone lists them) (in 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...')
 line 3: level needs a whole number from 1 (a beginner's opponent) to 10 (full strength), not 'xyzzy00xyzzy01xyzzy02xyzzy03xyzz...'
 line 4: no White Knight can go to f6; legal Knight moves: Nb2 Nc3 Ndf4 Ne2 Ng2 Nhf4 Ni3 Nk2 (in 'Nf6')" \
     "$(cat "$tmp/err")"

@@ -294,7 +294,7 @@ tap_eq "... the files there are not replaced" "x x x x" \
 run "load $taken
 fen
 " $R --player kim2 --variant glinski
-tap_ok "... and 'load' of its name shows it again" grep -q "^loaded $taken: Glinski's Hexagonal Chess, 1 move, Black to move" "$tmp/out"
+tap_ok "... and 'load' of its name shows it again" grep -q "^loaded $taken: Glinski's Hexagonal Chess, move 1, Black to move" "$tmp/out"
 # the save limit: new refused with 50 saves, and the game goes on
 run 'e5
 ' $R --player kim3 --variant glinski

@@ -36,10 +36,10 @@ touch -d '2026-01-02 10:00' "$L/previous.pgn"
 touch -d '2026-01-03 10:00' "$L/current.pgn"
 echo load | XDG_STATE_HOME=$tmp/listed "$CELLMATE" --batch >"$tmp/out" 2>"$tmp/err"
 tap_eq "load alone: the saved games, newest first, what each holds, with how to load or continue one" \
-    "saved games in $L, newest first ('load $L/NAME.pgn' shows one, cellmate --resume=NAME continues it):
-  current.pgn              2026-01-03 10:00  glinski, 1 move made, going on
-  previous.pgn             2026-01-02 10:00  glinski, 2 moves made, going on
-  previous-2.pgn           2026-01-01 10:00  glinski, 1 move made, over (result 1-0: White wins by resignation)" "$(sed -n 1,4p "$tmp/out")"
+    "saved games in $L, newest first ('load NAME' shows one, cellmate --resume=NAME continues it):
+  current.pgn              2026-01-03 10:00  glinski, at move 1, going on
+  previous.pgn             2026-01-02 10:00  glinski, at move 2, going on
+  previous-2.pgn           2026-01-01 10:00  glinski, over at move 1 (result 1-0: White wins by resignation)" "$(sed -n 1,4p "$tmp/out")"
 tap_eq "... and that they stay until deleted, and how to clear them" \
     "They stay until deleted: a game replaced while it went on is kept as previous.pgn, previous-2.pgn, ... Delete the files you no longer want to clear them (rm $L/previous-*.pgn)." \
     "$(sed -n 5p "$tmp/out")"
@@ -54,13 +54,31 @@ touch -d '2026-01-03 10:00' "$N/current.pgn"
 printf 'load\nload %s\n' "$N/previous.pgn" |
     XDG_STATE_HOME=$tmp/untagged "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
 tap_eq "load alone: a record without a Variant tag is read as load reads it" \
-    "  previous.pgn             2026-01-02 10:00  glinski, 2 moves made, going on" \
+    "  previous.pgn             2026-01-02 10:00  glinski, at move 2, going on" \
     "$(sed -n 3p "$tmp/out")"
 tap_ok "... as load FILE then loads it" \
-    grep -qx "loaded $N/previous.pgn: Glinski's Hexagonal Chess, 2 moves, White to move" "$tmp/out"
-tap_eq "load alone: a side's resignation is no move made" \
-    "  current.pgn              2026-01-03 10:00  cyclohexane, 3 moves made, going on" \
+    grep -qx "loaded $N/previous.pgn: Glinski's Hexagonal Chess, move 2, White to move" "$tmp/out"
+tap_eq "load alone: a three-player game's round, as its record numbers it" \
+    "  current.pgn              2026-01-03 10:00  cyclohexane, at move 2, going on" \
     "$(sed -n 2p "$tmp/out")"
+# load NAME: a name the list shows, with or without .pgn, is the save of that name, unless the
+# current directory has such a file
+printf 'load previous-2\nload previous.pgn\nload nosuch\n' |
+    XDG_STATE_HOME=$tmp/listed "$CELLMATE" --batch >"$tmp/out" 2>"$tmp/err"
+tap_eq "load NAME: the listed save of that name, its path said; an ended game at its last move" \
+    "loaded $L/previous-2.pgn: Glinski's Hexagonal Chess, over at move 1" "$(sed -n 1p "$tmp/out")"
+tap_eq "load NAME.pgn: the same; a game going on at the move being played" \
+    "loaded $L/previous.pgn: Glinski's Hexagonal Chess, move 2, White to move" \
+    "$(sed -n 3p "$tmp/out")"
+tap_eq "load of a name neither here nor saved says both" \
+    "line 3: nosuch: no such file here, nor a saved game of that name ('load' alone lists them)" \
+    "$(cat "$tmp/err")"
+mkdir -p "$tmp/here"
+record mccooey '1. f5 *' >"$tmp/here/previous.pgn"
+(cd "$tmp/here" && echo 'load previous.pgn' |
+    XDG_STATE_HOME=$tmp/listed "$CELLMATE" --batch >"$tmp/out" 2>"$tmp/err")
+tap_eq "... a file of the current directory comes first" \
+    "loaded previous.pgn: McCooey's Hexagonal Chess, move 1, Black to move" "$(cat "$tmp/out")"
 echo load | XDG_STATE_HOME=$tmp/none "$CELLMATE" --batch >/dev/null 2>"$tmp/err"
 tap_eq "load alone with no saved game asks for a file name" "line 1: load needs a file name" \
     "$(cat "$tmp/err")"

@@ -89,7 +89,7 @@ line a "b7"
 wait_for a "1... b7" >/dev/null
 line a "load one.pgn"
 tap_ok "load restores the saved game" \
-    wait_for a "loaded one.pgn: Haynie's Hexagonal Chess, 1 move, Black to move"
+    wait_for a "loaded one.pgn: Haynie's Hexagonal Chess, move 1, Black to move"
 
 # --- quit: the game in progress is saved --------------------------------------------------
 line a "quit"

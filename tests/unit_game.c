@@ -1,7 +1,8 @@
 /* unit_game.c — the end rules through the game layer: checkmate, stalemate scored 3/4 in
  * Glinski's game and drawn in McCooey's, threefold repetition, the 50-round rule, Peanut's
  * bare king (a win, and the draw when the bared king can answer), resignation, agreement,
- * and undo reopening a finished game. Positions are written by hand as position strings. */
+ * and undo reopening a finished game; the move a record is at. Positions are written by hand
+ * as position strings. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -145,6 +146,26 @@ static void test_resign_draw_undo(void **state)
     variant_free(v);
 }
 
+/* The move a record is at, as a player reads it: going on, the move being played; ended,
+ * the number of its last move on the board (a resignation moves nothing). */
+static void test_move_number(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Game g;
+    game_init(&g, v, NULL);
+    assert_int_equal(game_move_number(&g), 1);
+    tu_play(&g, "Qc3");
+    assert_int_equal(game_move_number(&g), 1); /* 1... : Black plays move 1 */
+    tu_play(&g, "Qc6");
+    assert_int_equal(game_move_number(&g), 2);
+    game_resign(&g); /* White resigns at move 2: the record ends with 1... Qc6 */
+    assert_true(g.result.over);
+    assert_int_equal(game_move_number(&g), 1);
+    game_free(&g);
+    variant_free(v);
+}
+
 /* Out of memory for the record: the move is refused whole, nothing is lost or half played. */
 static void test_out_of_memory(void **state)
 {
@@ -174,7 +195,7 @@ int main(void)
         cmocka_unit_test(test_checkmate),     cmocka_unit_test(test_stalemate),
         cmocka_unit_test(test_repetition),    cmocka_unit_test(test_move_rule),
         cmocka_unit_test(test_bare_king),     cmocka_unit_test(test_resign_draw_undo),
-        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_out_of_memory), cmocka_unit_test(test_move_number),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

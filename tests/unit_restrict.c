@@ -203,7 +203,7 @@ static void test_session_save_load(void **state)
     assert_string_equal(t->out, "your saved games: first");
     assert_true(line(s, t, "new"));
     assert_true(line(s, t, "load first"));
-    assert_string_equal(t->out, "loaded first: Glinski's Hexagonal Chess, 1 move, Black to move");
+    assert_string_equal(t->out, "loaded first: Glinski's Hexagonal Chess, move 1, Black to move");
     assert_false(line(s, t, "save first\x1b[2J"));
     assert_string_equal(t->err, "the line contains a control character; type a move or a "
                                 "command");

@@ -515,11 +515,9 @@ static void save_summary(const SaveGame *sg, char *out, size_t len)
         snprintf(out, len, "(cannot be read whole%s)",
                  sg && sg->variant[0] ? "" : ", or its variant is unknown");
     else if (sg->over)
-        snprintf(out, len, "%s, %d move%s made, over (%s)", sg->variant, sg->nmoves,
-                 sg->nmoves == 1 ? "" : "s", sg->ended);
+        snprintf(out, len, "%s, over at move %d (%s)", sg->variant, sg->move, sg->ended);
     else
-        snprintf(out, len, "%s, %d move%s made, going on", sg->variant, sg->nmoves,
-                 sg->nmoves == 1 ? "" : "s");
+        snprintf(out, len, "%s, at move %d, going on", sg->variant, sg->move);
 }
 
 bool autosave_list_saves(const Variant *fallback, Sink *out)
@@ -547,9 +545,9 @@ bool autosave_list_saves(const Variant *fallback, Sink *out)
     if (n) {
         qsort(list, n, sizeof *list, newest_first);
         snprintf(line, sizeof line,
-                 "saved games in %s, newest first ('load %s/NAME.pgn' shows one, cellmate "
+                 "saved games in %s, newest first ('load NAME' shows one, cellmate "
                  "--resume=NAME continues it):",
-                 dir, dir);
+                 dir);
         out->out(out, line);
         for (size_t i = 0; i < n; i++) {
             strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&list[i].when));
@@ -567,6 +565,19 @@ bool autosave_list_saves(const Variant *fallback, Sink *out)
     }
     free(list);
     return n > 0;
+}
+
+bool autosave_find_save(const char *name, char *path, size_t len)
+{
+    char dir[4096];
+    struct stat st;
+    size_t n = strlen(name);
+    bool ext = n > 4 && !strcmp(name + n - 4, ".pgn");
+    if (!*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..") ||
+        !state_dir(dir, sizeof dir) ||
+        snprintf(path, len, "%s/%s%s", dir, name, ext ? "" : ".pgn") >= (int)len)
+        return false;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode); /* as the list finds them */
 }
 
 bool autosave_exists(void)

@@ -111,6 +111,11 @@ bool autosave_replacing(Session *s, char *note, size_t len);
  * reads it: a record without a Variant tag as fallback. False when there is none. */
 bool autosave_list_saves(const Variant *fallback, Sink *out);
 
+/* The session's find_save hook: the file of the state directory that autosave_list_saves
+ * lists as name ("previous-2.pgn", or "previous-2"), in path; false when name is not a plain
+ * file name or there is no such save. */
+bool autosave_find_save(const char *name, char *path, size_t len);
+
 enum resume_mode {
     RESUME_LATEST,   /* the newest save */
     RESUME_PREVIOUS, /* previous.pgn, the save before it */

@@ -163,11 +163,12 @@ void game_evaluate(Game *g)
     if (e.kind != END_NONE) set_result(g, e.winner, e.partial, end_name(e.kind));
 }
 
-int game_moves_made(const Game *g)
+int game_move_number(const Game *g)
 {
-    int moves = 0;
-    for (int i = 0; i < g->nplies; i++) moves += g->plies[i].move.kind != MOVE_RESIGN;
-    return moves;
+    if (!g->result.over) return g->pos.fullmove;
+    for (int i = g->nplies - 1; i >= 0; i--)
+        if (g->plies[i].move.kind != MOVE_RESIGN) return g->plies[i].undo.fullmove;
+    return g->start.fullmove;
 }
 
 static bool play_ply(Game *g, Move m)

@@ -95,8 +95,9 @@ void game_resign_side(Game *g, int p);
 /* Recompute the result from the position and history (after loading or undoing). */
 void game_evaluate(Game *g);
 
-/* The moves made on the board: the plies but the "--" of a side leaving the game
- * (resignation, time forfeit), which move nothing. */
-int game_moves_made(const Game *g);
+/* The number of the move the record is at, as a player reads it: while the game goes on,
+ * the move being played now (1 before any); once it has ended, the number of its last move
+ * on the board (the "--" of a side leaving moves nothing), or the start's when none was. */
+int game_move_number(const Game *g);
 
 #endif

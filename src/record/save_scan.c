@@ -57,7 +57,7 @@ static void parse(const char *path, const Variant *fallback, SaveGame *sg)
             if (sg->over) game_result_line(&g, sg->ended, sizeof sg->ended);
             snprintf(sg->variant, sizeof sg->variant, "%s", g.v->name);
             sg->nplies = g.nplies;
-            sg->nmoves = game_moves_made(&g);
+            sg->move = game_move_number(&g);
         }
     }
     game_free(&g);

@@ -20,7 +20,7 @@ typedef struct {
     char ended[256];
     char variant[MAX_NAME]; /* the rest only when whole */
     int nplies;
-    int nmoves;     /* of the plies, the moves made on the board (game_moves_made) */
+    int move;       /* the move it is at (game_move_number) */
     uint64_t *keys; /* keys[0..nplies], the positions it goes through */
 } SaveGame;
 
