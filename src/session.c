@@ -496,7 +496,25 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
     Cell from;
     int drop, n = 0;
     if (!moves_filter(s, args, &from, &drop, out)) return false;
-    if (s->game.result.over) return session_complain(out, "the game is over");
+    if (from) snprintf(what, sizeof what, " from %s", s->v->board.name[from]);
+    if (drop) snprintf(what, sizeof what, " dropping %c", s->v->type[drop].letter);
+    /* a question, answered also once the game is over: why there is none */
+    if (s->game.result.over) {
+        game_result_line(&s->game, line, sizeof line);
+        session_say(out, "0 legal moves%s: the game is over (%s)", what, line);
+        return true;
+    }
+    Piece on = from ? s->game.pos.board[from] : 0;
+    if (from && !on) {
+        session_say(out, "0 legal moves%s: it is empty", what);
+        return true;
+    }
+    if (from && PIECE_OWNER(on) != s->game.pos.stm) {
+        session_say(out, "0 legal moves%s: it holds a %s %s, and %s is to move", what,
+                    s->v->player_name[PIECE_OWNER(on)], s->v->type[PIECE_KIND(on)].name,
+                    s->v->player_name[s->game.pos.stm]);
+        return true;
+    }
     gen_legal(&s->game.pos, &ml);
     for (int i = 0; i < ml.n; i++) {
         const Move *m = &ml.m[i];
@@ -510,8 +528,6 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
     line[0] = 0;
     for (int i = 0; i < n && used + MOVE_TEXT_MAX + 2 < sizeof line; i++)
         used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " " : "", sans[i]);
-    if (from) snprintf(what, sizeof what, " from %s", s->v->board.name[from]);
-    if (drop) snprintf(what, sizeof what, " dropping %c", s->v->type[drop].letter);
     session_say(out, "%d legal move%s%s%s%s", n, n == 1 ? "" : "s", what, n ? ": " : "", line);
     return true;
 }

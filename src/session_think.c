@@ -143,9 +143,22 @@ static void depth_text(const SearchResult *r, char *buf, size_t len)
     snprintf(buf, len, "%d%s", r->depth + r->unfinished, r->unfinished ? ", unfinished" : "");
 }
 
+/* hint and analyse are questions: once the game is over they answer that there is no move
+ * to look for (go, which would play one, is refused). True when they did. */
+static bool over_answered(Session *s, const char *name, Sink *out)
+{
+    char line[256];
+    if (!s->game.result.over) return false;
+    game_result_line(&s->game, line, sizeof line);
+    session_say(out, "%s: no move to look for, the game is over (%s)", name, line);
+    return true;
+}
+
 bool cmd_hint(Session *s, const char *args, Sink *out)
 {
     SearchResult r = {0};
+    if (!session_no_args(args, "hint", out)) return false;
+    if (over_answered(s, "hint", out)) return true;
     if (!think(s, "hint", args, true, out, &r)) return false;
     char san[MOVE_TEXT_MAX], score[32], depth[32];
     move_san(&s->game.pos, r.best, san);
@@ -236,5 +249,6 @@ bool session_analyse(Session *s, Sink *out)
 
 bool cmd_analyse(Session *s, const char *args, Sink *out)
 {
-    return session_no_args(args, "analyse", out) && session_analyse(s, out);
+    if (!session_no_args(args, "analyse", out)) return false;
+    return over_answered(s, "analyse", out) || session_analyse(s, out);
 }

@@ -303,6 +303,42 @@ printf 'resign\nfoo bar\ne5\n' | "$CELLMATE" --batch --variant glinski >/dev/nul
 tap_ok "after the end, a line that is no move is called no move" \
     grep -q "^line 2: neither a move nor a command: " "$tmp/err"
 tap_ok "... and a move is told the game is over" grep -q "^line 3: the game is over " "$tmp/err"
+# questions after the end are answered, not errors: the game over is their answer
+run 'f3
+e5
+g4
+Qh4
+moves
+moves e2
+hint
+analyse
+show
+fen
+go
+' --batch --variant chess
+tap_eq "after the end, moves, hint and analyse answer why there is none" \
+    "0 legal moves: the game is over (result 0-1: Black wins by checkmate)
+0 legal moves from e2: the game is over (result 0-1: Black wins by checkmate)
+hint: no move to look for, the game is over (result 0-1: Black wins by checkmate)
+analyse: no move to look for, the game is over (result 0-1: Black wins by checkmate)" \
+    "$(sed -n 6,9p "$tmp/out")"
+tap_eq "... show and fen too; only go, which would play, is refused" \
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3 | line 11: the game is over" \
+    "$(tail -n 1 "$tmp/out") | $(cat "$tmp/err")"
+# moves CELL of a piece whose side is not to move, or of an empty cell, says so
+run 'moves e2
+moves e4
+moves e7
+' --batch --variant chess
+tap_eq "moves CELL: an empty cell, the other side's piece, why no move" \
+    "2 legal moves from e2: e3 e4
+0 legal moves from e4: it is empty
+0 legal moves from e7: it holds a Black Pawn, and White is to move" "$(cat "$tmp/out")"
+run 'e4
+moves e4
+' --batch --variant chess
+tap_eq "... of White's piece on Black's turn" \
+    "0 legal moves from e4: it holds a White Pawn, and Black is to move" "$(sed -n 2p "$tmp/out")"
 # a byte order mark (Notepad's) before the first line is no part of it
 printf '\357\273\277e6\ne5\n' | "$CELLMATE" --batch --variant glinski >"$tmp/out" 2>"$tmp/err"
 tap_ok "a byte order mark before the first move is skipped" grep -qx "1\\. e6" "$tmp/out"
