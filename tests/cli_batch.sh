@@ -204,6 +204,18 @@ run "load $tmp/over.pgn
 tap_eq "load of a finished game: the move it ended at, then how it ended" \
     "loaded $tmp/over.pgn: Glinski's Hexagonal Chess, over at move 1
 result 1-0: White wins by resignation" "$(cat "$tmp/out")"
+# a record without a Variant tag is read as the variant in play, which is said, with how to
+# read it as another: when it fails (it may be another's moves) and when it loads
+printf '1. e4 e5 2. Nf3 *\n' >"$tmp/nov.pgn"
+run '' --batch --load "$tmp/nov.pgn"
+tap_eq "--load of a record without a Variant tag that fails: the variant assumed said first" \
+    "2 cellmate: $tmp/nov.pgn: no Variant tag, read as haynie, the variant in play (--variant NAME, or 'new NAME' before 'load', reads it as another): line 1, column 4: move 1. (e4): no White Pawn can go to e4; legal Pawn moves: a5 ab5 bb5 bc5 cc5 cd5 dd5 de5 ee5 ef5 ff5 fg5 gg5 gh5 hh5 hi5 ii5 j5" \
+    "$status $(cat "$tmp/err")"
+run 'fen
+' --batch --load "$tmp/nov.pgn" --variant chess
+tap_eq "... --variant chess reads it, saying which it was read as" \
+    "0 rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 | cellmate: warning: $tmp/nov.pgn: line 1, column 1: no Variant tag: reading the game as chess, the variant in play (--variant NAME, or 'new NAME' before 'load', reads it as another)" \
+    "$status $(cat "$tmp/out") | $(cat "$tmp/err")"
 run "load $tmp/nonexistent.pgn
 " --variant glinski
 tap_eq "load of a missing file" \

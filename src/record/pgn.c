@@ -473,6 +473,10 @@ static int result_word(const Variant *v, const char *w, bool *partial)
     return -3;
 }
 
+/* How a record without a Variant tag is read as another variant than the one in play. */
+static const char choose_another[] = "the variant in play (--variant NAME, or 'new NAME' "
+                                     "before 'load', reads it as another): ";
+
 static const Variant *choose_variant(PgnReader *r, const RawTag *tags, int ntags, Variant **owned,
                                      PgnReport *rep, int line, int col)
 {
@@ -497,7 +501,9 @@ static const Variant *choose_variant(PgnReader *r, const RawTag *tags, int ntags
         error_at(rep, line, col, "the game has no Variant tag (give --variant)");
         return NULL;
     }
-    warn(rep, r, "no Variant tag: reading the game as %s", r->fallback->name);
+    snprintf(rep->assumed_variant, sizeof rep->assumed_variant, "%s", r->fallback->name);
+    warn(rep, r, "no Variant tag: reading the game as %s, %.*s", r->fallback->name,
+         (int)sizeof choose_another - 3, choose_another); /* (without its ": ") */
     return r->fallback;
 }
 
@@ -869,8 +875,12 @@ bool pgn_read_first(const char *path, const Variant *fallback, Game *g, Variant 
     if (st == PGN_ERROR && g->v) game_free(g);
     variant_free(*owned);
     *owned = NULL;
+    /* read as the variant in play, the record may be another's: said first, never cut */
+    bool assumed = st != PGN_EOF && rep->assumed_variant[0];
     int n =
-        snprintf(err, errlen, "%s: %s", path, st == PGN_EOF ? "no game in the file" : rep->error);
+        snprintf(err, errlen, "%s: %s%s%s%s%s", path, assumed ? "no Variant tag, read as " : "",
+                 assumed ? rep->assumed_variant : "", assumed ? ", " : "",
+                 assumed ? choose_another : "", st == PGN_EOF ? "no game in the file" : rep->error);
     if (n >= errlen && errlen > 3) memcpy(err + errlen - 4, "...", 4); /* a cut message says so */
     return false;
 }

@@ -41,6 +41,8 @@ typedef struct PgnReport {
                      * the record was probably cut (the warning says where) */
     char missing_variant[64]; /* the variant the Variant tag names, when it cannot be opened
                                * (the record may be whole: the variant is what is missing) */
+    char assumed_variant[64]; /* with no Variant tag, the fallback it was read as (an error
+                               * may come of reading it so: pgn_read_first says so) */
 } PgnReport;
 
 /* Open a file (false with a message in err if unreadable) or a string. */
