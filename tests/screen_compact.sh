@@ -52,7 +52,7 @@ for size in 60x20 45x15; do
     sized $k "$size" --clock 60 --ai black glinski
     wait_for $k "White to move" >/dev/null
     enter $k e5
-    wait_for $k "the computer is" >/dev/null
+    wait_for $k "thinking" >/dev/null
     first=$(black_clock $k)
     tap_ok "$size, the computer thinking: Black's clock shown running ($first)" test -n "$first"
     tap_ok "... and counting down while it thinks" counts_down $k "$first"

@@ -1,9 +1,9 @@
 #!/bin/sh
-# screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it
-# goes (depth, best move so far, time left) and stopped by a key, for `go`, `hint`,
-# `analyse` (its lines so far in the panel) and the computer's own turns, the key (but Esc)
-# beginning the next line; a resize while it thinks; a plain start says when a saved game is
-# waiting, or how the saved game ended; going through a loaded game with PgUp, PgDn, Home and
+# screen_game.sh — the screen around a game, in tmux: the computer's thinking shown as it goes
+# (depth, best move so far, time left, fitting the width) and stopped by a key, for `go`,
+# `hint`, `analyse` (its lines so far in the panel) and the computer's own turns, the key (but
+# Esc) beginning the next line; a resize while it thinks; a plain start says when a saved game
+# is waiting, or how the saved game ended; going through a loaded game with PgUp, PgDn, Home and
 # End, and a move from an earlier position.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -46,7 +46,7 @@ clock_ran() { second=$(panel_clock k) && below "$first" "$second"; }
 wait_until clock_ran
 tap_ok "go: the panel's clock counts down while it thinks ($first, then $second)" \
     below "$first" "$second"
-tap_ok "... and the computer is still thinking" shows_re k "the computer is thinking"
+tap_ok "... and the computer is still thinking" shows_re k "^thinking \(a key stops it\)"
 keys k Escape
 wait_for k "computer: 1. " >/dev/null
 tap_eq "go: Esc only stops it, typing nothing" "move>" "$(row k 24)"
@@ -76,16 +76,31 @@ for size in 100x30 60x20; do
     tap_eq "resized to $size while thinking: the input line is the last row, once" \
         "move>|1" "$(row z "$rows")|$(screen_of z | grep -c 'move>')"
     tap_ok "... the thinking line above it" \
-        shows_re z "^the computer is thinking \(a key stops it\): depth"
+        shows_re z "^thinking( \(a key stops it\))?: depth"
     tap_eq "... the title bar at the top, as wide as the terminal" \
         " cellmate:|$((cols - 1))" "$(row z 1 | cut -c1-10)|$(row z 1 | awk '{ print length }')"
 done
 tap_ok "... the status panel is drawn again" shows_re z "^ *White to move|  White to move *\$"
-tap_ok "... and the search goes on" shows_re z "the computer is thinking"
+tap_ok "... and the search goes on" shows_re z "^thinking( \(a key stops it\))?: depth"
 keys z Escape
 tap_ok "... then its move comes" wait_for z "computer: 1. "
 enter z quit
 gone z >/dev/null
+
+# --- the thinking line fits 80 columns whole, the clock last; a narrower one leaves out the
+# clock (the panel or the status line shows it), then the key's note, the rest whole ---------
+thinking w --no-save --clock 10 glinski >/dev/null
+whole80() {
+    row w 23 | grep -Eq '^thinking \(a key stops it\): depth [0-9]+, best [^ ]+ \([^)]*\), [0-9.]+ s left, clock [0-9:.]+$'
+}
+tap_ok "80 columns: the whole thinking line, its clock last" wait_until whole80
+T resize-window -t w -x 60 -y 24
+whole60() { row w 23 | grep -Eq '^thinking: depth [0-9]+, best [^ ]+ \([^)]*\), [0-9.]+ s left$'; }
+tap_ok "60 columns: without the clock and the key's note, the rest whole" wait_until whole60
+keys w Escape
+wait_for w "computer: 1. " >/dev/null
+enter w quit
+gone w >/dev/null
 
 # two quick resizes leave ncurses a resize key queued before the Esc: the Esc still stops the
 # search without also wiping the computer's move off the message line
@@ -151,7 +166,7 @@ gone h >/dev/null
 start g screen --no-save --time 60 glinski
 wait_for g "White to move" >/dev/null
 enter g go
-tap_ok "go: the computer says it is thinking" wait_for g "the computer is thinking (a key stops it)"
+tap_ok "go: the computer says it is thinking" wait_for g "thinking (a key stops it)"
 wait_for g ", best " >/dev/null
 text g "x"
 tap_ok "go: a key stops it and its best move so far is played" wait_for g "computer: 1. "
@@ -170,7 +185,7 @@ tap_ok "... and stays" shows_re g "^hint: "
 # --- the computer's turn: the same line, and a key hands the keyboard back -----------------
 enter g "ai all"
 tap_ok "ai all: the computer's turn shows the thinking line" \
-    wait_for g "the computer is thinking (a key stops it)"
+    wait_for g "thinking (a key stops it)"
 text g "a"
 tap_ok "ai all: a key stops the computer's turns" wait_for g "move> a"
 sleep 1

@@ -19,14 +19,14 @@ enter a Nc3
 wait_for a "Black to move" >/dev/null
 tap_ok "... the board turns to Black, to move next" wait_until shows_files a "$BLACK"
 enter a "ai all"
-wait_for a "the computer is thinking (a key stops it)" >/dev/null
+wait_for a "thinking (a key stops it)" >/dev/null
 tap_ok "ai all: nobody at the board, White at the bottom while Black's move is thought" \
     wait_until shows_files a "$WHITE"
 keys a Escape
 wait_for a "White to move" >/dev/null
 tap_ok "... and after Black's move (a key stopped the computer)" wait_until shows_files a "$WHITE"
 enter a flip
-wait_for a "the computer is thinking (a key stops it)" >/dev/null
+wait_for a "thinking (a key stops it)" >/dev/null
 tap_ok "... flip turns it to Black" wait_until shows_files a "$BLACK"
 keys a Escape
 wait_for a "Black to move" >/dev/null
@@ -69,7 +69,7 @@ enter m e4
 wait_for m "Yellow to move" >/dev/null
 tap_ok "... the board turns to Yellow, to move next" wait_until at_bottom m y
 enter m k4
-wait_for m "the computer is thinking (a key stops it)" >/dev/null
+wait_for m "thinking (a key stops it)" >/dev/null
 tap_ok "... and stays with Yellow while the computer thinks for Blue" at_bottom m y
 keys m Escape
 wait_for m "Red to move" >/dev/null

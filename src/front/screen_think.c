@@ -13,6 +13,7 @@
 #include "screen_int.h"
 
 #include "notation.h"
+#include "text_wrap.h"
 
 #include <poll.h>
 #include <pthread.h>
@@ -111,7 +112,9 @@ bool think_running(void)
 }
 
 /* The thinking line: what the search has found, the time it has left (or has taken), the
- * mover's clock. */
+ * mover's clock; short enough for 80 columns whole. Where it has fewer columns, it first
+ * loses the clock (shown elsewhere too: the panel, the status line or the message line's
+ * start), then "(a key stops it)"; the rest is cut. */
 static void draw_thinking(void)
 {
     char report[sizeof think.report], clock_text[CLOCK_TEXT_MAX + 32] = "", line[MSG_MAX];
@@ -132,15 +135,18 @@ static void draw_thinking(void)
     static const struct {
         const char *cmd, *doing;
     } doing[] = {{"hint", "looking for a hint"}, {"analyse", "analysing"}};
-    const char *what = "the computer is thinking";
+    const char *what = "thinking";
     for (size_t i = 0; i < sizeof doing / sizeof doing[0]; i++)
         if (!strcmp(think.line, doing[i].cmd)) what = doing[i].doing;
     if (think_counting()) what = think.line; /* "perft 9", as typed */
-    snprintf(line, sizeof line, "%s %s: %s, %s%s%s", what,
-             atomic_load(&think.stop) ? "(stopping)" : "(a key stops it)", *report ? report : "",
-             when, clock_text, "");
     /* the clocks go on counting (a compact screen's come first in the message line) */
     int at = ui_draw_clocks(&think.clock);
+    const char *stop = atomic_load(&think.stop) ? " (stopping)" : " (a key stops it)";
+    for (int fit = 0; fit < 3; fit++) {
+        snprintf(line, sizeof line, "%s%s: %s%s%s%s", what, fit < 2 ? stop : "", report,
+                 *report ? ", " : "", when, fit < 1 ? clock_text : "");
+        if (text_columns(line) <= ui.cols - at) break;
+    }
     if (ui.rows < 2) return;
     move(ui.rows - 2, at);
     clrtoeol();
