@@ -4,7 +4,7 @@
 # ring: in the middle of the strip, pawns moving left and right), also after flip; a page's
 # footer fits a narrow terminal whole; show's board is cut, never broken, and scrolled sideways
 # on a narrow page; a page shows a record's text safely; the help page says
-# what a key does to a search or a count.
+# what a key does to a search or a count, and PgDn, End, PgUp and Home scroll it.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
@@ -59,6 +59,25 @@ tap_ok "... the key begins the next line; Esc only stops it" \
     page_has k "Any key stops it (the best move so far counts; perft says how far it got) and also begins the next line typed; Esc only stops it."
 close_page k "White to move"
 quit k
+
+# --- the help page scrolls with PgDn, End, PgUp and Home, none of which closes it; q does --------
+sized e 80x24 glinski
+wait_for e "White to move" >/dev/null
+help_page e
+keys e End
+tap_ok "help: End goes to its last page" wait_for e "Pieces (upper case: White"
+keys e NPage
+keys e PPage
+tap_ok "... PgDn there stays, and PgUp goes a page back" \
+    wait_until page_lacks e "Pieces (upper case: White"
+tap_ok "... the page still open" wait_for e "cellmate help"
+keys e NPage
+tap_ok "... PgDn a page on" wait_for e "Pieces (upper case: White"
+keys e Home
+tap_ok "... Home back to its first page" wait_for e "The classic hexagonal chess"
+tap_ok "... still the help page" wait_for e "cellmate help"
+close_page e "White to move"
+quit e
 
 # --- a page's footer at 40 columns: whole --------------------------------------------------------
 sized n 40x24 glinski

@@ -832,9 +832,14 @@ void ui_show_lines(const char *title, char **lines, int n, bool drawing, bool ne
         int ch = getch();
         if (ui_should_quit()) break; /* a hang-up or signal while the page is open */
         if (ch == KEY_RESIZE || ch == ERR) continue;
-        if (m > page && (ch == ' ' || ch == KEY_NPAGE)) {
-            if (top + page >= m) break;
+        /* a page that scrolls: space past its end closes it, as a pager's does; the keys that
+         * move in it never do (PageDown at the end stays there) */
+        if (m > page && ch == ' ' && top + page >= m) {
+            break;
+        } else if (m > page && (ch == ' ' || ch == KEY_NPAGE)) {
             top += page - 1;
+        } else if (m > page && (ch == KEY_HOME || ch == KEY_END)) {
+            top = ch == KEY_HOME ? 0 : m - page;
         } else if (m > page && ch == KEY_DOWN) {
             top++;
         } else if (m > page && (ch == KEY_UP)) {
