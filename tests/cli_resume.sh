@@ -44,7 +44,7 @@ tap_eq "... and that they stay until deleted, and how to clear them" \
     "They stay until deleted: a game replaced while it went on is kept as previous.pgn, previous-2.pgn, ... Delete the files you no longer want to clear them (rm $L/previous-*.pgn)." \
     "$(sed -n 5p "$tmp/out")"
 # a record without a Variant tag is listed as 'load' reads it (in the session's variant), and
-# a three-player game's "--" (a side leaving) is no move made
+# a three-player game is at the move its record numbers (a side's "--" among them)
 N=$tmp/untagged/cellmate
 mkdir -p "$N"
 printf '1. e5 e6 *\n' >"$N/previous.pgn"
