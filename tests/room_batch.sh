@@ -351,6 +351,12 @@ tap_ok "--rooms lists the finished games' rooms too" \
 # --- the next game in a room: a new game as the session makes it (today's date, the same
 # players), with the room's own tags kept; the finished one is kept as it was -------------------
 u=$(id -u)
+# both_new ROOM OUT: alice offers the next game and leaves, bob comes and agrees (what the
+# room says to bob in OUT, to alice in OUT.alice)
+both_new() {
+    printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay "$1" >"$2.alice" 2>&1
+    printf 'hello 1 bob Black\nnew\nquit\n' | "$CELLMATE" --relay "$1" >"$2" 2>&1
+}
 record() { # record DATE RESULT [TERMINATION]: a room's record of a game without moves
     printf '[Event "cellmate room again"]\n[Site "?"]\n[Date "%s"]\n' "$1"
     printf '[Round "?"]\n[White "alice"]\n[Black "bob"]\n[Result "%s"]\n[Variant "glinski"]\n' "$2"
@@ -361,9 +367,9 @@ mkdir -p "$ROOMS"
 record 2001.02.03 0-1 resignation >"$ROOMS/again.pgn"
 cp "$ROOMS/again.pgn" "$tmp/again.old"
 before=$(date +%Y.%m.%d)
-printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay again >"$tmp/again" 2>&1
+both_new again "$tmp/again"
 after=$(date +%Y.%m.%d)
-tap_ok "a room's next game begins" grep -q "^info a new game begins" "$tmp/again"
+tap_ok "a room's next game begins once both players agree" grep -q "^info a new game begins" "$tmp/again"
 tap_ok "... the finished game is kept as it was" cmp -s "$tmp/again.old" "$ROOMS/again.1.pgn"
 record "$before" "*" >"$tmp/again.new1"
 record "$after" "*" >"$tmp/again.new2"
@@ -378,7 +384,7 @@ record 2001.02.03 1-0 resignation >"$ROOMS/after.pgn"
 echo "game 7" >"$ROOMS/after.7.pgn"
 echo "not a number of ours" >"$ROOMS/after.0012.pgn"
 echo "another room's" >"$ROOMS/after-x.30.pgn"
-printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay after >"$tmp/after" 2>&1
+both_new after "$tmp/after"
 tap_ok "archive: the finished game is kept one past the highest number (after.8.pgn)" \
     grep -q "^info a new game begins; the last one is kept in .*/after\.8\.pgn\$" "$tmp/after"
 tap_ok "archive: ... the game kept before it is untouched" grep -qx "game 7" "$ROOMS/after.7.pgn"
@@ -563,7 +569,8 @@ rm -f "$rdir/$rx".*
 # after line, would otherwise leave a file a game on the host's disk for as long as one likes --
 rx=archive$$
 mkdir -p "$rdir"
-record 2001.02.03 1-0 resignation | sed 's/"alice"/"zed"/' >"$rdir/$rx.pgn"
+# (Black the computer's, which agrees to every next game)
+record 2001.02.03 1-0 resignation | sed 's/"alice"/"zed"/; s/"bob"/"cellmate"/' >"$rdir/$rx.pgn"
 echo "game 49" >"$rdir/$rx.49.pgn"
 printf 'hello 1 zed White\nnew\nresign\nnew\nquit\n' | relay >"$tmp/kept" 2>&1
 tap_ok "restricted room: a finished game is kept up to the 50th" test -s "$rdir/$rx.50.pgn"

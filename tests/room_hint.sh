@@ -1,8 +1,9 @@
 #!/bin/sh
 # room_hint.sh — a room player's own hint on the screen: it thinks for the player's --time
 # (not the default 5 s); chat heard while it thinks is not carried into the next thinking
-# (begun at once by keys typed ahead); a takeback or a new game of the room while it thinks
-# stops it and drops its lines, of a position no longer on the board; the room's server
+# (begun at once by keys typed ahead); a takeback of the room while it thinks stops it and
+# drops its lines, of a position no longer on the board; the other's offer of the next game
+# made while it thinks shows, and the game begins once this player agrees; the room's server
 # stopped while it thinks is said, and stays said after its lines (the message set under the
 # thinking's lock, as the room's other words).
 # The screen runs in the private tmux server, wide enough for a long message on its message
@@ -73,16 +74,19 @@ tap_ok "a takeback agreed while the hint thinks stops it: its lines are dropped,
     wait_for a "the hint dropped: the room took moves back or began a new game meanwhile"
 tap_ok "... none of them shown" hides a "hint: "
 
-# --- a new game of the room while the hint thinks: the same ------------------------------------
+# --- the other's resignation and offer of the next game while the hint thinks: the offer shows,
+# and the next game begins once this player agrees (a new game needs every player's word) ----
 line a Qc3
 wait_for a "1. Qc3     Qc6" >/dev/null
 enter a hint
 wait_for a "looking for a hint (a key stops it)" >/dev/null
 echo go >"$tmp/new"
-tap_ok "a new game of the room while the hint thinks: its lines are dropped too" \
-    wait_for a "the hint dropped: the room took moves back or began a new game meanwhile"
-tap_ok "... none of them shown" hides a "hint: "
-tap_ok "... and the new game shows" wait_for a "a new game begins"
+tap_ok "the other's offer of the next game, made while the hint thinks, shows" \
+    wait_for a "Black offers new game"
+keys a Escape
+tap_ok "... and no new game begins on it" hides a "a new game begins"
+enter a new
+tap_ok "... this player agrees: the new game begins" wait_for a "a new game begins"
 
 # --- the room's server stopped while the hint thinks: said then, and still once it has ended ----
 enter a hint

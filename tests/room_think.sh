@@ -2,8 +2,8 @@
 # room_think.sh — a screen at a room's table goes on serving the room while it thinks: the
 # other player's move and chat arrive, and are drawn, while `analyse` runs there (it runs on
 # the position it started from, and ends as ever; what was heard is shown once after its
-# page); a new game of the room stops a perft count there (the room's state replaces the game
-# it counts). The client runs in the private tmux server; the other player is a scripted
+# page); a new game of the room (this player's offer, agreed by the other) stops a perft count
+# there (the room's state replaces the game it counts). The client runs in the private tmux server; the other player is a scripted
 # client; the room's server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -46,6 +46,9 @@ tap_ok "the game goes on from the room's position" wait_text "$tmp/b" "2. b2"
 
 # --- a new game of the room while perft counts: the count stops, and the new game shows ----------
 tap_ok "the other player resigns" wait_for a "White wins"
+# (this player offers the next game first: the other's 'new' agrees to it, and it begins)
+enter a new
+wait_for a "you offer to begin the next game" >/dev/null
 enter a "perft 9"
 tap_ok "perft counts on the finished game's position" wait_for a "perft 9 (a key stops it)"
 echo go >"$tmp/go3"

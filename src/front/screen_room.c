@@ -273,6 +273,12 @@ static const char *seat_state_word(const RoomClient *c, int p)
     return c->closed ? "?" : room_seat_word(c->seats[p].state);
 }
 
+/* The offer on the table, in a few words after its maker's side. */
+static const char *offer_text(int kind)
+{
+    return kind == 'd' ? "offers a draw" : kind == 'u' ? "asks to undo" : "offers new game";
+}
+
 int room_screen_status(int y, int x, int width)
 {
     RoomClient *c = ui.opt.room;
@@ -314,7 +320,7 @@ int room_screen_status(int y, int x, int width)
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers) {
         panel_line(&y, x, width, A_BOLD, "%s %s", v->player_name[c->offer_by],
-                   c->offer_kind == 'd' ? "offers a draw" : "asks to undo");
+                   offer_text(c->offer_kind));
         for (int p = 0; p < v->nplayers; p++)
             if (p != c->offer_by && (c->offer_agreed & (1u << p)))
                 panel_line(&y, x, width, A_NORMAL, "%s agrees", v->player_name[p]);
@@ -363,7 +369,7 @@ int room_screen_brief(char (*lines)[ROOM_BRIEF_W], int max, int width)
     }
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers && n < max) {
         int k = snprintf(lines[n], ROOM_BRIEF_W, "%s %s", v->player_name[c->offer_by],
-                         c->offer_kind == 'd' ? "offers a draw" : "asks to undo");
+                         offer_text(c->offer_kind));
         for (int p = 0; p < v->nplayers && k > 0 && k < ROOM_BRIEF_W; p++)
             if (p != c->offer_by && (c->offer_agreed & (1u << p)))
                 k += snprintf(lines[n] + k, (size_t)(ROOM_BRIEF_W - k), ", %s agrees",

@@ -64,7 +64,7 @@ struct RoomClient {
     char seat_side[32]; /* the side the welcome named, until the game is known */
     RoomSeatView seats[MAX_PLAYERS];
     int watchers;
-    int offer_kind; /* 0, 'd' (a draw offered) or 'u' (a takeback asked) */
+    int offer_kind; /* 0, 'd' (a draw offered), 'u' (a takeback asked) or 'n' (the next game) */
     int offer_by;
     unsigned offer_agreed; /* the other sides that agree to it (three players) */
     bool synced;           /* the room's whole state has been read */

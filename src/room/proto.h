@@ -96,7 +96,7 @@ enum room_request {
     REQ_NO,     /* no: refuse the offer or request on the table */
     REQ_RESIGN, /* resign */
     REQ_AI,     /* ai SIDE: the computer takes an empty seat */
-    REQ_NEW,    /* new: the next game, once this one is over */
+    REQ_NEW,    /* new: offer the next game once this one is over, or agree to it */
     REQ_SYNC,   /* sync: the whole state again */
     REQ_INFO,   /* info: a summary of the room (also before hello) */
     REQ_PING,   /* ping */
@@ -145,9 +145,9 @@ enum room_event {
     EV_NOTE,     /* note N TEXT: a comment of the record (a chat line) after ply N */
     EV_SYNC,     /* sync N: the snapshot is complete, N plies */
     EV_SAY,      /* say NAME TEXT */
-    EV_OFFER,    /* offer draw|undo SIDE */
-    EV_REFUSED,  /* refused draw|undo SIDE */
-    EV_AGREED,   /* agreed draw|undo SIDE: SIDE agrees to what is on the table */
+    EV_OFFER,    /* offer draw|undo|new SIDE */
+    EV_REFUSED,  /* refused draw|undo|new SIDE */
+    EV_AGREED,   /* agreed draw|undo|new SIDE: SIDE agrees to what is on the table */
     EV_INFO,     /* info TEXT: a line for the people */
     EV_OK,       /* ok: the last request was done */
     EV_ERROR,    /* error TEXT: the last request was refused, and why */

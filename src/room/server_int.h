@@ -68,7 +68,7 @@ typedef struct {
     bool resign_pending; /* three players: resigned out of turn, leaves at its turn */
 } Seat;
 
-enum offer_kind { OFFER_NONE, OFFER_DRAW, OFFER_UNDO };
+enum offer_kind { OFFER_NONE, OFFER_DRAW, OFFER_UNDO, OFFER_NEW };
 
 typedef struct {
     RoomServerOptions opt;
@@ -90,6 +90,9 @@ typedef struct {
     /* ai off stopped the clocks of a game under way: the seats filled again, they run on from
      * where they stopped, not from the record's times at the last moves */
     bool clocks_held;
+    /* a new game: its clocks start once every seat is taken and every player is here (one
+     * who is away, or never agreed to it, must not lose time to it) */
+    bool clocks_wait;
     /* the computer */
     Engine *engine;
     pthread_t thread;

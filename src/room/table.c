@@ -99,6 +99,18 @@ static void decided_event(Server *sv, char *out, size_t len)
                  side(sv, g->result.winner == 0 ? 1 : 0));
 }
 
+/* Each kind of offer: its word in the protocol (and the request that makes or agrees to
+ * it), what it is called, how it was made, and the maker's words for it, theirs and yours. */
+static const struct {
+    const char *word, *thing, *made, *theirs, *yours;
+} offers[] = {
+    [OFFER_DRAW] = {"draw", "draw", "offered", "offers a draw", "offer a draw"},
+    [OFFER_UNDO] = {"undo", "takeback", "asked", "asks to take back a move",
+                    "ask to take back your move"},
+    [OFFER_NEW] = {"new", "next game", "offered", "offers to begin the next game",
+                   "offer to begin the next game"},
+};
+
 static void state_events(Server *sv, Conn *c)
 {
     const Game *g = &sv->s.game;
@@ -130,7 +142,7 @@ static void state_events(Server *sv, Conn *c)
     conn_send(c, "watchers %d", table_watchers(sv));
     clock_event(sv, c);
     if (sv->offer != OFFER_NONE) {
-        const char *what = sv->offer == OFFER_DRAW ? "draw" : "undo";
+        const char *what = offers[sv->offer].word;
         conn_send(c, "offer %s %s", what, side(sv, sv->offer_by));
         for (int p = 0; p < sv->s.v->nplayers; p++)
             if (p != sv->offer_by && (sv->agreed & (1u << p)))
@@ -243,11 +255,20 @@ bool table_all_seated(const Server *sv)
 static void clear_offer(Server *sv, const char *lapsed)
 {
     if (sv->offer != OFFER_NONE && lapsed)
-        room_broadcast(sv, "info the %s %s by %s lapsed",
-                       sv->offer == OFFER_DRAW ? "draw" : "takeback",
-                       sv->offer == OFFER_DRAW ? "offered" : "asked", side(sv, sv->offer_by));
+        room_broadcast(sv, "info the %s %s by %s lapsed", offers[sv->offer].thing,
+                       offers[sv->offer].made, side(sv, sv->offer_by));
     sv->offer = OFFER_NONE;
     sv->agreed = 0;
+}
+
+/* Whether the clocks may start: the game goes on and every seat is taken; for a new game
+ * (clocks_wait), every player is here too. */
+static bool clocks_may_start(const Server *sv)
+{
+    if (sv->s.game.result.over || !table_all_seated(sv)) return false;
+    for (int p = 0; p < sv->s.v->nplayers && sv->clocks_wait; p++)
+        if (sv->seat[p].kind == SEAT_HUMAN && !sv->seat[p].conn) return false;
+    return true;
 }
 
 /* Every seat is taken again: the game (re)begins. Clocks that ai off stopped run on from
@@ -259,15 +280,29 @@ static void clocks_start(Server *sv)
     else
         session_clock_from_record(&sv->s);
     sv->clocks_held = false;
+    sv->clocks_wait = false;
 }
 
-/* After any change of the game: clocks run only while every seat is taken; the computer's
- * search on an older game stops; the record is saved; the computer may be to move. */
+/* A new game's clocks wait: everybody hears for whom. */
+static void waiting_info(Server *sv)
+{
+    char who[160] = "";
+    size_t n = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].kind == SEAT_EMPTY || (sv->seat[p].kind == SEAT_HUMAN && !sv->seat[p].conn))
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? " and " : "", side(sv, p));
+    room_broadcast(sv, "info the clocks start once %s %s here", who,
+                   strstr(who, " and ") ? "are" : "is");
+}
+
+/* After any change of the game: clocks run only while every seat is taken (and a new game's
+ * not before every player is here); the computer's search on an older game stops; the
+ * record is saved; the computer may be to move. */
 static void changed(Server *sv)
 {
     sv->generation++;
     if (sv->thinking) atomic_store(&sv->stop, true);
-    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
+    if (!table_all_seated(sv) || sv->clocks_wait) clock_stop(&sv->s.clock, clock_now());
     table_save(sv);
     computer_turn(sv);
 }
@@ -478,12 +513,12 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
         room_tell_others(sv, c, "info %s is back", side(sv, seat));
     else
         room_tell_others(sv, c, "info %s takes %s", c->name, side(sv, seat));
-    if (!back) {
-        bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
-        if (clocks) clocks_start(sv); /* everybody is here: the game begins */
-        changed(sv);
-        if (clocks) clock_event(sv, NULL);
-    }
+    /* everybody is here: the game begins (a player coming back starts only a new game's
+     * clocks, which waited for them) */
+    bool clocks = (!back || sv->clocks_wait) && clocks_may_start(sv);
+    if (clocks) clocks_start(sv);
+    if (!back || clocks) changed(sv);
+    if (clocks) clock_event(sv, NULL);
     return true;
 }
 
@@ -568,13 +603,16 @@ static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
-/* The players whose word counts: still in the game, seated by people (the computer
- * refuses draws and agrees to takebacks, so it has no say). */
+/* The players whose word counts: seated by people (the computer refuses draws and agrees
+ * to takebacks and to the next game, so it has no say), and for a draw or a takeback still
+ * in the game (the next game is everybody's, out of this one or not, away or here). */
 static unsigned voters(const Server *sv)
 {
     unsigned m = 0;
     for (int p = 0; p < sv->s.v->nplayers; p++)
-        if (sv->seat[p].kind == SEAT_HUMAN && (sv->s.game.pos.alive & (1u << p))) m |= 1u << p;
+        if (sv->seat[p].kind == SEAT_HUMAN &&
+            (sv->offer == OFFER_NEW || (sv->s.game.pos.alive & (1u << p))))
+            m |= 1u << p;
     return m;
 }
 
@@ -613,42 +651,62 @@ static void agreement_said(Server *sv, int p, enum offer_kind kind)
         if (left & (1u << q))
             n += (size_t)snprintf(waiting + n, sizeof waiting - n, "%s%s", n ? " and " : "",
                                   side(sv, q));
-    room_broadcast(sv, "agreed %s %s", kind == OFFER_DRAW ? "draw" : "undo", side(sv, p));
+    room_broadcast(sv, "agreed %s %s", offers[kind].word, side(sv, p));
     if (left)
         room_broadcast(sv, "info %s agrees to the %s %s by %s; %s is still asked", side(sv, p),
-                       kind == OFFER_DRAW ? "draw" : "takeback",
-                       kind == OFFER_DRAW ? "offered" : "asked", side(sv, sv->offer_by), waiting);
+                       offers[kind].thing, offers[kind].made, side(sv, sv->offer_by), waiting);
 }
 
 /* An offer told to all but the one who made it: the players with how to answer, the
  * watchers and the players out of the game, who have no say, only what it is. */
 static void tell_offer(Server *sv, const Conn *by, int p, enum offer_kind kind)
 {
-    bool draw = kind == OFFER_DRAW;
     EACH_CLIENT(sv, k)
     {
         if (k == by) continue;
         bool player = k->state == CONN_PLAYER && (voters(sv) & (1u << k->seat));
-        conn_send(k, "info %s %s%s", side(sv, p),
-                  draw ? "offers a draw" : "asks to take back a move",
-                  !player ? ""
-                  : draw  ? " ('draw' agrees, 'no' refuses)"
-                          : " ('undo' agrees, 'no' refuses)");
+        if (player)
+            conn_send(k, "info %s %s ('%s' agrees, 'no' refuses)", side(sv, p), offers[kind].theirs,
+                      offers[kind].word);
+        else
+            conn_send(k, "info %s %s", side(sv, p), offers[kind].theirs);
     }
+}
+
+static bool next_game(Server *sv, Conn *c);
+
+/* Whether the finished game can be kept, so that the next may begin: asked before the others
+ * are (nobody is asked to agree to what cannot be), and again once they all agree. */
+static bool next_game_kept(Server *sv, Conn *c, char *path, size_t len)
+{
+    char err[700];
+    if (room_archive_name(sv->opt.dir, sv->opt.room, sv->opt.restricted, path, len, err,
+                          sizeof err))
+        return true;
+    clear_offer(sv, NULL);
+    return refuse(c, "no new game: %s; the finished game stays in the room", err);
 }
 
 static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
 {
-    const char *what = kind == OFFER_DRAW ? "draw" : "undo";
-    if (!playing(sv, c, kind == OFFER_DRAW ? "offer a draw" : "ask for a takeback")) return false;
+    const char *what = offers[kind].word;
+    if (kind == OFFER_NEW) {
+        if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
+        if (!sv->s.game.result.over) return refuse(c, "the game is not over");
+    } else {
+        if (!playing(sv, c, kind == OFFER_DRAW ? "offer a draw" : "ask for a takeback"))
+            return false;
+        if (!(sv->s.game.pos.alive & (1u << c->seat))) return refuse(c, "you are out of this game");
+    }
     int p = c->seat;
-    if (!(sv->s.game.pos.alive & (1u << p))) return refuse(c, "you are out of this game");
     if (sv->offer != OFFER_NONE && sv->offer != kind)
         return refuse(c, "a %s is on the table: answer it first ('no' refuses it)",
                       sv->offer == OFFER_DRAW ? "draw offer" : "takeback request");
     if (sv->offer == OFFER_NONE) {
         if (kind == OFFER_DRAW && has_computer(sv))
             return refuse(c, "the computer does not agree to draws");
+        char path[ROOM_PATH_MAX + 32];
+        if (kind == OFFER_NEW && !next_game_kept(sv, c, path, sizeof path)) return false;
         if (kind == OFFER_UNDO) {
             int last = -1;
             for (int i = sv->s.game.nplies - 1; i >= 0 && last < 0; i--)
@@ -664,13 +722,15 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         tell_offer(sv, c, p, kind);
         if (voters(sv) & ~sv->agreed) /* else it is agreed at once, below */
             conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
-                      kind == OFFER_DRAW ? "offer a draw" : "ask to take back your move");
+                      offers[kind].yours);
     } else if (!(sv->agreed & (1u << p))) {
         sv->agreed |= 1u << p;
         agreement_said(sv, p, kind);
     }
     if ((voters(sv) & ~sv->agreed) == 0) {
-        if (kind == OFFER_UNDO) {
+        if (kind == OFFER_NEW) {
+            return next_game(sv, c);
+        } else if (kind == OFFER_UNDO) {
             take_back(sv);
         } else {
             Sink k = {sink_discard, sink_err, sv};
@@ -689,9 +749,9 @@ static bool req_no(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
     if (c->state != CONN_PLAYER) return refuse(c, "watchers have no say");
-    if (!(sv->s.game.pos.alive & (1u << c->seat))) return refuse(c, "you are out of this game");
     if (sv->offer == OFFER_NONE) return refuse(c, "nothing is on the table");
-    const char *what = sv->offer == OFFER_DRAW ? "draw" : "undo";
+    if (!(voters(sv) & (1u << c->seat))) return refuse(c, "you are out of this game");
+    const char *what = offers[sv->offer].word;
     room_broadcast(sv, "refused %s %s", what, side(sv, c->seat));
     room_tell_others(sv, c, "info %s %s", side(sv, c->seat),
                      c->seat == sv->offer_by ? "withdraws the offer" : "says no");
@@ -775,26 +835,33 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     sv->seat[p].kind = SEAT_AI;
     seat_event(sv, NULL, p);
     room_broadcast(sv, "info the computer takes %s", side(sv, p));
-    bool clocks = table_all_seated(sv) && !sv->s.game.result.over;
+    bool clocks = clocks_may_start(sv);
     if (clocks) clocks_start(sv);
     changed(sv);
     if (clocks) clock_event(sv, NULL);
     return true;
 }
 
-/* The finished game is kept as ROOM.N.pgn (dir.h); the next one begins with the same seats.
- * Nothing is lost when it cannot be kept: the finished game stays in the room. */
+/* new: the next game, once every player agrees (a player playing the computer alone
+ * begins it at once). */
 static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
+    return req_offer(sv, c, OFFER_NEW);
+}
+
+/* Every player agrees (c said the last word): the finished game is kept as ROOM.N.pgn
+ * (dir.h); the next one begins with the same seats, its clocks waiting for every seat to be
+ * taken and every player to be here. Nothing is lost when the finished game cannot be kept:
+ * it stays in the room, and the agreement lapses. */
+static bool next_game(Server *sv, Conn *c)
+{
     char path[ROOM_PATH_MAX + 32], err[700];
-    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
-    if (!sv->s.game.result.over) return refuse(c, "the game is not over");
-    if (!room_archive_name(sv->opt.dir, sv->opt.room, sv->opt.restricted, path, sizeof path, err,
-                           sizeof err))
-        return refuse(c, "no new game: %s; the finished game stays in the room", err);
-    if (!pgn_write_file(&sv->s.game, path, sv->mode, err, sizeof err))
+    if (!next_game_kept(sv, c, path, sizeof path)) return false;
+    if (!pgn_write_file(&sv->s.game, path, sv->mode, err, sizeof err)) {
+        clear_offer(sv, NULL);
         return refuse(c, "the finished game could not be kept: %s", err);
+    }
     computer_stop(sv);
     /* the session's own new game (today's date, the same players and clock), with the
      * room's tags kept; the players' tags follow the seats at the next save */
@@ -811,12 +878,17 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
         if (ok && kept[i]) game_set_tag(&sv->s.game, room_tags[i], kept[i]);
         free(kept[i]);
     }
-    if (!ok) return refuse(c, "no new game: %s", sv->err);
     clear_offer(sv, NULL);
+    if (!ok) return refuse(c, "no new game: %s", sv->err);
     for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
+    sv->clocks_held = false;
+    sv->clocks_wait = true;
+    bool clocks = clocks_may_start(sv);
+    if (clocks) clocks_start(sv);
+    changed(sv);
     EACH_CLIENT(sv, x) send_state(sv, x);
     room_broadcast(sv, "info a new game begins; the last one is kept in %s", path);
-    changed(sv);
+    if (sv->s.clock.tc.kind != CLOCK_NONE && !clocks) waiting_info(sv);
     return true;
 }
 

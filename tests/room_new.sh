@@ -1,0 +1,115 @@
+#!/bin/sh
+# room_new.sh — the next game of a room with clocks needs every seated player's word: one
+# player's 'new' only offers it (the others are told, and 'no' refuses), a player away must
+# come back and agree, and the new game's clocks wait until every player is here, so that
+# nobody loses time to a game they never began. Raw clients (room_raw.pl) speak to a server
+# started here; every process is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+room_test_start
+
+raw() { # raw OUT: a raw client in the background, its steps from standard input (feed)
+    cat >"$1.steps" # (a command put in the background reads no standard input of its own)
+    feed <"$1.steps" | perl "$TESTS_DIR/room_raw.pl" "$ROOMS/nx.sock" >"$1" 2>&1 &
+    room_keep $!
+}
+room_serve "$ROOMS" nx glinski --clock 3
+
+# White resigns, Black leaves; White's 'new' only offers the next game, and a move is refused
+raw "$tmp/a1" <<EOF
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+@wait $tmp/b1 ok expect sync
+send resign\n
+answer
+@wait $tmp/b1 ok closed
+send new\n
+answer
+send move e4\n
+answer
+send quit\n
+closed
+EOF
+raw "$tmp/b1" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+expect info White resigns
+send quit\n
+closed
+EOF
+wait_text "$tmp/a1" "ok closed" 20 >/dev/null
+tap_ok "one player's 'new' offers the next game, the others asked" \
+    grep -qx "< info you offer to begin the next game; the others are asked ('no' withdraws it)" "$tmp/a1"
+tap_ok "... and no new game begins on it" sh -c "! grep -q 'a new game begins' '$tmp/a1'"
+tap_ok "... so a move is refused: the game is over" grep -qx "< error the game is over ('new' starts the next)" "$tmp/a1"
+
+# Black comes back: the offer is on the table; Black agrees, while White is away: the game
+# begins, its clocks stopped until White is back, and then White's runs, Black's untouched
+raw "$tmp/b2" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+send new\n
+answer
+hold 2
+@wait $tmp/a2 ok expect sync
+send ping\n
+expect pong
+send quit\n
+closed
+EOF
+wait_text "$tmp/b2" "ok answer" 20 >/dev/null
+tap_ok "a player coming back hears the offer on the table" grep -qx "< offer new White" "$tmp/b2"
+tap_ok "every player agrees: the next game begins" grep -q "^< info a new game begins" "$tmp/b2"
+tap_ok "... its clocks wait for the player who is away, everybody is told" \
+    grep -qx "< info the clocks start once White is here" "$tmp/b2"
+tap_ok "... and they do not run" grep -qx "< clock 180000 180000 -" "$tmp/b2"
+raw "$tmp/a2" <<EOF
+@wait $tmp/b2 ok hold 2
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+send quit\n
+closed
+EOF
+wait_text "$tmp/b2" "ok closed" 20 >/dev/null
+last=$(grep '^< clock ' "$tmp/b2" | tail -n 1)
+tap_ok "White back: the clocks start, White's running and Black's whole ($last)" \
+    sh -c "echo '$last' | grep -qx '< clock 1[78][0-9]* 180000 White'"
+
+# both here: White offers, Black says no; nothing begins
+raw "$tmp/b3" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+send resign\n
+answer
+@wait $tmp/a3 ok expect sync
+expect info White offers to begin the next game ('new' agrees, 'no' refuses)
+send no\n
+answer
+send quit\n
+closed
+EOF
+raw "$tmp/a3" <<EOF
+@wait $tmp/b3 ok answer
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+send new\n
+answer
+expect info Black says no
+send quit\n
+closed
+EOF
+wait_text "$tmp/a3" "ok closed" 20 >/dev/null
+tap_ok "the others hear the offer and how to answer it" \
+    grep -qx "< info White offers to begin the next game ('new' agrees, 'no' refuses)" "$tmp/b3"
+tap_ok "'no' refuses it, and everybody hears" grep -qx "< refused new Black" "$tmp/a3"
+tap_ok "... and no new game begins" sh -c "! grep -q 'a new game begins' '$tmp/a3' '$tmp/b3'"
+
+room_check_logs
+tap_done
