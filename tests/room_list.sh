@@ -48,5 +48,21 @@ p=$(room_server live) && end_pid "$p"
 tap_ok "a room whose server left is known by the record it wrote" \
     sh -c "'$CELLMATE' --rooms --room-dir '$ROOMS' | grep -q '^live: .*not running'"
 
+# --- a seat the new room's variant has not: refused before the room is made ------------------
+echo | "$CELLMATE" --batch --room purple --seat purple glinski >"$tmp/purple" 2>&1
+tap_eq "a new room's seat that is no side: status 2" 2 "$?"
+tap_ok "... saying so" grep -qx "cellmate: no side 'purple' in this game (White, Black, any or watch)" \
+    "$tmp/purple"
+rooms >/dev/null
+tap_ok "... and the room is not made: nothing runs, nothing is listed" \
+    sh -c "! test -e '$ROOMS/purple.pgn' && ! test -e '$ROOMS/purple.sock' && ! grep -q '^purple:' '$tmp/rooms'"
+# the same through a relay (the seat read from the hello it carries)
+printf 'hello 1 ann purple\n' | "$CELLMATE" --relay purple2 glinski >"$tmp/purple2" 2>&1
+tap_ok "through a relay: the hello's seat that is no side makes no room" \
+    sh -c "grep -qx \"bye no side 'purple' in this game (White, Black, any or watch)\" '$tmp/purple2' && ! test -e '$ROOMS/purple2.pgn'"
+# a side's name in any case is a side
+echo | "$CELLMATE" --batch --room black --seat black glinski >"$tmp/black" 2>&1
+tap_ok "a side's name in another case makes the room" grep -q "you play Black in room black" "$tmp/black"
+
 room_check_logs
 tap_done

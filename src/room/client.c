@@ -722,8 +722,32 @@ static bool request(Session *s, const char *verb, const char *args, Sink *out)
 
 /* --- connecting ------------------------------------------------------------------------------- */
 
-int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *maker,
-                      const TimeControl *clock, double ai_seconds, char *err, int errlen)
+/* Whether the variant of a room about to be made has the seat asked for (a side's name, any
+ * or watch; NULL: not known here), said as the room would refuse it: a room is not made,
+ * and left behind, for a hello it would refuse. A variant that does not open is left to the
+ * room's server to name. */
+static bool seat_in_variant(const char *variant, const char *seat, char *err, int errlen)
+{
+    char why[600], sides[96] = "";
+    bool unreadable;
+    if (!seat || !strcmp(seat, "any") || !strcmp(seat, "watch")) return true;
+    Variant *v = variant_open(variant, why, sizeof why, &unreadable);
+    if (!v) return true;
+    bool found = false;
+    size_t n = 0;
+    for (int p = 0; p < v->nplayers; p++) {
+        found |= !strcasecmp(seat, v->player_name[p]);
+        n +=
+            (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
+    }
+    variant_free(v);
+    if (!found) snprintf(err, errlen, "no side '%s' in this game (%s, any or watch)", seat, sides);
+    return found;
+}
+
+int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *seat,
+                      const char *maker, const TimeControl *clock, double ai_seconds, char *err,
+                      int errlen)
 {
     char dir[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
     if (!room_dir(dir_opt, dir, sizeof dir, err, errlen)) return -1;
@@ -737,6 +761,7 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
                  room, room);
         return -1;
     }
+    if (!exists && !seat_in_variant(variant, seat, err, errlen)) return -1;
     RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1, maker != NULL};
     RoomQuota q;
     if (!room_quota_take(&q, dir, room, maker, err, errlen)) return -1;
@@ -759,8 +784,8 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
 static bool connect_here(RoomClient *c, const RoomTarget *t, const RoomJoinOptions *o, char *err,
                          int errlen)
 {
-    int fd = room_connect_here(o->dir, t->room, o->variant, o->maker, &o->clock, o->ai_seconds, err,
-                               errlen);
+    int fd = room_connect_here(o->dir, t->room, o->variant, o->seat, o->maker, &o->clock,
+                               o->ai_seconds, err, errlen);
     if (fd < 0) return false;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
     c->rfd = c->wfd = fd;

@@ -102,11 +102,13 @@ struct RoomClient {
 bool room_parse_target(const char *arg, RoomTarget *t, char *err, int errlen);
 
 /* Connect to room `room` on this host (the directory: dir_opt, or the default), starting its
- * server when none runs (with `variant` when there is no record yet). maker: the restricted
- * player who would open it (bound by quota.h: rooms open and kept), or NULL. Returns the socket
- * (blocking), or -1 with a message in err. */
-int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *maker,
-                      const TimeControl *clock, double ai_seconds, char *err, int errlen);
+ * server when none runs (with `variant` when there is no record yet, and only when the
+ * variant has `seat`, the seat the hello asks for: a side, any, watch, or NULL when not
+ * known). maker: the restricted player who would open it (bound by quota.h: rooms open and
+ * kept), or NULL. Returns the socket (blocking), or -1 with a message in err. */
+int room_connect_here(const char *dir_opt, const char *room, const char *variant, const char *seat,
+                      const char *maker, const TimeControl *clock, double ai_seconds, char *err,
+                      int errlen);
 
 /* Connect (starting the room's server on this host if none runs, or running ssh), say hello
  * and read the room's state into s: s->v and s->game become the room's. False with a

@@ -154,9 +154,16 @@ int room_relay_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: %s\n", err);
         return 1;
     }
-    int sock = room_connect_here(o->dir, t.room, t.has_variant ? t.variant : NULL,
-                                 o->restricted ? o->player : NULL, &o->clock, o->ai_seconds, err,
-                                 sizeof err);
+    /* the seat the hello asks for: a new room is made only when its variant has it */
+    char hello[ROOM_REQUEST_MAX + 1];
+    RoomRequest rq;
+    const char *nl = memchr(buf, '\n', (size_t)first);
+    size_t len = nl ? (size_t)(nl - buf) : (size_t)first;
+    snprintf(hello, sizeof hello, "%.*s", (int)(len < sizeof hello ? len : sizeof hello - 1), buf);
+    room_parse_request(hello, &rq);
+    int sock = room_connect_here(
+        o->dir, t.room, t.has_variant ? t.variant : NULL, rq.kind == REQ_HELLO ? rq.seat : NULL,
+        o->restricted ? o->player : NULL, &o->clock, o->ai_seconds, err, sizeof err);
     if (sock < 0) {
         /* the client reads the protocol: say it as the room would */
         printf("bye %s\n", err);
