@@ -5,7 +5,11 @@
 # calls room_cleanup from its EXIT trap (room_test_start or room_tmux_test_start sets that
 # trap).
 
-export XDG_RUNTIME_DIR="$tmp/run" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state"
+# The rooms' records are kept in $XDG_STATE_HOME/cellmate/rooms, their sockets and locks in
+# $XDG_RUNTIME_DIR/cellmate/rooms (keep.h); here both are one directory, $ROOMS, as a room
+# directory given with --room-dir is, so that a test finds every file of a room in one place
+# (room_keep.sh tests the two apart).
+export XDG_RUNTIME_DIR="$tmp/run" HOME="$tmp/home" XDG_STATE_HOME="$tmp/run"
 mkdir -p -m 700 "$XDG_RUNTIME_DIR" "$HOME"
 ROOMS="$XDG_RUNTIME_DIR/cellmate/rooms"
 # the helpers' own files: the PIDs the clean-up ends, and each player's script and FIFO. In

@@ -6,6 +6,7 @@
 #include "number.h"
 #include "paths.h"
 #include "room/dir.h"
+#include "room/keep.h"
 #include "room/quota.h"
 #include "room/server.h"
 #include "clock.h"
@@ -749,11 +750,17 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
                       const char *maker, const TimeControl *clock, double ai_seconds, char *err,
                       int errlen)
 {
-    char dir[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
+    char dir[ROOM_PATH_MAX], keep[ROOM_PATH_MAX], record[ROOM_PATH_MAX];
     if (!room_dir(dir_opt, dir, sizeof dir, err, errlen)) return -1;
     int fd = room_connect(dir, room, err, errlen);
     if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED)) return fd;
-    bool exists = room_file(dir, room, "pgn", record, sizeof record) && access(record, F_OK) == 0;
+    /* (a restricted player's rooms stay in one directory, which quota.h bounds) */
+    if (maker)
+        snprintf(keep, sizeof keep, "%s", dir);
+    else if (!room_keep_dir(dir_opt, dir, keep, sizeof keep, err, errlen))
+        return -1;
+    bool exists =
+        room_record_file(dir, keep, room, record, sizeof record) && access(record, F_OK) == 0;
     if (!exists && !variant) {
         snprintf(err, errlen,
                  "there is no room %s here (cellmate --rooms lists them); give a variant to "
@@ -762,7 +769,7 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
         return -1;
     }
     if (!exists && !seat_in_variant(variant, seat, err, errlen)) return -1;
-    RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1, maker != NULL};
+    RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1, maker != NULL, keep};
     RoomQuota q;
     if (!room_quota_take(&q, dir, room, maker, err, errlen)) return -1;
     bool started = room_start_server(&so, err, errlen);

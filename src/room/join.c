@@ -3,6 +3,7 @@
  * administrator's way to run a room's server in the foreground. */
 #include "room/client.h"
 #include "room/dir.h"
+#include "room/keep.h"
 #include "room/room.h"
 #include "variant_default.h"
 #include "room/script.h"
@@ -123,14 +124,15 @@ int room_join_main(const RoomOptions *o)
 
 int room_serve_main(const RoomOptions *o)
 {
-    char dir[ROOM_PATH_MAX], err[600];
+    char dir[ROOM_PATH_MAX], keep[ROOM_PATH_MAX], err[600];
     if (!room_valid_room(o->room)) {
         safe_printf(stderr,
                     "cellmate: '%s' is not a room's name (1 to %d letters, digits, '_' or '-')\n",
                     o->room, ROOM_ROOM_MAX);
         return 2;
     }
-    if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err)) {
+    if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err) ||
+        !room_keep_dir(o->dir, dir, keep, sizeof keep, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
         return 2;
     }
@@ -139,6 +141,6 @@ int room_serve_main(const RoomOptions *o)
         fprintf(stderr, "cellmate: room %s is served already (PID %ld)\n", o->room, (long)running);
         return 1;
     }
-    RoomServerOptions so = {dir, o->room, o->variant, o->clock, o->ai_seconds, 0, -1, false};
+    RoomServerOptions so = {dir, o->room, o->variant, o->clock, o->ai_seconds, 0, -1, false, keep};
     return room_serve(&so) ? 1 : 0;
 }

@@ -5,6 +5,7 @@
 #include "notation.h"
 #include "room/describe.h"
 #include "room/dir.h"
+#include "room/keep.h"
 #include "room/proto.h"
 #include "room/room.h"
 #include "safe_text.h"
@@ -50,13 +51,12 @@ static bool ask(const char *dir, const char *room, char *out, size_t len)
     return true;
 }
 
-/* A room whose server is not running: its record. */
-static bool from_record(const char *dir, const char *room, char *out, size_t len)
+/* A room whose server is not running: its record, at path. */
+static bool from_record(const char *path, const char *room, char *out, size_t len)
 {
-    char path[ROOM_PATH_MAX], err[800];
+    char err[800];
     Session s;
-    if (!room_file(dir, room, "pgn", path, sizeof path) ||
-        !session_open_record(&s, path, err, sizeof err)) {
+    if (!session_open_record(&s, path, err, sizeof err)) {
         snprintf(out, len, "%s: unreadable record (%s)", room, err);
         return true;
     }
@@ -83,15 +83,14 @@ static int by_name(const void *a, const void *b)
     return d ? d : strcmp(x, y);
 }
 
-/* Whether DIR/ROOM.pgn is a room's record rather than any game saved there (a room
+/* Whether the file at path is a room's record rather than any game saved there (a room
  * directory may be shared, such as /tmp): a room's server writes the RoomUsers tag into
  * its record at every save, and nothing else does (a client's own copy of the record leaves
  * it out). Only the tags at the top are read, from a regular file (never a FIFO that would
  * hold the listing up). */
-static bool room_record(const char *dir, const char *room)
+static bool room_record(const char *path)
 {
-    char path[ROOM_PATH_MAX], line[256];
-    if (!room_file(dir, room, "pgn", path, sizeof path)) return false;
+    char line[256];
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     struct stat st;
     if (fd < 0) return false;
@@ -112,40 +111,57 @@ static bool room_record(const char *dir, const char *room)
     return found;
 }
 
-int room_list_main(const RoomOptions *o)
+#define ROOMS_LISTED 1024
+
+/* The rooms whose records are in directory `scan` (keep, or the room directory run, where an
+ * earlier cellmate kept them), each once, added to names. False when it cannot be read. */
+static bool rooms_in(const char *scan, const char *run, const char *keep, char **names, int *n)
 {
-    char dir[ROOM_PATH_MAX], err[600];
-    if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err)) {
-        fprintf(stderr, "cellmate: %s\n", err);
-        return 2;
-    }
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "cellmate: %s: cannot read it\n", dir);
-        return 2;
-    }
-    char *names[1024];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 1024) {
+    DIR *d = opendir(scan);
+    if (!d) return false;
+    for (struct dirent *e; (e = readdir(d)) && *n < ROOMS_LISTED;) {
         size_t l = strlen(e->d_name);
-        if (l < 5 || strcmp(e->d_name + l - 4, ".pgn")) continue;
-        char room[ROOM_ROOM_MAX + 2];
-        if (l - 4 > ROOM_ROOM_MAX) continue;
+        char room[ROOM_ROOM_MAX + 2], path[ROOM_PATH_MAX];
+        if (l < 5 || strcmp(e->d_name + l - 4, ".pgn") || l - 4 > ROOM_ROOM_MAX) continue;
         snprintf(room, sizeof room, "%.*s", (int)(l - 4), e->d_name);
         /* finished games kept as NAME.N.pgn are not rooms: a room's name has no '.'; nor
          * is another game saved in the directory: a room is served, or has a room's record */
-        if (room_valid_room(room) && (room_server_pid(dir, room) || room_record(dir, room)) &&
-            (names[n] = strdup(room)))
-            n++;
+        if (!room_valid_room(room) || !room_record_file(run, keep, room, path, sizeof path) ||
+            !(room_server_pid(run, room) || room_record(path)))
+            continue;
+        bool seen = false;
+        for (int i = 0; i < *n && !seen; i++) seen = !strcmp(names[i], room);
+        if (!seen && (names[*n] = strdup(room))) (*n)++;
     }
     closedir(d);
+    return true;
+}
+
+int room_list_main(const RoomOptions *o)
+{
+    char dir[ROOM_PATH_MAX], keep[ROOM_PATH_MAX], err[600];
+    if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err) ||
+        !room_keep_dir(o->dir, dir, keep, sizeof keep, err, sizeof err)) {
+        fprintf(stderr, "cellmate: %s\n", err);
+        return 2;
+    }
+    char *names[ROOMS_LISTED];
+    int n = 0;
+    const char *unread = !rooms_in(keep, dir, keep, names, &n)                       ? keep
+                         : strcmp(dir, keep) && !rooms_in(dir, dir, keep, names, &n) ? dir
+                                                                                     : NULL;
+    if (unread) {
+        fprintf(stderr, "cellmate: %s: cannot read it\n", unread);
+        for (int i = 0; i < n; i++) free(names[i]);
+        return 2;
+    }
     qsort(names, (size_t)n, sizeof names[0], by_name);
-    if (!n) safe_printf(stdout, "no rooms in %s\n", dir);
+    if (!n) safe_printf(stdout, "no rooms in %s\n", keep);
     for (int i = 0; i < n; i++) {
-        char line[ROOM_EVENT_MAX];
-        if (!(room_server_pid(dir, names[i]) && ask(dir, names[i], line, sizeof line)))
-            from_record(dir, names[i], line, sizeof line);
+        char line[ROOM_EVENT_MAX] = "", path[ROOM_PATH_MAX];
+        if (!(room_server_pid(dir, names[i]) && ask(dir, names[i], line, sizeof line)) &&
+            room_record_file(dir, keep, names[i], path, sizeof path))
+            from_record(path, names[i], line, sizeof line);
         safe_printf(stdout, "%s\n", line); /* a record's tags and moves are anyone's text */
         free(names[i]);
     }

@@ -9,6 +9,7 @@
 #include "room/server_int.h"
 
 #include "room/dir.h"
+#include "room/keep.h"
 #include "fileio.h"
 #include "lockfile.h"
 #include "number.h"
@@ -458,6 +459,8 @@ int room_serve(const RoomServerOptions *o)
     bool held;
     if (!sv) return 1;
     sv->opt = *o;
+    if (!sv->opt.keep) sv->opt.keep = o->dir;
+    const char *keep = sv->opt.keep;
     sv->listen_fd = sv->ai_pipe[0] = sv->ai_pipe[1] = sv->wal.fd = -1;
     sv->mode = room_file_mode(o->dir);
     /* every file of the room (lock, record, socket) gets the room's mode, whatever the
@@ -478,7 +481,7 @@ int room_serve(const RoomServerOptions *o)
         goto out;
     }
     set_title(o->room);
-    if (!room_file(o->dir, o->room, "pgn", sv->record, sizeof sv->record) ||
+    if (!room_file(keep, o->room, "pgn", sv->record, sizeof sv->record) ||
         !room_file(o->dir, o->room, "sock", sv->sock, sizeof sv->sock)) {
         ready(sv, READY_ERROR, "%s: path too long", o->dir);
         goto out;
@@ -493,11 +496,18 @@ int room_serve(const RoomServerOptions *o)
         goto out;
     }
     room_log_own();
+    /* a room an earlier cellmate kept in the room directory, where it would not last */
+    bool moved;
+    if (!room_keep_move(o->dir, keep, o->room, &moved, err, sizeof err)) {
+        ready(sv, READY_ERROR, "%s", err);
+        goto out_lock;
+    }
+    if (moved) room_log("room %s: its games were moved from %s to %s", o->room, o->dir, keep);
     /* what servers killed while they wrote a record left behind, this room's or another's */
-    fileio_remove_stale_temps(o->dir, ".tmp.", NULL);
+    fileio_remove_stale_temps(keep, ".tmp.", NULL);
     /* a change a killed server had made durable, but not yet saved in the record */
     bool finished;
-    if (!room_file(o->dir, o->room, "wal", sv->walpath, sizeof sv->walpath) ||
+    if (!room_file(keep, o->room, "wal", sv->walpath, sizeof sv->walpath) ||
         !wal_recover(sv->walpath, sv->record, sv->mode, &finished, err, sizeof err)) {
         ready(sv, READY_ERROR, "%s", err);
         goto out_lock;
@@ -553,7 +563,7 @@ bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
 {
     char log[ROOM_PATH_MAX];
     int p[2];
-    if (!room_file(o->dir, o->room, "log", log, sizeof log)) {
+    if (!room_file(o->keep ? o->keep : o->dir, o->room, "log", log, sizeof log)) {
         snprintf(err, errlen, "%s: path too long", o->dir);
         return false;
     }

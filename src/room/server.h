@@ -27,6 +27,7 @@ typedef struct {
     double idle_seconds; /* 0: ROOM_IDLE_SECONDS (CELLMATE_ROOM_IDLE overrides both) */
     int ready_fd;        /* -1, or where to say "ok" (or "error: ...") once listening */
     bool restricted;     /* started for a restricted player (a public login): its bounds */
+    const char *keep;    /* where its records are kept (room_keep_dir); NULL: dir */
 } RoomServerOptions;
 
 /* Run the room's server until it has been idle long enough or a signal ends it. Returns

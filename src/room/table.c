@@ -680,7 +680,7 @@ static bool next_game(Server *sv, Conn *c);
 static bool next_game_kept(Server *sv, Conn *c, char *path, size_t len)
 {
     char err[700];
-    if (room_archive_name(sv->opt.dir, sv->opt.room, sv->opt.restricted, path, len, err,
+    if (room_archive_name(sv->opt.keep, sv->opt.room, sv->opt.restricted, path, len, err,
                           sizeof err))
         return true;
     clear_offer(sv, NULL);

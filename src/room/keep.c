@@ -1,0 +1,119 @@
+/* keep.c — the rooms' records in the lasting state directory, and the move of a room an
+ * earlier cellmate kept in the runtime directory (see keep.h). */
+#include "room/keep.h"
+
+#include "fileio.h"
+#include "room/dir.h"
+#include "room/wal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool room_keep_dir(const char *given, const char *run, char *out, size_t len, char *err, int errlen)
+{
+    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    int n;
+    if (given && *given)
+        n = snprintf(out, len, "%s", run);
+    else if (xdg && *xdg == '/') /* (a relative one is invalid by the XDG specification) */
+        n = snprintf(out, len, "%s/cellmate/rooms", xdg);
+    else if (home && *home == '/')
+        n = snprintf(out, len, "%s/.local/state/cellmate/rooms", home);
+    else
+        n = snprintf(out, len, "%s", run);
+    if (n < 0 || (size_t)n >= len) {
+        snprintf(err, errlen, "the directory of the rooms' records: path too long");
+        return false;
+    }
+    return make_dirs(out, err, errlen);
+}
+
+bool room_record_file(const char *run, const char *keep, const char *room, char *out, size_t len)
+{
+    char old[ROOM_PATH_MAX];
+    if (!room_file(keep, room, "pgn", out, len)) return false;
+    if (access(out, F_OK) != 0 && strcmp(run, keep) &&
+        room_file(run, room, "pgn", old, sizeof old) && access(old, F_OK) == 0)
+        snprintf(out, len, "%s", old);
+    return true;
+}
+
+/* One file from RUN to KEEP under its name, never over a file there: a link where both are
+ * on one file system, else a copy (written and flushed) before the old name goes. A file
+ * that is not there is nothing to move. */
+static bool move_one(const char *run, const char *keep, const char *name, mode_t mode, char *err,
+                     int errlen)
+{
+    char from[ROOM_PATH_MAX], to[ROOM_PATH_MAX];
+    if (snprintf(from, sizeof from, "%s/%s", run, name) >= (int)sizeof from ||
+        snprintf(to, sizeof to, "%s/%s", keep, name) >= (int)sizeof to) {
+        snprintf(err, errlen, "%s: path too long", keep);
+        return false;
+    }
+    int rc = move_to_new_name(from, to);
+    if (rc == 1 || (rc < 0 && errno == ENOENT)) return true;
+    if (rc == 0) {
+        snprintf(err, errlen, "%s is there already: %s stays where it is", to, from);
+        return false;
+    }
+    if (errno != EXDEV) {
+        snprintf(err, errlen, "%s: cannot move it to %s: %s", from, keep, strerror(errno));
+        return false;
+    }
+    char *text = read_text_file(from, NULL, err, errlen);
+    if (!text) return false;
+    rc = write_file_new(to, text, mode, err, errlen);
+    free(text);
+    if (rc == 0) snprintf(err, errlen, "%s is there already: %s stays where it is", to, from);
+    if (rc != 1) return false;
+    return unlink(from) == 0 || errno == ENOENT;
+}
+
+/* Whether a name is ROOM.N.pgn, a finished game of the room (N digits only). */
+static bool finished_game(const char *name, const char *room)
+{
+    size_t n = strlen(room), l = strlen(name);
+    if (l <= n + 5 || strncmp(name, room, n) || name[n] != '.' || strcmp(name + l - 4, ".pgn"))
+        return false;
+    for (size_t i = n + 1; i < l - 4; i++)
+        if (name[i] < '0' || name[i] > '9') return false;
+    return true;
+}
+
+bool room_keep_move(const char *run, const char *keep, const char *room, bool *moved, char *err,
+                    int errlen)
+{
+    char record[ROOM_PATH_MAX], wal[ROOM_PATH_MAX], name[ROOM_PATH_MAX];
+    *moved = false;
+    if (!strcmp(run, keep)) return true;
+    if (!room_file(run, room, "pgn", record, sizeof record) ||
+        !room_file(run, room, "wal", wal, sizeof wal) ||
+        !room_file(keep, room, "pgn", name, sizeof name)) {
+        snprintf(err, errlen, "%s: path too long", run);
+        return false;
+    }
+    if (access(record, F_OK) != 0 || access(name, F_OK) == 0) return true; /* nothing to move */
+    mode_t mode = room_file_mode(run);
+    bool finished;
+    if (!wal_recover(wal, record, mode, &finished, err, errlen)) return false;
+    DIR *d = opendir(run);
+    if (!d) {
+        snprintf(err, errlen, "%s: cannot read it: %s", run, strerror(errno));
+        return false;
+    }
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d));)
+        if (finished_game(e->d_name, room)) ok = move_one(run, keep, e->d_name, mode, err, errlen);
+    closedir(d);
+    /* the record last: once it is there, all is (its log stays: the new one is begun) */
+    snprintf(name, sizeof name, "%s.pgn", room);
+    if (ok) ok = move_one(run, keep, name, mode, err, errlen);
+    if (ok) unlink(wal); /* (finished into the record above) */
+    *moved = ok;
+    return ok;
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# room_keep.sh — where a room's games last: its record and finished games in the state
+# directory ($XDG_STATE_HOME/cellmate/rooms), which a logout or reboot leaves alone, and only
+# its socket and lock in the runtime directory, which they wipe; a room an earlier cellmate
+# kept in the runtime directory is still listed, and moved, finished games and all, when it
+# is next joined. Every server is ended by its PID.
+. "$TESTS_DIR/tap.sh"
+tmp=$(mktemp -d)
+. "$TESTS_DIR/room_lib.sh"
+room_test_start
+export XDG_STATE_HOME="$tmp/state" # (room_lib.sh keeps both in one place; here they part)
+KEEP="$XDG_STATE_HOME/cellmate/rooms"
+
+# --- a room's games go to the state directory ---------------------------------------------------
+printf 'ai Black\nresign\nnew\nquit\n' |
+    timeout 30 "$CELLMATE" --batch --room k1 glinski --name alice >"$tmp/k1" 2>&1
+tap_eq "a game against the computer, resigned, and the next begun (status 0)" 0 "$?"
+tap_ok "the finished game is kept in the state directory, and the player told where" \
+    sh -c "grep -qx 'a new game begins; the last one is kept in $KEEP/k1.1.pgn' '$tmp/k1' && grep -q 'Termination \"resignation\"\\|1-0\\|0-1' '$KEEP/k1.1.pgn'"
+tap_ok "... the room's record too" record_has -x '\[White "alice"\]' "$KEEP/k1.pgn"
+tap_ok "... while the runtime directory holds its socket and lock, and no game" \
+    sh -c "test -S '$ROOMS/k1.sock' && test -f '$ROOMS/k1.pid' && ! ls '$ROOMS'/*.pgn 2>/dev/null"
+
+# --- a room an earlier cellmate kept in the runtime directory ----------------------------------
+u=$(id -u)
+{
+    printf '[Event "cellmate room old"]\n[Variant "glinski"]\n[White "alice"]\n[Black "bob"]\n'
+    printf '[Result "*"]\n[RoomUsers "%s %s"]\n\n1. Qc3 *\n' "$u" "$u"
+} >"$ROOMS/old.pgn"
+echo "an old finished game" >"$ROOMS/old.3.pgn"
+"$CELLMATE" --rooms >"$tmp/rooms" 2>&1
+tap_ok "--rooms lists a room still in the old place" grep -q "^old: glinski, move 1, Black to move" "$tmp/rooms"
+tap_eq "... and each room once" "k1 old" "$(sed -n 's/^\([^:]*\): .*/\1/p' "$tmp/rooms" | tr '\n' ' ' | sed 's/ $//')"
+printf 'quit\n' | timeout 30 "$CELLMATE" --batch --room old --name bob >"$tmp/old" 2>&1
+tap_ok "joining it finds the game where it was" grep -q "you play Black in room old" "$tmp/old"
+tap_ok "... and it is moved to the state directory, its moves and players kept" \
+    sh -c "grep -q '^1\. Qc3' '$KEEP/old.pgn' && grep -qx '\[Black \"bob\"\]' '$KEEP/old.pgn'"
+tap_ok "... with its finished games" grep -qx "an old finished game" "$KEEP/old.3.pgn"
+tap_ok "... nothing of the games left in the runtime directory" \
+    sh -c "! test -e '$ROOMS/old.pgn' && ! test -e '$ROOMS/old.3.pgn'"
+"$CELLMATE" --rooms >"$tmp/rooms" 2>&1
+tap_ok "... and --rooms still lists it" grep -q "^old: glinski, move 1, Black to move" "$tmp/rooms"
+
+room_check_logs
+tap_done

@@ -1,0 +1,138 @@
+/* unit_room_keep.c — room_keep_move, which moves a room an earlier cellmate kept in the
+ * runtime directory to the state directory: across file systems (no link, no rename: link()
+ * and rename() are wrapped, the link's --wrap, to fail as they do there) the record and the
+ * finished games are copied, whole, and only then are the old ones removed; a name taken in
+ * the state directory is never replaced, and the record then stays where it was. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "room/dir.h"
+#include "room/keep.h"
+
+static bool other_fs; /* link and rename fail as between two file systems */
+
+int __real_link(const char *from, const char *to);
+int __wrap_link(const char *from, const char *to);
+int __wrap_link(const char *from, const char *to)
+{
+    if (other_fs) {
+        errno = EXDEV;
+        return -1;
+    }
+    return __real_link(from, to);
+}
+
+int __real_rename(const char *from, const char *to);
+int __wrap_rename(const char *from, const char *to);
+int __wrap_rename(const char *from, const char *to)
+{
+    /* (a temporary file written in the state directory is still renamed into place there) */
+    if (other_fs && !strstr(from, ".tmp.")) {
+        errno = EXDEV;
+        return -1;
+    }
+    return __real_rename(from, to);
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+    char path[ROOM_PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The file's text, or "" when it is not there. */
+static const char *text_of(const char *dir, const char *name)
+{
+    static char text[256];
+    char path[ROOM_PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    text[0] = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return text;
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    return text;
+}
+
+static const char record[] = "[Event \"cellmate room k\"]\n[RoomUsers \"- -\"]\n\n*\n";
+
+static void test_moved_across_file_systems(void **st)
+{
+    (void)st;
+    char run[] = "/tmp/unit_room_keep.XXXXXX", keep[] = "/tmp/unit_room_keep.XXXXXX", err[600];
+    assert_non_null(mkdtemp(run));
+    assert_non_null(mkdtemp(keep));
+    put(run, "k.pgn", record);
+    put(run, "k.1.pgn", "game one\n");
+    put(run, "k.12.pgn", "game twelve\n");
+    put(run, "kx.pgn", "another room's\n");
+    bool moved;
+    other_fs = true;
+    bool ok = room_keep_move(run, keep, "k", &moved, err, sizeof err);
+    other_fs = false;
+    assert_true(ok);
+    assert_true(moved);
+    assert_string_equal(text_of(keep, "k.pgn"), record);
+    assert_string_equal(text_of(keep, "k.1.pgn"), "game one\n");
+    assert_string_equal(text_of(keep, "k.12.pgn"), "game twelve\n");
+    assert_string_equal(text_of(run, "k.pgn"), "");
+    assert_string_equal(text_of(run, "k.1.pgn"), "");
+    assert_string_equal(text_of(run, "kx.pgn"), "another room's\n"); /* only the room's */
+    assert_string_equal(text_of(keep, "kx.pgn"), "");
+    /* found where it is now: nothing more to move */
+    char path[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
+    assert_true(room_record_file(run, keep, "k", path, sizeof path));
+    snprintf(want, sizeof want, "%s/k.pgn", keep);
+    assert_string_equal(path, want);
+    assert_true(room_keep_move(run, keep, "k", &moved, err, sizeof err));
+    assert_false(moved);
+    char cmd[2 * ROOM_PATH_MAX];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_name_taken_is_never_replaced(void **st)
+{
+    (void)st;
+    char run[] = "/tmp/unit_room_keep.XXXXXX", keep[] = "/tmp/unit_room_keep.XXXXXX", err[600];
+    assert_non_null(mkdtemp(run));
+    assert_non_null(mkdtemp(keep));
+    put(run, "k.pgn", record);
+    put(run, "k.1.pgn", "the old place's game one\n");
+    put(keep, "k.1.pgn", "the new place's game one\n");
+    bool moved;
+    assert_false(room_keep_move(run, keep, "k", &moved, err, sizeof err));
+    assert_false(moved);
+    assert_non_null(strstr(err, "is there already"));
+    assert_string_equal(text_of(keep, "k.1.pgn"), "the new place's game one\n");
+    assert_string_equal(text_of(run, "k.1.pgn"), "the old place's game one\n");
+    /* the record stays where it was, and is found there */
+    assert_string_equal(text_of(run, "k.pgn"), record);
+    char path[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
+    assert_true(room_record_file(run, keep, "k", path, sizeof path));
+    snprintf(want, sizeof want, "%s/k.pgn", run);
+    assert_string_equal(path, want);
+    char cmd[2 * ROOM_PATH_MAX];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
+    assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_moved_across_file_systems),
+                                       cmocka_unit_test(test_name_taken_is_never_replaced)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
