@@ -47,8 +47,20 @@ static double now_seconds(void)
  * terminal through here, already cleaned of control bytes by the room client. Lines that
  * arrive together are joined while the message line shows them whole, so a move and the
  * result it brought are read at once; otherwise, and after an error, the newest replaces
- * them: the message line always shows the latest (the chat command shows the others). */
+ * them: the message line always shows the latest (the chat command shows the others). But
+ * the game's result is news a player must not miss: for NEWS_SECONDS the lines that follow
+ * it (the loser leaving, say) are joined after it, and one that does not fit is left to the
+ * chat page rather than replace it. */
 static void room_text_locked(const char *text, bool error);
+
+#define NEWS_SECONDS 10.0
+static char shown[MSG_MAX]; /* the room's words on the message line, as set here */
+static double news_at;      /* when they came to hold the game's result; 0: they do not */
+
+static bool news(const char *text)
+{
+    return !strncmp(text, "result ", 7);
+}
 
 /* What the room said while the computer thought: the message line is the thinking line's
  * then, so it goes to the panel, and stays there beside analyse's lines (analysis_progress)
@@ -89,15 +101,23 @@ static void room_text_locked(const char *text, bool error)
         snprintf(greeting + n, sizeof greeting - n, "%s%s", n ? "; " : "", text);
         return;
     }
-    if (in_batch && !error && !ui.message_is_error && ui.message[0]) {
+    double now = now_seconds();
+    bool held = news_at > 0 && now - news_at < NEWS_SECONDS && !ui.message_is_error &&
+                !strcmp(ui.message, shown); /* (the player's own doings have replaced it) */
+    if ((in_batch || held) && !error && !ui.message_is_error && ui.message[0]) {
         char joined[MSG_MAX];
         int n = snprintf(joined, sizeof joined, "%s; %s", ui.message, text);
         if (n > 0 && (size_t)n < sizeof joined && text_columns(joined) <= ui.cols) {
             ui_set_message(false, "%s", joined);
+            snprintf(shown, sizeof shown, "%s", ui.message);
+            if (news(text)) news_at = now;
             return;
         }
     }
+    if (held && !error) return; /* the result stays; the line is on the chat page */
     ui_set_message(error, "%s", text);
+    snprintf(shown, sizeof shown, "%s", ui.message);
+    news_at = !error && news(text) ? now : 0;
     in_batch = true;
 }
 
