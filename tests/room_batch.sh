@@ -574,6 +574,8 @@ record 2001.02.03 1-0 resignation | sed 's/"alice"/"zed"/; s/"bob"/"cellmate"/' 
 echo "game 49" >"$rdir/$rx.49.pgn"
 printf 'hello 1 zed White\nnew\nresign\nnew\nquit\n' | relay >"$tmp/kept" 2>&1
 tap_ok "restricted room: a finished game is kept up to the 50th" test -s "$rdir/$rx.50.pgn"
+tap_ok "restricted room: ... its players told its name, not the host's directory" grep -qx \
+    "info a new game begins; the last one is kept as $rx.50.pgn" "$tmp/kept"
 tap_ok "restricted room: ... then new is refused, saying why, naming no directory" grep -qx \
     "error no new game: room $rx has kept 50 finished games, the most a room of this host keeps; play on in another room; the finished game stays in the room" \
     "$tmp/kept"

@@ -887,7 +887,13 @@ static bool next_game(Server *sv, Conn *c)
     if (clocks) clocks_start(sv);
     changed(sv);
     EACH_CLIENT(sv, x) send_state(sv, x);
-    room_broadcast(sv, "info a new game begins; the last one is kept in %s", path);
+    /* a restricted room's players are told no directory of the host's, only the file's name */
+    const char *base = strrchr(path, '/');
+    if (sv->opt.restricted)
+        room_broadcast(sv, "info a new game begins; the last one is kept as %s",
+                       base ? base + 1 : path);
+    else
+        room_broadcast(sv, "info a new game begins; the last one is kept in %s", path);
     if (sv->s.clock.tc.kind != CLOCK_NONE && !clocks) waiting_info(sv);
     return true;
 }
