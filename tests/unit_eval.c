@@ -152,8 +152,8 @@ static int assert_hits_generated(const Eval *e, const Position *pos, const EvalS
     Position copy = *pos;
     int check = in_check(&copy);
     MoveList walked, told;
-    gen_unfiltered_known(&copy, &walked, true, check, own, NULL);
-    gen_unfiltered_known(&copy, &told, true, check, own, hits.cell);
+    gen_unfiltered_known(&copy, &walked, true, check, own, NULL, NULL);
+    gen_unfiltered_known(&copy, &told, true, check, own, hits.cell, NULL);
     assert_int_equal(told.n, walked.n);
     for (int i = 0; i < walked.n; i++) assert_true(move_equal(told.m[i], walked.m[i]));
     int taken = 0;
@@ -204,14 +204,19 @@ static void test_sums(void **state)
                 eval_sums_move(&e, &pos, &u, &kept);
                 eval_sums(&e, &pos, &counted);
                 assert_memory_equal(&kept, &counted, sizeof kept);
-                /* each player's cells, as the board has them */
+                /* each player's cells, and every other player's (eval_enemy_cells), as the
+                 * board has them */
                 for (int p = 0; p < v->nplayers; p++) {
-                    uint64_t own[EVAL_WORDS], want[EVAL_WORDS] = {0};
+                    uint64_t own[EVAL_WORDS], want[EVAL_WORDS] = {0}, enemy[EVAL_WORDS];
+                    uint64_t others[EVAL_WORDS] = {0};
                     assert_true(eval_own_cells(&e, &pos, &kept, p, own));
-                    for (Cell c = 1; c <= v->board.ncells; c++)
-                        if (pos.board[c] && PIECE_OWNER(pos.board[c]) == p)
-                            want[c / 64] |= 1ull << (c % 64);
+                    eval_enemy_cells(&e, &pos, &kept, p, enemy);
+                    for (Cell c = 1; c <= v->board.ncells; c++) {
+                        uint64_t *cells = PIECE_OWNER(pos.board[c]) == p ? want : others;
+                        if (pos.board[c]) cells[c / 64] |= 1ull << (c % 64);
+                    }
                     assert_memory_equal(own, want, (size_t)e.words * sizeof own[0]);
+                    assert_memory_equal(enemy, others, (size_t)e.words * sizeof enemy[0]);
                 }
                 bool full;
                 for (int p = 0; p < v->nplayers; p++)
@@ -257,6 +262,8 @@ static void test_own_cells_royal_taken(void **state)
     assert_true(has_cell(own, tu_cell(v, "a1")));
     assert_true(eval_own_cells(&e, &pos, &sums, 1, own));
     assert_true(has_cell(own, c3) && !has_cell(own, c5));
+    eval_enemy_cells(&e, &pos, &sums, 2, own); /* Blue's enemies: Yellow on c3, Red on a1 */
+    assert_true(has_cell(own, c3) && has_cell(own, tu_cell(v, "a1")) && !has_cell(own, c5));
     eval_free(&e);
     variant_free(v);
 }

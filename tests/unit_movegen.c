@@ -383,16 +383,21 @@ static void assert_lazy_same(Position *pos, bool tactical, int check)
         tactical ? gen_tactical(pos, &want) : gen_legal(pos, &want);
     else
         tactical ? gen_tactical_known(pos, &want, check) : gen_legal_known(pos, &want, check);
-    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check, NULL, NULL);
-    /* the same list when the side to move's cells are given as bits instead of scanned for */
-    uint64_t own[MAX_CELLS / 64 + 1] = {0};
+    gen_unfiltered_known(pos, &all, tactical, check < 0 ? in_check(pos) : check, NULL, NULL, NULL);
+    /* the same list when the side to move's cells are given as bits instead of scanned for,
+     * and when the other players' cells are given too (the captures-only generation then
+     * passes by the pieces that can take on none of them) */
+    uint64_t own[MAX_CELLS / 64 + 1] = {0}, enemy[MAX_CELLS / 64 + 1] = {0};
     for (int c = 1; c <= pos->v->board.ncells; c++)
-        if (pos->board[c] && PIECE_OWNER(pos->board[c]) == pos->stm)
-            own[c / 64] |= 1ull << (c % 64);
-    MoveList walked;
-    gen_unfiltered_known(pos, &walked, tactical, check < 0 ? in_check(pos) : check, own, NULL);
-    assert_int_equal(walked.n, all.n);
-    for (int i = 0; i < all.n; i++) assert_true(move_equal(walked.m[i], all.m[i]));
+        if (pos->board[c])
+            (PIECE_OWNER(pos->board[c]) == pos->stm ? own : enemy)[c / 64] |= 1ull << (c % 64);
+    for (int told = 0; told < 2; told++) {
+        MoveList walked;
+        gen_unfiltered_known(pos, &walked, tactical, check < 0 ? in_check(pos) : check, own, NULL,
+                             told ? enemy : NULL);
+        assert_int_equal(walked.n, all.n);
+        for (int i = 0; i < all.n; i++) assert_true(move_equal(walked.m[i], all.m[i]));
+    }
     Legality L, lazy;
     legality_prepare(pos, &L, check);
     legality_prepare_lazy(pos, &lazy, check);
@@ -473,7 +478,7 @@ static void test_lazy_legality(void **state)
                 }
                 MoveList legal, all;
                 gen_legal(&pos, &legal);
-                gen_unfiltered_known(&pos, &all, false, check, NULL, NULL);
+                gen_unfiltered_known(&pos, &all, false, check, NULL, NULL, NULL);
                 dropped += all.n - legal.n;
                 if (!legal.n) break;
                 Undo u;
@@ -674,8 +679,8 @@ static void test_no_duplicates(void **state)
             for (int ply = 0; ply < 100 && pos_players_left(&pos) >= 2; ply++) {
                 MoveList all, tactical;
                 bool check = in_check(&pos);
-                gen_unfiltered_known(&pos, &all, false, check, NULL, NULL);
-                gen_unfiltered_known(&pos, &tactical, true, check, NULL, NULL);
+                gen_unfiltered_known(&pos, &all, false, check, NULL, NULL, NULL);
+                gen_unfiltered_known(&pos, &tactical, true, check, NULL, NULL, NULL);
                 assert_int_equal(duplicates(&all), 0);
                 assert_int_equal(duplicates(&tactical), 0);
                 MoveList legal;

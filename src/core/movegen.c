@@ -281,8 +281,22 @@ static bool keep_first_legal(const Legality *L, MoveList *out);
  * board when given; NULL to scan the board. Both visit the pieces in the order of their cells.
  * hits (with own, in a captures-only generation): pieces whose captures are listed there
  * (gen_unfiltered_known), taken from the list instead of walked. */
+/* Whether the piece p on c could make no move a captures-only generation gives: no enemy
+ * (bits in enemy) among the cells it could take on, no promotion and no en passant. */
+static inline bool takes_nothing(const Gen *g, const uint64_t *enemy, int words, Cell c, Piece p)
+{
+    const PieceType *pt = &g->pos->v->type[PIECE_KIND(p)];
+    const uint64_t *mask = pt->take_mask[g->us];
+    if (!mask || (pt->gen_at[g->us][c] & GEN_PROMOTES) || (g->ep && pt->en_passant)) return false;
+    mask += (size_t)c * (size_t)words;
+    for (int w = 0; w < words; w++)
+        if (mask[w] & enemy[w]) return false;
+    return true;
+}
+
 static void generate(const Position *pos, MoveList *out, bool tactical, int check,
-                     const Legality *first, const uint64_t *own, const Cell *hits)
+                     const Legality *first, const uint64_t *own, const Cell *hits,
+                     const uint64_t *enemy)
 {
     const Variant *v = pos->v;
     Gen g;
@@ -296,7 +310,8 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
     for (int q = 0; q < v->nplayers; q++) g.ep |= q != g.us && pos->ep[q].passed;
     out->n = 0;
     if (own) {
-        for (int w = 0; w <= v->board.ncells / 64; w++)
+        int words = v->board.ncells / 64 + 1;
+        for (int w = 0; w < words; w++)
             for (uint64_t x = own[w]; x; x &= x - 1) {
                 int c = w * 64 + __builtin_ctzll(x);
                 if (hits && c == hits[0]) { /* the captures the evaluation's walk found */
@@ -304,6 +319,7 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
                     hits += 2 + hits[1];
                     continue;
                 }
+                if (enemy && takes_nothing(&g, enemy, words, (Cell)c, pos->board[c])) continue;
                 gen_piece(&g, c, pos->board[c]);
             }
     } else
@@ -321,7 +337,7 @@ static void generate(const Position *pos, MoveList *out, bool tactical, int chec
 
 void gen_pseudo(const Position *pos, MoveList *out)
 {
-    generate(pos, out, false, -1, NULL, NULL, NULL);
+    generate(pos, out, false, -1, NULL, NULL, NULL, NULL);
 }
 
 /* --- attacks ------------------------------------------------------------------------------ */
@@ -745,14 +761,15 @@ static int filter_legal(Position *pos, MoveList *ml, int check)
  * that the piece generator stays inlined into it. */
 static void gen_filtered(Position *pos, MoveList *out, bool tactical, int check, bool filter)
 {
-    generate(pos, out, tactical, check, NULL, NULL, NULL);
+    generate(pos, out, tactical, check, NULL, NULL, NULL, NULL);
     if (filter) filter_legal(pos, out, check);
 }
 
 void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
-                          const uint64_t *own, const Cell *hits)
+                          const uint64_t *own, const Cell *hits, const uint64_t *enemy)
 {
-    generate(pos, out, tactical, check, NULL, own, own && tactical ? hits : NULL);
+    generate(pos, out, tactical, check, NULL, own, own && tactical ? hits : NULL,
+             own && tactical ? enemy : NULL);
 }
 
 void gen_legal(Position *pos, MoveList *out)
@@ -791,7 +808,7 @@ static bool has_legal_move_check(Position *pos, int8_t *check)
     Legality L;
     legality_prepare(pos, &L, -1);
     *check = !L.fast; /* legality_prepare found it out */
-    generate(pos, &ml, false, *check, &L, NULL, NULL);
+    generate(pos, &ml, false, *check, &L, NULL, NULL, NULL);
     return ml.n > 0;
 }
 

@@ -88,9 +88,11 @@ bool legality_test(Legality *L, Move m);
  * the board need not be scanned for its pieces. hits, when not NULL (used only with own and
  * tactical), lists pieces whose captures are known, in the order of their cells: for each its
  * cell, the number of its captures and their target cells in the order the generator would
- * give them (plain moves, no promotion), ending with cell 0; those pieces are not walked. */
+ * give them (plain moves, no promotion), ending with cell 0; those pieces are not walked.
+ * enemy, when not NULL (used only with own and tactical), holds every other player's cells as
+ * bits as own does: a piece that could take on none of them is not walked either. */
 void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
-                          const uint64_t *own, const Cell *hits);
+                          const uint64_t *own, const Cell *hits, const uint64_t *enemy);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

@@ -144,6 +144,10 @@ typedef struct {
     uint8_t *gen_at[MAX_PLAYERS];
     /* cells where this kind could never move on an empty board: no drops there */
     bool *dead[MAX_PLAYERS];
+    /* per owner and cell, the cells a capture from there could land on or take on an empty
+     * board, as bits (the board's words from take_mask[o] + c * words): a piece with no enemy
+     * among them has no capture, and the captures-only generation passes it by */
+    uint64_t *take_mask[MAX_PLAYERS];
     int forward_hour; /* 0 = the owner's forward; otherwise a clock hour for every owner */
     int value;        /* rough worth in centipawns, for the AI and for material display */
     char letter;

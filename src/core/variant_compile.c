@@ -296,12 +296,39 @@ static bool run_tables(Variant *v, PieceType *pt)
     return true;
 }
 
+/* PieceType.take_mask: every cell on the rays of the components that may take, to their
+ * range (zones left out: the mask may hold more cells than the captures, never fewer). Only
+ * on boards of up to TAKE_MASK_CELLS cells: on larger ones the masks grow with the square of
+ * the board and a test of one reads as many words as a short walk reads cells. */
+#define TAKE_MASK_CELLS 255
+static bool take_masks(Variant *v, PieceType *pt)
+{
+    const Board *b = &v->board;
+    size_t words = (size_t)b->ncells / 64 + 1;
+    if (b->ncells > TAKE_MASK_CELLS) return true;
+    for (int o = 0; o < v->nplayers; o++) {
+        uint64_t *mask = variant_array(v, words * ((size_t)b->ncells + 1), sizeof *mask);
+        if (!(pt->take_mask[o] = mask)) return false;
+        for (Cell c = 1; c <= b->ncells; c++)
+            for (int i = 0; i < pt->ncomp; i++) {
+                const CompiledComp *cc = &pt->cc[o][i];
+                if ((cc->flags & CF_EXCHANGE) || !(cc->flags & (CF_CAPTURE | CF_HOP))) continue;
+                for (int j = 0; j < cc->ndirs; j++) {
+                    const Cell *ray = b->ray[c][cc->dirs[j]];
+                    for (int s = 0; s < cc->range && ray[s]; s++)
+                        mask[c * words + ray[s] / 64] |= 1ull << (ray[s] % 64);
+                }
+            }
+    }
+    return true;
+}
+
 static bool compile_piece(Variant *v, int kind, char *err, int errlen)
 {
     PieceType *pt = &v->type[kind];
     const Board *b = &v->board;
     if (!variant_compile_directions(v, kind, err, errlen)) return false;
-    if (!run_tables(v, pt)) {
+    if (!run_tables(v, pt) || !take_masks(v, pt)) {
         snprintf(err, errlen, "out of memory");
         return false;
     }

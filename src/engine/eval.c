@@ -572,15 +572,31 @@ void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from)
     memcpy(to->cells, from->cells, (size_t)e->words * sizeof to->cells[0]);
 }
 
+/* The royal cell only while q's royal piece stands there: a search that passes turns
+ * (best-reply) may let another player take it. */
+static void add_royal_cell(const Position *pos, int q, uint64_t *cells)
+{
+    Cell r = pos->royal[q];
+    if (r && pos->board[r] && PIECE_OWNER(pos->board[r]) == q) cells[r / 64] |= 1ull << (r % 64);
+}
+
 bool eval_own_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q, uint64_t *own)
 {
     if (!e->psq) return false;
     for (int w = 0; w < e->words; w++) own[w] = sums->cells[w][q][0] | sums->cells[w][q][1];
-    /* the royal cell only while q's royal piece stands there: a search that passes turns
-     * (best-reply) may let another player take it */
-    Cell r = pos->royal[q];
-    if (r && pos->board[r] && PIECE_OWNER(pos->board[r]) == q) own[r / 64] |= 1ull << (r % 64);
+    add_royal_cell(pos, q, own);
     return true;
+}
+
+void eval_enemy_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q,
+                      uint64_t *enemy)
+{
+    memset(enemy, 0, (size_t)e->words * sizeof *enemy);
+    for (int o = 0; o < e->v->nplayers; o++) {
+        if (o == q) continue;
+        for (int w = 0; w < e->words; w++) enemy[w] |= sums->cells[w][o][0] | sums->cells[w][o][1];
+        add_royal_cell(pos, o, enemy);
+    }
 }
 
 /* The pieces a move took off and put on are worked out from the undo record, not read from

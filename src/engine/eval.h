@@ -108,6 +108,10 @@ void eval_sums_copy(const Eval *e, EvalSums *to, const EvalSums *from);
 /* Player q's cells, its royal piece's too, as bits (bit c % 64 of own[c / 64], the board's
  * words), read from the sums; false when the sums keep no cells (no tables). */
 bool eval_own_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q, uint64_t *own);
+/* The cells of every player but q, as eval_own_cells gives each (call it only where that
+ * gives true). */
+void eval_enemy_cells(const Eval *e, const Position *pos, const EvalSums *sums, int q,
+                      uint64_t *enemy);
 
 /* What the mobility walk of the costly terms found for the side to move's plain sliders
  * (EVAL_PLAIN): for each, in the order of their cells, its cell, the number of enemy pieces

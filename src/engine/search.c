@@ -495,9 +495,11 @@ static int gen_node(Search *s, Picker *pk, bool tactical, bool check, bool merge
     pk->first_move = 0;
     pk->third = -1;
     if (pk->lazy) {
-        uint64_t own[EVAL_WORDS];
-        bool kept = eval_own_cells(&s->eval, pos, &s->sums[s->at], pos->stm, own);
-        gen_unfiltered_known(pos, &pk->ml, tactical, check, kept ? own : NULL, hits);
+        uint64_t own[EVAL_WORDS], enemy[EVAL_WORDS];
+        const EvalSums *sums = &s->sums[s->at];
+        bool kept = eval_own_cells(&s->eval, pos, sums, pos->stm, own);
+        if (kept && tactical) eval_enemy_cells(&s->eval, pos, sums, pos->stm, enemy);
+        gen_unfiltered_known(pos, &pk->ml, tactical, check, kept ? own : NULL, hits, enemy);
         memset(pk->legal, LEGAL_UNKNOWN, (size_t)pk->ml.n);
         pk->prepared = false;
         pk->check = check;
