@@ -683,6 +683,12 @@ static void test_no_duplicates(void **state)
                 gen_unfiltered_known(&pos, &tactical, true, check, NULL, NULL, NULL);
                 assert_int_equal(duplicates(&all), 0);
                 assert_int_equal(duplicates(&tactical), 0);
+                /* the captures-only list is the whole list's tactical moves, in its order */
+                int t = 0;
+                for (int i = 0; i < all.n; i++)
+                    if (move_is_tactical(&pos, all.m[i]))
+                        assert_true(t < tactical.n && move_equal(all.m[i], tactical.m[t++]));
+                assert_int_equal(t, tactical.n);
                 MoveList legal;
                 gen_legal(&pos, &legal);
                 if (!legal.n) break;

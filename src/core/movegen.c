@@ -772,6 +772,12 @@ void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool chec
              own && tactical ? enemy : NULL);
 }
 
+bool move_is_tactical(const Position *pos, Move m)
+{
+    if (m.kind == MOVE_DROP || m.kind == MOVE_CASTLE || m.kind == MOVE_EXCHANGE) return false;
+    return m.promo || pos->board[m.kind == MOVE_EP ? m.extra : m.to];
+}
+
 void gen_legal(Position *pos, MoveList *out)
 {
     gen_filtered(pos, out, false, -1, true);

@@ -93,6 +93,8 @@ bool legality_test(Legality *L, Move m);
  * bits as own does: a piece that could take on none of them is not walked either. */
 void gen_unfiltered_known(Position *pos, MoveList *out, bool tactical, bool check,
                           const uint64_t *own, const Cell *hits, const uint64_t *enemy);
+/* Whether m takes a piece or promotes: the moves a captures-only generation gives. */
+bool move_is_tactical(const Position *pos, Move m);
 int count_legal(Position *pos);
 bool has_legal_move(Position *pos);
 bool move_is_legal(Position *pos, Move m);

@@ -140,11 +140,6 @@ static bool is_promotion(Move m)
     return m.promo && m.kind != MOVE_DROP && m.kind != MOVE_CASTLE;
 }
 
-static bool is_tactical(const Position *pos, Move m)
-{
-    return is_promotion(m) || victim_value(pos, m) > 0;
-}
-
 static int mover_value(const Position *pos, Move m)
 {
     return m.kind == MOVE_DROP ? 0 : pos->v->type[PIECE_KIND(pos->board[m.from])].value;
@@ -835,7 +830,7 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
         if (alpha >= beta) {
             /* BRS+ made a set-1 move's ordering key on the board after the first move: the
              * board here may disagree on whether it captures */
-            bool tactical = set && pk->plus ? key >= ORDER_PROMOTION : is_tactical(&s->pos, m);
+            bool tactical = set && pk->plus ? key >= ORDER_PROMOTION : move_is_tactical(&s->pos, m);
             if (!tactical) reward_quiet(s, m, pk->player[set], depth, ply);
             break;
         }
