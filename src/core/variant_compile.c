@@ -53,6 +53,30 @@ static bool check_listed_angles(const Variant *v, const PieceType *pt, int i, ch
     return true;
 }
 
+/* Whether component i of pt walks nothing while the piece is fresh that another component
+ * does not walk first, in the same order and as the same moves: one with the same directions
+ * for every owner, the same flags but CF_INITIAL, the same zone and a range as long (the
+ * first of two equal ones). A pawn's step is its double step's first: left out of the fresh
+ * walks, it no longer reaches a cell twice, and the generator keeps no set of targets. */
+static bool covered_while_fresh(const Variant *v, const PieceType *pt, int i)
+{
+    const Component *a = &pt->comp[i];
+    if (a->flags & (CF_HOP | CF_RIFLE | CF_EXCHANGE)) return false;
+    for (int j = 0; j < pt->ncomp; j++) {
+        const Component *b = &pt->comp[j];
+        if (j == i || (a->flags | CF_INITIAL) != (b->flags | CF_INITIAL) || a->zone != b->zone ||
+            a->zone_not != b->zone_not || b->range < a->range || (b->range == a->range && j > i))
+            continue;
+        bool same = true;
+        for (int o = 0; o < v->nplayers && same; o++) {
+            const CompiledComp *x = &pt->cc[o][i], *y = &pt->cc[o][j];
+            same = x->ndirs == y->ndirs && !memcmp(x->dirs, y->dirs, x->ndirs);
+        }
+        if (same) return true;
+    }
+    return false;
+}
+
 bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
 {
     PieceType *pt = &v->type[kind];
@@ -96,7 +120,8 @@ bool variant_compile_directions(Variant *v, int kind, char *err, int errlen)
         pt->walk[w] = 0;
         for (int i = 0; i < pt->ncomp; i++) {
             uint8_t f = pt->comp[i].flags;
-            if (!((w & 1) && (f & CF_INITIAL)) && !((w & 2) && !(f & (CF_CAPTURE | CF_HOP))))
+            if (!((w & 1) && (f & CF_INITIAL)) && !((w & 2) && !(f & (CF_CAPTURE | CF_HOP))) &&
+                !(!(w & 1) && covered_while_fresh(v, pt, i)))
                 pt->walk[w] |= (uint8_t)(1u << i);
         }
     }
@@ -187,21 +212,18 @@ static void reach_from(const Variant *v, const PieceType *pt, int owner, Cell c,
     }
 }
 
-/* Whether some cell is reached from c twice by the components of pt that `which` (a
- * GEN_TWICE_ bit) takes in: reach_from's REACH_TWICE for those alone (a hop's whole ray counted, as
- * there). mark is all zero before and after. */
-static bool twice_among(const Variant *v, const PieceType *pt, int owner, Cell c, int which,
-                        uint8_t *mark, Cell *list)
+/* Whether some cell is reached from c twice by the components of pt in walk (bits, as
+ * PieceType.walk), swaps left out: reach_from's REACH_TWICE for those alone (a hop's whole
+ * ray counted, as there). mark is all zero before and after. */
+static bool twice_in(const Variant *v, const PieceType *pt, int owner, Cell c, unsigned walk,
+                     uint8_t *mark, Cell *list)
 {
     const Board *b = &v->board;
     int n = 0;
     bool twice = false;
-    for (int i = 0; i < pt->ncomp; i++) {
-        const CompiledComp *cc = &pt->cc[owner][i];
-        uint8_t f = cc->flags;
-        if (f & CF_EXCHANGE) continue;
-        if (which == GEN_TWICE_SETTLED && (f & CF_INITIAL)) continue;
-        if (which == GEN_TWICE_TAKES && !(f & (CF_CAPTURE | CF_HOP))) continue;
+    for (; walk; walk &= walk - 1) {
+        const CompiledComp *cc = &pt->cc[owner][__builtin_ctz(walk)];
+        if (cc->flags & CF_EXCHANGE) continue;
         for (int j = 0; j < cc->ndirs; j++) {
             const Cell *ray = b->ray[c][cc->dirs[j]];
             for (int s = 0; s < cc->range && ray[s]; s++) {
@@ -216,6 +238,17 @@ static bool twice_among(const Variant *v, const PieceType *pt, int owner, Cell c
     }
     for (int i = 0; i < n; i++) mark[list[i]] = 0;
     return twice;
+}
+
+/* The same for the walks a GEN_TWICE_ bit (which) stands for: the fresh piece's, the settled
+ * one's, or the captures-only walks of both. */
+static bool twice_among(const Variant *v, const PieceType *pt, int owner, Cell c, int which,
+                        uint8_t *mark, Cell *list)
+{
+    if (which == GEN_TWICE_TAKES)
+        return twice_in(v, pt, owner, c, pt->walk[2], mark, list) ||
+               twice_in(v, pt, owner, c, pt->walk[3], mark, list);
+    return twice_in(v, pt, owner, c, pt->walk[which == GEN_TWICE_SETTLED], mark, list);
 }
 
 /* At most how many moves a piece with that reach can have in any position: per target, one
