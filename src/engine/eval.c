@@ -744,13 +744,16 @@ static void full_terms(const Eval *e, const Position *pos, const EvalSums *sums,
     for (int q = 0; q < np; q++) {
         Cell r = royal[q];
         if (!r) continue;
-        /* shelter: its own pieces (neither pawns nor royal) on the cells around it */
+        /* shelter: its own pieces (neither pawns nor royal) on the cells around it, up to
+         * three (counted a bit at a time: a machine without a popcount instruction would
+         * call a library function for each word) */
         int shelter = 0;
-        for (int w = 0; w < e->words; w++)
-            shelter +=
-                __builtin_popcountll(e->around[(size_t)r * e->words + w] & sums->cells[w][q][0]);
+        for (int w = 0; w < e->words && shelter < 3; w++)
+            for (uint64_t x = e->around[(size_t)r * e->words + w] & sums->cells[w][q][0];
+                 x && shelter < 3; x &= x - 1)
+                shelter++;
         score[q] -= e->w.attack * attack[q] * attack[q];
-        score[q] += e->w.shelter * (shelter < 3 ? shelter : 3);
+        score[q] += e->w.shelter * shelter;
     }
 }
 
