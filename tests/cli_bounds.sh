@@ -100,6 +100,17 @@ ended
 nodes=$(sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out")
 tap_ok "three players' quiescence is bounded: depth 1 takes $nodes nodes (was 50 million)" \
     test "${nodes:-99999999}" -lt 1000000
+# Two players, the same: in this Haynie position, reached by random play, pawns that can
+# take each other crowd the board, chains of captures ran 35 plies deep, and depth 1 took
+# 6.6 million nodes (8 s at level 1)
+crowded='1rqkrb/fw1b1w1/p1p1p1p1/ppppn1pf1/5p1PP1/3Ppp1p3/1Pb1P1P2p/2PPP1PPP/PP1PK1B1/F1WBWNF/BRQ1n1 w 0 26'
+printf 'hint\n' | "$CELLMATE" --batch --variant haynie --fen "$crowded" --depth 1 --threads 1 \
+    >"$tmp/out" 2>&1 &
+pid=$!
+ended
+nodes=$(sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out")
+tap_ok "two players' quiescence is bounded: depth 1 takes $nodes nodes (was 6.6 million)" \
+    test "${nodes:-99999999}" -lt 200000
 # --time bounds the first depth too: cut at twice the time, the first root move played, the
 # depth said unfinished (depth 1 here takes some 60 000 nodes: far more than 4 ms allow)
 printf 'hint\ngo\n' | "$CELLMATE" --batch --variant hr-mccooey3 --fen "$fen" --time 0.002 --threads 1 \

@@ -674,9 +674,12 @@ static void unplay_picked(Search *s, const Undo u[2], int n)
     while (n--) unplay(s, &u[n]);
 }
 
-/* Three players' captures can answer each other for dozens of plies (both opponents take
- * and retake): beyond this many plies of quiescence the static value stands. */
+/* Captures can answer each other for dozens of plies (with three players both opponents
+ * take and retake; with two, on a board crowded with pawns that can take each other, where
+ * depth 1 took millions of nodes): beyond this many plies of quiescence the static value
+ * stands. */
 #define QUIESCE_PLIES_TEAMS 8
+#define QUIESCE_PLIES       12
 
 /* The captures and promotions (every evasion in check) after the horizon, depth plies below
  * it (0 at the horizon, then -1, ...; a late move's reduced search may reach it at -1). */
@@ -686,7 +689,8 @@ static int quiesce(Search *s, int depth, int alpha, int beta, int ply)
     s->pvlen[ply] = 0;
     if (time_up(s)) return 0;
     if (decided(s, ply, -1, &value)) return value;
-    if (ply >= MAX_PLY - 1 || (s->teams && depth <= -QUIESCE_PLIES_TEAMS)) return static_eval(s);
+    if (ply >= MAX_PLY - 1 || depth <= -(s->teams ? QUIESCE_PLIES_TEAMS : QUIESCE_PLIES))
+        return static_eval(s);
     bool check = node_check(s, ply);
     int best = -INF, stand = -INF;
     Picker pk;
