@@ -89,26 +89,27 @@ ended
 tap_eq "--perft 12 stopped by SIGINT: ends by that signal (130)" 130 "$st"
 tap_ok "--perft 12 stopped by SIGINT: the partial count is its last line" \
     sh -c "tail -n 1 '$tmp/out' | grep -Eq '^perft 12: interrupted after [0-9.]+ s, [1-9][0-9]* leaves counted so far\$'"
+# depth1_nodes VARIANT FEN: the nodes `hint --depth 1` searches there (one thread; a search
+# still going after 30 s counts as none)
+depth1_nodes() {
+    printf 'hint\n' | "$CELLMATE" --batch --variant "$1" --fen "$2" --depth 1 --threads 1 \
+        >"$tmp/out" 2>&1 &
+    pid=$!
+    ended
+    sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out"
+}
 # In this hr-mccooey3 position both opponents' captures answer each other for dozens of
 # plies: depth 1 alone took some 50 million nodes (over a minute) before quiescence was
 # bounded for three players
 fen='2bPbRbEbHbH/3bPbG1bUbH/rP5bUbDbE/rDrP1bU1bPbS1bR1/rErRrP1bP1bP1bPbPbP/rH1rS2rPbS1yU3/rHrUrUrS1rP1bP5/rHrU2rP1yS2yE2/rErR1rP1yPyPyPyPyPyP/1rP1yP2yS1yRyG/rPrG2yP1yUyU1/4yRyD1yH/2yP1yEyHyH b - - - - 0 7'
-printf 'hint\n' | "$CELLMATE" --batch --variant hr-mccooey3 --fen "$fen" --depth 1 --threads 1 \
-    >"$tmp/out" 2>&1 &
-pid=$!
-ended
-nodes=$(sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out")
+nodes=$(depth1_nodes hr-mccooey3 "$fen")
 tap_ok "three players' quiescence is bounded: depth 1 takes $nodes nodes (was 50 million)" \
     test "${nodes:-99999999}" -lt 1000000
 # Two players, the same: in this Haynie position, reached by random play, pawns that can
 # take each other crowd the board, chains of captures ran 35 plies deep, and depth 1 took
 # 6.6 million nodes (8 s at level 1)
-crowded='1rqkrb/fw1b1w1/p1p1p1p1/ppppn1pf1/5p1PP1/3Ppp1p3/1Pb1P1P2p/2PPP1PPP/PP1PK1B1/F1WBWNF/BRQ1n1 w 0 26'
-printf 'hint\n' | "$CELLMATE" --batch --variant haynie --fen "$crowded" --depth 1 --threads 1 \
-    >"$tmp/out" 2>&1 &
-pid=$!
-ended
-nodes=$(sed -n 's/^hint: .*, \([0-9]*\) nodes,.*/\1/p' "$tmp/out")
+nodes=$(depth1_nodes haynie \
+    '1rqkrb/fw1b1w1/p1p1p1p1/ppppn1pf1/5p1PP1/3Ppp1p3/1Pb1P1P2p/2PPP1PPP/PP1PK1B1/F1WBWNF/BRQ1n1 w 0 26')
 tap_ok "two players' quiescence is bounded: depth 1 takes $nodes nodes (was 6.6 million)" \
     test "${nodes:-99999999}" -lt 200000
 # --time bounds the first depth too: cut at twice the time, the first root move played, the
