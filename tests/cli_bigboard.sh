@@ -84,4 +84,40 @@ out=$(printf 'perft 1\n' | "$CELLMATE" --batch --no-save --variant "$tmp/leap.in
 tap_ok "the setup's number of pieces is let through" \
     sh -c 'printf "%s\n" "$1" | grep -q "^perft 1: "' sh "$out"
 
+# ... and a hand may hold kinds that no capture brings to it, each a drop on every empty cell
+# (a reviewer's finding: only the kinds of the setup's hand were counted)
+sed -e 's/^moves = W\* F\* N\*$/moves = W/' -e 's/^\[setup\]$/[zone everywhere]\
+White = rank 1..39\
+Black = rank 1..39\
+\
+[piece A]\
+name = Archer\
+moves = W\
+\
+[piece B]\
+name = Bowman\
+moves = W\
+\
+[piece C]\
+name = Crossman\
+moves = W\
+\
+[piece D]\
+name = Dart\
+moves = W\
+\
+[piece E]\
+name = Ensign\
+moves = W\
+\
+[rules]\
+drops = everywhere\
+\
+[setup]/' -e 's/^name = Leaper$/name = Leaper\
+captured = hand/' "$tmp/leap.ini" >"$tmp/drop.ini"
+out=$(printf 'perft 1\n' | "$CELLMATE" --batch --no-save --variant "$tmp/drop.ini" \
+    --fen "k24K/$(empty 37)26 w LABCDE 0 1" 2>&1)
+tap_ok "a hand of kinds no capture brings: refused too" sh -c 'printf "%s\n" "$1" |
+    grep -q "White could have up to [0-9]* moves here, more than the 4096 cellmate keeps"' sh "$out"
+
 tap_done

@@ -456,7 +456,7 @@ static bool check_move_bound(Reader *r, const Position *pos, const char *fen)
             for (int k = 1; k <= v->ntypes; k++) pieces += pos->hand[q][k];
         for (int c = 1; c <= v->board.ncells; c++)
             pieces += pos->board[c] && (v->has_hands || PIECE_OWNER(pos->board[c]) == p);
-        int most = variant_move_bound(v, p, pieces);
+        int most = variant_move_bound(v, p, pieces, pos->hand[p]);
         if (most > MAX_MOVES) {
             char msg[200];
             snprintf(msg, sizeof msg,

@@ -281,9 +281,10 @@ Variant *variant_load_string(const char *text, const char *name, char *err, int 
 void variant_free(Variant *v);
 
 /* At most how many moves player p can have in a position where it can have that many
- * pieces (those on the board, all of them with hands, and every hand's): the setup's gives
+ * pieces (those on the board, all of them with hands, and every hand's) and p's hand holds
+ * those kinds (counts by kind; more kinds may reach it by captures): the setup's gives
  * move_bound; a position string may hold more. */
-int variant_move_bound(const Variant *v, int p, int pieces);
+int variant_move_bound(const Variant *v, int p, int pieces, const uint8_t *hand);
 
 /* Index of a zone by name, or -1. */
 int variant_zone(const Variant *v, const char *name);

@@ -481,7 +481,7 @@ static int setup_pieces(const Variant *v, int p)
 /* At most how many moves player p can have in one position with that many pieces: on the
  * cells where some kind has the most moves (most_moves, sorted by variant_compile), every
  * kind that can reach a hand dropped on every cell of the drop zone, and every castling. */
-int variant_move_bound(const Variant *v, int p, int pieces)
+int variant_move_bound(const Variant *v, int p, int pieces, const uint8_t *hand)
 {
     int n = v->board.ncells, bound = v->ncastles;
     const int *most = v->most_moves[p] + 1;
@@ -491,7 +491,7 @@ int variant_move_bound(const Variant *v, int p, int pieces)
         int kinds = 0, cells = 0;
         for (int k = 1; k <= v->ntypes; k++) {
             if (v->type[k].returns == RETURN_HAND) in_hand[v->type[k].returns_as] = true;
-            if (v->setup_hand[p][k]) in_hand[k] = true;
+            if (hand[k]) in_hand[k] = true;
         }
         for (int k = 1; k <= v->ntypes; k++) kinds += in_hand[k];
         for (int c = 1; c <= n; c++) cells += zone_has(v, v->drop_zone, p, (Cell)c);
@@ -560,7 +560,7 @@ bool variant_compile(Variant *v, char *err, int errlen)
     v->move_bound = 0;
     for (int p = 0; p < v->nplayers; p++) {
         qsort(v->most_moves[p] + 1, (size_t)v->board.ncells, sizeof(int), descending);
-        int b = variant_move_bound(v, p, setup_pieces(v, p));
+        int b = variant_move_bound(v, p, setup_pieces(v, p), v->setup_hand[p]);
         if (b > v->move_bound) v->move_bound = b;
     }
     if (v->move_bound > MAX_MOVES) {
