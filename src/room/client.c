@@ -772,8 +772,8 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
     RoomServerOptions so = {dir, room, variant, *clock, ai_seconds, 0, -1, maker != NULL, keep};
     RoomQuota q;
     if (!room_quota_take(&q, dir, room, maker, err, errlen)) return -1;
-    bool started = room_start_server(&so, err, errlen);
-    room_quota_done(&q, dir, room, maker, started);
+    bool ours, started = room_start_server(&so, &ours, err, errlen);
+    room_quota_done(&q, dir, room, maker, started && ours); /* another's start marks nothing */
     if (!started) return -1;
     /* Our server listens now; but when another client's server won the room, that one may
      * still be starting: wait for it as long as a start may take, while it holds the room

@@ -172,8 +172,10 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char
         snprintf(err, errlen, "%s: path too long", dir);
         return false;
     }
-    q->fresh = access(record, F_OK) != 0; /* (without a bound, for the maker's mark) */
-    if (!player) return true; /* no bound: no lock (in a group's directory it may be another's) */
+    if (!player) { /* no bound: no lock (in a group's directory it may be another's) */
+        q->fresh = access(record, F_OK) != 0; /* (for the maker's mark) */
+        return true;
+    }
     q->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, room_file_mode(dir));
     /* a record lock (fcntl), not flock: the room's server, forked while it is held, must not
      * inherit it */
@@ -185,6 +187,7 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char
         room_quota_done(q, dir, NULL, NULL, false);
         return false;
     }
+    q->fresh = access(record, F_OK) != 0; /* under the lock: no other relay makes it now */
     Rooms r;
     player_rooms(dir, player, &r);
     if (r.open >= MAX_ROOMS_PER_PLAYER) {

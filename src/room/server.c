@@ -559,8 +559,9 @@ out:
     return status;
 }
 
-bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
+bool room_start_server(const RoomServerOptions *o, bool *ours, char *err, int errlen)
 {
+    if (ours) *ours = false;
     char log[ROOM_PATH_MAX];
     int p[2];
     if (!room_file(o->keep ? o->keep : o->dir, o->room, "log", log, sizeof log)) {
@@ -613,7 +614,10 @@ bool room_start_server(const RoomServerOptions *o, char *err, int errlen)
     close(p[0]);
     text[n] = 0;
     text[strcspn(text, "\n")] = 0;
-    if (!strncmp(text, "ok", 2)) return true;
+    if (!strncmp(text, "ok", 2)) {
+        if (ours) *ours = !text[2]; /* "ok: ..." when another server holds the room */
+        return true;
+    }
     snprintf(err, errlen, "the room's server did not start: %s",
              !strncmp(text, "error: ", 7) ? text + 7
              : n                          ? text

@@ -36,7 +36,8 @@ int room_serve(const RoomServerOptions *o);
 
 /* Start the server in the background, detached from the terminal, unless one runs; false
  * with a message in err when it could not start. True also when another server holds the
- * room: it may still be starting (not listening yet). */
-bool room_start_server(const RoomServerOptions *o, char *err, int errlen);
+ * room: it may still be starting (not listening yet); *ours (unless NULL) says whether the
+ * server started is this call's. */
+bool room_start_server(const RoomServerOptions *o, bool *ours, char *err, int errlen);
 
 #endif
