@@ -41,5 +41,33 @@ tap_ok "... nothing of the games left in the runtime directory" \
 "$CELLMATE" --rooms >"$tmp/rooms" 2>&1
 tap_ok "... and --rooms still lists it" grep -q "^old: glinski, move 1, Black to move" "$tmp/rooms"
 
+# --- one room, two runtime directories, one state directory -----------------------------------
+# (an ssh login without XDG_RUNTIME_DIR beside a desktop session: two servers of one record
+# would each rewrite it, and one game's moves would be lost)
+RUN2="$tmp/run2"
+mkdir -p -m 700 "$RUN2"
+room_dirs="$room_dirs $RUN2/cellmate/rooms"
+player "$tmp/twin" --room twin glinski --name alice <<EOF
+ai Black
+Qc3
+@wait $tmp/twin-go go
+b2
+@wait $tmp/twin 2. b2
+quit
+EOF
+twin=$last_pid
+wait_text "$tmp/twin" "1... " >/dev/null
+printf 'quit\n' | XDG_RUNTIME_DIR="$RUN2" timeout 30 "$CELLMATE" --batch --room twin --name bob >"$tmp/twin2" 2>&1
+tap_ok "a second session's client, with another runtime directory, is refused (status not 0)" test "$?" -ne 0
+tap_ok "... told that another session of theirs serves the room" \
+    grep -q "room twin is being served by another cellmate session of yours, from another runtime directory (server pid [0-9]*, $ROOMS); join it from that session" "$tmp/twin2"
+tap_ok "... and no server of the room runs from its runtime directory" \
+    sh -c "! test -S '$RUN2/cellmate/rooms/twin.sock'"
+echo go >"$tmp/twin-go"
+finish "$twin"
+tap_eq "the first session's game goes on (status 0)" 0 "$?"
+tap_ok "... its record keeps all its moves" \
+    sh -c "grep -q '^1\\. Qc3' '$KEEP/twin.pgn' && grep -q '2\\. b2' '$KEEP/twin.pgn'"
+
 room_check_logs
 tap_done

@@ -3,11 +3,13 @@
 #include "room/keep.h"
 
 #include "fileio.h"
+#include "lockfile.h"
 #include "room/dir.h"
 #include "room/wal.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,45 @@ bool room_record_file(const char *run, const char *keep, const char *room, char 
     if (access(out, F_OK) != 0 && strcmp(run, keep) &&
         room_file(run, room, "pgn", old, sizeof old) && access(old, F_OK) == 0)
         snprintf(out, len, "%s", old);
+    return true;
+}
+
+bool room_keep_lock(const char *run, const char *keep, const char *room, unsigned mode, int *fd,
+                    char *err, int errlen)
+{
+    char path[ROOM_PATH_MAX], text[ROOM_PATH_MAX + 32];
+    *fd = -1;
+    if (!strcmp(run, keep)) return true; /* the runtime lock, NAME.pid, is the keep's too */
+    if (!room_file(keep, room, "lock", path, sizeof path)) {
+        snprintf(err, errlen, "%s: path too long", keep);
+        return false;
+    }
+    bool locked;
+    int l = lockfile_take(path, mode, &locked);
+    if (l < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    if (!locked) { /* its holder wrote its PID and runtime directory there */
+        ssize_t n = read(l, text, sizeof text - 1);
+        close(l);
+        text[n > 0 ? n : 0] = 0;
+        text[strcspn(text, "\n")] = 0;
+        snprintf(err, errlen,
+                 "room %s is being served by another cellmate session of yours, from another "
+                 "runtime directory%s%s%s; join it from that session, or here once that server "
+                 "has stopped",
+                 room, *text ? " (server " : "", text, *text ? ")" : "");
+        return false;
+    }
+    int n = snprintf(text, sizeof text, "pid %ld, %s\n", (long)getpid(), run);
+    if (n < 0 || n >= (int)sizeof text || ftruncate(l, 0) != 0 || write(l, text, (size_t)n) != n) {
+        snprintf(err, errlen, "%s: %s", path,
+                 n < 0 || n >= (int)sizeof text ? "path too long" : strerror(errno));
+        close(l);
+        return false;
+    }
+    *fd = l;
     return true;
 }
 

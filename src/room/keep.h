@@ -20,6 +20,16 @@ bool room_keep_dir(const char *given, const char *run, char *out, size_t len, ch
  * and it has not been moved yet. False when the path is too long. */
 bool room_record_file(const char *run, const char *keep, const char *room, char *out, size_t len);
 
+/* Right after the room's lock in RUN (NAME.pid) and before any record is read: the lock of
+ * its records, KEEP/NAME.lock, held (flock) while the server runs, so that two sessions of
+ * one user with two runtime directories (an ssh login without XDG_RUNTIME_DIR beside a
+ * desktop's, NFS homes, su, cron) never serve one record at once: the second would replay
+ * the first's write-ahead copy and overwrite its moves. *fd is its descriptor, -1 when KEEP
+ * is RUN (NAME.pid locks both). False with err: when another server holds it, a message
+ * saying so for the player. */
+bool room_keep_lock(const char *run, const char *keep, const char *room, unsigned mode, int *fd,
+                    char *err, int errlen);
+
 /* With the room's lock held, before its server reads the record: a room an earlier cellmate
  * kept in RUN (its record there, none in KEEP) is moved into KEEP, its last change finished
  * from its write-ahead copy first, its finished games before the record (so that a move cut

@@ -468,7 +468,7 @@ int room_serve(const RoomServerOptions *o)
      * and save the record when it starts the room again */
     umask(0777 & ~sv->mode);
     sv->idle_seconds = idle_limit(o);
-    int status = 1, lock = -1;
+    int status = 1, lock = -1, keep_lock = -1;
     signal(SIGPIPE, SIG_IGN);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -494,6 +494,10 @@ int room_serve(const RoomServerOptions *o)
         else
             ready(sv, READY_ERROR, "%s", err);
         goto out;
+    }
+    if (!room_keep_lock(o->dir, keep, o->room, sv->mode, &keep_lock, err, sizeof err)) {
+        ready(sv, READY_ERROR, "%s", err); /* (no record touched, nor the log trimmed) */
+        goto out_lock;
     }
     room_log_own();
     /* a room an earlier cellmate kept in the room directory, where it would not last */
@@ -552,6 +556,7 @@ out_game:
     session_close(&sv->s);
 out_lock:
     wal_close(&sv->wal, sv->walpath, false);
+    if (keep_lock >= 0) close(keep_lock);
     close(lock);
 out:
     if (sv->opt.ready_fd >= 0) close(sv->opt.ready_fd);
