@@ -41,6 +41,24 @@ tap_ok "... nothing of the games left in the runtime directory" \
 "$CELLMATE" --rooms >"$tmp/rooms" 2>&1
 tap_ok "... and --rooms still lists it" grep -q "^old: glinski, move 1, Black to move" "$tmp/rooms"
 
+# --- an old-place record beside the room's record: it stays, and the player is told -----------
+{
+    printf '[Event "cellmate room dup"]\n[Variant "glinski"]\n[White "alice"]\n[Black "bob"]\n'
+    printf '[Result "*"]\n[RoomUsers "%s %s"]\n\n1. Qc3 *\n' "$u" "$u"
+} >"$ROOMS/dup.pgn"
+cp "$ROOMS/dup.pgn" "$tmp/dup.old"
+sed "s/1\\. Qc3/1. Qd2/" "$ROOMS/dup.pgn" >"$KEEP/dup.pgn"
+"$CELLMATE" --rooms >"$tmp/rooms" 2>"$tmp/rooms.err"
+tap_eq "--rooms with an old-place record beside the room's (status 0)" 0 "$?"
+tap_ok "... tells which older file stays where, and which is the room's record" \
+    grep -qF "cellmate: room dup: an older record of it, kept by an earlier cellmate, stays in $ROOMS/dup.pgn, since $KEEP/dup.pgn is the room's record now" "$tmp/rooms.err"
+printf 'quit\n' | timeout 30 "$CELLMATE" --batch --room dup --name bob >"$tmp/dup" 2>&1
+tap_ok "joining the room plays the state directory's game" \
+    sh -c "grep -q 'you play Black in room dup' '$tmp/dup' && grep -q '^1\\. Qd2' '$KEEP/dup.pgn'"
+tap_ok "... its log names the older file that stays" \
+    grep -qF "stays in $ROOMS/dup.pgn, since $KEEP/dup.pgn" "$KEEP/dup.log"
+tap_ok "... which is left as it was" cmp -s "$ROOMS/dup.pgn" "$tmp/dup.old"
+
 # --- one room, two runtime directories, one state directory -----------------------------------
 # (an ssh login without XDG_RUNTIME_DIR beside a desktop session: two servers of one record
 # would each rewrite it, and one game's moves would be lost)

@@ -84,6 +84,21 @@ bool room_keep_lock(const char *run, const char *keep, const char *room, unsigne
     return true;
 }
 
+bool room_keep_old_stays(const char *run, const char *keep, const char *room, char *out, size_t len)
+{
+    char old[ROOM_PATH_MAX], name[ROOM_PATH_MAX];
+    if (!strcmp(run, keep) || !room_file(run, room, "pgn", old, sizeof old) ||
+        !room_file(keep, room, "pgn", name, sizeof name) || access(old, F_OK) != 0 ||
+        access(name, F_OK) != 0)
+        return false;
+    snprintf(out, len,
+             "room %s: an older record of it, kept by an earlier cellmate, stays in %s, since "
+             "%s is the room's record now; move the older one away (or remove it) when you "
+             "have looked at it",
+             room, old, name);
+    return true;
+}
+
 /* One file from RUN to KEEP under its name, never over a file there: a link where both are
  * on one file system, else a copy (written and flushed) before the old name goes. A file
  * that is not there is nothing to move. */

@@ -1,10 +1,11 @@
 /* keep.h — where a room's games last. The room directory of dir.h holds what a running room
  * needs only while it runs (NAME.sock, NAME.pid); the records (NAME.pgn, its write-ahead copy
- * NAME.wal, the finished games NAME.N.pgn, NAME.log and NAME.maker) are kept where local games
- * are saved, $XDG_STATE_HOME/cellmate/rooms (default ~/.local/state/cellmate/rooms): the
- * runtime directory is wiped at logout or reboot, and a game must outlast the night. A room
- * directory given with --room-dir keeps both, as before; so does the runtime directory when
- * no home is known (restricted mode clears the environment). */
+ * NAME.wal, the finished games NAME.N.pgn, NAME.log and NAME.maker, with NAME.lock, which its
+ * running server holds) are kept where local games are saved, $XDG_STATE_HOME/cellmate/rooms
+ * (default ~/.local/state/cellmate/rooms): the runtime directory is wiped at logout or reboot,
+ * and a game must outlast the night. A room directory given with --room-dir keeps both, as
+ * before; so does the runtime directory when no home is known (restricted mode clears the
+ * environment). */
 #ifndef CELLMATE_ROOM_KEEP_H
 #define CELLMATE_ROOM_KEEP_H
 
@@ -37,5 +38,11 @@ bool room_keep_lock(const char *run, const char *keep, const char *room, unsigne
  * in KEEP is never replaced. *moved says whether there was a room to move. False with err. */
 bool room_keep_move(const char *run, const char *keep, const char *room, bool *moved, char *err,
                     int errlen);
+
+/* Whether a record of room ROOM an earlier cellmate kept in RUN stays there, unmoved, since
+ * KEEP has the room's record already (room_keep_move never replaces one): then out is a
+ * message for the player naming the file that stays, which is not the room's game. */
+bool room_keep_old_stays(const char *run, const char *keep, const char *room, char *out,
+                         size_t len);
 
 #endif

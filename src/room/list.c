@@ -139,7 +139,7 @@ static bool rooms_in(const char *scan, const char *run, const char *keep, char *
 
 int room_list_main(const RoomOptions *o)
 {
-    char dir[ROOM_PATH_MAX], keep[ROOM_PATH_MAX], err[600];
+    char dir[ROOM_PATH_MAX], keep[ROOM_PATH_MAX], err[3 * ROOM_PATH_MAX];
     if (!room_dir(o->dir, dir, sizeof dir, err, sizeof err) ||
         !room_keep_dir(o->dir, dir, keep, sizeof keep, err, sizeof err)) {
         fprintf(stderr, "cellmate: %s\n", err);
@@ -163,6 +163,10 @@ int room_list_main(const RoomOptions *o)
             room_record_file(dir, keep, names[i], path, sizeof path))
             from_record(path, names[i], line, sizeof line);
         safe_printf(stdout, "%s\n", line); /* a record's tags and moves are anyone's text */
+        if (room_keep_old_stays(dir, keep, names[i], err, sizeof err)) {
+            fflush(stdout); /* (after its room's line) */
+            fprintf(stderr, "cellmate: %s\n", err);
+        }
         free(names[i]);
     }
     return 0;

@@ -507,6 +507,7 @@ int room_serve(const RoomServerOptions *o)
         goto out_lock;
     }
     if (moved) room_log("room %s: its games were moved from %s to %s", o->room, o->dir, keep);
+    if (room_keep_old_stays(o->dir, keep, o->room, err, sizeof err)) room_log("%s", err);
     /* what servers killed while they wrote a record left behind, this room's or another's */
     fileio_remove_stale_temps(keep, ".tmp.", NULL);
     /* a change a killed server had made durable, but not yet saved in the record */
