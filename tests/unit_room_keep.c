@@ -2,7 +2,8 @@
  * runtime directory to the state directory: across file systems (no link, no rename: link()
  * and rename() are wrapped, the link's --wrap, to fail as they do there) the record and the
  * finished games are copied, whole, and only then are the old ones removed; a name taken in
- * the state directory is never replaced, and the record then stays where it was. */
+ * the state directory is never replaced, and the record then stays where it was; and
+ * room_keep_lock, the lock of a room's records in the state directory. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -130,9 +131,44 @@ static void test_name_taken_is_never_replaced(void **st)
     assert_int_equal(system(cmd), 0);
 }
 
+/* The lock of a room's records: none of its own when they are kept in the room directory;
+ * else KEEP/NAME.lock, which a second taker (another server, here another open file
+ * description of this process, which flock also keeps out) is refused with a message naming
+ * the holder, until it is let go. */
+static void test_records_locked(void **st)
+{
+    (void)st;
+    char run[] = "/tmp/unit_room_keep.XXXXXX", keep[] = "/tmp/unit_room_keep.XXXXXX", err[800];
+    assert_non_null(mkdtemp(run));
+    assert_non_null(mkdtemp(keep));
+    int fd = 5, second = 5;
+    assert_true(room_keep_lock(run, run, "k", 0600, &fd, err, sizeof err));
+    assert_int_equal(fd, -1);
+    assert_string_equal(text_of(run, "k.lock"), "");
+    assert_true(room_keep_lock(run, keep, "k", 0600, &fd, err, sizeof err));
+    assert_true(fd >= 0);
+    char want[ROOM_PATH_MAX + 64];
+    snprintf(want, sizeof want, "pid %ld, %s\n", (long)getpid(), run);
+    assert_string_equal(text_of(keep, "k.lock"), want);
+    assert_false(room_keep_lock(run, keep, "k", 0600, &second, err, sizeof err));
+    assert_int_equal(second, -1);
+    assert_non_null(strstr(err, "room k is being served by another cellmate session of yours"));
+    want[strlen(want) - 1] = 0;
+    assert_non_null(strstr(err, want));
+    assert_true(room_keep_lock(run, keep, "kx", 0600, &second, err, sizeof err)); /* its own */
+    close(second);
+    close(fd);
+    assert_true(room_keep_lock(run, keep, "k", 0600, &second, err, sizeof err));
+    close(second);
+    char cmd[2 * ROOM_PATH_MAX];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_moved_across_file_systems),
-                                       cmocka_unit_test(test_name_taken_is_never_replaced)};
+                                       cmocka_unit_test(test_name_taken_is_never_replaced),
+                                       cmocka_unit_test(test_records_locked)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
