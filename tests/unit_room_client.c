@@ -1,6 +1,7 @@
 /* unit_room_client.c — the room client's held lines (client.h, room_client_send): chat goes out
  * at its pace without the caller ever waiting, a burst at once and the rest held in order; a
- * move is never held behind chat, an offer is; past MAX_ROOM_HELD lines a line is refused and
+ * move is never held behind chat alone, an offer is, and a move after a held offer or answer
+ * waits behind it; past MAX_ROOM_HELD lines a line is refused and
  * counted; a lost connection says how many held lines were not sent. The room is the other end
  * of a socket pair, read here. */
 #define _GNU_SOURCE
@@ -115,6 +116,57 @@ static void burst_then_held_in_order(void **st)
     assert_non_null(strstr(at, "draw\n")); /* after the last chat line */
 }
 
+/* Whether the room heard `a` first after it first heard `b` (both must have been heard). */
+static bool heard_after(Fixture *f, const char *a, const char *b)
+{
+    const char *got = heard(f), *pa = strstr(got, a), *pb = strstr(got, b);
+    return pa && pb && pa > pb;
+}
+
+/* A takeback asked behind held chat is asked before a move typed after it: the move waits
+ * its turn, so the request still refers to the position it was typed in. */
+static void move_waits_behind_held_offer(void **st)
+{
+    Fixture *f = *st;
+    for (int i = 1; i <= BURST + 3; i++) assert_true(room_client_send(&f->c, "say line %02d", i));
+    assert_true(room_client_send(&f->c, "undo"));
+    assert_true(room_client_send(&f->c, "move e4"));
+    assert_true(room_client_send(&f->c, "say after the move"));
+    assert_null(strstr(heard(f), "move e4")); /* not ahead of the undo */
+    assert_int_equal(f->c.nheld, 6);
+    serve_for(f, 5.0 / (MAX_CHAT_RATE * 0.9) + 0.5);
+    assert_int_equal(f->c.nheld, 0);
+    char last[64];
+    snprintf(last, sizeof last, "say line %02d\n", BURST + 3);
+    assert_true(heard_after(f, "undo\n", last));
+    assert_true(heard_after(f, "move e4\n", "undo\n"));
+    assert_true(heard_after(f, "say after the move\n", "move e4\n"));
+    /* once the offer has gone, a move overtakes held chat again */
+    for (int i = 1; i <= BURST + 2; i++) assert_true(room_client_send(&f->c, "say more %02d", i));
+    assert_true(f->c.nheld > 0);
+    assert_true(room_client_send(&f->c, "resign"));
+    assert_non_null(strstr(heard(f), "resign\n"));
+    snprintf(last, sizeof last, "say more %02d\n", BURST + 2);
+    assert_null(strstr(heard(f), last)); /* still held */
+}
+
+/* A draw offered and a "no" behind chat keep their order with the moves after them too. */
+static void answers_keep_order_with_moves(void **st)
+{
+    Fixture *f = *st;
+    for (int i = 1; i <= BURST + 1; i++) assert_true(room_client_send(&f->c, "say line %02d", i));
+    assert_true(room_client_send(&f->c, "no"));
+    assert_true(room_client_send(&f->c, "move e4"));
+    assert_true(room_client_send(&f->c, "draw"));
+    assert_true(room_client_send(&f->c, "move d4"));
+    assert_null(strstr(heard(f), "move "));
+    serve_for(f, 4.0 / (MAX_CHAT_RATE * 0.9) + 0.5);
+    assert_int_equal(f->c.nheld, 0);
+    assert_true(heard_after(f, "move e4\n", "no\n"));
+    assert_true(heard_after(f, "draw\n", "move e4\n"));
+    assert_true(heard_after(f, "move d4\n", "draw\n"));
+}
+
 static void held_bounded_then_refused(void **st)
 {
     Fixture *f = *st;
@@ -143,6 +195,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(burst_then_held_in_order, setup, teardown),
+        cmocka_unit_test_setup_teardown(move_waits_behind_held_offer, setup, teardown),
+        cmocka_unit_test_setup_teardown(answers_keep_order_with_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(held_bounded_then_refused, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

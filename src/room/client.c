@@ -228,6 +228,7 @@ static void send_held(RoomClient *c)
         queue(c, line, n);
         memmove(c->held, c->held + n + 1, c->heldlen - n - 1);
         c->heldlen -= n + 1;
+        if (kind != REQ_SAY) c->nheld_ordered--;
         if (!--c->nheld) c->refused = 0;
     }
 }
@@ -255,14 +256,18 @@ bool room_client_send(RoomClient *c, const char *fmt, ...)
     for (int i = 0; i < n; i++) /* a line stays one line */
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
     enum room_request kind = kind_of(line);
-    if (room_request_heard_by_all(kind) || kind == REQ_SAY) {
-        /* behind the lines held before it, even if its own time has come */
+    /* A paced line waits behind the lines held before it, even if its own time has come.
+     * Any other line (a move, resign) may overtake held chat, which refers to no position,
+     * but never a held offer or answer: an undo, draw or no held before a move must reach
+     * the room before it, or it would refer to the position that move made. */
+    if (room_request_heard_by_all(kind) || c->nheld_ordered) {
         if (c->nheld >= MAX_ROOM_HELD ||
             !append(&c->held, &c->heldlen, &c->heldcap, line, (size_t)n)) {
             c->refused++;
             return false;
         }
         c->nheld++;
+        if (kind != REQ_SAY) c->nheld_ordered++;
         send_held(c);
     } else {
         queue(c, line, (size_t)n);
@@ -996,6 +1001,6 @@ void room_client_close(RoomClient *c)
     free(c->held);
     c->held = NULL;
     c->heldlen = c->heldcap = 0;
-    c->nheld = c->refused = 0;
+    c->nheld = c->nheld_ordered = c->refused = 0;
     c->closed = true;
 }

@@ -74,6 +74,7 @@ struct RoomClient {
     char *held;
     size_t heldlen, heldcap;
     int nheld;
+    int nheld_ordered; /* of them, lines other than chat: every later line waits behind them */
     int refused; /* lines not sent while MAX_ROOM_HELD waited, until the held lines have gone */
     double paced, paced_at; /* lines the others hear that may go now, and when counted */
     bool closed;            /* the connection is gone */
@@ -137,7 +138,10 @@ bool room_client_settle(RoomClient *c, double timeout);
 
 /* Send a request line ("say hi"). A line the others hear (chat, offers) is paced to stay
  * inside the room's flood limits: it waits, behind the others held, until its time comes,
- * and goes from room_client_io; the call never waits. False when the line is not sent: the
+ * and goes from room_client_io; the call never waits. Any other line (a move, resign) goes
+ * at once when only chat is held, overtaking it; once a line other than chat is held (undo,
+ * draw, no, new, ai), every later line, moves included, waits behind it in order, since
+ * those refer to the position they were sent in. False when the line is not sent: the
  * connection is closed, or MAX_ROOM_HELD lines wait already. */
 bool room_client_send(RoomClient *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
