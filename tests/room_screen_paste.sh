@@ -2,7 +2,8 @@
 # room_screen_paste.sh — many chat lines pasted at once into a room's screen, in tmux: they go
 # out at the room's pace while the screen goes on (a move typed after them is played at once,
 # and the panel counts the lines still waiting), and every one reaches the other player, in
-# order. Past the lines a screen keeps waiting, a line is refused and the panel says so.
+# order. Past the lines a screen keeps waiting, a line is refused and the panel says so; quitting
+# with lines waiting says how many were not sent.
 # Every client runs in the private tmux server or as a scripted player; the room servers are
 # ended by their PIDs.
 . "$TESTS_DIR/tap.sh"
@@ -24,7 +25,8 @@ paste() {
 # heard PREFIX: the lines of alice's with PREFIX bob has heard, as "NN NN ..."
 heard() { sed -n "s/^alice: $1 \([0-9]*\)\$/\1/p" "$tmp/bob" | tr '\n' ' ' | sed 's/ $//'; }
 
-start a xterm --room paste glinski --name alice --seat White 2>"$tmp/a.err"
+# (cellmate's own stderr in the window goes to a.err, read after it quits)
+start a xterm --room paste glinski --name alice --seat White "2>$tmp/a.err"
 wait_for a ">White  alice    here" >/dev/null
 player "$tmp/bob" --room paste --name bob --seat Black <<EOF2
 @wait $tmp/never never
@@ -58,5 +60,7 @@ tap_ok "... and what went out so far is the first lines, in order ($got of them)
     test "$(heard flood)" = "$(i=1; while [ $i -le "$got" ]; do printf '%02d ' $i; i=$((i + 1)); done | sed 's/ $//')"
 line a quit
 gone a >/dev/null
+tap_ok "quitting with lines waiting says how many were not sent" \
+    grep -Eq '^cellmate: [0-9]+ lines? waiting to go to room paste (was|were) not sent$' "$tmp/a.err"
 room_check_logs
 tap_done

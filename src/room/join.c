@@ -115,6 +115,9 @@ int room_join_main(const RoomOptions *o)
         safe_printf(stderr, "cellmate: %s\n", c.why[0] ? c.why : "the room closed the connection");
         rc = 1;
     } else {
+        if (c.nheld) /* (quitting does not wait for them: they are dropped, and the player told) */
+            safe_printf(stderr, "cellmate: %d line%s waiting to go to room %s %s not sent\n",
+                        c.nheld, c.nheld == 1 ? "" : "s", c.room, c.nheld == 1 ? "was" : "were");
         say_left(o, &s);
     }
     room_client_close(&c);
