@@ -277,10 +277,6 @@ static void gen_castling(Gen *g)
 /* The legality test (below), for a generation that stops at the first legal move. */
 static bool keep_first_legal(const Legality *L, MoveList *out);
 
-/* own: the side to move's cells as bits (bit c % 64 of own[c / 64]), walked instead of the
- * board when given; NULL to scan the board. Both visit the pieces in the order of their cells.
- * hits (with own, in a captures-only generation): pieces whose captures are listed there
- * (gen_unfiltered_known), taken from the list instead of walked. */
 /* Whether the piece p on c could make no move a captures-only generation gives: no enemy
  * (bits in enemy) among the cells it could take on, no promotion and no en passant. */
 static inline bool takes_nothing(const Gen *g, const uint64_t *enemy, int words, Cell c, Piece p)
@@ -294,6 +290,12 @@ static inline bool takes_nothing(const Gen *g, const uint64_t *enemy, int words,
     return true;
 }
 
+/* own: the side to move's cells as bits (bit c % 64 of own[c / 64]), walked instead of the
+ * board when given; NULL to scan the board. Both visit the pieces in the order of their cells.
+ * hits (with own, in a captures-only generation): pieces whose captures are listed there
+ * (gen_unfiltered_known), taken from the list instead of walked. enemy (with own, in a
+ * captures-only generation): the other players' cells as bits, to pass by the pieces that
+ * could take on none of them. */
 static void generate(const Position *pos, MoveList *out, bool tactical, int check,
                      const Legality *first, const uint64_t *own, const Cell *hits,
                      const uint64_t *enemy)
