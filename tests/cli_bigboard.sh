@@ -86,35 +86,12 @@ tap_ok "the setup's number of pieces is let through" \
 
 # ... and a hand may hold kinds that no capture brings to it, each a drop on every empty cell
 # (a reviewer's finding: only the kinds of the setup's hand were counted)
-sed -e 's/^moves = W\* F\* N\*$/moves = W/' -e 's/^\[setup\]$/[zone everywhere]\
-White = rank 1..39\
-Black = rank 1..39\
-\
-[piece A]\
-name = Archer\
-moves = W\
-\
-[piece B]\
-name = Bowman\
-moves = W\
-\
-[piece C]\
-name = Crossman\
-moves = W\
-\
-[piece D]\
-name = Dart\
-moves = W\
-\
-[piece E]\
-name = Ensign\
-moves = W\
-\
-[rules]\
-drops = everywhere\
-\
-[setup]/' -e 's/^name = Leaper$/name = Leaper\
-captured = hand/' "$tmp/leap.ini" >"$tmp/drop.ini"
+{
+    sed -e 's/^moves = W\* F\* N\*$/moves = W/' -e 's/^name = Leaper$/&\ncaptured = hand/' \
+        "$tmp/leap.ini"
+    printf '\n[zone everywhere]\nWhite = rank 1..39\nBlack = rank 1..39\n\n[rules]\ndrops = everywhere\n'
+    for k in A B C D E; do printf '\n[piece %s]\nname = Kind %s\nmoves = W\n' $k $k; done
+} >"$tmp/drop.ini"
 out=$(printf 'perft 1\n' | "$CELLMATE" --batch --no-save --variant "$tmp/drop.ini" \
     --fen "k24K/$(empty 37)26 w LABCDE 0 1" 2>&1)
 tap_ok "a hand of kinds no capture brings: refused too" sh -c 'printf "%s\n" "$1" |
