@@ -451,11 +451,7 @@ static bool check_move_bound(Reader *r, const Position *pos, const char *fen)
 {
     const Variant *v = pos->v;
     for (int p = 0; p < v->nplayers; p++) {
-        int pieces = 0;
-        for (int q = 0; q < v->nplayers; q++)
-            for (int k = 1; k <= v->ntypes; k++) pieces += pos->hand[q][k];
-        for (int c = 1; c <= v->board.ncells; c++)
-            pieces += pos->board[c] && (v->has_hands || PIECE_OWNER(pos->board[c]) == p);
+        int pieces = variant_pieces(v, p, pos->board, pos->hand);
         int most = variant_move_bound(v, p, pieces, pos->hand[p]);
         if (most > MAX_MOVES) {
             char msg[200];

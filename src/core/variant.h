@@ -285,6 +285,10 @@ void variant_free(Variant *v);
  * those kinds (counts by kind; more kinds may reach it by captures): the setup's gives
  * move_bound; a position string may hold more. */
 int variant_move_bound(const Variant *v, int p, int pieces, const uint8_t *hand);
+/* The pieces player p can ever have from a board and the hands (no move adds one; only hands
+ * pass pieces from one player to another): those on the board that are p's, or all of them
+ * with hands, and every hand's. The setup's, or a position's. */
+int variant_pieces(const Variant *v, int p, const Piece *board, const uint8_t (*hand)[MAX_TYPES]);
 
 /* Index of a zone by name, or -1. */
 int variant_zone(const Variant *v, const char *name);

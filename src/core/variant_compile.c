@@ -466,15 +466,13 @@ static int descending(const void *a, const void *b)
     return *(const int *)b - *(const int *)a;
 }
 
-/* The pieces player p can ever have from the setup (no move adds one; only hands pass
- * pieces from one player to another). */
-static int setup_pieces(const Variant *v, int p)
+int variant_pieces(const Variant *v, int p, const Piece *board, const uint8_t (*hand)[MAX_TYPES])
 {
     int pieces = 0;
     for (int q = 0; q < v->nplayers; q++)
-        for (int k = 1; k <= v->ntypes; k++) pieces += v->setup_hand[q][k];
+        for (int k = 1; k <= v->ntypes; k++) pieces += hand[q][k];
     for (int c = 1; c <= v->board.ncells; c++)
-        pieces += v->setup[c] && (v->has_hands || PIECE_OWNER(v->setup[c]) == p);
+        pieces += board[c] && (v->has_hands || PIECE_OWNER(board[c]) == p);
     return pieces;
 }
 
@@ -560,7 +558,8 @@ bool variant_compile(Variant *v, char *err, int errlen)
     v->move_bound = 0;
     for (int p = 0; p < v->nplayers; p++) {
         qsort(v->most_moves[p] + 1, (size_t)v->board.ncells, sizeof(int), descending);
-        int b = variant_move_bound(v, p, setup_pieces(v, p), v->setup_hand[p]);
+        int b = variant_move_bound(v, p, variant_pieces(v, p, v->setup, v->setup_hand),
+                                   v->setup_hand[p]);
         if (b > v->move_bound) v->move_bound = b;
     }
     if (v->move_bound > MAX_MOVES) {
