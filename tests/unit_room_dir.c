@@ -2,7 +2,9 @@
  * a room's record and all its finished games, or nothing. When the directory cannot be listed
  * (out of file descriptors or memory), the finished games would be left behind, no longer
  * counted for anyone, with the record gone: then it removes nothing and says it failed.
- * opendir() is wrapped (the link's --wrap=opendir) to fail on demand. */
+ * opendir() is wrapped (the link's --wrap=opendir) to fail on demand. And
+ * room_archive_number, the one test of which files are a room's finished games (numbering,
+ * removing, and moving them to the state directory, keep.c, all ask it). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -71,8 +73,29 @@ static void test_unlisted_directory_removes_nothing(void **st)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Only the names a room's server writes: ROOM.N.pgn, N from 1 to MAX_ROOM_ARCHIVE without
+ * sign or leading zero; not another room's (one whose name begins with this one's). */
+static void test_archive_numbers(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *name;
+        long n;
+    } names[] = {{"k.1.pgn", 1},      {"k.12.pgn", 12}, {"k.99999.pgn", 99999},
+                 {"k.100000.pgn", 0}, {"k.0.pgn", 0},   {"k.01.pgn", 0},
+                 {"k.+1.pgn", 0},     {"k.-1.pgn", 0},  {"k.1.pgnx", 0},
+                 {"k.1.wal", 0},      {"k..pgn", 0},    {"k.pgn", 0},
+                 {"kx.1.pgn", 0},     {"k", 0},         {"", 0},
+                 {"k.1x.pgn", 0},     {"k.1.2.pgn", 0}, {"x.1.pgn", 0}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        long n = room_archive_number(names[i].name, "k");
+        if (n != names[i].n) fail_msg("%s: %ld, not %ld", names[i].name, n, names[i].n);
+    }
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_unlisted_directory_removes_nothing)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_unlisted_directory_removes_nothing),
+                                       cmocka_unit_test(test_archive_numbers)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -80,6 +80,7 @@ static void test_moved_across_file_systems(void **st)
     put(run, "k.1.pgn", "game one\n");
     put(run, "k.12.pgn", "game twelve\n");
     put(run, "kx.pgn", "another room's\n");
+    put(run, "k.01.pgn", "not a name a server writes\n");
     bool moved;
     other_fs = true;
     bool ok = room_keep_move(run, keep, "k", &moved, err, sizeof err);
@@ -93,6 +94,10 @@ static void test_moved_across_file_systems(void **st)
     assert_string_equal(text_of(run, "k.1.pgn"), "");
     assert_string_equal(text_of(run, "kx.pgn"), "another room's\n"); /* only the room's */
     assert_string_equal(text_of(keep, "kx.pgn"), "");
+    /* the room's finished games are the names room_archive_number (dir.h) takes, as the
+     * next game's number and a room's removal do: a name no server writes stays */
+    assert_string_equal(text_of(run, "k.01.pgn"), "not a name a server writes\n");
+    assert_string_equal(text_of(keep, "k.01.pgn"), "");
     /* found where it is now: nothing more to move */
     char path[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
     assert_true(room_record_file(run, keep, "k", path, sizeof path));

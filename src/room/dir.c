@@ -110,9 +110,7 @@ mode_t room_file_mode(const char *dir)
     return 0600;
 }
 
-/* The N of a name ROOM.N.pgn as a room's server writes it (no sign, no leading zero, at most
- * MAX_ROOM_ARCHIVE); 0 for any other name. */
-static long archive_number(const char *name, const char *room)
+long room_archive_number(const char *name, const char *room)
 {
     size_t n = strlen(room);
     if (strncmp(name, room, n) || name[n] != '.' || name[n + 1] < '1' || name[n + 1] > '9')
@@ -137,7 +135,7 @@ bool room_archive_name(const char *dir, const char *room, bool restricted, char 
     }
     long last = 0;
     for (struct dirent *e; (e = readdir(d));) {
-        long v = archive_number(e->d_name, room);
+        long v = room_archive_number(e->d_name, room);
         if (v > last) last = v;
     }
     closedir(d);
@@ -176,7 +174,7 @@ bool room_remove(const char *dir, const char *room)
     DIR *d = opendir(dir);
     bool ok = d != NULL; /* unlisted, its finished games would be left behind: remove nothing */
     for (struct dirent *e; d && (e = readdir(d));)
-        if (archive_number(e->d_name, room) &&
+        if (room_archive_number(e->d_name, room) &&
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
             ok &= unlink(path) == 0 || errno == ENOENT;
     if (d) closedir(d);

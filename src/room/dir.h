@@ -26,6 +26,10 @@ bool room_file(const char *dir, const char *room, const char *ext, char *out, si
  * shared room directory), 0600 otherwise. */
 mode_t room_file_mode(const char *dir);
 
+/* The N of a file name ROOM.N.pgn, a finished game of room ROOM as its server names it (no
+ * sign, no leading zero, at most MAX_ROOM_ARCHIVE); 0 for any other name. */
+long room_archive_number(const char *name, const char *room);
+
 /* The name for room ROOM's next finished game, DIR/ROOM.N.pgn: N is one past the highest
  * number kept there (so the numbers follow the games, and a name in use is never chosen).
  * False (why in err) when ROOM.MAX_ROOM_ARCHIVE.pgn is there: the numbers are used up; for

@@ -130,17 +130,6 @@ static bool move_one(const char *run, const char *keep, const char *name, mode_t
     return unlink(from) == 0 || errno == ENOENT;
 }
 
-/* Whether a name is ROOM.N.pgn, a finished game of the room (N digits only). */
-static bool finished_game(const char *name, const char *room)
-{
-    size_t n = strlen(room), l = strlen(name);
-    if (l <= n + 5 || strncmp(name, room, n) || name[n] != '.' || strcmp(name + l - 4, ".pgn"))
-        return false;
-    for (size_t i = n + 1; i < l - 4; i++)
-        if (name[i] < '0' || name[i] > '9') return false;
-    return true;
-}
-
 bool room_keep_move(const char *run, const char *keep, const char *room, bool *moved, char *err,
                     int errlen)
 {
@@ -164,7 +153,8 @@ bool room_keep_move(const char *run, const char *keep, const char *room, bool *m
     }
     bool ok = true;
     for (struct dirent *e; ok && (e = readdir(d));)
-        if (finished_game(e->d_name, room)) ok = move_one(run, keep, e->d_name, mode, err, errlen);
+        if (room_archive_number(e->d_name, room))
+            ok = move_one(run, keep, e->d_name, mode, err, errlen);
     closedir(d);
     /* the record last: once it is there, all is (its log stays: the new one is begun) */
     snprintf(name, sizeof name, "%s.pgn", room);
