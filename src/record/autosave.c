@@ -12,11 +12,11 @@
 #include "pgn.h"
 #include "restrict.h"
 #include "save_scan.h"
+#include "state_dir.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,19 +52,13 @@ void autosave_hide_dirs(char *text, size_t len)
     restrict_hide_path(full, fixed_dir, "(your folder)", text, len);
 }
 
-/* $XDG_STATE_HOME/cellmate, or ~/.local/state/cellmate with the home directory from HOME or,
- * when HOME is unset, from the password database. */
+/* The player's directory in restricted mode, else the state directory (state_dir.h), with
+ * the home directory from HOME or, without it, from the password database. */
 static bool state_dir(char *out, size_t len)
 {
-    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
     if (fixed_dir[0]) return snprintf(out, len, "%s", fixed_dir) < (int)len;
-    if (xdg && *xdg == '/') return snprintf(out, len, "%s/cellmate", xdg) < (int)len;
-    if (!home || !*home) {
-        struct passwd *pw = getpwuid(getuid());
-        home = pw ? pw->pw_dir : NULL;
-    }
-    if (home && *home) return snprintf(out, len, "%s/.local/state/cellmate", home) < (int)len;
-    return false;
+    int n = state_dir_path(true, "", out, len);
+    return n >= 0 && n < (int)len;
 }
 
 static bool usable_state_dir(char *dir, size_t len, char *err, int errlen)

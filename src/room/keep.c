@@ -6,6 +6,7 @@
 #include "lockfile.h"
 #include "room/dir.h"
 #include "room/wal.h"
+#include "state_dir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,16 +19,9 @@
 
 bool room_keep_dir(const char *given, const char *run, char *out, size_t len, char *err, int errlen)
 {
-    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-    int n;
-    if (given && *given)
-        n = snprintf(out, len, "%s", run);
-    else if (xdg && *xdg == '/') /* (a relative one is invalid by the XDG specification) */
-        n = snprintf(out, len, "%s/cellmate/rooms", xdg);
-    else if (home && *home == '/')
-        n = snprintf(out, len, "%s/.local/state/cellmate/rooms", home);
-    else
-        n = snprintf(out, len, "%s", run);
+    /* (not the password database's home: without HOME the room directory keeps them, keep.h) */
+    int n = given && *given ? -1 : state_dir_path(false, "/rooms", out, len);
+    if (n < 0) n = snprintf(out, len, "%s", run);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "the directory of the rooms' records: path too long");
         return false;
