@@ -452,6 +452,12 @@ static void serve_loop(Server *sv)
     }
 }
 
+/* Where the room's records are kept: o->keep, or the room directory when none is given. */
+static const char *keep_dir(const RoomServerOptions *o)
+{
+    return o->keep ? o->keep : o->dir;
+}
+
 int room_serve(const RoomServerOptions *o)
 {
     Server *sv = calloc(1, sizeof *sv);
@@ -459,8 +465,7 @@ int room_serve(const RoomServerOptions *o)
     bool held;
     if (!sv) return 1;
     sv->opt = *o;
-    if (!sv->opt.keep) sv->opt.keep = o->dir;
-    const char *keep = sv->opt.keep;
+    const char *keep = sv->opt.keep = keep_dir(o);
     sv->listen_fd = sv->ai_pipe[0] = sv->ai_pipe[1] = sv->wal.fd = -1;
     sv->mode = room_file_mode(o->dir);
     /* every file of the room (lock, record, socket) gets the room's mode, whatever the
@@ -570,7 +575,7 @@ bool room_start_server(const RoomServerOptions *o, bool *ours, char *err, int er
     if (ours) *ours = false;
     char log[ROOM_PATH_MAX];
     int p[2];
-    if (!room_file(o->keep ? o->keep : o->dir, o->room, "log", log, sizeof log)) {
+    if (!room_file(keep_dir(o), o->room, "log", log, sizeof log)) {
         snprintf(err, errlen, "%s: path too long", o->dir);
         return false;
     }
