@@ -212,6 +212,12 @@ send hello 1 mallory\r\n
 expect welcome watch mallory
 send move Qc6\n
 expect error watchers cannot move
+send draw\n
+expect error watchers cannot offer a draw
+send undo\n
+expect error watchers cannot ask for a takeback
+send new\n
+expect error watchers cannot start a game
 send say \x1b[2Jhi\n
 expect error control characters
 send say \xff\xfehi \xc3\xa9t\xc3\xa9\n

@@ -259,6 +259,27 @@ static void test_requests(void **state)
 
 /* The requests every client hears of, asked by kind as both ends ask: the server of the
  * kind it parsed, the client of the kind of a line it is about to send. */
+/* The offers' words: each is the request that makes it (room_parse_request reads it), and
+ * only they are offers' (the client checks the offer, agreed and refused events by them). */
+static void test_offer_words(void **state)
+{
+    (void)state;
+    static const enum room_request made_by[OFFER_KINDS] = {
+        [OFFER_DRAW] = REQ_DRAW, [OFFER_UNDO] = REQ_UNDO, [OFFER_NEW] = REQ_NEW};
+    for (int k = OFFER_NONE + 1; k < OFFER_KINDS; k++) {
+        const RoomOffer *o = &room_offers[k];
+        RoomRequest rq;
+        room_parse_request(o->word, &rq);
+        assert_int_equal(rq.kind, made_by[k]);
+        assert_int_equal(room_offer_of(o->word), k);
+        assert_non_null(o->thing), assert_non_null(o->made), assert_non_null(o->theirs);
+        assert_non_null(o->yours), assert_non_null(o->making), assert_non_null(o->waiting);
+    }
+    static const char *const others[] = {"", "no", "Draw", "drawn", "resign", "takeback", "n"};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        assert_int_equal(room_offer_of(others[i]), OFFER_NONE);
+}
+
 static void test_heard_by_all(void **state)
 {
     (void)state;
@@ -343,7 +364,7 @@ int main(void)
         cmocka_unit_test(test_seat_words),   cmocka_unit_test(test_clean_text),
         cmocka_unit_test(test_clean_reason), cmocka_unit_test(test_requests),
         cmocka_unit_test(test_heard_by_all), cmocka_unit_test(test_events),
-        cmocka_unit_test(test_describe_out),
+        cmocka_unit_test(test_offer_words),  cmocka_unit_test(test_describe_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -524,16 +524,10 @@ static void ev_welcome(RoomClient *c, char **a)
     snprintf(c->seat_side, sizeof c->seat_side, "%s", a[0]);
 }
 
-/* The words of the offers a room makes (proto.h): a draw, a takeback, the next game. */
-static bool offer_word(const char *w)
-{
-    return !strcmp(w, "draw") || !strcmp(w, "undo") || !strcmp(w, "new");
-}
-
 static void ev_offer(RoomClient *c, char **a, bool made)
 {
     int p = side_of(current_variant(c), a[1]);
-    if (p < 0 || !offer_word(a[0])) return resync(c, "an offer");
+    if (p < 0 || room_offer_of(a[0]) == OFFER_NONE) return resync(c, "an offer");
     c->offer_kind = made ? a[0][0] : 0;
     c->offer_by = p;
     c->offer_agreed = 0;
@@ -544,7 +538,7 @@ static void ev_offer(RoomClient *c, char **a, bool made)
 static void ev_agreed(RoomClient *c, char **a)
 {
     int p = side_of(current_variant(c), a[1]);
-    if (p < 0 || !offer_word(a[0])) return resync(c, "an agreement");
+    if (p < 0 || room_offer_of(a[0]) == OFFER_NONE) return resync(c, "an agreement");
     if (c->offer_kind != a[0][0]) return; /* (what it agreed to has been settled meanwhile) */
     c->offer_agreed |= 1u << p;
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);

@@ -306,6 +306,24 @@ bool room_request_heard_by_all(enum room_request kind)
     return false;
 }
 
+/* --- offers ------------------------------------------------------------------------------- */
+
+const RoomOffer room_offers[OFFER_KINDS] = {
+    [OFFER_DRAW] = {"draw", "draw", "offered", "offers a draw", "offer a draw", "offer a draw",
+                    "draw offer"},
+    [OFFER_UNDO] = {"undo", "takeback", "asked", "asks to take back a move",
+                    "ask to take back your move", "ask for a takeback", "takeback request"},
+    [OFFER_NEW] = {"new", "next game", "offered", "offers to begin the next game",
+                   "offer to begin the next game", "start a game", "next game offer"},
+};
+
+enum offer_kind room_offer_of(const char *word)
+{
+    for (int k = OFFER_NONE + 1; k < OFFER_KINDS; k++)
+        if (!strcmp(word, room_offers[k].word)) return (enum offer_kind)k;
+    return OFFER_NONE;
+}
+
 /* --- events -------------------------------------------------------------------------------- */
 
 const char *const room_shown_tags[ROOM_SHOWN_TAGS] = {"Event", "Site", "Date", "Round"};

@@ -125,6 +125,24 @@ bool room_request_heard_by_all(enum room_request kind);
 /* The request's verb ("move"), for messages. */
 const char *room_request_verb(enum room_request kind);
 
+/* --- offers ------------------------------------------------------------------------------- */
+
+/* What a player may put on the table for the others to agree to: a draw, a takeback, the
+ * next game. */
+enum offer_kind { OFFER_NONE, OFFER_DRAW, OFFER_UNDO, OFFER_NEW, OFFER_KINDS };
+
+/* Each kind of offer: its word in the protocol (the request that makes or agrees to it, and
+ * the first word of the offer, agreed and refused events), what it is called, how it was
+ * made, the maker's words for it, theirs and yours, what making it is (for a refusal:
+ * "watchers cannot offer a draw") and what it is while it waits on the table. */
+typedef struct {
+    const char *word, *thing, *made, *theirs, *yours, *making, *waiting;
+} RoomOffer;
+extern const RoomOffer room_offers[OFFER_KINDS]; /* (OFFER_NONE's all NULL) */
+
+/* The kind of offer of a word of the protocol ("draw"); OFFER_NONE for any other word. */
+enum offer_kind room_offer_of(const char *word);
+
 /* --- events (server to client) ------------------------------------------------------------ */
 
 enum room_event {

@@ -68,8 +68,6 @@ typedef struct {
     bool resign_pending; /* three players: resigned out of turn, leaves at its turn */
 } Seat;
 
-enum offer_kind { OFFER_NONE, OFFER_DRAW, OFFER_UNDO, OFFER_NEW };
-
 typedef struct {
     RoomServerOptions opt;
     Session s;

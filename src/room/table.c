@@ -99,18 +99,6 @@ static void decided_event(Server *sv, char *out, size_t len)
                  side(sv, g->result.winner == 0 ? 1 : 0));
 }
 
-/* Each kind of offer: its word in the protocol (and the request that makes or agrees to
- * it), what it is called, how it was made, and the maker's words for it, theirs and yours. */
-static const struct {
-    const char *word, *thing, *made, *theirs, *yours;
-} offers[] = {
-    [OFFER_DRAW] = {"draw", "draw", "offered", "offers a draw", "offer a draw"},
-    [OFFER_UNDO] = {"undo", "takeback", "asked", "asks to take back a move",
-                    "ask to take back your move"},
-    [OFFER_NEW] = {"new", "next game", "offered", "offers to begin the next game",
-                   "offer to begin the next game"},
-};
-
 static void state_events(Server *sv, Conn *c)
 {
     const Game *g = &sv->s.game;
@@ -142,7 +130,7 @@ static void state_events(Server *sv, Conn *c)
     conn_send(c, "watchers %d", table_watchers(sv));
     clock_event(sv, c);
     if (sv->offer != OFFER_NONE) {
-        const char *what = offers[sv->offer].word;
+        const char *what = room_offers[sv->offer].word;
         conn_send(c, "offer %s %s", what, side(sv, sv->offer_by));
         for (int p = 0; p < sv->s.v->nplayers; p++)
             if (p != sv->offer_by && (sv->agreed & (1u << p)))
@@ -255,8 +243,8 @@ bool table_all_seated(const Server *sv)
 static void clear_offer(Server *sv, const char *lapsed)
 {
     if (sv->offer != OFFER_NONE && lapsed)
-        room_broadcast(sv, "info the %s %s by %s lapsed", offers[sv->offer].thing,
-                       offers[sv->offer].made, side(sv, sv->offer_by));
+        room_broadcast(sv, "info the %s %s by %s lapsed", room_offers[sv->offer].thing,
+                       room_offers[sv->offer].made, side(sv, sv->offer_by));
     sv->offer = OFFER_NONE;
     sv->agreed = 0;
 }
@@ -651,10 +639,11 @@ static void agreement_said(Server *sv, int p, enum offer_kind kind)
         if (left & (1u << q))
             n += (size_t)snprintf(waiting + n, sizeof waiting - n, "%s%s", n ? " and " : "",
                                   side(sv, q));
-    room_broadcast(sv, "agreed %s %s", offers[kind].word, side(sv, p));
+    room_broadcast(sv, "agreed %s %s", room_offers[kind].word, side(sv, p));
     if (left)
         room_broadcast(sv, "info %s agrees to the %s %s by %s; %s is still asked", side(sv, p),
-                       offers[kind].thing, offers[kind].made, side(sv, sv->offer_by), waiting);
+                       room_offers[kind].thing, room_offers[kind].made, side(sv, sv->offer_by),
+                       waiting);
 }
 
 /* An offer told to all but the one who made it: the players with how to answer, the
@@ -666,10 +655,10 @@ static void tell_offer(Server *sv, const Conn *by, int p, enum offer_kind kind)
         if (k == by) continue;
         bool player = k->state == CONN_PLAYER && (voters(sv) & (1u << k->seat));
         if (player)
-            conn_send(k, "info %s %s ('%s' agrees, 'no' refuses)", side(sv, p), offers[kind].theirs,
-                      offers[kind].word);
+            conn_send(k, "info %s %s ('%s' agrees, 'no' refuses)", side(sv, p),
+                      room_offers[kind].theirs, room_offers[kind].word);
         else
-            conn_send(k, "info %s %s", side(sv, p), offers[kind].theirs);
+            conn_send(k, "info %s %s", side(sv, p), room_offers[kind].theirs);
     }
 }
 
@@ -689,19 +678,19 @@ static bool next_game_kept(Server *sv, Conn *c, char *path, size_t len)
 
 static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
 {
-    const char *what = offers[kind].word;
+    const char *what = room_offers[kind].word;
     if (kind == OFFER_NEW) {
-        if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot start a game");
+        if (c->state != CONN_PLAYER)
+            return refuse(c, "watchers cannot %s", room_offers[kind].making);
         if (!sv->s.game.result.over) return refuse(c, "the game is not over");
     } else {
-        if (!playing(sv, c, kind == OFFER_DRAW ? "offer a draw" : "ask for a takeback"))
-            return false;
+        if (!playing(sv, c, room_offers[kind].making)) return false;
         if (!(sv->s.game.pos.alive & (1u << c->seat))) return refuse(c, "you are out of this game");
     }
     int p = c->seat;
     if (sv->offer != OFFER_NONE && sv->offer != kind)
         return refuse(c, "a %s is on the table: answer it first ('no' refuses it)",
-                      sv->offer == OFFER_DRAW ? "draw offer" : "takeback request");
+                      room_offers[sv->offer].waiting);
     if (sv->offer == OFFER_NONE) {
         if (kind == OFFER_DRAW && has_computer(sv))
             return refuse(c, "the computer does not agree to draws");
@@ -722,7 +711,7 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         tell_offer(sv, c, p, kind);
         if (voters(sv) & ~sv->agreed) /* else it is agreed at once, below */
             conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
-                      offers[kind].yours);
+                      room_offers[kind].yours);
     } else if (!(sv->agreed & (1u << p))) {
         sv->agreed |= 1u << p;
         agreement_said(sv, p, kind);
@@ -751,7 +740,7 @@ static bool req_no(Server *sv, Conn *c, const RoomRequest *rq)
     if (c->state != CONN_PLAYER) return refuse(c, "watchers have no say");
     if (sv->offer == OFFER_NONE) return refuse(c, "nothing is on the table");
     if (!(voters(sv) & (1u << c->seat))) return refuse(c, "you are out of this game");
-    const char *what = offers[sv->offer].word;
+    const char *what = room_offers[sv->offer].word;
     room_broadcast(sv, "refused %s %s", what, side(sv, c->seat));
     room_tell_others(sv, c, "info %s %s", side(sv, c->seat),
                      c->seat == sv->offer_by ? "withdraws the offer" : "says no");
