@@ -339,6 +339,31 @@ static void test_events(void **state)
     }
 }
 
+/* The seat of a hello, one check for the server and for a client about to make a room: a
+ * side in any case, any or watch (-1); else the refusal, listing the sides. */
+static void test_hello_seat(void **state)
+{
+    (void)state;
+    Session s;
+    char err[300];
+    int side = 7;
+    assert_true(session_open(&s, "cyclohexane", NULL, err, sizeof err));
+    assert_true(room_hello_seat(s.v, "Yellow", &side, err, sizeof err));
+    assert_int_equal(side, 1);
+    assert_true(room_hello_seat(s.v, "blue", &side, err, sizeof err));
+    assert_int_equal(side, 2);
+    assert_true(room_hello_seat(s.v, "any", &side, err, sizeof err));
+    assert_int_equal(side, -1);
+    assert_true(room_hello_seat(s.v, "watch", &side, err, sizeof err));
+    assert_int_equal(side, -1);
+    assert_false(room_hello_seat(s.v, "White", &side, err, sizeof err));
+    assert_string_equal(err, "no side 'White' in this game (Red, Yellow, Blue, any or watch)");
+    assert_false(room_hello_seat(s.v, "Any", &side, err, sizeof err)); /* (the words as sent) */
+    assert_false(room_hello_seat(s.v, "", &side, err, sizeof err));
+    assert_string_equal(err, "no side '' in this game (Red, Yellow, Blue, any or watch)");
+    session_close(&s);
+}
+
 /* A player out of a three-player game that goes on is listed as out, not by its seat's
  * connection. */
 static void test_describe_out(void **state)
@@ -365,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_clean_reason), cmocka_unit_test(test_requests),
         cmocka_unit_test(test_heard_by_all), cmocka_unit_test(test_events),
         cmocka_unit_test(test_offer_words),  cmocka_unit_test(test_describe_out),
+        cmocka_unit_test(test_hello_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -723,25 +723,19 @@ static bool request(Session *s, const char *verb, const char *args, Sink *out)
 /* --- connecting ------------------------------------------------------------------------------- */
 
 /* Whether the variant of a room about to be made has the seat asked for (a side's name, any
- * or watch; NULL: not known here), said as the room would refuse it: a room is not made,
- * and left behind, for a hello it would refuse. A variant that does not open is left to the
- * room's server to name. */
+ * or watch; NULL: not known here), said as the room would refuse it (room_hello_seat): a
+ * room is not made, and left behind, for a hello it would refuse. A variant that does not
+ * open is left to the room's server to name. */
 static bool seat_in_variant(const char *variant, const char *seat, char *err, int errlen)
 {
-    char why[600], sides[96] = "";
+    char why[600];
     bool unreadable;
-    if (!seat || !strcmp(seat, "any") || !strcmp(seat, "watch")) return true;
+    if (!seat) return true;
     Variant *v = variant_open(variant, why, sizeof why, &unreadable);
     if (!v) return true;
-    bool found = false;
-    size_t n = 0;
-    for (int p = 0; p < v->nplayers; p++) {
-        found |= !strcasecmp(seat, v->player_name[p]);
-        n +=
-            (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
-    }
+    int side;
+    bool found = room_hello_seat(v, seat, &side, err, (size_t)errlen);
     variant_free(v);
-    if (!found) snprintf(err, errlen, "no side '%s' in this game (%s, any or watch)", seat, sides);
     return found;
 }
 

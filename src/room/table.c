@@ -371,21 +371,6 @@ static bool refuse(Conn *c, const char *fmt, ...)
     return false;
 }
 
-static int side_of(const Server *sv, const char *name)
-{
-    for (int p = 0; p < sv->s.v->nplayers; p++)
-        if (!strcasecmp(name, side(sv, p))) return p;
-    return -1;
-}
-
-static void sides_list(const Server *sv, char *out, size_t len)
-{
-    size_t n = 0;
-    out[0] = 0;
-    for (int p = 0; p < sv->s.v->nplayers; p++)
-        n += (size_t)snprintf(out + n, len - n, "%s%s", p ? ", " : "", side(sv, p));
-}
-
 /* The watcher (another live connection) that goes by this name, in any case, or NULL. */
 static const Conn *watcher_named(const Server *sv, const Conn *c, const char *name)
 {
@@ -400,18 +385,16 @@ static const Conn *watcher_named(const Server *sv, const Conn *c, const char *na
 
 static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
 {
-    char sides[96];
+    char why[200];
     if (rq->version != ROOM_PROTO_VERSION) {
         refuse(c, "this room speaks version %d of the protocol, not %d", ROOM_PROTO_VERSION,
                rq->version);
         conn_bye(c, "version");
         return false;
     }
-    int want = -1, nplayers = sv->s.v->nplayers;
-    bool watch = !strcmp(rq->seat, "watch"), any = !strcmp(rq->seat, "any");
-    sides_list(sv, sides, sizeof sides);
-    if (!watch && !any && (want = side_of(sv, rq->seat)) < 0)
-        return refuse(c, "no side '%s' in this game (%s, any or watch)", rq->seat, sides);
+    int want, nplayers = sv->s.v->nplayers;
+    bool watch = !strcmp(rq->seat, "watch");
+    if (!room_hello_seat(sv->s.v, rq->seat, &want, why, sizeof why)) return refuse(c, "%s", why);
     /* a name in use is no one else's: its chat and its words are its own. A watcher's name
      * is its connection's (it has no seat to come back to: it joins again once it left) */
     const Conn *namesake = watcher_named(sv, c, rq->name);
@@ -815,8 +798,8 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     char sides[96];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot seat or unseat the computer");
     if (!strcasecmp(rq->seat, "off")) return computer_leaves(sv, c);
-    int p = side_of(sv, rq->seat);
-    sides_list(sv, sides, sizeof sides);
+    int p = room_side_named(sv->s.v, rq->seat);
+    room_sides_list(sv->s.v, sides, sizeof sides);
     if (p < 0) return refuse(c, "no side '%s' in this game (%s, or off)", rq->seat, sides);
     if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
     Sink k = {sink_discard, sink_err, sv};
