@@ -367,6 +367,10 @@ static void play(Search *s, Move m, Undo *u, int ply)
 {
     int mover = s->pos.stm;
     play_move(&s->pos, m, u);
+    /* the child's table bucket and static value are read at random in memory: asked for
+     * now, they arrive while the sums are brought up to date */
+    tt_prefetch(s->sh->tt, tt_key(s));
+    if (s->evals) __builtin_prefetch(&s->evals[s->pos.hash & (EVAL_SLOTS - 1)]);
     eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
     eval_sums_move(&s->eval, &s->pos, u, &s->sums[++s->at]);
     s->checks[s->at] = u->check;

@@ -93,6 +93,11 @@ static TTSlot *bucket(const TT *tt, uint64_t key)
     return tt->slots + (key & (tt->nbuckets - 1)) * TT_BUCKET;
 }
 
+void tt_prefetch(const TT *tt, uint64_t key)
+{
+    if (tt->nbuckets) __builtin_prefetch(bucket(tt, key));
+}
+
 bool tt_probe(const TT *tt, uint64_t key, TTEntry *out)
 {
     TTSlot *b = bucket(tt, key);

@@ -43,6 +43,8 @@ void tt_clear(TT *tt);
 /* A new search begins: entries of earlier ones are replaced first. */
 void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTEntry *out);
+/* Ask the memory for key's bucket now, so that a probe soon after finds it in the cache. */
+void tt_prefetch(const TT *tt, uint64_t key);
 void tt_store(TT *tt, uint64_t key, Move m, int score, int depth, enum tt_bound bound);
 
 /* Whether generated move m is the table's move t (which has lost its extra cell). */
