@@ -33,7 +33,7 @@ typedef struct {
     int value;
 } EvalSlot;
 
-#define EVAL_SLOTS (1u << 15)
+#define EVAL_SLOTS (1u << 18)
 
 /* One thread's search. */
 typedef struct {
