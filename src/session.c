@@ -6,6 +6,7 @@
 #include "number.h"
 #include "paths.h"
 #include "refusal.h"
+#include "typo.h"
 #include "render.h"
 #include "pgn.h"
 #include "restrict.h"
@@ -860,6 +861,24 @@ static bool several_moves(Session *s, const char *text)
     return moves > 1;
 }
 
+/* The command a line that reads as nothing was likely meant to be ("quti": quit): its first
+ * word, all letters, one slip from a command offered here. A move's piece letter and cell
+ * make words of two or three characters, so commands shorter than three are left out (a
+ * slip of "go" or "ai" is too near a move to guess). */
+static const char *command_meant(const Session *s, const char *text)
+{
+    size_t n = strcspn(text, " \t");
+    char word[16];
+    if (n < 3 || n >= sizeof word) return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!isalpha((unsigned char)text[i])) return NULL;
+    snprintf(word, sizeof word, "%.*s", (int)n, text);
+    for (const Command *c = session_commands; c->name; c++)
+        if (strlen(c->name) >= 3 && session_command_offered(s, c) && typo_one_slip(word, c->name))
+            return c->name;
+    return NULL;
+}
+
 static bool play_line(Session *s, const char *line, Sink *out)
 {
     Move m;
@@ -885,6 +904,12 @@ static bool play_line(Session *s, const char *line, Sink *out)
                                 "'%s' holds more than one move: give one move per line (a record's "
                                 "moves are read with 'load FILE')",
                                 line);
+    const char *meant = st == PARSE_MALFORMED ? command_meant(s, text) : NULL;
+    if (meant)
+        return session_complain(out,
+                                "'%s' is neither a move nor a command: did you mean '%s'? ('help' "
+                                "lists the commands)",
+                                line, meant);
     if (st == PARSE_MALFORMED)
         return session_complain(out,
                                 "'%s' is neither a move nor a command: %s (expected a move such as "

@@ -367,4 +367,23 @@ tap_eq "... and one of 1001 is too long" \
 printf '1. Nf4\n' | "$CELLMATE" --batch --variant glinski >/dev/null 2>"$tmp/err"
 tap_eq "an ambiguous move with its number reads as without it" \
     "line 1: ambiguous: Ndf4 Nhf4 (in '1. Nf4')" "$(cat "$tmp/err")"
+# a command mistyped by one slip is named, not read as a broken move ("'q' is not a file")
+run 'quti
+hlep
+lvel 3
+resing
+Qc3
+' --variant glinski
+tap_eq "a mistyped command names the command meant" \
+    "line 1: neither a move nor a command: did you mean 'quit'? ('help' lists the commands) (in 'quti')
+line 2: neither a move nor a command: did you mean 'help'? ('help' lists the commands) (in 'hlep')
+line 3: neither a move nor a command: did you mean 'level'? ('help' lists the commands) (in 'lvel 3')
+line 4: neither a move nor a command: did you mean 'resign'? ('help' lists the commands) (in 'resing')" \
+    "$(cat "$tmp/err")"
+tap_eq "... and none of them is run: the game goes on" "1. Qc3" "$(cat "$tmp/out")"
+run 'foo
+' --variant glinski
+tap_eq "a word near no command is still read as a move" \
+    "line 1: neither a move nor a command: 'o' is not a file of this board (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'foo')" \
+    "$(cat "$tmp/err")"
 tap_done
