@@ -320,6 +320,26 @@ bool session_no_args(const char *args, const char *name, Sink *out)
     return true;
 }
 
+/* The sides of v the computer plays in a new game: those it played, by their names (a game
+ * of another variant, or of this one named again, keeps the opponent); the names of those v
+ * has not go to gone, joined by " and ". */
+static unsigned computer_sides_in(const Session *s, const Variant *v, char *gone, size_t len)
+{
+    unsigned ai = 0;
+    for (int p = 0; p < s->v->nplayers; p++) {
+        if (!(s->ai_players & (1u << p))) continue;
+        int q = 0;
+        while (q < v->nplayers && strcasecmp(v->player_name[q], s->v->player_name[p])) q++;
+        if (q < v->nplayers) {
+            ai |= 1u << q;
+            continue;
+        }
+        size_t used = strlen(gone);
+        snprintf(gone + used, len - used, "%s%s", used ? " and " : "", s->v->player_name[p]);
+    }
+    return ai;
+}
+
 static bool cmd_new(Session *s, const char *args, Sink *out)
 {
     Variant *v = s->v;
@@ -342,7 +362,8 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
         if (v != s->v) variant_free(v);
         return session_complain(out, "%s", note);
     }
-    unsigned ai = v == s->v ? s->ai_players : 0; /* the same game again: the same opponents */
+    char gone[200] = "";
+    unsigned ai = computer_sides_in(s, v, gone, sizeof gone);
     bool chosen = s->ai_chosen;
     TimeControl tc = s->clock.tc;
     session_set_game(s, v, &g);
@@ -350,8 +371,10 @@ static bool cmd_new(Session *s, const char *args, Sink *out)
     s->ai_chosen = chosen;
     session_mark_computer(s);
     if (tc.kind != CLOCK_NONE) session_set_clock(s, &tc);
-    session_say(out, "new game: %s, %s to move%s%s", v->title, v->player_name[s->game.pos.stm],
-                *note ? "; " : "", note);
+    session_say(out, "new game: %s, %s to move%s%s%s%s%s", v->title,
+                v->player_name[s->game.pos.stm], *gone ? "; the computer played " : "", gone,
+                *gone ? ", which this game has not ('ai SIDE' chooses one)" : "", *note ? "; " : "",
+                note);
     session_notify_changed(s);
     return true;
 }

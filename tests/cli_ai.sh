@@ -84,4 +84,16 @@ tap_eq "--black Bob --ai white is fine (status 0)" 0 "$?"
 printf '[Variant "glinski"]\n[White "?"]\n[Black "cellmate"]\n[Result "*"]\n\n1. Qc3 *\n' >"$tmp/bot.pgn"
 "$CELLMATE" --batch --load "$tmp/bot.pgn" --black Bob --depth 1 </dev/null >"$tmp/out" 2>&1
 tap_eq "--black Bob over a record whose Black is the computer is no --ai conflict (status 0)" 0 "$?"
+
+# new VARIANT keeps the computer on the sides it played, found by name; one the variant has
+# not is named (a newcomer's 'new peanut' once left them playing both sides unawares)
+printf 'new glinski\ne5\nnew peanut\ncc5\nnew cyclohexane\n' |
+    "$CELLMATE" --batch $fast --ai black >"$tmp/out" 2>"$tmp/err"
+tap_ok "new VARIANT against the computer: it answers in the new game of the same variant" \
+    sh -c "grep -A1 -x '1\\. e5' '$tmp/out' | grep -q '^1\\.\\.\\. '"
+tap_ok "... and in a new game of another variant with a Black" \
+    sh -c "grep -A1 -x '1\\. cc5' '$tmp/out' | grep -q '^1\\.\\.\\. '"
+tap_eq "... one whose sides have no Black says the computer no longer plays" \
+    "new game: Cyclohexane Chess, Red to move; the computer played Black, which this game has not ('ai SIDE' chooses one)" \
+    "$(tail -n 1 "$tmp/out")"
 tap_done
