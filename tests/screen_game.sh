@@ -18,6 +18,11 @@ start h screen --no-save --time 10 glinski
 wait_for h "White to move" >/dev/null
 enter h hint
 tap_ok "hint: the thinking line appears at once" wait_for h "looking for a hint (a key stops it)"
+panel_names() { # panel_names NAME WORDS: the panel says WORDS..., not "computer thinking"
+    wait_for "$1" "$2..." >/dev/null && hides "$1" "computer thinking"
+}
+tap_ok "hint: the panel says so, not that the computer thinks (of its own move)" \
+    panel_names h "looking for a hint"
 tap_ok "hint: it shows the depth and the best move so far" wait_for h ", best "
 below() { # below A B: both numbers, B the smaller
     awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && b + 0 < a + 0) }'
@@ -121,6 +126,7 @@ start a screen --no-save --time 30 glinski
 wait_for a "White to move" >/dev/null
 enter a analyse
 tap_ok "analyse: the thinking line appears at once" wait_for a "analysing (a key stops it)"
+tap_ok "analyse: the panel says so too" panel_names a "analysing"
 panel_depth() { screen_of "$1" | sed -n 's/^.*  depth \([0-9]*\) line 1: .*$/\1/p' | head -n 1; }
 i=0
 while [ -z "$(panel_depth a)" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done

@@ -527,9 +527,14 @@ static int status_notes(int y, int x, int width)
     if (ui.save_error[0])
         y = ui_draw_wrapped(y, x, width, "game NOT SAVED",
                             ui.colour ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD);
-    if (ui.thinking && panel_keeps(GIVE_THINKING))
-        y = ui_draw_wrapped(
-            y, x, width, think_counting() ? "counting perft..." : "computer thinking...", A_NORMAL);
+    if (ui.thinking && panel_keeps(GIVE_THINKING)) {
+        const char *doing = think_doing();
+        snprintf(line, sizeof line, "%s...",
+                 think_counting()             ? "counting perft"
+                 : !strcmp(doing, "thinking") ? "computer thinking"
+                                              : doing);
+        y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
+    }
     Cell at = ui.cursor_on && ui.cursor ? ui.cursor : ui.hover;
     if (at && panel_keeps(GIVE_CELL)) {
         select_describe_cell(at, line, sizeof line);

@@ -124,6 +124,7 @@ int room_screen_brief(char (*lines)[ROOM_BRIEF_W], int max, int width);
 bool think_start(const char *cmd, Sink *sink); /* false when no thread could start */
 const char *think_command(void);               /* the command running or last run */
 bool think_counting(void);                     /* that command is perft */
+const char *think_doing(void);                 /* "thinking", "looking for a hint" or "analysing" */
 void think_redraw(void); /* the whole screen while it runs (from the game as it started) */
 bool think_running(void);
 bool think_wait(void); /* wait a little; true once done (its output is in the sink) */

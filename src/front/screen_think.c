@@ -132,12 +132,7 @@ static void draw_thinking(void)
         snprintf(when, sizeof when, "%.1f s left", spent < think.limit ? think.limit - spent : 0.0);
     else
         snprintf(when, sizeof when, "%.1f s", spent);
-    static const struct {
-        const char *cmd, *doing;
-    } doing[] = {{"hint", "looking for a hint"}, {"analyse", "analysing"}};
-    const char *what = "thinking";
-    for (size_t i = 0; i < sizeof doing / sizeof doing[0]; i++)
-        if (!strcmp(think.line, doing[i].cmd)) what = doing[i].doing;
+    const char *what = think_doing();
     if (think_counting()) what = think.line; /* "perft 9", as typed */
     /* the clocks go on counting (a compact screen's come first in the message line) */
     int at = ui_draw_clocks(&think.clock);
@@ -191,6 +186,21 @@ static void redraw_resized(void)
 const char *think_command(void)
 {
     return think.line ? think.line : "";
+}
+
+/* A search for the person (a hint, an analysis) is named as such: "thinking" beside "computer:
+ * Black" with White to move read as the computer thinking about its own move. */
+const char *think_doing(void)
+{
+    static const struct {
+        const char *cmd, *doing;
+    } doing[] = {
+        {"hint", "looking for a hint"}, {"analyse", "analysing"}, {"analyze", "analysing"}};
+    const char *line = think_command();
+    size_t n = strcspn(line, " \t");
+    for (size_t i = 0; i < sizeof doing / sizeof doing[0]; i++)
+        if (n == strlen(doing[i].cmd) && !strncmp(line, doing[i].cmd, n)) return doing[i].doing;
+    return "thinking";
 }
 
 bool think_counting(void)
