@@ -159,6 +159,18 @@ tap_ok "ai all: typing ai off stops the computer" wait_for e "the computer plays
 line e "quit"
 gone e >/dev/null
 
+# --- --level alone asks for an easy opponent: the start says the computer plays no side yet --
+start l screen --no-save --level 1 glinski
+tap_ok "--level without --ai: the start says how to make the computer the opponent" \
+    wait_for l "The computer plays no side: 'ai Black' makes it your opponent, at level 1."
+line l "quit"
+gone l >/dev/null
+start m screen --no-save --ai black --level 1 glinski
+wait_for m "White to move" >/dev/null
+tap_ok "... not when it plays a side" hides m "The computer plays no side"
+line m "quit"
+gone m >/dev/null
+
 # --- perft: its progress while it counts, Ctrl-C and Esc stop it (the game goes on) ----------
 start f screen --no-save peanut
 wait_for f "White to move" >/dev/null
