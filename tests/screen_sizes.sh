@@ -64,7 +64,7 @@ sized a 80x24 --depth 1 hr-wellisch3
 wait_for a "Red to move" >/dev/null
 enter a "ai yellow"
 enter a "ai blue"
-wait_for a "the computer plays Blue" >/dev/null
+wait_for a "the computer plays Yellow and Blue" >/dev/null
 tap_ok "two sides of the computer's" panel_has a "computer: Yellow Blue"
 enter a "ai red"
 # (not "computer: 1. " first: the computer plays on at once, its moves a few ms apart, and a
