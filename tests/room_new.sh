@@ -2,7 +2,8 @@
 # room_new.sh — the next game of a room with clocks needs every seated player's word: one
 # player's 'new' only offers it (the others are told, and 'no' refuses), a player away must
 # come back and agree, and the new game's clocks wait until every player is here, so that
-# nobody loses time to a game they never began. Raw clients (room_raw.pl) speak to a server
+# nobody loses time to a game they never began, even when the room's server stops and starts
+# again from its record meanwhile. Raw clients (room_raw.pl) speak to a server
 # started here; every process is ended by its PID.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
@@ -110,6 +111,60 @@ tap_ok "the others hear the offer and how to answer it" \
     grep -qx "< info White offers to begin the next game ('new' agrees, 'no' refuses)" "$tmp/b3"
 tap_ok "'no' refuses it, and everybody hears" grep -qx "< refused new Black" "$tmp/a3"
 tap_ok "... and no new game begins" sh -c "! grep -q 'a new game begins' '$tmp/a3' '$tmp/b3'"
+
+# the server stops while a new game's clocks wait for White, and starts again from the
+# record: they go on waiting (no move of the game was timed), and start when White is back
+raw "$tmp/a4" <<EOF
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+send new\n
+answer
+send quit\n
+closed
+EOF
+raw "$tmp/b4" <<EOF
+@wait $tmp/a4 ok closed
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+send new\n
+answer
+send quit\n
+closed
+EOF
+wait_text "$tmp/b4" "ok closed" 20 >/dev/null
+tap_ok "Black agrees while White is away: the next game waits for White" \
+    grep -qx "< info the clocks start once White is here" "$tmp/b4"
+end_pid "$(room_server nx)"
+mv "$tmp/nx.err" "$tmp/nx-before.err"
+tap_ok "the room's server starts again from its record" room_serve "$ROOMS" nx glinski --clock 3
+raw "$tmp/b5" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+hold 2
+@wait $tmp/a5 ok expect sync
+send ping\n
+expect pong
+send quit\n
+closed
+EOF
+raw "$tmp/a5" <<EOF
+@wait $tmp/b5 ok hold 2
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+send quit\n
+closed
+EOF
+wait_text "$tmp/b5" "ok closed" 20 >/dev/null
+first=$(grep '^< clock ' "$tmp/b5" | head -n 1)
+tap_ok "after the restart the clocks still wait for White ($first)" \
+    sh -c "echo '$first' | grep -qx '< clock 180000 180000 -'"
+last=$(grep '^< clock ' "$tmp/b5" | tail -n 1)
+tap_ok "... and start once White is back, White's running ($last)" \
+    sh -c "echo '$last' | grep -qx '< clock 1[78][0-9]* 180000 White'"
 
 room_check_logs
 tap_done

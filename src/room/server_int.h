@@ -89,7 +89,8 @@ typedef struct {
      * where they stopped, not from the record's times at the last moves */
     bool clocks_held;
     /* a new game: its clocks start once every seat is taken and every player is here (one
-     * who is away, or never agreed to it, must not lose time to it) */
+     * who is away, or never agreed to it, must not lose time to it); a server starting from
+     * the record derives it again (table.c, clocks_never_ran) */
     bool clocks_wait;
     /* the computer */
     Engine *engine;

@@ -964,12 +964,28 @@ void table_request(Server *sv, Conn *c, const RoomRequest *rq)
 
 /* --- connections ------------------------------------------------------------------------------ */
 
+/* Whether the game's clocks have never run: it has clocks, goes on, and no move of it was
+ * timed (a move played while the clocks waited carries no time). A server that stopped
+ * while a new game's clocks waited (clocks_wait) left no other trace of the wait in the
+ * record, and the clocks must go on waiting for every player when it starts again. (A game
+ * whose clocks ran but were never pressed is the same as one that never started: the record
+ * keeps no time of it, and its clocks start whole.) */
+static bool clocks_never_ran(const Server *sv)
+{
+    if (sv->s.clock.tc.kind == CLOCK_NONE || sv->s.game.result.over) return false;
+    for (int i = 0; i < sv->s.game.nplies; i++)
+        if (sv->s.game.plies[i].clock_ms >= 0) return false;
+    return true;
+}
+
 /* The game: from the record when there is one, else a new game of the variant. */
 bool table_open(Server *sv, char *err, int errlen)
 {
     if (access(sv->record, F_OK) == 0) {
         if (!session_open_record(&sv->s, sv->record, err, errlen)) return false;
         seats_from_record(sv);
+        sv->clocks_wait = clocks_never_ran(sv);
+        if (sv->clocks_wait) clock_stop(&sv->s.clock, clock_now());
         return true;
     }
     if (!sv->opt.variant) {
