@@ -3,7 +3,8 @@
 # logs in through sshd): options that name files refused, CELLMATE_RESTRICTED forcing it,
 # the player's own directories (never HOME or XDG_STATE_HOME from the environment), the
 # game saved and resumed under the player's name (a finished one kept among the saves, and a
-# new game begun; one new or load leaves kept among them too, or new refused when it cannot
+# new game begun; a new game of another variant left before its first move goes on; one new
+# or load leaves kept among them too, or new refused when it cannot
 # be), the environment's variables ignored (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO,
 # INPUTRC), the resource limits, ignored signals and working directory of the running
 # process, and on the screen readline without the user's init file or file-name completion.
@@ -87,6 +88,19 @@ load
 ' $R --player bob --variant glinski
 tap_ok "another player starts afresh" grep -q ' w - ' "$tmp/out"
 tap_eq "and does not see the first player's saves" "you have no saved games" "$(sed -n 2p "$tmp/out")"
+# a new game of another variant, left before its first move, is the player's game too: the
+# next login continues it (its variant and clock), not the login's default variant
+run 'new chess
+' $R --player newbie --clock 5+3
+chess_fen=$(echo fen | "$CELLMATE" --batch --variant chess)
+run 'fen
+' $R --player newbie
+tap_eq "a new game left before its first move goes on at the next login" "$chess_fen" "$(cat "$tmp/out")"
+run 'e4
+' $R --player newbie
+tap_ok "... its first move is played in it" grep -q '^1\. e4' "$players/newbie/current.pgn"
+tap_ok "... and its variant and clock are kept" \
+    sh -c "grep -qx '\[Variant \"chess\"\]' '$players/newbie/current.pgn' && grep -qx '\[TimeControl \"300+3\"\]' '$players/newbie/current.pgn'"
 
 # --- symbolic links planted in a player's directory are never followed -----------------------
 outside=$tmp/outside

@@ -254,6 +254,7 @@ int autosave_saves(const Variant *fallback, SaveInfo *out, int max)
         const SaveGame *sg = save_scan_read(i->path, fallback);
         i->owner = holder(i->path);
         i->goes_on = save_scan_goes_on(sg);
+        i->unplayed = sg && sg->whole && !sg->over && !sg->nplies;
         if (sg && sg->over) snprintf(i->ended, sizeof i->ended, "%s", sg->ended);
     }
     free(files);

@@ -63,6 +63,7 @@ typedef struct {
     char name[64];        /* its name without .pgn: current, current-1234 */
     long owner;           /* the process playing it, when another one is; else 0 */
     bool goes_on;         /* its game has not ended (or it cannot be read whole) */
+    bool unplayed;        /* its game, read whole, has no move yet (and so goes_on is false) */
     char ended[256];      /* when its game has ended: how (game_result_line's words) */
     struct timespec when; /* when it was written */
 } SaveInfo;

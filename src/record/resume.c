@@ -222,7 +222,9 @@ bool resume_restricted(const Restriction *r, const Variant *fallback, char *ende
     int picked = autosave_pick(fallback, &last);
     if (picked < 0) return true; /* out of memory: the resume says so, and starts nothing over it */
     if (!picked) return false;   /* a first game */
-    if (last.goes_on) return true;
+    /* a game begun (new VARIANT) but not yet moved in goes on too: its variant and settings
+     * are the player's choice, which a new game of the default variant would undo */
+    if (last.goes_on || last.unplayed) return true;
     if (!last.ended[0]) return false; /* no move: nothing to keep */
     snprintf(ended, elen, "%s", last.ended);
     Moving m = {last.path, false};

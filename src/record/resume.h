@@ -17,7 +17,8 @@ int resume_start(Session *s, enum resume_mode mode, const char *name, bool on_sc
                  char *watch, size_t len);
 
 /* Restricted mode, a start that is not told to resume: whether the player's last game goes
- * on. It does when it is waiting (autosave_waiting), not when there is none. One that has
+ * on. It does when it is waiting (autosave_waiting) or has no move yet (a new game of the
+ * player's choosing), not when there is none. One that has
  * ended does not go on: it is moved among the player's saves, as ended-DATE-TIME (the time
  * of its last save; -2, -3 ... after it when that name is taken), never over another file.
  * Then `ended` says how it ended and `kept` where it is; when it cannot be moved (the saves
