@@ -556,58 +556,6 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
     return true;
 }
 
-/* perft's report: its lines to the sink, its progress to the front end's display. */
-typedef struct {
-    Sink *out;
-    const Session *s;
-} PerftTo;
-
-static void perft_line(void *ctx, const char *line)
-{
-    Sink *out = ((PerftTo *)ctx)->out;
-    out->out(out, line);
-}
-
-static void perft_progress(void *ctx, const PerftProgress *p)
-{
-    ((PerftTo *)ctx)->s->perft_progress(p);
-}
-
-void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out)
-{
-    Position pos = s->game.pos;
-    PerftTo to = {out, s};
-    PerftOut report = {perft_line, s->perft_progress ? perft_progress : NULL, &to};
-    perft_report(&pos, depth, divide, seconds, &report);
-}
-
-static bool cmd_perft(Session *s, const char *args, Sink *out)
-{
-    const char *p = args;
-    long depth = 0;
-    double seconds = 0;
-    bool divide = false, ok;
-    int max = s->restricted ? MAX_RESTRICTED_PERFT : 12;
-    ok = number_scan(&p, max, &depth) == NUMBER_OK;
-    for (;;) { /* then "divide" and a time limit such as 30s, in any order */
-        while (*p == ' ') p++;
-        if (!*p || !ok) break;
-        if (!divide && !strncmp(p, "divide", 6) && (p[6] == ' ' || !p[6]))
-            divide = true, p += 6;
-        else
-            ok = !seconds && number_scan_decimal(&p, 86400, 3, &seconds) == NUMBER_OK &&
-                 seconds > 0 && *p++ == 's' && (*p == ' ' || !*p);
-    }
-    if (!ok)
-        return session_complain(
-            out,
-            "perft needs a depth from 0 to %d, then optionally 'divide' and a time "
-            "limit such as 30s (at most 86400s)",
-            max);
-    session_perft(s, (int)depth, divide, seconds, out);
-    return true;
-}
-
 /* The side named (any case), or -1 with a complaint listing the sides: that one is needed,
  * or that the word given names none of this game's (it may be another variant's side). */
 int session_side_named(Session *s, const char *name, const char *what, Sink *out)

@@ -1,5 +1,6 @@
 /* session_int.h — what the session's files share: session.c (state, the command table, input
- * lines), session_files.c (saves and loads) and session_think.c (the computer). */
+ * lines), session_files.c (saves and loads), session_think.c (the computer) and
+ * session_perft.c (perft). */
 #ifndef CELLMATE_SESSION_INT_H
 #define CELLMATE_SESSION_INT_H
 
@@ -19,12 +20,14 @@ bool session_played(Session *s, Sink *out);
 int session_side_named(Session *s, const char *name, const char *what, Sink *out);
 /* whether new or load (verb) may replace the game in play; what to tell the player in note */
 bool session_may_replace(Session *s, const char *verb, char *note, size_t len);
-/* commands of the table that live in session_files.c and session_think.c */
+/* commands of the table that live in session_files.c, session_think.c and session_perft.c */
 bool cmd_save(Session *s, const char *args, Sink *out);
 bool cmd_go(Session *s, const char *args, Sink *out);
 bool cmd_ai(Session *s, const char *args, Sink *out);
 bool cmd_level(Session *s, const char *args, Sink *out);
 bool cmd_hint(Session *s, const char *args, Sink *out);
 bool cmd_analyse(Session *s, const char *args, Sink *out);
+/* and in session_perft.c */
+bool cmd_perft(Session *s, const char *args, Sink *out);
 
 #endif

@@ -102,6 +102,29 @@ tap_ok "... its first move is played in it" grep -q '^1\. e4' "$players/newbie/c
 tap_ok "... and its variant and clock are kept" \
     sh -c "grep -qx '\[Variant \"chess\"\]' '$players/newbie/current.pgn' && grep -qx '\[TimeControl \"300+3\"\]' '$players/newbie/current.pgn'"
 
+# --- perft counts for 10 s at most: a heavy position (hr-glinski, no pawns on the board and
+# full hands) takes about a minute at depth 4 unbounded --------------------------------------
+heavy='7/8/9/ER6re/1S7s1/HD8dh/HUUU5uuuh/HG8gh/1S7s1/ER6re/9/8/7 w - - HHEEAAKKPPPPZZhheeaakkppppzz 0 1'
+began=$(date +%s)
+printf 'perft 4\nperft 2\n' | timeout 40 "$CELLMATE" $R --player counter --fen "$heavy" \
+    --variant hr-glinski >"$tmp/out" 2>"$tmp/err"
+status=$?
+took=$(($(date +%s) - began))
+tap_eq "perft stops at the host's limit, saying so with no partial count ($took s)" \
+    "perft 4: stopped at this host's limit of 10 s; a partial count is not shown (a lower depth finishes sooner; 'perft 4 divide' lists the moves counted whole)
+perft 2: 56988 (too fast to time)" "$(cat "$tmp/out")"
+tap_ok "... and the session goes on, the line accepted (status $status)" test "$status" = 0
+tap_ok "... within a few seconds of the limit" test "$took" -lt 25
+run 'perft 2 11s
+' $R --player counter --fen "$heavy" --variant hr-glinski
+tap_eq "a player's own limit over the host's is refused" \
+    "line 1: perft needs a depth from 0 to 4, then optionally 'divide' and a time limit such as 5s (at most 10s)" \
+    "$(cat "$tmp/err")"
+printf 'perft 1 divide\n' | "$CELLMATE" $R --player counter --fen "$heavy" --variant hr-glinski \
+    >"$tmp/out" 2>&1
+tap_ok "a count within the limit is the usual one" grep -q '^perft 1: 242 (' "$tmp/out" ||
+    sed 's/^/# /' "$tmp/out"
+
 # --- symbolic links planted in a player's directory are never followed -----------------------
 outside=$tmp/outside
 mkdir -p "$outside"

@@ -97,7 +97,7 @@ line 8: $byname
 line 9: $byname
 line 10: $byname
 line 11: $byname
-line 12: perft needs a depth from 0 to 4, then optionally 'divide' and a time limit such as 30s (at most 86400s)
+line 12: perft needs a depth from 0 to 4, then optionally 'divide' and a time limit such as 5s (at most 10s)
 line 13: $control
 line 14: the line is longer than 200 characters; type a move or a command
 line 15: the line is longer than 1000 characters; expected a move or a command" "$(cat "$tmp/err")"

@@ -216,7 +216,11 @@ static void test_session_limits(void **state)
     TestSink *t = &f->t;
     assert_false(line(s, t, "perft 5"));
     assert_string_equal(t->err, "perft needs a depth from 0 to 4, then optionally 'divide' and a "
-                                "time limit such as 30s (at most 86400s)");
+                                "time limit such as 5s (at most 10s)");
+    assert_false(line(s, t, "perft 2 11s"));
+    assert_string_equal(t->err, "perft needs a depth from 0 to 4, then optionally 'divide' and a "
+                                "time limit such as 5s (at most 10s)");
+    assert_true(line(s, t, "perft 2 10s"));
     assert_true(line(s, t, "perft 2"));
     s->ai.time = 100;
     s->ai.threads = 0;

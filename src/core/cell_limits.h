@@ -60,6 +60,7 @@
 #define MAX_RESTRICTED_THINK      10   /* the computer's thinking time per move, seconds */
 #define MAX_RESTRICTED_THREADS    1    /* the computer's search threads */
 #define MAX_RESTRICTED_PERFT      4    /* perft depth */
+#define MAX_RESTRICTED_PERFT_TIME 10   /* perft's counting time, seconds */
 #define MAX_RESTRICTED_MEMORY_MB  512  /* address space (setrlimit RLIMIT_AS), MB */
 #define MAX_RESTRICTED_FILE_KB    1024 /* size of any file written (RLIMIT_FSIZE), KB */
 
