@@ -4,10 +4,10 @@
 # the player's own directories (never HOME or XDG_STATE_HOME from the environment), the
 # game saved and resumed under the player's name (a finished one kept among the saves, and a
 # new game begun; a new game of another variant left before its first move goes on; one new
-# or load leaves kept among them too, or new refused when it cannot
-# be), the environment's variables ignored (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO,
-# INPUTRC), the resource limits, ignored signals and working directory of the running
-# process, and on the screen readline without the user's init file or file-name completion.
+# or load leaves kept among them too, or new refused when it cannot be), perft's time bound,
+# the environment's variables ignored (CELLMATE_VARIANTS, XDG_DATA_HOME, TERMINFO, INPUTRC),
+# the resource limits, ignored signals and working directory of the running process, and on
+# the screen readline without the user's init file or file-name completion.
 . "$TESTS_DIR/tap.sh"
 tmp=$(mktemp -d)
 . "$TESTS_DIR/tmux.sh"
