@@ -18,9 +18,9 @@ int resume_start(Session *s, enum resume_mode mode, const char *name, bool on_sc
 
 /* Restricted mode, a start that is not told to resume: whether the player's last game goes
  * on. It does when it is waiting (autosave_waiting) or has no move yet (a new game of the
- * player's choosing), not when there is none. One that has
- * ended does not go on: it is moved among the player's saves, as ended-DATE-TIME (the time
- * of its last save; -2, -3 ... after it when that name is taken), never over another file.
+ * player's choosing), not when there is none. One that has ended does not go on: it is
+ * moved among the player's saves, as ended-DATE-TIME (the time of its last save; -2, -3 ...
+ * after it when that name is taken), never over another file.
  * Then `ended` says how it ended and `kept` where it is; when it cannot be moved (the saves
  * are full, another process plays it), `kept` says why and it goes on as before. */
 bool resume_restricted(const Restriction *r, const Variant *fallback, char *ended, size_t elen,
