@@ -15,6 +15,18 @@ raw() { # raw OUT: a raw client in the background, its steps from standard input
     feed <"$1.steps" | perl "$TESTS_DIR/room_raw.pl" "$ROOMS/nx.sock" >"$1" 2>&1 &
     room_keep $!
 }
+white_back() { # white_back OUT BLACK: White comes back once BLACK's client holds, and
+    # leaves; BLACK's client is waited for to end
+    raw "$1" <<EOF
+@wait $2 ok hold 2
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+send quit\n
+closed
+EOF
+    wait_text "$2" "ok closed" 20 >/dev/null
+}
 room_serve "$ROOMS" nx glinski --clock 3
 
 # White resigns, Black leaves; White's 'new' only offers the next game, and a move is refused
@@ -68,15 +80,7 @@ tap_ok "every player agrees: the next game begins" grep -q "^< info a new game b
 tap_ok "... its clocks wait for the player who is away, everybody is told" \
     grep -qx "< info the clocks start once White is here" "$tmp/b2"
 tap_ok "... and they do not run" grep -qx "< clock 180000 180000 -" "$tmp/b2"
-raw "$tmp/a2" <<EOF
-@wait $tmp/b2 ok hold 2
-expect cellmate-room
-send hello 1 alice White\n
-expect sync
-send quit\n
-closed
-EOF
-wait_text "$tmp/b2" "ok closed" 20 >/dev/null
+white_back "$tmp/a2" "$tmp/b2"
 last=$(grep '^< clock ' "$tmp/b2" | tail -n 1)
 tap_ok "White back: the clocks start, White's running and Black's whole ($last)" \
     sh -c "echo '$last' | grep -qx '< clock 1[78][0-9]* 180000 White'"
@@ -150,15 +154,7 @@ expect pong
 send quit\n
 closed
 EOF
-raw "$tmp/a5" <<EOF
-@wait $tmp/b5 ok hold 2
-expect cellmate-room
-send hello 1 alice White\n
-expect sync
-send quit\n
-closed
-EOF
-wait_text "$tmp/b5" "ok closed" 20 >/dev/null
+white_back "$tmp/a5" "$tmp/b5"
 first=$(grep '^< clock ' "$tmp/b5" | head -n 1)
 tap_ok "after the restart the clocks still wait for White ($first)" \
     sh -c "echo '$first' | grep -qx '< clock 180000 180000 -'"
