@@ -191,8 +191,9 @@ bool session_name_player(Session *s, const char *side, const char *name, char *e
  * `seconds` (0: no limit) or when the interrupt hook (movegen.h set_interrupt) says so. The
  * lines go to out; s->perft_progress, if set, is told how far it has gone while it counts.
  * Restricted mode stops a count with no limit (or a longer one) after
- * MAX_RESTRICTED_PERFT_TIME, and its last line then says so, with no partial count. */
-void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out);
+ * MAX_RESTRICTED_PERFT_TIME, and its last line then says so, with no partial count; false
+ * then (no count was given). */
+bool session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out);
 
 /* The analyse command: the computer's best lines for the side to move, one line per depth
  * searched, then the best move; false (the reason on out->err) when there is none. */

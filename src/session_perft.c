@@ -16,26 +16,13 @@ static const struct {
 } bounds[2] = {{12, 86400, 30}, {MAX_RESTRICTED_PERFT, MAX_RESTRICTED_PERFT_TIME, 5}};
 
 /* perft's report: its lines to the sink, its progress to the front end's display. bounded: the
- * host's limit (restricted mode) stands in front of the interrupt hook. */
+ * count runs under the host's time limit (restricted mode), not one the player set. */
 typedef struct {
     Sink *out;
     const Session *s;
     int depth;
-    bool bounded;
+    bool bounded, divide, cut; /* cut: the host's limit stopped it */
 } PerftTo;
-
-/* While a count runs under the host's limit: when it ends, the hook it stands in front of (a
- * signal or a key still stops the count), and whether it is what stopped it. The core counts
- * on, knowing nothing of whose limit it is. */
-static double host_deadline;
-static InterruptFn host_outer;
-static bool host_stopped;
-
-static bool host_limit_passed(void)
-{
-    if (!host_stopped && clock_now() > host_deadline) host_stopped = true;
-    return host_stopped || (host_outer && host_outer());
-}
 
 /* The count's last line, "perft N: ..." (perft.h), is its summary: stopped at the host's
  * limit, its count is only part of the tree, which the player did not ask for and could take
@@ -43,14 +30,21 @@ static bool host_limit_passed(void)
 static void perft_line(void *ctx, const char *line)
 {
     PerftTo *to = ctx;
-    if (to->bounded && host_stopped && !strncmp(line, "perft ", 6))
-        session_say(to->out,
-                    "perft %d: stopped at this host's limit of %ld s; a partial count is not "
-                    "shown (a lower depth finishes sooner; 'perft %d divide' lists the moves "
-                    "counted whole)",
-                    to->depth, (long)MAX_RESTRICTED_PERFT_TIME, to->depth);
-    else
+    char stopped[48], whole[64];
+    snprintf(stopped, sizeof stopped, "perft %d: stopped at its time limit", to->depth);
+    if (!to->bounded || strncmp(line, stopped, strlen(stopped))) {
         to->out->out(to->out, line);
+        return;
+    }
+    if (to->divide)
+        snprintf(whole, sizeof whole, "the moves listed above were counted whole");
+    else
+        snprintf(whole, sizeof whole, "'perft %d divide' lists the moves counted whole", to->depth);
+    to->cut = true;
+    session_say(to->out,
+                "perft %d: stopped at this host's limit of %ld s; a partial count is not shown "
+                "(a lower depth finishes sooner; %s)",
+                to->depth, (long)MAX_RESTRICTED_PERFT_TIME, whole);
 }
 
 static void perft_progress(void *ctx, const PerftProgress *p)
@@ -58,21 +52,15 @@ static void perft_progress(void *ctx, const PerftProgress *p)
     ((PerftTo *)ctx)->s->perft_progress(p);
 }
 
-void session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out)
+bool session_perft(const Session *s, int depth, bool divide, double seconds, Sink *out)
 {
     Position pos = s->game.pos;
     /* restricted mode: a count with no limit of the player's, or a longer one, gets the host's */
     bool bounded = s->restricted && (!seconds || seconds > MAX_RESTRICTED_PERFT_TIME);
-    PerftTo to = {out, s, depth, bounded};
+    PerftTo to = {out, s, depth, bounded, divide, false};
     PerftOut report = {perft_line, s->perft_progress ? perft_progress : NULL, &to};
-    if (bounded) {
-        seconds = 0;
-        host_stopped = false;
-        host_deadline = clock_now() + MAX_RESTRICTED_PERFT_TIME;
-        host_outer = set_interrupt(host_limit_passed);
-    }
-    perft_report(&pos, depth, divide, seconds, &report);
-    if (bounded) set_interrupt(host_outer);
+    perft_report(&pos, depth, divide, bounded ? MAX_RESTRICTED_PERFT_TIME : seconds, &report);
+    return !to.cut;
 }
 
 bool cmd_perft(Session *s, const char *args, Sink *out)

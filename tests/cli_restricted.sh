@@ -115,6 +115,11 @@ tap_eq "perft stops at the host's limit, saying so with no partial count ($took 
 perft 2: 56988 (too fast to time)" "$(cat "$tmp/out")"
 tap_ok "... and the session goes on, the line accepted (status $status)" test "$status" = 0
 tap_ok "... within a few seconds of the limit" test "$took" -lt 25
+timeout 40 "$CELLMATE" $R --player counter --fen "$heavy" --variant hr-glinski --perft 4 \
+    >"$tmp/out" 2>"$tmp/err"
+status=$?
+tap_ok "--perft stopped at the host's limit: no count, status 1 (status $status)" \
+    sh -c "test $status = 1 && grep -q \"^perft 4: stopped at this host's limit of 10 s; a partial count is not shown\" '$tmp/out'"
 run 'perft 2 11s
 ' $R --player counter --fen "$heavy" --variant hr-glinski
 tap_eq "a player's own limit over the host's is refused" \

@@ -186,14 +186,14 @@ int batch_perft(const Session *s, int depth, bool divide)
     catch_interrupt(true);
     stop_work = 0;
     working = 1;
-    session_perft(s, depth, divide, 0, &bs.sink);
+    bool whole = session_perft(s, depth, divide, 0, &bs.sink);
     working = 0;
     flush_out();
     catch_interrupt(false);
     /* the partial count is out: now end as SIGINT ends a program, so that a calling shell
      * script stops too */
     if (stop_work) raise(SIGINT);
-    return stop_work ? 1 : 0;
+    return stop_work || !whole ? 1 : 0; /* !whole: the host's limit (restricted) cut it */
 }
 
 int batch_replay(const char *path, const Variant *fallback)
