@@ -158,6 +158,7 @@ white_back "$tmp/a5" "$tmp/b5"
 first=$(grep '^< clock ' "$tmp/b5" | head -n 1)
 tap_ok "after the restart the clocks still wait for White ($first)" \
     sh -c "echo '$first' | grep -qx '< clock 180000 180000 -'"
+tap_ok "... and Black, back, hears for whom" grep -qx "< info the clocks start once White is here" "$tmp/b5"
 last=$(grep '^< clock ' "$tmp/b5" | tail -n 1)
 tap_ok "... and start once White is back, White's running ($last)" \
     sh -c "echo '$last' | grep -qx '< clock 1[78][0-9]* 180000 White'"

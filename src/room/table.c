@@ -489,7 +489,10 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
     bool clocks = (!back || sv->clocks_wait) && clocks_may_start(sv);
     if (clocks) clocks_start(sv);
     if (!back || clocks) changed(sv);
-    if (clocks) clock_event(sv, NULL);
+    if (clocks)
+        clock_event(sv, NULL);
+    else if (sv->clocks_wait && sv->s.clock.tc.kind != CLOCK_NONE && !sv->s.game.result.over)
+        waiting_info(sv); /* for whom they wait (after a restart nobody has heard it yet) */
     return true;
 }
 
