@@ -208,5 +208,34 @@ tap_ok "flood from many processes: ... the flood was still going on when they di
     sh -c "! grep -qx 'opened 1500' '$tmp/forkflood'"
 end_pid "$flooder"
 
+# --- a client told bye that never reads it is closed all the same (10 s): else it would hold
+# its connection, and keep the room open, for as long as it liked; and a watcher's name is
+# free once it is told bye, so one name could fill every connection with them ---------------
+# (a record with 63 KB of chat, so that a few syncs fill the socket's buffer)
+{
+    printf '[Variant "glinski"]\n[Event "cellmate room linger"]\n[White "?"]\n[Black "?"]\n'
+    printf '[Result "*"]\n[RoomUsers "- -"]\n\n'
+    awk -v x="$x190" 'BEGIN { for (i = 0; i < 330; i++) printf "{w%03d: %s}\n", i, x; print "*" }'
+} >"$ROOMS/linger.pgn"
+room_serve "$ROOMS" linger glinski
+# it takes the state once, asks for it 8 times more reading nothing (more than the socket
+# holds), then sends bad lines until it is told bye, and reads nothing more; 13 s later a
+# line sent fails (EPIPE) once the room has closed the connection, and goes in while it is
+# still open
+perl -e '
+    use IO::Socket::UNIX; use Socket qw(SOCK_STREAM); $SIG{PIPE} = "IGNORE";
+    my $s = IO::Socket::UNIX->new(Peer => $ARGV[0], Type => SOCK_STREAM) or die "connect: $!\n";
+    $s->autoflush(1);
+    print $s "hello 1 lurker watch\n";
+    my $buf = "";
+    while ($buf !~ /^sync /m) { sysread($s, $buf, 65536, length $buf) or die "no state\n" }
+    print $s "sync\n" for 1 .. 8;
+    sleep 1;
+    print $s "bogus\n" for 1 .. 12;
+    sleep 13;
+    print((syswrite($s, "ping\n") ? "open" : "closed"), "\n");
+' "$ROOMS/linger.sock" >"$tmp/linger" 2>&1
+tap_eq "a client told bye that reads nothing is closed within 10 s" closed "$(cat "$tmp/linger")"
+
 room_check_logs
 tap_done

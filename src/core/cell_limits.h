@@ -80,6 +80,7 @@
 #define MAX_ROOM_HELD      60    /* lines a client keeps waiting for their pace (chat, offers) */
 #define MAX_ROOM_STRIKES   10    /* refused lines in a row before a client is dropped */
 #define MAX_ROOM_HELLO     30    /* seconds to say hello */
+#define MAX_ROOM_BYE       10    /* seconds a client has to read its last lines once told bye */
 #define MAX_ROOM_ARCHIVE   99999 /* a room's finished games kept, ROOM.1.pgn up to this number */
 #define MAX_ROOM_LOG_KB    256   /* a room's log, then it keeps its newest half */
 

@@ -79,6 +79,7 @@ void conn_send(Conn *c, const char *fmt, ...)
 void conn_bye(Conn *c, const char *why)
 {
     conn_send(c, "bye %s", why);
+    if (!c->closing) c->closing_since = clock_now();
     c->closing = true;
 }
 
@@ -444,6 +445,10 @@ static void serve_loop(Server *sv)
             if (c->state == CONN_NEW && !c->closing && now - c->since > HELLO_SECONDS)
                 conn_bye(c, "no hello");
             flush(c);
+            /* a client told bye that never reads it would hold its slot, and the room open,
+             * for as long as it liked: nothing more is queued for it, so it never reaches
+             * OUT_MAX, and the name it watched under is free again for its next connection */
+            if (c->closing && now - c->closing_since > BYE_SECONDS) c->dead = true;
             if (c->dead) drop(sv, i);
         }
         /* everyone has been told: now the record, whose copy already holds the change */

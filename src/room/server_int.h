@@ -17,6 +17,7 @@
 #define OUT_MAX       (MAX_ROOM_OUTPUT_KB * 1024) /* a client reading nothing is dropped past it */
 #define CHAT_KEPT     (MAX_ROOM_CHAT_KB * 1024)   /* bytes of chat a game's record keeps */
 #define HELLO_SECONDS MAX_ROOM_HELLO              /* to say hello before the connection closes */
+#define BYE_SECONDS   MAX_ROOM_BYE                /* to read a bye before the connection closes */
 #define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* lines ahead of answers: a rate ... */
 #define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
 #define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
@@ -41,6 +42,7 @@ typedef struct {
     pid_t pid; /* the process that connected (SO_PEERCRED): who holds how many, in a flood */
     char name[ROOM_NAME_MAX + 1];
     double since, tokens, tokens_at;
+    double closing_since; /* when it was told bye */
     int strikes;
     bool closing; /* say nothing more; close once the queue is written */
     bool dead;    /* close now */
