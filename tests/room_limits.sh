@@ -56,6 +56,36 @@ finish "$cw"
 tap_ok "chat: the moves made after it are in the record" \
     sh -c "tr '\n' ' ' <'$ROOMS/chat.pgn' | grep -q '1\\. Qc3 .*Qc6'"
 
+# --- ... and a client's copy of the game keeps its chat as the record does: the copy is what
+# the player saves, and must not grow with every line said for as long as the room is open ---
+{
+    printf '[Variant "glinski"]\n[Event "cellmate room chatcopy"]\n[White "?"]\n[Black "?"]\n'
+    printf '[Result "*"]\n[RoomUsers "- -"]\n\n'
+    awk -v x="$x190" 'BEGIN { for (i = 0; i < 330; i++) printf "{w%03d: %s}\n", i, x; print "*" }'
+} >"$ROOMS/chatcopy.pgn"
+room_serve "$ROOMS" chatcopy glinski
+player "$tmp/copy" --room chatcopy --name copier --seat watch <<EOF
+@wait $tmp/copy-said ok expect pong
+pgn
+quit
+EOF
+copier=$last_pid
+wait_text "$tmp/copy" "you watch room chatcopy" >/dev/null
+perl "$TESTS_DIR/room_raw.pl" "$ROOMS/chatcopy.sock" >"$tmp/copy-said" 2>&1 <<EOF
+expect cellmate-room
+send hello 1 w2 watch\n
+expect sync
+repeat 25 say $x190\n
+send ping\n
+expect pong
+EOF
+finish "$copier"
+tap_eq "chat: the watcher heard all 25 lines" 25 "$(grep -c "^w2: x" "$tmp/copy")"
+tap_eq "chat: its copy of the game keeps as many of them as the record (no more)" \
+    "$(grep -c '{w2:' "$ROOMS/chatcopy.pgn")" "$(grep -c '{w2:' "$tmp/copy")"
+tap_ok "chat: its copy says its chat is full, as the record does" \
+    sh -c "tr '\n' ' ' <'$tmp/copy' | grep -qF '{(the record keeps no more chat of this game)}'"
+
 # --- a record longer than the output limit (1 MB) can be joined: the state is not a backlog ---
 {
     printf '[Variant "glinski"]\n[Event "cellmate room big"]\n[White "?"]\n[Black "?"]\n'

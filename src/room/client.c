@@ -578,7 +578,8 @@ static void on_event(RoomClient *c, char *line)
         char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
         room_clean_text(a[1], text, sizeof text);
         snprintf(note, sizeof note, "%s: %s", room_valid_player(a[0]) ? a[0] : "?", text);
-        if (c->synced) game_add_note(&c->s->game, note);
+        /* kept as the room keeps it: the copy is saved, and chat goes on past the record */
+        if (c->synced) room_chat_keep(&c->s->game, note);
         session_chat_add(c->s, note);
         tell(c, false, "%s", note);
         break;

@@ -185,6 +185,20 @@ void room_clean_reason(const char *in, char *out, size_t outlen)
     clean(in, out, outlen - 1);
 }
 
+/* --- chat kept ------------------------------------------------------------------------------ */
+
+enum room_chat room_chat_keep(Game *g, const char *note)
+{
+    size_t used = 0;
+    for (int i = 0; i < g->nnotes; i++) {
+        if (!strcmp(g->notes[i].text, ROOM_CHAT_FULL)) return ROOM_CHAT_NOT_KEPT;
+        used += strlen(g->notes[i].text);
+    }
+    if (used + strlen(note) + sizeof ROOM_CHAT_FULL <= ROOM_CHAT_KEPT)
+        return game_add_note(g, note) ? ROOM_CHAT_NOTED : ROOM_CHAT_NOT_KEPT;
+    return game_add_note(g, ROOM_CHAT_FULL) ? ROOM_CHAT_NOW_FULL : ROOM_CHAT_NOT_KEPT;
+}
+
 /* in the order of enum seat_state */
 static const char *const seat_words[] = {"empty", "here", "away", "ai"};
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "cell_limits.h"
+#include "game.h"
 
 /* the limits themselves are in cell_limits.h with every other one, quoted by the man pages */
 #define ROOM_PROTO_VERSION 1
@@ -72,6 +73,16 @@ void room_clean_text(const char *in, char *out, size_t outlen);
 /* The same for the room's own words (a bye's reason, an info or error line), which may be as
  * long as a line: all of it that fits in outlen. */
 void room_clean_reason(const char *in, char *out, size_t outlen);
+
+/* A game's chat as its record keeps it, the same at both ends: the room's record, and every
+ * client's copy of the game (which it saves, and which must not grow without end while the
+ * chat goes on). A chat line (NAME: TEXT) is kept as a note while the game's notes and it
+ * take at most ROOM_CHAT_KEPT bytes; the first one past that adds ROOM_CHAT_FULL instead,
+ * and the later ones nothing. */
+#define ROOM_CHAT_KEPT (MAX_ROOM_CHAT_KB * 1024)
+#define ROOM_CHAT_FULL "(the record keeps no more chat of this game)"
+enum room_chat { ROOM_CHAT_NOTED, ROOM_CHAT_NOW_FULL, ROOM_CHAT_NOT_KEPT };
+enum room_chat room_chat_keep(Game *g, const char *note);
 
 /* A seat's state, as the room says it in words (seat events, --rooms' lines, the screens'
  * panels): nobody there, its player connected, its player gone for now, the computer. */

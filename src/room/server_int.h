@@ -15,7 +15,6 @@
 #include <sys/types.h>
 
 #define OUT_MAX       (MAX_ROOM_OUTPUT_KB * 1024) /* a client reading nothing is dropped past it */
-#define CHAT_KEPT     (MAX_ROOM_CHAT_KB * 1024)   /* bytes of chat a game's record keeps */
 #define HELLO_SECONDS MAX_ROOM_HELLO              /* to say hello before the connection closes */
 #define BYE_SECONDS   MAX_ROOM_BYE                /* to read a bye before the connection closes */
 #define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* lines ahead of answers: a rate ... */

@@ -534,27 +534,18 @@ static bool req_move(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
-/* The record's last word on its chat once CHAT_KEPT bytes of it are kept: the game's moves
- * come first, and a room's record must stay small enough to be read, copied and joined. */
-static const char chat_full[] = "(the record keeps no more chat of this game)";
-
-/* Keep a chat line in the record, if the game's chat budget has room for it (and for the
- * note that says it is full); false when it is not kept. */
+/* Keep a chat line in the record, if the game's chat budget has room for it (the game's
+ * moves come first, and a room's record must stay small enough to be read, copied and
+ * joined); false when it is not kept. */
 static bool keep_chat(Server *sv, const char *note)
 {
-    Game *g = &sv->s.game;
-    size_t used = 0;
-    for (int i = 0; i < g->nnotes; i++) {
-        if (!strcmp(g->notes[i].text, chat_full)) return false;
-        used += strlen(g->notes[i].text);
-    }
-    if (used + strlen(note) + sizeof chat_full <= CHAT_KEPT) return game_add_note(g, note);
-    if (game_add_note(g, chat_full)) {
+    enum room_chat kept = room_chat_keep(&sv->s.game, note);
+    if (kept == ROOM_CHAT_NOW_FULL) {
         room_broadcast(sv, "info the record keeps no more chat of this game; chat goes on, "
                            "unrecorded");
         table_save(sv);
     }
-    return false;
+    return kept == ROOM_CHAT_NOTED;
 }
 
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
