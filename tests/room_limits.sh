@@ -251,7 +251,7 @@ room_serve "$ROOMS" linger glinski
 # it takes the state once, asks for it 8 times more reading nothing (more than the socket
 # holds), then sends bad lines until it is told bye, and reads nothing more; 13 s later a
 # line sent fails (EPIPE) once the room has closed the connection, and goes in while it is
-# still open
+# still open; meanwhile a second connection under its name is refused
 perl -e '
     use IO::Socket::UNIX; use Socket qw(SOCK_STREAM); $SIG{PIPE} = "IGNORE";
     my $s = IO::Socket::UNIX->new(Peer => $ARGV[0], Type => SOCK_STREAM) or die "connect: $!\n";
@@ -262,10 +262,20 @@ perl -e '
     print $s "sync\n" for 1 .. 8;
     sleep 1;
     print $s "bogus\n" for 1 .. 12;
-    sleep 13;
+    sleep 1;
+    my $t = IO::Socket::UNIX->new(Peer => $ARGV[0], Type => SOCK_STREAM) or die "connect: $!\n";
+    $t->autoflush(1);
+    print $t "hello 1 lurker watch\n";
+    $buf = "";
+    while ($buf !~ /^(welcome|error) /m) { sysread($t, $buf, 65536, length $buf) or last }
+    print $buf =~ /^error the name lurker is in use/m ? "refused" : "welcome", "\n";
+    close $t;
+    sleep 12;
     print((syswrite($s, "ping\n") ? "open" : "closed"), "\n");
 ' "$ROOMS/linger.sock" >"$tmp/linger" 2>&1
-tap_eq "a client told bye that reads nothing is closed within 10 s" closed "$(cat "$tmp/linger")"
+tap_eq "a watcher told bye keeps its name until it is gone: no second one under it" refused \
+    "$(sed -n 1p "$tmp/linger")"
+tap_eq "a client told bye that reads nothing is closed within 10 s" closed "$(sed -n 2p "$tmp/linger")"
 
 room_check_logs
 tap_done

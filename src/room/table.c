@@ -376,9 +376,9 @@ static const Conn *watcher_named(const Server *sv, const Conn *c, const char *na
 {
     for (int i = 0; i < sv->nconn; i++) {
         const Conn *o = sv->conn[i];
-        if (o != c && o->state == CONN_WATCHER && !o->dead && !o->closing &&
-            !strcasecmp(o->name, name))
-            return o;
+        /* (one told bye keeps its name until it is gone: else a name that never reads its
+         * bye could hold connection after connection) */
+        if (o != c && o->state == CONN_WATCHER && !o->dead && !strcasecmp(o->name, name)) return o;
     }
     return NULL;
 }
