@@ -21,7 +21,7 @@ rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
     for r in "$room" "$room"-c "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 \
-        $(seq -f "$room-k%g" 1 24); do
+        $(seq -f "$room-k%g" 1 24) $(seq -f "$room-m%g" 1 21); do
         p=$(room_server_in "$rooms" "$r") && end_pid "$p"
         rm -f "$rooms/$r".*
     done
