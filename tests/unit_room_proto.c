@@ -257,8 +257,6 @@ static void test_requests(void **state)
     assert_string_equal(rq.error, "hello VERSION NAME [SEAT|any|watch]: too many words");
 }
 
-/* The requests every client hears of, asked by kind as both ends ask: the server of the
- * kind it parsed, the client of the kind of a line it is about to send. */
 /* The offers' words: each is the request that makes it (room_parse_request reads it), and
  * only they are offers' (the client checks the offer, agreed and refused events by them). */
 static void test_offer_words(void **state)
@@ -280,6 +278,8 @@ static void test_offer_words(void **state)
         assert_int_equal(room_offer_of(others[i]), OFFER_NONE);
 }
 
+/* The requests every client hears of, asked by kind as both ends ask: the server of the
+ * kind it parsed, the client of the kind of a line it is about to send. */
 static void test_heard_by_all(void **state)
 {
     (void)state;
