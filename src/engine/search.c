@@ -71,13 +71,19 @@ static inline int for_mover(const Search *s, int v)
     return root_side(s, s->pos.stm) ? v : -v;
 }
 
+/* Where the full static value of the position with this key is kept. */
+static inline EvalSlot *eval_slot(const Search *s, uint64_t key)
+{
+    return &s->evals[key & (EVAL_SLOTS - 1)];
+}
+
 /* The static value where only its place against (alpha, beta) matters: far outside the
  * window the cheap terms alone decide (eval_lazy). Full values are kept by key. */
 static int window_eval(Search *s, int alpha, int beta, EvalHits *hits)
 {
     if (hits) hits->n = -1;
     uint64_t key = s->pos.hash;
-    EvalSlot *slot = s->evals ? &s->evals[key & (EVAL_SLOTS - 1)] : NULL;
+    EvalSlot *slot = s->evals ? eval_slot(s, key) : NULL;
     if (slot && key && slot->key == key) return for_mover(s, slot->value);
     bool root = root_side(s, s->pos.stm), full;
     int lo = root ? alpha : -beta, hi = root ? beta : -alpha;
@@ -367,10 +373,9 @@ static void play(Search *s, Move m, Undo *u, int ply)
 {
     int mover = s->pos.stm;
     play_move(&s->pos, m, u);
-    /* the child's table bucket and static value are read at random in memory: asked for
-     * now, they arrive while the sums are brought up to date */
-    tt_prefetch(s->sh->tt, tt_key(s));
-    if (s->evals) __builtin_prefetch(&s->evals[s->pos.hash & (EVAL_SLOTS - 1)]);
+    /* the child's static value is read at random in memory: asked for now, it arrives while
+     * the sums are brought up to date */
+    if (s->evals) __builtin_prefetch(eval_slot(s, s->pos.hash));
     eval_sums_copy(&s->eval, &s->sums[s->at + 1], &s->sums[s->at]);
     eval_sums_move(&s->eval, &s->pos, u, &s->sums[++s->at]);
     s->checks[s->at] = u->check;
@@ -824,6 +829,9 @@ static int search_moves(Search *s, Picker *pk, int depth, int alpha, int beta, i
             }
         }
         int n = play_picked(s, pk, m, set, u, ply, -INF, alpha);
+        /* a child above the horizon reads the table (quiescence does not), at random in
+         * memory: asked for now, its bucket arrives while the child gets under way */
+        if (depth > 1) tt_prefetch(s->sh->tt, tt_key(s));
         int sc = search_move(s, mover, i, quiet, depth, alpha, beta, ply, pv_node);
         unplay_picked(s, u, n);
         if (s->stop) return 0;
