@@ -68,6 +68,23 @@ static const char *text_of(const char *dir, const char *name)
     return text;
 }
 
+/* Room k's record is found in dir. */
+static void record_found_in(const char *run, const char *keep, const char *dir)
+{
+    char path[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
+    assert_true(room_record_file(run, keep, "k", path, sizeof path));
+    snprintf(want, sizeof want, "%s/k.pgn", dir);
+    assert_string_equal(path, want);
+}
+
+/* The test's two directories, gone. */
+static void remove_dirs(const char *run, const char *keep)
+{
+    char cmd[2 * ROOM_PATH_MAX];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
+    assert_int_equal(system(cmd), 0);
+}
+
 static const char record[] = "[Event \"cellmate room k\"]\n[RoomUsers \"- -\"]\n\n*\n";
 
 static void test_moved_across_file_systems(void **st)
@@ -99,15 +116,10 @@ static void test_moved_across_file_systems(void **st)
     assert_string_equal(text_of(run, "k.01.pgn"), "not a name a server writes\n");
     assert_string_equal(text_of(keep, "k.01.pgn"), "");
     /* found where it is now: nothing more to move */
-    char path[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
-    assert_true(room_record_file(run, keep, "k", path, sizeof path));
-    snprintf(want, sizeof want, "%s/k.pgn", keep);
-    assert_string_equal(path, want);
+    record_found_in(run, keep, keep);
     assert_true(room_keep_move(run, keep, "k", &moved, err, sizeof err));
     assert_false(moved);
-    char cmd[2 * ROOM_PATH_MAX];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
-    assert_int_equal(system(cmd), 0);
+    remove_dirs(run, keep);
 }
 
 static void test_name_taken_is_never_replaced(void **st)
@@ -127,13 +139,8 @@ static void test_name_taken_is_never_replaced(void **st)
     assert_string_equal(text_of(run, "k.1.pgn"), "the old place's game one\n");
     /* the record stays where it was, and is found there */
     assert_string_equal(text_of(run, "k.pgn"), record);
-    char path[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
-    assert_true(room_record_file(run, keep, "k", path, sizeof path));
-    snprintf(want, sizeof want, "%s/k.pgn", run);
-    assert_string_equal(path, want);
-    char cmd[2 * ROOM_PATH_MAX];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
-    assert_int_equal(system(cmd), 0);
+    record_found_in(run, keep, run);
+    remove_dirs(run, keep);
 }
 
 /* The lock of a room's records: none of its own when they are kept in the room directory;
@@ -165,9 +172,7 @@ static void test_records_locked(void **st)
     close(fd);
     assert_true(room_keep_lock(run, keep, "k", 0600, &second, err, sizeof err));
     close(second);
-    char cmd[2 * ROOM_PATH_MAX];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' '%s'", run, keep);
-    assert_int_equal(system(cmd), 0);
+    remove_dirs(run, keep);
 }
 
 int main(void)
