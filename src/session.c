@@ -80,9 +80,8 @@ static void date_today(Game *g)
 bool session_name_player(Session *s, const char *side, const char *name, char *err, size_t errlen)
 {
     const Variant *v = s->v;
-    int p = 0;
-    while (p < v->nplayers && strcasecmp(v->player_name[p], side)) p++;
-    if (p == v->nplayers) {
+    int p = variant_side_named(v, side);
+    if (p < 0) {
         size_t n = (size_t)snprintf(err, errlen, "%s has no side named '%s'; its sides are",
                                     v->title, side);
         for (int q = 0; q < v->nplayers && n < errlen; q++)
@@ -328,9 +327,8 @@ static unsigned computer_sides_in(const Session *s, const Variant *v, char *gone
     unsigned ai = 0;
     for (int p = 0; p < s->v->nplayers; p++) {
         if (!(s->ai_players & (1u << p))) continue;
-        int q = 0;
-        while (q < v->nplayers && strcasecmp(v->player_name[q], s->v->player_name[p])) q++;
-        if (q < v->nplayers) {
+        int q = variant_side_named(v, s->v->player_name[p]);
+        if (q >= 0) {
             ai |= 1u << q;
             continue;
         }
@@ -561,13 +559,10 @@ static bool cmd_moves(Session *s, const char *args, Sink *out)
 int session_side_named(Session *s, const char *name, const char *what, Sink *out)
 {
     const Variant *v = s->v;
-    for (int p = 0; p < v->nplayers; p++)
-        if (!strcasecmp(name, v->player_name[p])) return p;
+    int p = variant_side_named(v, name);
+    if (p >= 0) return p;
     char sides[128];
-    size_t n = 0;
-    for (int p = 0; p < v->nplayers; p++)
-        n +=
-            (size_t)snprintf(sides + n, sizeof sides - n, "%s%s", p ? ", " : "", v->player_name[p]);
+    variant_sides_list(v, sides, sizeof sides);
     bool ai = !strcmp(what, "ai");
     /* (in a room the computer plays no person's seat: no "all" there) */
     const char *more = !ai ? "" : s->remote ? " or off" : ", all or off";

@@ -292,6 +292,10 @@ int variant_pieces(const Variant *v, int p, const Piece *board, const uint8_t (*
 
 /* Index of a zone by name, or -1. */
 int variant_zone(const Variant *v, const char *name);
+/* The side (player) a name gives, in any case, or -1. */
+int variant_side_named(const Variant *v, const char *name);
+/* The sides' names as a message lists them, "White, Black", cut where out is full. */
+void variant_sides_list(const Variant *v, char *out, size_t len);
 
 /* Parse one piece's move-language text into components; false with a message on error. */
 bool movelang_parse(const Variant *v, const char *text, PieceType *pt, char *err, int errlen);

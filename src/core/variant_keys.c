@@ -117,13 +117,6 @@ int next_word(Loader *L, const Entry *e, const char **s, char *w, size_t wlen)
     return (int)len;
 }
 
-int player_index(const Variant *v, const char *name)
-{
-    for (int p = 0; p < v->nplayers; p++)
-        if (!strcasecmp(v->player_name[p], name)) return p;
-    return -1;
-}
-
 /* A key inherited from a base file that names a player this game does not have (a
  * three-player game built on a two-player one): left out, not an error. */
 bool inherited_other_player(const Entry *e)
@@ -166,7 +159,7 @@ bool derived_from(Loader *L, Variant *v, const Entry *e, int self, bool *mirror,
     int n = split_words(e->value, w, 4);
     if (n < 1 || n > 2 || (strcmp(w[0], "mirror") && strcmp(w[0], "rotate"))) return false;
     *mirror = w[0][0] == 'm';
-    *from = n == 2 ? player_index(v, w[1]) : 0;
+    *from = n == 2 ? variant_side_named(v, w[1]) : 0;
     if (!v->symmetry_given && !v->symmetry)
         v->symmetry = *mirror ? SYMMETRY_MIRROR : SYMMETRY_ROTATE;
     if (*from < 0)

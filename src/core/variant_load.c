@@ -118,3 +118,18 @@ int variant_zone(const Variant *v, const char *name)
         if (!strcmp(v->zone[z].name, name)) return z;
     return -1;
 }
+
+int variant_side_named(const Variant *v, const char *name)
+{
+    for (int p = 0; p < v->nplayers; p++)
+        if (!strcasecmp(v->player_name[p], name)) return p;
+    return -1;
+}
+
+void variant_sides_list(const Variant *v, char *out, size_t len)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int p = 0; p < v->nplayers && n < len; p++)
+        n += (size_t)snprintf(out + n, len - n, "%s%s", p ? ", " : "", v->player_name[p]);
+}

@@ -67,7 +67,6 @@ int parse_choice(Loader *L, const Entry *e, const char *const *words, int n);
 bool parse_int(Loader *L, Entry *e, int lo, int hi, int *out);
 int split_words(const char *s, char words[][64], int max);
 int next_word(Loader *L, const Entry *e, const char **s, char *w, size_t wlen);
-int player_index(const Variant *v, const char *name);
 bool inherited_other_player(const Entry *e);
 int kind_of(const Variant *v, const char *word);
 void check_keys(Loader *L, const char *section, const char *allowed);

@@ -108,7 +108,7 @@ void load_castles(Loader *L, Variant *v)
             snprintf(pname, sizeof pname, "%s", e->key);
             char *dot = strchr(pname, '.');
             if (dot) *dot = 0;
-            int p = player_index(v, pname);
+            int p = variant_side_named(v, pname);
             if (p < 0 && inherited_other_player(e)) continue;
             if (p < 0) {
                 lerr(L, e->line, "castling keys are PLAYER, PLAYER.empty and PLAYER.safe");
@@ -215,7 +215,7 @@ void load_setup(Loader *L, Variant *v)
         if (strcmp(e->section, "setup")) continue;
         e->used = true;
         bool hand = !strncmp(e->key, "hand.", 5), mirror;
-        int p = player_index(v, hand ? e->key + 5 : e->key), from;
+        int p = variant_side_named(v, hand ? e->key + 5 : e->key), from;
         if (p < 0 && inherited_other_player(e)) continue;
         if (p < 0) {
             lerr(L, e->line, "setup keys are player names (and hand.PLAYER), not '%s'", e->key);

@@ -133,7 +133,7 @@ static bool zone_cells(Loader *L, Variant *v, int z)
             e->used = true;
             any = true;
             bool all = !strcmp(e->key, "all"), mirror;
-            int p = all ? 0 : player_index(v, e->key), from;
+            int p = all ? 0 : variant_side_named(v, e->key), from;
             if (p < 0 && inherited_other_player(e)) continue;
             if (p < 0) {
                 lerr(L, e->line, "zone key must be 'all' or a player name, not '%s'", e->key);

@@ -467,10 +467,8 @@ static int result_word(const Variant *v, const char *w, bool *partial)
         !strcmp(w, "\xc3\x82\xc2\xbd-\xc3\x82\xc2\xbd") || !strcmp(w, "\xc5\xba-\xc5\xba") ||
         !strcasecmp(w, "remi") || !strcasecmp(w, "draw") || !strcmp(w, "=") || !strcmp(w, "1/2"))
         return -1;
-    if (v->nplayers > 2)
-        for (int p = 0; p < v->nplayers; p++)
-            if (!strcasecmp(w, v->player_name[p])) return p;
-    return -3;
+    int p = v->nplayers > 2 ? variant_side_named(v, w) : -1;
+    return p >= 0 ? p : -3;
 }
 
 /* How a record without a Variant tag is read as another variant than the one in play. */

@@ -4,8 +4,8 @@
  * running server holds) are kept where local games are saved, $XDG_STATE_HOME/cellmate/rooms
  * (default ~/.local/state/cellmate/rooms): the runtime directory is wiped at logout or reboot,
  * and a game must outlast the night. A room directory given with --room-dir keeps both, as
- * before; so does the runtime directory when no home is known (restricted mode clears the
- * environment). */
+ * before; so does the runtime directory when no home is known (HOME unset or relative: the
+ * password database is not asked, keep.c). */
 #ifndef CELLMATE_ROOM_KEEP_H
 #define CELLMATE_ROOM_KEEP_H
 

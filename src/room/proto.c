@@ -214,28 +214,13 @@ int room_seat_state(const char *word)
     return -1;
 }
 
-int room_side_named(const Variant *v, const char *name)
-{
-    for (int p = 0; p < v->nplayers; p++)
-        if (!strcasecmp(name, v->player_name[p])) return p;
-    return -1;
-}
-
-void room_sides_list(const Variant *v, char *out, size_t len)
-{
-    size_t n = 0;
-    out[0] = 0;
-    for (int p = 0; p < v->nplayers && n < len; p++)
-        n += (size_t)snprintf(out + n, len - n, "%s%s", p ? ", " : "", v->player_name[p]);
-}
-
 bool room_hello_seat(const Variant *v, const char *seat, int *side, char *err, size_t len)
 {
     char sides[96];
     *side = -1;
     if (!strcmp(seat, "any") || !strcmp(seat, "watch")) return true;
-    if ((*side = room_side_named(v, seat)) >= 0) return true;
-    room_sides_list(v, sides, sizeof sides);
+    if ((*side = variant_side_named(v, seat)) >= 0) return true;
+    variant_sides_list(v, sides, sizeof sides);
     snprintf(err, len, "no side '%s' in this game (%s, any or watch)", seat, sides);
     return false;
 }

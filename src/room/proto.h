@@ -93,10 +93,6 @@ const char *room_seat_word(enum seat_state st);
 int room_seat_state(const char *word);
 
 struct Variant;
-/* The side of variant v a player names (in any case), or -1. */
-int room_side_named(const struct Variant *v, const char *name);
-/* v's sides as a refusal lists them: "White, Black". */
-void room_sides_list(const struct Variant *v, char *out, size_t len);
 /* The seat a hello asks for in a game of variant v: *side is the side it names (in any
  * case), -1 for "any" or "watch". False for any other word, with the refusal for the player
  * in err, as the server says it and as a client says it before it makes a room for a hello

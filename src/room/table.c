@@ -792,8 +792,8 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     char sides[96];
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot seat or unseat the computer");
     if (!strcasecmp(rq->seat, "off")) return computer_leaves(sv, c);
-    int p = room_side_named(sv->s.v, rq->seat);
-    room_sides_list(sv->s.v, sides, sizeof sides);
+    int p = variant_side_named(sv->s.v, rq->seat);
+    variant_sides_list(sv->s.v, sides, sizeof sides);
     if (p < 0) return refuse(c, "no side '%s' in this game (%s, or off)", rq->seat, sides);
     if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
     Sink k = {sink_discard, sink_err, sv};
