@@ -160,7 +160,12 @@ line e "quit"
 gone e >/dev/null
 
 # --- --level alone asks for an easy opponent: the start says the computer plays no side yet --
+# (a state directory of its own: a start-up note about the last game, which the games above
+# may have ended, would stand in the note's place)
+mkdir -p "$tmp/state-l"
+state=$XDG_STATE_HOME XDG_STATE_HOME=$tmp/state-l
 start l screen --no-save --level 1 glinski
+XDG_STATE_HOME=$state
 tap_ok "--level without --ai: the start says how to make the computer the opponent" \
     wait_for l "The computer plays no side: 'ai Black' makes it your opponent, at level 1."
 line l "quit"
@@ -209,6 +214,14 @@ kill -HUP "$pid"
 tap_ok "SIGHUP while a page is open ends the program" gone f
 
 # --- starting cellmate does not replace the saved game ----------------------------------
+# (first a game in progress to replace: one of the games above may have ended, and an ended
+# game is kept as ended-DATE, not as previous.pgn)
+start g screen glinski
+wait_for g "White to move" >/dev/null
+line g "e5"
+wait_for g "1. e5" >/dev/null
+line g "quit"
+gone g >/dev/null
 before=$(cat "$SAVE")
 start g screen chessagon
 wait_for g "White to move" >/dev/null
