@@ -10,7 +10,9 @@ tmp=$(mktemp -d)
 . "$TESTS_DIR/room_lib.sh"
 room_tmux_test_start
 
-start a xterm --room think glinski --name alice --seat White "2>$tmp/a.err" # (its reports)
+# (--time 20: the analysis outlasts the move and the chat on a loaded machine, where 5 s did
+# not, and still ends by itself within a wait)
+start a xterm --room think glinski --name alice --seat White --time 20 "2>$tmp/a.err" # (its reports)
 wait_for a ">White  alice    here" >/dev/null
 player "$tmp/b" --room think --name bob --seat Black <<EOF
 @wait $tmp/b 1. Qc3
