@@ -28,15 +28,17 @@ tmux_home() { # the test's home and state directories under $tmp, all removed on
 }
 
 # window NAME COLSxROWS COMMAND: a window of that size running a shell command. The server
-# exits with its last window, and a window made just then can find it exiting ("server
-# exited unexpectedly", no window): it is made again (for up to 2 s).
+# is told to stay when its last window ends (exit-empty off; the clean-up ends it): else a
+# window made just as another ended could find it exiting ("server exited unexpectedly", no
+# window), which a loaded machine drew out past any wait. Made again if so (up to 10 s).
 window() {
     window_tries=0
     until window_err=$(T new-session -d -s "$1" -x "${2%x*}" -y "${2#*x}" -c "$tmp" "$3" 2>&1); do
         window_tries=$((window_tries + 1))
-        [ $window_tries -lt 20 ] || { echo "# no window $1: $window_err"; return 1; }
+        [ $window_tries -lt 100 ] || { echo "# no window $1: $window_err"; return 1; }
         sleep 0.1
     done
+    T set-option -s exit-empty off
 }
 
 run_in() { # run_in NAME COMMAND: a 80x24 window running a shell command
@@ -107,8 +109,11 @@ quit() { # quit NAME: the program in that window ends (killed if it does not)
 
 # Who sits at the bottom (screen_seats, screen_watch): the file letters under the board, as
 # drawn from left to right: "a b ... l" with White at the bottom of Glinski's board, "l k ...
-# a" with Black.
-files() { screen_of "$1" | grep -E '^ +([a-l] +){10}[a-l]$' | tail -n 1 | tr -s ' ' | sed 's/^ //'; }
+# a" with Black. The panel's text may go on to the right of them (a long message wraps down
+# the panel beside the board's lowest rows): the letters alone are read.
+files() {
+    screen_of "$1" | grep -oE '^ +([a-l] +){10}[a-l]( |$)' | tail -n 1 | tr -s ' ' | sed 's/^ //; s/ $//'
+}
 WHITE="a b c d e f g h i k l"
 BLACK="l k i h g f e d c b a"
 shows_files() { [ "$(files "$1")" = "$2" ]; }
