@@ -53,6 +53,26 @@ static void test_mate_in_one(void **state)
     variant_free(v);
 }
 
+/* Where quiescence stops, a player in check with no move is still mated: with no plies of
+ * quiescence at all, a search of depth 1 sees the fool's mate as a mate, not a pawn won. */
+static void test_mate_at_quiescence_bound(void **state)
+{
+    (void)state;
+    Variant *v = tu_variant("glinski");
+    Game g;
+    game_init(&g, v, NULL);
+    tu_play(&g, "Qe1c3 Qe10c6 b1b2 b7b6 Bf3b1 e7e6");
+    search_set_quiesce_plies(0);
+    SearchResult r = search_scheme(&g, 5, 1, 0);
+    search_set_quiesce_plies(-1);
+    assert_true(r.found);
+    char buf[32];
+    search_score_text(r.score, v->nplayers, buf, sizeof buf);
+    assert_string_equal(buf, "mate in 1");
+    game_free(&g);
+    variant_free(v);
+}
+
 /* Start g from a position written as for tu_setup and search it to `depth`; the move's SAN. */
 static const char *search_from(Game *g, const Variant *v, const char *desc, int to_move, int depth,
                                SearchResult *r)
@@ -495,6 +515,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mate_in_one),
+        cmocka_unit_test(test_mate_at_quiescence_bound),
         cmocka_unit_test(test_wins_material),
         cmocka_unit_test(test_time_limit),
         cmocka_unit_test(test_every_variant),

@@ -690,6 +690,13 @@ static void unplay_picked(Search *s, const Undo u[2], int n)
 #define QUIESCE_PLIES_TEAMS 8
 #define QUIESCE_PLIES       12
 
+static int quiesce_plies = -1; /* search_set_quiesce_plies: below 0, the bounds above */
+
+void search_set_quiesce_plies(int plies)
+{
+    quiesce_plies = plies;
+}
+
 /* The captures and promotions (every evasion in check) after the horizon, depth plies below
  * it (0 at the horizon, then -1, ...; a late move's reduced search may reach it at -1). */
 static int quiesce(Search *s, int depth, int alpha, int beta, int ply)
@@ -698,9 +705,12 @@ static int quiesce(Search *s, int depth, int alpha, int beta, int ply)
     s->pvlen[ply] = 0;
     if (time_up(s)) return 0;
     if (decided(s, ply, -1, &value)) return value;
-    if (ply >= MAX_PLY - 1 || depth <= -(s->teams ? QUIESCE_PLIES_TEAMS : QUIESCE_PLIES))
-        return static_eval(s);
+    if (ply >= MAX_PLY - 1) return static_eval(s);
     bool check = node_check(s, ply);
+    int bound = quiesce_plies >= 0 ? quiesce_plies : s->teams ? QUIESCE_PLIES_TEAMS : QUIESCE_PLIES;
+    if (depth <= -bound) /* but a player in check with no way out is mated here too */
+        return check && !has_legal_move(&s->pos) && decided(s, ply, 0, &value) ? value
+                                                                               : static_eval(s);
     int best = -INF, stand = -INF;
     Picker pk;
     if (check) { /* every evasion, and mate found */

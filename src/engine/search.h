@@ -119,6 +119,10 @@ SearchLimits search_limits_time(double seconds);
  * move for move. Not while a search runs. */
 void search_set_lazy(bool on);
 
+/* For the tests: how many plies of quiescence the search allows before the static value
+ * stands (below 0: the search's own bounds). Not while a search runs. */
+void search_set_quiesce_plies(int plies);
+
 /* A score as people read it: "+1.25", "-0.40", "mate in 3", "mated in 2" (moves of the
  * mover; with three players, rounds). */
 void search_score_text(int score, int nplayers, char *buf, size_t len);
