@@ -298,14 +298,20 @@ quit c
 # (the rule book's diagram leaves them blank). 120x40: the board left of column 96; its dots
 # are counted on the rows of its edges.
 dots() { plain "$1" | cut -c1-95 | grep '[|/\\]' | tr -cd . | wc -c; }
+# 120x40 has room for the larger drawings: a cell holds its piece as side and kind, as the
+# other families' outlined cells do.
 sized u 120x40 chessagon
 wait_for u "White to move" >/dev/null
+tap_ok "chessagon at 120x40: larger cells on its side (White's king and queen on o)" \
+    shows_re u '^ +o +\|  wK \|  wQ \| +o'
 tap_eq "chessagon on its side: a dot in each of the 48 empty cells" 48 "$(dots u)"
 enter u rotate
 wait_for u "turned 90 degrees from its usual view" >/dev/null
 tap_eq "chessagon upright: a dot in each of the 48 empty triangles too" 48 "$(dots u)"
-row8() { plain u | grep -Eq '^ +8 +/\\\. /\\\. /\\\. /\\\. /\\ *$'; }
-tap_ok "... inside the triangles, where a piece would stand (row 8: up, down, up ...)" row8
+row8() { plain u | cut -c1-95 | grep -Eq '^ +/\\  \.   /\\  \.   /\\  \.   /\\  \.   /\\ *$'; }
+tap_ok "... inside the triangles, where a piece would stand (row 8's top line: up, down, up ...)" row8
+row8_second() { plain u | cut -c1-95 | grep -Eq '^ +8 +/  \\ +/  \\ +/  \\ +/  \\ +/  \\ *$'; }
+tap_ok "... four text rows to a row of triangles, the row's number on the second" row8_second
 quit u
 
 # --- Cyclohexane, three players on the ring ---------------------------------------------------

@@ -1019,8 +1019,8 @@ static const char *piece_text(const Position *pos, Cell c)
 
 /* With names shown every cell shows its name: in place of its piece where a cell has one row
  * inside, below the piece in the larger outlined cells of every family (which keep the
- * piece). The larger square cells name themselves with names hidden too, so showing names
- * loses nothing there. */
+ * piece), the larger triangles of both scales among them. The larger square cells name themselves
+ * with names hidden too, so showing names loses nothing there. */
 static void test_names(void **state)
 {
     (void)state;
@@ -1036,6 +1036,7 @@ static void test_names(void **state)
         {"cyclohexane", 177, 57, 2, false}, {"cyclohexane", 105, 14, 1, false},
         {"hr-wellisch3", 57, 21, 0, false}, {"hr-glinski", 177, 57, 2, false},
         {"chess", 77, 29, 2, false},        {"chess", 40, 20, 1, false},
+        {"chessagon", 177, 57, 1, false},   {"chessagon", 177, 57, 2, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Variant *v = tu_variant(cases[i].variant);
@@ -1049,12 +1050,15 @@ static void test_names(void **state)
             draw(&pos, &o, &g);
             assert_int_equal(g.scale, cases[i].scale);
             bool square = v->board.spec.family == FAMILY_SQUARE;
+            /* triangles larger than the compact ones have two rows inside or more */
+            bool below =
+                cases[i].scale == 2 || (cases[i].scale && v->board.spec.family == FAMILY_TRIANGLE);
             for (Cell c = 1; c <= v->board.ncells; c++) {
                 const char *name = v->board.name[c];
                 const char *want = cases[i].short_names ? name + 1 : name;
                 char both[16];
                 snprintf(both, sizeof both, "%s%s", piece_text(&pos, c), name);
-                if (cases[i].scale == 2 && (names || square))
+                if ((below && names) || (cases[i].scale == 2 && square))
                     assert_string_equal(shown(&g, v, name), both); /* the name below */
                 else if (names)
                     assert_string_equal(shown(&g, v, name), want);
