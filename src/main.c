@@ -12,6 +12,7 @@
 #include "safe_text.h"
 #include "save_notes.h"
 #include "screen.h"
+#include "suspend.h"
 #include "variant_default.h"
 #include "variant_tools.h"
 
@@ -428,6 +429,8 @@ static int play(Options *o, const Restriction *r)
         session_close(&s);
         return rc;
     }
+    /* (the screen's after its start, whose stop it runs; restricted mode ignores a stop) */
+    if (!on_screen) suspend_keeps_time();
     if (o->perft_depth >= 0) {
         rc = batch_perft(&s, o->perft_depth, o->divide);
     } else if (o->analyse) {
@@ -463,6 +466,7 @@ static int play(Options *o, const Restriction *r)
                 save_notes_opening(s.v, fresh, false, r != NULL, note, sizeof note);
             if (*note) safe_printf(stderr, "cellmate: %s\n", note);
             if (keeps) s.changed = batch_autosave, s.replacing = autosave_replacing;
+            suspend_keeps_time();
             rc = batch_run(&s, stdin);
             if (batch_save_failed && rc == EXIT_OK) rc = EXIT_REJECTED;
         }

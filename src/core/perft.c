@@ -2,6 +2,7 @@
 #include "perft.h"
 
 #include "notation.h"
+#include "steady.h"
 
 #include <stdio.h>
 #include <time.h>
@@ -11,13 +12,6 @@
  * than about the count (perft 2 once printed "0.000 s, 41006612 nps"). */
 #define TIMED_MIN_SECONDS 0.01
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* While a perft with a time limit runs: its deadline, and the interrupt hook it stands in
  * front of (a signal or a key still stops it). */
 static double deadline;
@@ -26,7 +20,7 @@ static bool out_of_time;
 
 static bool deadline_passed(void)
 {
-    if (now_seconds() > deadline) out_of_time = true;
+    if (steady_now() > deadline) out_of_time = true;
     return out_of_time || (outer && outer());
 }
 
@@ -72,7 +66,7 @@ static uint64_t count_move(Position *pos, int depth, int ply, Counting *c)
 uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, const PerftOut *out)
 {
     char buf[160];
-    double t0 = now_seconds();
+    double t0 = steady_now();
     double printing = 0; /* the time the divide lines took to show is not counting time */
     uint64_t total = 0;
     out_of_time = false;
@@ -98,16 +92,16 @@ uint64_t perft_report(Position *pos, int depth, bool divide, double seconds, con
             if (interrupted()) break; /* a move's count cut short is not printed */
             if (!divide) continue;
             snprintf(buf, sizeof buf, "%s: %llu", text, (unsigned long long)n);
-            double shown = now_seconds();
+            double shown = steady_now();
             out->line(out->ctx, buf);
-            printing += now_seconds() - shown;
+            printing += steady_now() - shown;
         }
     } else {
         total = perft(pos, depth);
     }
     bool stopped = interrupted();
     if (seconds > 0) set_interrupt(outer);
-    double secs = now_seconds() - t0;
+    double secs = steady_now() - t0;
     if (stopped) {
         snprintf(buf, sizeof buf, "perft %d: %s after %.1f s, %llu leaves counted so far", depth,
                  out_of_time ? "stopped at its time limit" : "interrupted", secs,

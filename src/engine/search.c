@@ -40,7 +40,7 @@ static bool time_up(Search *s)
         if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
             s->stop = true;
         } else if (s->id == 0) {
-            double t = search_now();
+            double t = steady_now();
             bool asked = search_stop_asked(sh);
             bool limit =
                 sh->first_done

@@ -4,6 +4,7 @@
 #define CELLMATE_SEARCH_INT_H
 
 #include "search.h"
+#include "steady.h"
 
 #include "eval.h"
 #include "tt.h"
@@ -100,9 +101,8 @@ static inline uint64_t tt_key(const Search *s)
     return s->pos.hash ^ s->salt;
 }
 
-/* search_run.c: the clock, the nodes counted by all threads, a report to the hooks, and
+/* search_run.c: the nodes counted by all threads, a report to the hooks, and
  * whether the hooks ask the search to end (the main thread's to read) */
-double search_now(void);
 uint64_t search_total_nodes(const Shared *sh);
 void search_report(Search *s);
 bool search_stop_asked(const Shared *sh);

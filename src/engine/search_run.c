@@ -12,13 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-double search_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* --- limits and reports -------------------------------------------------------------------- */
 
 uint64_t search_total_nodes(const Shared *sh)
@@ -34,7 +27,7 @@ void search_report(Search *s)
     Shared *sh = s->sh;
     SearchResult *r = sh->result;
     r->nodes = search_total_nodes(sh);
-    r->seconds = search_now() - sh->start;
+    r->seconds = steady_now() - sh->start;
     if (sh->hooks->progress) sh->hooks->progress(r, sh->hooks->ctx);
 }
 
@@ -164,7 +157,7 @@ static void deepen(Search *s)
         if (r->score > MATE_BOUND || r->score < -MATE_BOUND) return; /* a forced end */
         /* A time per move is used to the end: what an unfinished depth finds is kept (above).
          * A level searches to its own depth; it stops when the next could not end. */
-        if (level_below_full(lim) && lim->time > 0 && search_now() - sh->start > lim->time / 2)
+        if (level_below_full(lim) && lim->time > 0 && steady_now() - sh->start > lim->time / 2)
             return;
         if (sh->max_nodes && search_total_nodes(sh) >= sh->max_nodes) return;
     }
@@ -329,7 +322,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
     sh->hooks = hooks ? hooks : &no_hooks;
     sh->result = &r;
     sh->max_nodes = lim->nodes;
-    sh->start = search_now();
+    sh->start = steady_now();
     sh->deadline = lim->time > 0 ? sh->start + lim->time : 1e300;
     /* A first depth always ends, else there would be no move worth the name; but where the
      * captures explode (three players, both opponents taking) it can take minutes, so it
@@ -384,7 +377,7 @@ SearchResult search_run(Engine *engine, const Game *g, const SearchLimits *full,
         }
     }
     r.nodes = search_total_nodes(sh);
-    r.seconds = search_now() - sh->start;
+    r.seconds = steady_now() - sh->start;
     for (int i = 0; i < sh->nthreads; i++) search_delete(sh->thread[i]);
     free(sh);
     engine_free(own);

@@ -2,7 +2,7 @@
  * the computer's turns, mouse clicks, resizing, and the signals. Hang-up, terminate and
  * interrupt only set a flag; the loop then saves the game and restores the terminal. A crash
  * signal restores the terminal with async-signal-safe calls and re-raises: the last move was
- * already saved when it was played. */
+ * already saved when it was played. A local game stands still while stopped (suspend.c). */
 #include "safe_text.h"
 #include "screen_int.h"
 
@@ -10,6 +10,7 @@
 #include "pgn.h"
 #include "save_notes.h"
 #include "search.h"
+#include "suspend.h"
 
 #include <locale.h>
 #include <langinfo.h>
@@ -113,6 +114,9 @@ static void install_signals(void)
     for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++)
         sigaction(crashes[i], &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* after newterm, whose stop handler (the terminal restored) it runs; a room's clocks, and
+     * a watched game's, run on elsewhere */
+    if (!ui.opt.room && !ui.opt.watch) suspend_keeps_time();
 }
 
 /* --- output of commands ------------------------------------------------------------------------

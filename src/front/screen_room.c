@@ -8,6 +8,7 @@
 #include "screen_int.h"
 
 #include "room/client.h"
+#include "steady.h"
 #include "text_wrap.h"
 
 #include <errno.h>
@@ -35,13 +36,6 @@ static const double rejoin_wait[] = {0.5, 1, 2, 4, 8};
 #define REJOIN_TRIES ((int)(sizeof rejoin_wait / sizeof rejoin_wait[0]))
 static int rejoin_tries; /* tries made since the connection was lost */
 static double rejoin_at; /* when the next one is due (monotonic seconds); 0: none */
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Every text from the room (a peer's chat line, a name, the room's own words) reaches the
  * terminal through here, already cleaned of control bytes by the room client. Lines that
@@ -101,7 +95,7 @@ static void room_text_locked(const char *text, bool error)
         snprintf(greeting + n, sizeof greeting - n, "%s%s", n ? "; " : "", text);
         return;
     }
-    double now = now_seconds();
+    double now = steady_now();
     bool held = news_at > 0 && now - news_at < NEWS_SECONDS && !ui.message_is_error &&
                 !strcmp(ui.message, shown); /* (the player's own doings have replaced it) */
     if ((in_batch || held) && !error && !ui.message_is_error && ui.message[0]) {
@@ -168,7 +162,7 @@ static void tell_closed(RoomClient *c)
                  why);
         snprintf(gone_note, sizeof gone_note, "%s", text);
     } else {
-        rejoin_at = now_seconds() + rejoin_wait[0];
+        rejoin_at = steady_now() + rejoin_wait[0];
         snprintf(text, sizeof text, "joining the room again in %g s: %s", rejoin_wait[0], why);
     }
     room_text(c, text, true);
@@ -178,7 +172,7 @@ static void tell_closed(RoomClient *c)
  * once, starting its server again from the record if it must; ssh may take seconds). */
 static void rejoin(RoomClient *c)
 {
-    if (!c->closed || !rejoin_at || now_seconds() < rejoin_at) return;
+    if (!c->closed || !rejoin_at || steady_now() < rejoin_at) return;
     rejoin_tries++;
     ui_set_message(false, "joining room %s again (try %d of %d)...", c->room, rejoin_tries,
                    REJOIN_TRIES);
@@ -192,7 +186,7 @@ static void rejoin(RoomClient *c)
         told_close = false;
         rejoin_at = 0;
     } else if (rejoin_tries < REJOIN_TRIES) {
-        rejoin_at = now_seconds() + rejoin_wait[rejoin_tries];
+        rejoin_at = steady_now() + rejoin_wait[rejoin_tries];
         ui_set_message(true, "joining the room again in %g s (try %d of %d): %s",
                        rejoin_wait[rejoin_tries], rejoin_tries + 1, REJOIN_TRIES, err);
     } else {

@@ -6,6 +6,8 @@
  * played through the session like any typed line. */
 #include "screen_int.h"
 
+#include "steady.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,13 +16,6 @@
 #include <time.h>
 
 #define FLASH_SECONDS 3
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
 
 /* The legal moves of the piece picked up: from its cell, or the drops of its kind. */
 static int picked_moves(Move *out, int max)
@@ -56,13 +51,13 @@ void select_marks(uint8_t *marks)
     if (ui.sel_from) marks[ui.sel_from] |= MARK_SELECTED;
     for (int i = 0; i < n; i++)
         marks[moves[i].to] |= takes(&ui.s->game.pos, moves[i]) ? MARK_CAPTURE : MARK_MOVE;
-    if (ui.flash && now() < ui.flash_until) marks[ui.flash] |= MARK_FLASH;
+    if (ui.flash && steady_now() < ui.flash_until) marks[ui.flash] |= MARK_FLASH;
     if (ui.cursor_on && ui.cursor) marks[ui.cursor] |= MARK_CURSOR;
 }
 
 bool select_flashing(void)
 {
-    if (ui.flash && now() >= ui.flash_until) {
+    if (ui.flash && steady_now() >= ui.flash_until) {
         ui.flash = NO_CELL;
         return true; /* just ended: worth a redraw */
     }
@@ -79,7 +74,7 @@ void select_clear(void)
 static void flash_cell(Cell c)
 {
     ui.flash = c;
-    ui.flash_until = now() + FLASH_SECONDS;
+    ui.flash_until = steady_now() + FLASH_SECONDS;
 }
 
 static const char *cell_name(Cell c)

@@ -1,6 +1,7 @@
 /* clock.c — chess clocks (see clock.h). */
 #include "clock.h"
 #include "number.h"
+#include "steady.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -119,9 +120,7 @@ void tc_describe(const TimeControl *tc, char *out, size_t len)
 
 double clock_now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    return steady_now();
 }
 
 void clock_reset(Clock *c, const TimeControl *tc, int nplayers)
