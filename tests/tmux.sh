@@ -28,9 +28,10 @@ tmux_home() { # the test's home and state directories under $tmp, all removed on
 }
 
 # window NAME COLSxROWS COMMAND: a window of that size running a shell command. The server
-# is told to stay when its last window ends (exit-empty off; the clean-up ends it): else a
-# window made just as another ended could find it exiting ("server exited unexpectedly", no
-# window), which a loaded machine drew out past any wait. Made again if so (up to 10 s).
+# exits with its last window, and a window made just then can find it exiting ("server
+# exited unexpectedly", no window): it is made again (for up to 10 s: a loaded machine draws
+# the exit out). (The server is left to exit: a window made after it has gone starts a new
+# one, which takes the test's environment as it is then, as some tests count on.)
 window() {
     window_tries=0
     until window_err=$(T new-session -d -s "$1" -x "${2%x*}" -y "${2#*x}" -c "$tmp" "$3" 2>&1); do
@@ -38,7 +39,6 @@ window() {
         [ $window_tries -lt 100 ] || { echo "# no window $1: $window_err"; return 1; }
         sleep 0.1
     done
-    T set-option -s exit-empty off
 }
 
 run_in() { # run_in NAME COMMAND: a 80x24 window running a shell command
