@@ -404,11 +404,25 @@ static bool cmd_undo(Session *s, const char *args, Sink *out)
 
 /* After a move was played (by a player, the computer, or redo): its line, the result if
  * it ended the game, and the save. */
+/* With three players, who the last move put out, each in a line of its own: the move's '#'
+ * alone says little (it marks the move after which that player had no way out, often another
+ * player's harmless move). Their places: the first out comes last. */
+static void say_put_out(const Session *s, Sink *out)
+{
+    static const char *const place[] = {"first", "second", "third", "fourth"};
+    const Game *g = &s->game;
+    if (!g->nplies) return;
+    for (int i = g->plies[g->nplies - 1].undo.nout; i < g->pos.nout; i++)
+        session_say(out, "%s is out, in %s place: its pieces leave the board",
+                    s->v->player_name[g->pos.out[i]], place[s->v->nplayers - 1 - i]);
+}
+
 bool session_played(Session *s, Sink *out)
 {
     char text[64];
     session_last_move_text(s, text, sizeof text);
     session_say(out, "%s", text);
+    say_put_out(s, out);
     session_report_end(s, out);
     session_notify_changed(s);
     return true;

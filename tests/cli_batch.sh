@@ -103,6 +103,17 @@ tap_eq "resign naming no side of the game says so and lists the sides" \
     "line 1: 'Purple' is not a side in this game (its sides: Red, Yellow, Blue)
 line 2: 'Black' is not a side in this game (its sides: Red, Yellow, Blue)" "$(cat "$tmp/err")"
 tap_eq "... and resigns nobody" "Red resigns and leaves the game" "$(cat "$tmp/out")"
+# cyclohexane.md's double elimination: each player put out is named, with their place (the
+# '#' marks the move after which they had no way out, here Blue's own)
+run 'Dd3e5
+Gd10e9
+Gd18e17
+' --variant cyclohexane
+tap_eq "three players: who a move puts out is said, in the order they go, with their places" \
+    "1. Ge17# (Blue)
+Yellow is out, in third place: its pieces leave the board
+Blue is out, in second place: its pieces leave the board
+result Red: Red wins by elimination" "$(sed -n '3,$p' "$tmp/out")"
 # moves pasted on one line: one move per line, the line says so (a word that is no move
 # keeps the usual message)
 run '1. e5 Nc6
