@@ -634,6 +634,8 @@ static bool cmd_draw(Session *s, const char *args, Sink *out)
     return true;
 }
 
+static bool cmd_rotate(Session *s, const char *args, Sink *out);
+
 static bool cmd_help(Session *s, const char *args, Sink *out)
 {
     (void)args;
@@ -645,7 +647,11 @@ static bool cmd_help(Session *s, const char *args, Sink *out)
         if (c->screen_only && !s->screen) continue;
         char head[40];
         snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
-        session_say(out, "  %-16s %s", head, c->help);
+        if (c->run == cmd_rotate) /* the step of this board's family and players */
+            session_say(out, "  %-16s %s (%d degrees here)", head, c->help,
+                        render_rotate_step(s->v));
+        else
+            session_say(out, "  %-16s %s", head, c->help);
     }
     return true;
 }
@@ -787,7 +793,7 @@ const Command session_commands[] = {
     {"resign", "[SIDE]", "the side to move (or SIDE) resigns", cmd_resign, false},
     {"draw", "", "end the game as an agreed draw", cmd_draw, false},
     {"flip", "", "turn the board half round (the other side's view)", cmd_flip, true},
-    {"rotate", "", "turn the board a step (60 degrees, 120 with three players)", cmd_rotate, true},
+    {"rotate", "", "turn the board a step round", cmd_rotate, true},
     {"names", "", "show every cell's name in it, or hide them again (F2)", cmd_names, true},
     {"ai", "SIDE|all|off", "the computer plays SIDE too (all: every side; off: none)", cmd_ai,
      false},

@@ -302,8 +302,8 @@ dots() { plain "$1" | cut -c1-95 | grep '[|/\\]' | tr -cd . | wc -c; }
 # other families' outlined cells do.
 sized u 120x40 chessagon
 wait_for u "White to move" >/dev/null
-tap_ok "chessagon at 120x40: larger cells on its side (White's king and queen on o)" \
-    shows_re u '^ +o +\|  wK \|  wQ \| +o'
+tap_ok "chessagon at 120x40: larger cells on its side, each piece beside its triangle's base (White's king, pointing left, and queen, pointing right, on o)" \
+    shows_re u '^ +o +\|   wK\| wQ  \| +o'
 tap_eq "chessagon on its side: a dot in each of the 48 empty cells" 48 "$(dots u)"
 enter u rotate
 wait_for u "turned 90 degrees from its usual view" >/dev/null

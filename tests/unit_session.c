@@ -231,6 +231,36 @@ static void test_view_player_three(void **state)
     session_close(&s);
 }
 
+/* On the screen, help gives rotate's step on the board at hand: a quarter on triangles, a
+ * sixth on hexagons, a third with three players. */
+static char rotate_help[256];
+
+static void keep_rotate(Sink *s, const char *line)
+{
+    (void)s;
+    if (strstr(line, "rotate")) snprintf(rotate_help, sizeof rotate_help, "%s", line);
+}
+
+static void test_help_rotate(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {{"chessagon", "(90 degrees here)"},
+                                           {"glinski", "(60 degrees here)"},
+                                           {"cyclohexane", "(120 degrees here)"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Session s;
+        char err[600];
+        Sink k = {keep_rotate, keep_err, NULL};
+        assert_true(session_open(&s, cases[i][0], NULL, err, sizeof err));
+        s.screen = true;
+        rotate_help[0] = 0;
+        assert_true(session_line(&s, "help", &k));
+        if (!strstr(rotate_help, cases[i][1]))
+            fail_msg("%s: '%s' has no '%s'", cases[i][0], rotate_help, cases[i][1]);
+        session_close(&s);
+    }
+}
+
 int main(void)
 {
     if (getenv("VARIANTS_DIR")) setenv("CELLMATE_VARIANTS", getenv("VARIANTS_DIR"), 1);
@@ -238,7 +268,7 @@ int main(void)
         cmocka_unit_test(test_undo_pair),         cmocka_unit_test(test_computer_turn),
         cmocka_unit_test(test_undo_one),          cmocka_unit_test(test_replacing_refused),
         cmocka_unit_test(test_chat_kept),         cmocka_unit_test(test_view_player),
-        cmocka_unit_test(test_view_player_three),
+        cmocka_unit_test(test_view_player_three), cmocka_unit_test(test_help_rotate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

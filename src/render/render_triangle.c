@@ -90,8 +90,8 @@ static void upright_labels(Sketch *k, const Ctx *x, int h)
  * '|' on either side; a letter is a text row. In the compact drawing a triangle pointing
  * right (its base on the strip's left edge) shows its piece on the left, one pointing left on
  * the right, with the mark between. A larger one (a text row and two columns more per scale)
- * holds what the other families' outlined cells do (put_inside), the piece on the letter's
- * middle row (side_piece_row). */
+ * holds what the other families' outlined cells do (put_inside), on the letter's middle row
+ * (side_piece_row), and beside its base as well. */
 static int side_piece_row(int scale)
 {
     return scale / 2;
@@ -107,9 +107,9 @@ static void put_on_side(Sketch *k, const Ctx *x, Cell c, int row, int left, bool
         put_line(k, r, left + width, '|');
         for (int i = 1; i < width; i++) put(k, r, left + i, ' ', base, PRIO_PAD, c);
     }
-    if (scale) {
+    if (scale) { /* beside its base too: the three columns of a mark and a piece */
         int at = row + side_piece_row(scale);
-        put_inside(k, x, c, at, left + 1, width - 1, row + scale - at + 1);
+        put_inside(k, x, c, at, right ? left + 1 : left + width - 3, 3, row + scale - at + 1);
         return;
     }
     if (x->o.names) { /* on the piece's side, over the mark's place too */
