@@ -143,6 +143,18 @@ perl "$TESTS_DIR/room_raw.pl" "$ROOMS/steady.sock" <"$tmp/pinger.in" >"$tmp/ping
 tap_ok "steady: a raw client sending 500 pings, each once the last pong came, stays" \
     sh -c "! grep -q -e '^FAILED' -e '^< bye' '$tmp/pinger'"
 tap_eq "steady: ... and has every pong" 500 "$(grep -c '^< pong' "$tmp/pinger")"
+# a whole state is the room's dearest answer: a client asking for it again and again, each
+# time reading all it was sent (so never a flood), is sent one every 500 ms at most, and the
+# syncs asked for meanwhile are answered together, with the state as it is then
+{
+    printf '%s\n' 'expect cellmate-room' 'send hello 1 syncer watch\n' 'expect sync '
+    printf 'repeat 10 sync\\n\n'
+    lines 10 answer | sed 's/ [0-9]*$//'
+} >"$tmp/syncer.in"
+perl "$TESTS_DIR/room_raw.pl" "$ROOMS/steady.sock" <"$tmp/syncer.in" >"$tmp/syncer" 2>&1
+tap_eq "sync: ten syncs asked for at once get their ten answers" 10 "$(grep -c '^< ok$' "$tmp/syncer")"
+tap_eq "sync: ... and one whole state between them, not ten (besides the welcome's)" 2 \
+    "$(grep -c '^< sync ' "$tmp/syncer")"
 perl "$TESTS_DIR/room_raw.pl" "$ROOMS/steady.sock" >"$tmp/trickle" 2>&1 <<'EOF'
 expect cellmate-room
 trickle 300 0.005 ping\n
@@ -248,7 +260,7 @@ end_pid "$flooder"
     awk -v x="$x190" 'BEGIN { for (i = 0; i < 330; i++) printf "{w%03d: %s}\n", i, x; print "*" }'
 } >"$ROOMS/linger.pgn"
 room_serve "$ROOMS" linger glinski
-# it takes the state once, asks for it 8 times more reading nothing (more than the socket
+# it takes the state once, asks for it 8 times more (0.6 s apart, each a whole state) reading nothing (more than the socket
 # holds), then sends bad lines until it is told bye, and reads nothing more; 13 s later a
 # line sent fails (EPIPE) once the room has closed the connection, and goes in while it is
 # still open; meanwhile a second connection under its name is refused
@@ -259,7 +271,7 @@ perl -e '
     print $s "hello 1 lurker watch\n";
     my $buf = "";
     while ($buf !~ /^sync /m) { sysread($s, $buf, 65536, length $buf) or die "no state\n" }
-    print $s "sync\n" for 1 .. 8;
+    for (1 .. 8) { print $s "sync\n"; select(undef, undef, undef, 0.6) } # (one a 500 ms)
     sleep 1;
     print $s "bogus\n" for 1 .. 12;
     sleep 1;

@@ -79,6 +79,7 @@
 #define MAX_CHAT_RATE      2     /* ... and per second for long, however it connects */
 #define MAX_ROOM_HELD      60    /* lines a client keeps waiting for their pace (chat, offers) */
 #define MAX_ROOM_STRIKES   10    /* refused lines in a row before a client is dropped */
+#define MAX_ROOM_SYNC_MS   500   /* a client's whole states: one each this many ms at most */
 #define MAX_ROOM_HELLO     30    /* seconds to say hello */
 #define MAX_ROOM_BYE       10    /* seconds a client has to read its last lines once told bye */
 #define MAX_ROOM_ARCHIVE   99999 /* a room's finished games kept, ROOM.1.pgn up to this number */

@@ -237,7 +237,8 @@ static bool unread_output(const Conn *c)
  * never cut off), unless the others hear of it (room_request_heard_by_all). Any other line costs a
  * token from a bucket of LINES_BURST, refilled at LINES_PER_SEC: one that comes while the client's
  * answers are still unread was written without waiting. A burst of lines read at once is charged
- * from its second line on (the first one's answer is queued by then), and a client that writes
+ * from its second line on (the first one's answer is queued by then; a sync waiting for its
+ * turn, table.c, is an answer unread), and a client that writes
  * without reading pays for every line: both are cut off as they always were. */
 static bool within_rate(Conn *c, enum room_request kind)
 {
@@ -245,7 +246,7 @@ static bool within_rate(Conn *c, enum room_request kind)
     c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
     if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
     c->tokens_at = now;
-    if (!unread_output(c) && !room_request_heard_by_all(kind)) return true;
+    if (!unread_output(c) && !c->syncs_due && !room_request_heard_by_all(kind)) return true;
     return --c->tokens >= 0;
 }
 
@@ -413,6 +414,9 @@ static int poll_timeout(Server *sv, double now)
     if (flag >= 0 && flag / 1000.0 < t) t = flag / 1000.0 + 0.001;
     if (!sv->nconn && sv->idle_since + sv->idle_seconds - now < t)
         t = sv->idle_since + sv->idle_seconds - now;
+    for (int i = 0; i < sv->nconn; i++) /* a sync waiting for its time */
+        if (sv->conn[i]->syncs_due && sv->conn[i]->state_at + SYNC_SECONDS - now < t)
+            t = sv->conn[i]->state_at + SYNC_SECONDS - now;
     return t > 0 ? (int)(t * 1000) + 1 : 0;
 }
 
@@ -444,6 +448,7 @@ static void serve_loop(Server *sv)
             Conn *c = sv->conn[i];
             if (c->state == CONN_NEW && !c->closing && now - c->since > HELLO_SECONDS)
                 conn_bye(c, "no hello");
+            table_syncs_due(sv, c, now);
             flush(c);
             /* a client told bye that never reads it would hold its slot, and the room open,
              * for as long as it liked: nothing more is queued for it, so it never reaches

@@ -20,6 +20,7 @@
 #define LINES_PER_SEC ((double)MAX_ROOM_RATE)     /* lines ahead of answers: a rate ... */
 #define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
 #define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
+#define SYNC_SECONDS  (MAX_ROOM_SYNC_MS / 1000.0) /* between two whole states to one client */
 #define COMPUTER_NAME "cellmate"
 /* Connections a room holds: ROOM_MAX_CLIENTS for anyone, and one more for each seat, kept for
  * a player coming back to it, so that strangers holding every connection (watching, or saying
@@ -43,9 +44,11 @@ typedef struct {
     double since, tokens, tokens_at;
     double closing_since; /* when it was told bye */
     int strikes;
-    bool closing; /* say nothing more; close once the queue is written */
-    bool dead;    /* close now */
-    bool quit;    /* it said quit: it left, it did not lose its connection */
+    double state_at; /* when its last whole state was queued */
+    int syncs_due;   /* syncs asked for since, answered together once SYNC_SECONDS have passed */
+    bool closing;    /* say nothing more; close once the queue is written */
+    bool dead;       /* close now */
+    bool quit;       /* it said quit: it left, it did not lose its connection */
 } Conn;
 
 /* chat.c: a user's or a name's chat allowance, kept by the room across connections */
@@ -136,6 +139,8 @@ bool table_save_now(Server *sv);      /* the record itself, at once; false when 
 void table_flag(Server *sv);          /* the running flag fell */
 void table_move_played(Server *sv);   /* after a move: tell everybody, save, go on */
 bool table_all_seated(const Server *sv);
+/* the syncs c waits for, answered (one state, an ok each) once their time has come */
+void table_syncs_due(Server *sv, Conn *c, double now);
 int table_watchers(const Server *sv);
 
 /* chat.c: whether c's user and name may say one more line now (it is counted); else false,

@@ -149,6 +149,7 @@ static void send_state(Server *sv, Conn *c)
     if (excuse) c->excused = SIZE_MAX - OUT_MAX;
     state_events(sv, c);
     if (excuse) c->excused = c->outlen > before ? c->outlen - before : 0;
+    c->state_at = clock_now();
 }
 
 /* --- the record ------------------------------------------------------------------------------ */
@@ -864,11 +865,26 @@ static bool next_game(Server *sv, Conn *c)
     return true;
 }
 
+/* A whole state is the dearest answer there is: a client asking for it as fast as it reads
+ * would have the room spend its time resending the game. So one each SYNC_SECONDS at most;
+ * syncs asked for meanwhile wait, and are answered together with the state as it is then,
+ * an ok each (table_syncs_due). */
 static bool req_sync(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
+    if (c->syncs_due || clock_now() - c->state_at < SYNC_SECONDS) {
+        c->syncs_due++; /* (bounded: a client waits for them or pays for each, server.c) */
+        return false;
+    }
     send_state(sv, c);
     return true;
+}
+
+void table_syncs_due(Server *sv, Conn *c, double now)
+{
+    if (!c->syncs_due || now < c->state_at + SYNC_SECONDS) return;
+    send_state(sv, c);
+    for (; c->syncs_due; c->syncs_due--) conn_send(c, "ok");
 }
 
 /* One line about the room, for --rooms. */
