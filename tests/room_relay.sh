@@ -7,7 +7,8 @@
 # them; a line too long for the room still goes through to be refused; a relay whose standard input cannot be read says so and
 # fails, one whose player's connection was reset before a word ends as one that was closed. A player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
 # closed one whose game is over, or untouched for 7 days, makes way for a new one (the oldest
-# first), else the new one is refused; a server started for it as it goes locks the lock file
+# first), else the new one is refused; others staying in a player's rooms without him do not
+# use up his 5; a server started for it as it goes locks the lock file
 # named then. The room lives where a restricted login's rooms live
 # (/tmp/cellmate-UID/rooms, the environment being dropped), under a name of its own; its
 # server is ended by its PID and its files removed.
@@ -17,10 +18,12 @@ room=relay$$
 # the players of the room limit: names of this run's own, as the limit counts a player's
 # rooms in the directory every run of the tests shares
 carl=carl$$ dora=dora$$
+holders= # the PIDs of raw clients holding rooms, for the clean-up
 rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
-    for r in "$room" "$room"-c "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 \
+    for p in $holders; do end_pid "$p"; done
+    for r in "$room" "$room"-c "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 "$room"-8 "$room"-9 \
         $(seq -f "$room-k%g" 1 24) $(seq -f "$room-m%g" 1 21); do
         p=$(room_server_in "$rooms" "$r") && end_pid "$p"
         rm -f "$rooms/$r".*
@@ -129,6 +132,25 @@ p=$(room_server_in "$rooms" "$room-1") && end_pid "$p"
 open_room "$carl" "$room-7"
 tap_ok "once one of carl's rooms has closed, he opens another" \
     grep -qx "welcome White $carl" "$tmp/open"
+# others staying in carl's rooms (dora watching each, carl gone) do not use up his rooms: a
+# room counts against its opener while he is in it, or while nobody is (an empty room stays
+# open a while), not while others hold it without him
+held_by_dora() { # held_by_dora ROOM: dora watches ROOM, from a raw client, until ended
+    printf '%s\n' 'expect cellmate-room' "send hello 1 $dora watch\\n" 'expect sync' 'hold 60' |
+        perl "$TESTS_DIR/room_raw.pl" "$rooms/$1.sock" >"$tmp/held-$1" 2>&1 &
+    holders="$holders $!"
+    wait_text "$tmp/held-$1" "ok expect sync" >/dev/null
+}
+for i in 2 3 4 5 7; do held_by_dora "$room-$i"; done
+open_room "$carl" "$room-8"
+tap_ok "with dora in each of carl's 5 open rooms and carl gone, he opens another" \
+    grep -qx "welcome White $carl" "$tmp/open"
+for p in $holders; do end_pid "$p"; done
+holders=
+wait_until sh -c "! ls '$rooms/$room'-*.held >/dev/null 2>&1" # (the rooms hear dora leave)
+open_room "$carl" "$room-9"
+tap_ok "... once she has left them, they count as his again: another is refused" \
+    grep -q '^bye you have 6 rooms open already (.*), the most a player may have' "$tmp/open"
 
 # --- a player keeps at most 20 rooms, open or closed --------------------------------------------
 erin=erin$$

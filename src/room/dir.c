@@ -163,7 +163,7 @@ bool room_archive_name(const char *dir, const char *room, bool restricted, char 
 bool room_remove(const char *dir, const char *room)
 {
     /* the mark of its maker last: a room whose record stayed still counts as theirs */
-    static const char *const exts[] = {"pgn", "wal", "log", "sock", "opener", "maker"};
+    static const char *const exts[] = {"pgn", "wal", "log", "sock", "held", "opener", "maker"};
     char path[ROOM_PATH_MAX], lock[ROOM_PATH_MAX];
     if (!room_file(dir, room, "pid", lock, sizeof lock)) return false;
     int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, room_file_mode(dir));

@@ -4,7 +4,8 @@
  * server's socket), NAME.pgn (the record), NAME.wal (its write-ahead copy, wal.h), NAME.pid
  * (the running server's PID, locked while it runs), NAME.log (what the server had to say),
  * NAME.maker and NAME.opener (the restricted players who made it and who opened it last,
- * quota.h) and NAME.N.pgn (its finished games, N from 1 to MAX_ROOM_ARCHIVE). */
+ * quota.h), NAME.held (others are in it without its opener, quota.h) and NAME.N.pgn (its finished
+ * games, N from 1 to MAX_ROOM_ARCHIVE). */
 #ifndef CELLMATE_ROOM_DIR_H
 #define CELLMATE_ROOM_DIR_H
 

@@ -1,7 +1,9 @@
 /* quota.c — restricted mode's bounds on one player's rooms (see quota.h). The player who
  * starts a room's server is written in ROOM.opener, and counts it as an open room only while
  * the server runs (its lock on ROOM.pid is held), so a room that closed, or a server that was
- * killed, frees its place without anyone cleaning up. The player whose opening made the room
+ * killed, frees its place without anyone cleaning up; and not while others hold it without
+ * the opener (ROOM.held, which its server keeps), so that nobody can use up a player's rooms
+ * by watching them. The player whose opening made the room
  * (its record new) is written in ROOM.maker, and counts it as a kept room while its record is
  * there: only the maker's rooms make way for the maker's new ones, so that nobody who opens
  * another's closed room again can have it removed. The count and the new marks are made
@@ -33,6 +35,13 @@ static void mark_of(const char *dir, const char *room, const char *mark, char *o
     close(fd);
     out[n > 0 ? n : 0] = 0;
     out[strcspn(out, "\n")] = 0;
+}
+
+/* Whether ROOM.MARK is there. */
+static bool room_file_exists(const char *dir, const char *room, const char *mark)
+{
+    char path[ROOM_PATH_MAX];
+    return room_file(dir, room, mark, path, sizeof path) && access(path, F_OK) == 0;
 }
 
 /* A room's record tells that its game is over: a Result tag other than "*" among the
@@ -122,7 +131,8 @@ static void player_rooms(const char *dir, const char *player, Rooms *r)
         char record[ROOM_PATH_MAX];
         if (mark_named(e->d_name, ".opener", room, sizeof room)) {
             mark_of(dir, room, "opener", who, sizeof who);
-            if (!strcmp(who, player) && room_server_pid(dir, room) != 0) {
+            if (!strcmp(who, player) && room_server_pid(dir, room) != 0 &&
+                !room_file_exists(dir, room, "held")) {
                 r->open++;
                 add_name(r->open_names, sizeof r->open_names, &r->open_named, room);
             }
@@ -226,9 +236,20 @@ void room_quota_done(RoomQuota *q, const char *dir, const char *room, const char
                      bool opened)
 {
     if (opened) {
+        set_mark(dir, room, "held", NULL); /* (a killed server's) */
         set_mark(dir, room, "opener", player);
         if (q->fresh) set_mark(dir, room, "maker", player); /* an old room keeps its maker */
     }
     if (q->fd >= 0) close(q->fd);
     q->fd = -1;
+}
+
+void room_quota_presence(const char *dir, const char *room, const char *const *names, int n)
+{
+    char opener[64];
+    mark_of(dir, room, "opener", opener, sizeof opener);
+    bool here = false;
+    for (int i = 0; i < n && !here; i++) here = !strcmp(names[i], opener);
+    bool held = *opener && n > 0 && !here;
+    if (held != room_file_exists(dir, room, "held")) set_mark(dir, room, "held", held ? "-" : NULL);
 }

@@ -23,10 +23,17 @@ typedef struct {
 bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char *player, char *err,
                      int errlen);
 
-/* Room ROOM is now open: marked as opened by PLAYER, and when this opening made it, as made
- * by PLAYER (player NULL: as nobody's), and the lock let go. opened false: only the lock is
- * let go. */
+/* Room ROOM is now open: marked as opened by PLAYER (and held by nobody else yet), and when
+ * this opening made it, as made by PLAYER (player NULL: as nobody's), and the lock let go. opened
+ * false: only the lock is let go. */
 void room_quota_done(RoomQuota *q, const char *dir, const char *room, const char *player,
                      bool opened);
+
+/* The room's server, whenever somebody comes or goes: NAMES (n of them) are the people in room
+ * ROOM now. While its opener is not among them and somebody else is, the room is marked as
+ * held by others (ROOM.held), and counts as none of the opener's open rooms: others cannot
+ * use up a player's rooms by staying in them. Empty, or with its opener back, it counts again
+ * (an empty room stays open a while, and is the opener's doing). */
+void room_quota_presence(const char *dir, const char *room, const char *const *names, int n);
 
 #endif

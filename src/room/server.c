@@ -10,6 +10,7 @@
 
 #include "room/dir.h"
 #include "room/keep.h"
+#include "room/quota.h"
 #include "fileio.h"
 #include "lockfile.h"
 #include "number.h"
@@ -203,11 +204,23 @@ static void accept_client(Server *sv)
     conn_send(c, "cellmate-room %d %s", ROOM_PROTO_VERSION, sv->opt.room);
 }
 
+/* Who is in the room now, for the count of its opener's open rooms (a room a restricted
+ * player opened: quota.h). */
+static void presence(Server *sv)
+{
+    const char *names[ROOM_CONN_SLOTS];
+    int n = 0;
+    if (!sv->opt.restricted) return;
+    EACH_CLIENT(sv, c) names[n++] = c->name;
+    room_quota_presence(sv->opt.dir, sv->opt.room, names, n);
+}
+
 static void drop(Server *sv, int i)
 {
     Conn *c = sv->conn[i];
     sv->conn[i] = sv->conn[--sv->nconn];
     table_left(sv, c);
+    if (c->state != CONN_NEW) presence(sv);
     close(c->fd);
     linereader_free(&c->in);
     free(c->out);
@@ -288,6 +301,7 @@ static void read_client(Server *sv, Conn *c)
             conn_strike(c);
         } else {
             table_request(sv, c, &rq);
+            if (rq.kind == REQ_HELLO) presence(sv);
         }
     }
 }
@@ -565,6 +579,7 @@ int room_serve(const RoomServerOptions *o)
     /* the room closes for all at once: nobody is told of the others leaving after its bye */
     for (int i = 0; i < sv->nconn; i++) sv->conn[i]->state = CONN_NEW;
     while (sv->nconn) drop(sv, sv->nconn - 1);
+    presence(sv); /* nobody: held by nobody else */
 out_game:
     if (sv->listen_fd >= 0) close(sv->listen_fd);
     if (sv->ai_pipe[0] >= 0) close(sv->ai_pipe[0]), close(sv->ai_pipe[1]);
