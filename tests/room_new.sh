@@ -1,7 +1,7 @@
 #!/bin/sh
 # room_new.sh — the next game of a room with clocks needs every seated player's word: one
 # player's 'new' only offers it (the others are told, and 'no' refuses), a player away must
-# come back and agree, and the new game's clocks wait until every player is here, so that
+# come back and agree (but one away for 30 s has no say: the game begins without them), and the new game's clocks wait until every player is here, so that
 # nobody loses time to a game they never began, even when the room's server stops and starts
 # again from its record meanwhile. Raw clients (room_raw.pl) speak to a server
 # started here; every process is ended by its PID.
@@ -162,6 +162,47 @@ tap_ok "... and Black, back, hears for whom" grep -qx "< info the clocks start o
 last=$(grep '^< clock ' "$tmp/b5" | tail -n 1)
 tap_ok "... and start once White is back, White's running ($last)" \
     sh -c "echo '$last' | grep -qx '< clock 1[78][0-9]* 180000 White'"
+
+# a player gone for good does not hold up the next game: Black resigns and leaves; White's
+# 'new' is told that Black is away, and once Black has been away 30 s the game begins without
+# Black's word; with Black still away, White's next 'new' begins the one after at once
+room_serve "$ROOMS" ny glinski
+feed_ny() { # feed_ny OUT: as raw, in room ny
+    cat >"$1.steps"
+    feed <"$1.steps" | perl "$TESTS_DIR/room_raw.pl" "$ROOMS/ny.sock" >"$1" 2>&1 &
+    room_keep $!
+}
+feed_ny "$tmp/a6" <<EOF
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+@wait $tmp/b6 ok closed
+send new\n
+answer
+hold 36
+send resign\n
+answer
+send new\n
+answer
+send quit\n
+closed
+EOF
+feed_ny "$tmp/b6" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+@wait $tmp/a6 ok expect sync
+send resign\n
+answer
+send quit\n
+closed
+EOF
+wait_text "$tmp/a6" "ok closed" 90 >/dev/null
+tap_ok "'new' with a player away says until when they have a say" \
+    grep -qx "< info Black is away: the next game begins without their word once they have been away for 30 seconds" "$tmp/a6"
+tap_eq "... the game begins once they have been away that long, and White's next 'new' begins the one after at once" \
+    2 "$(grep -c '^< info a new game begins' "$tmp/a6")"
+tap_ok "... and the finished games are kept" test -f "$ROOMS/ny.2.pgn"
 
 room_check_logs
 tap_done

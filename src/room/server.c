@@ -421,9 +421,11 @@ static double idle_limit(const RoomServerOptions *o)
     return o->idle_seconds > 0 ? o->idle_seconds : ROOM_IDLE_SECONDS;
 }
 
-static int poll_timeout(Server *sv, double now)
+/* new_wait: until the next game offered may begin by itself (negative: never). */
+static int poll_timeout(Server *sv, double now, double new_wait)
 {
     double t = 1.0;
+    if (new_wait >= 0 && new_wait < t) t = new_wait;
     long flag = clock_until_flag(&sv->s.clock, now);
     if (flag >= 0 && flag / 1000.0 < t) t = flag / 1000.0 + 0.001;
     if (!sv->nconn && sv->idle_since + sv->idle_seconds - now < t)
@@ -441,6 +443,7 @@ static void serve_loop(Server *sv)
         double now = clock_now();
         if (sv->nconn) sv->idle_since = now;
         if (!sv->nconn && now - sv->idle_since >= sv->idle_seconds) break;
+        double new_wait = table_new_due(sv, now); /* (its events are flushed below) */
         pf[0] = (struct pollfd){sv->listen_fd, POLLIN, 0};
         pf[1] = (struct pollfd){sv->ai_pipe[0], POLLIN, 0};
         for (int i = 0; i < sv->nconn; i++) {
@@ -449,7 +452,7 @@ static void serve_loop(Server *sv)
                 c->fd, (short)((c->closing ? 0 : POLLIN) | (c->outlen ? POLLOUT : 0)), 0};
         }
         int nfds = sv->nconn + 2, n = sv->nconn;
-        if (poll(pf, (nfds_t)nfds, poll_timeout(sv, now)) < 0 && errno != EINTR) break;
+        if (poll(pf, (nfds_t)nfds, poll_timeout(sv, now, new_wait)) < 0 && errno != EINTR) break;
         for (int i = 0; i < n; i++) {
             Conn *c = sv->conn[i];
             if (pf[i + 2].revents & (POLLIN | POLLHUP | POLLERR)) read_client(sv, c);

@@ -21,7 +21,11 @@
 #define LINES_BURST   ((double)MAX_ROOM_BURST)    /* ... and its burst; more is a flood */
 #define STRIKES_MAX   MAX_ROOM_STRIKES /* bad lines (a good one forgives one) before dropping */
 #define SYNC_SECONDS  (MAX_ROOM_SYNC_MS / 1000.0) /* between two whole states to one client */
-#define COMPUTER_NAME "cellmate"
+/* A player away this long has no say in the next game: the players here begin it without
+ * them (its clocks wait for them), so that one who left for good cannot hold up the others;
+ * longer than a screen takes to join again after a lost connection (15.5 s, client.c). */
+#define NEW_AWAY_SECONDS 30.0
+#define COMPUTER_NAME    "cellmate"
 /* Connections a room holds: ROOM_MAX_CLIENTS for anyone, and one more for each seat, kept for
  * a player coming back to it, so that strangers holding every connection (watching, or saying
  * nothing) cannot keep a player from their own game while their clock runs. */
@@ -69,6 +73,7 @@ typedef struct {
     char name[ROOM_NAME_MAX + 1];
     uid_t uid;
     Conn *conn;          /* NULL: away */
+    double away_since;   /* when it went away (or the server started): NEW_AWAY_SECONDS */
     bool resign_pending; /* three players: resigned out of turn, leaves at its turn */
 } Seat;
 
@@ -139,6 +144,9 @@ bool table_save_now(Server *sv);      /* the record itself, at once; false when 
 void table_flag(Server *sv);          /* the running flag fell */
 void table_move_played(Server *sv);   /* after a move: tell everybody, save, go on */
 bool table_all_seated(const Server *sv);
+/* the next game offered, and every player with a say agreeing now that the others have been
+ * away NEW_AWAY_SECONDS: it begins; the seconds until the next say lapses (negative: none) */
+double table_new_due(Server *sv, double now);
 /* the syncs c waits for, answered (one state, an ok each) once their time has come */
 void table_syncs_due(Server *sv, Conn *c, double now);
 int table_watchers(const Server *sv);

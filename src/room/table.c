@@ -368,7 +368,10 @@ static bool refuse(Conn *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    conn_send(c, "error %s", text);
+    if (c)
+        conn_send(c, "error %s", text);
+    else /* (what the room did by itself, nobody asking: next_game) */
+        room_log("%s", text);
     return false;
 }
 
@@ -569,15 +572,26 @@ static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
+/* Whether seat p's player has a say in the next game: here, or away for less than
+ * NEW_AWAY_SECONDS (a lost connection comes back by then; one who left for good must not
+ * hold up the others). */
+static bool new_say(const Seat *st, double now)
+{
+    return st->conn || now - st->away_since < NEW_AWAY_SECONDS;
+}
+
 /* The players whose word counts: seated by people (the computer refuses draws and agrees
  * to takebacks and to the next game, so it has no say), and for a draw or a takeback still
- * in the game (the next game is everybody's, out of this one or not, away or here). */
+ * in the game (the next game is everybody's, out of this one or not, but not of one who has
+ * been away for NEW_AWAY_SECONDS). */
 static unsigned voters(const Server *sv)
 {
     unsigned m = 0;
+    double now = clock_now();
     for (int p = 0; p < sv->s.v->nplayers; p++)
         if (sv->seat[p].kind == SEAT_HUMAN &&
-            (sv->offer == OFFER_NEW || (sv->s.game.pos.alive & (1u << p))))
+            (sv->offer == OFFER_NEW ? new_say(&sv->seat[p], now)
+                                    : (sv->s.game.pos.alive & (1u << p)) != 0))
             m |= 1u << p;
     return m;
 }
@@ -642,6 +656,22 @@ static void tell_offer(Server *sv, const Conn *by, int p, enum offer_kind kind)
 
 static bool next_game(Server *sv, Conn *c);
 
+/* The one who offers the next game hears who is away and still has a say, and until when. */
+static void away_info(Server *sv, Conn *c)
+{
+    char who[160] = "";
+    size_t n = 0;
+    unsigned asked = voters(sv) & ~sv->agreed;
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if ((asked & (1u << p)) && !sv->seat[p].conn)
+            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? " and " : "", side(sv, p));
+    if (n)
+        conn_send(c,
+                  "info %s %s away: the next game begins without their word once they have "
+                  "been away for %.0f seconds",
+                  who, strstr(who, " and ") ? "are" : "is", NEW_AWAY_SECONDS);
+}
+
 /* Whether the finished game can be kept, so that the next may begin: asked before the others
  * are (nobody is asked to agree to what cannot be), and again once they all agree. */
 static bool next_game_kept(Server *sv, Conn *c, char *path, size_t len)
@@ -690,6 +720,7 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         if (voters(sv) & ~sv->agreed) /* else it is agreed at once, below */
             conn_send(c, "info you %s; the others are asked ('no' withdraws it)",
                       room_offers[kind].yours);
+        if (kind == OFFER_NEW) away_info(sv, c);
     } else if (!(sv->agreed & (1u << p))) {
         sv->agreed |= 1u << p;
         agreement_said(sv, p, kind);
@@ -824,6 +855,7 @@ static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
 static bool next_game(Server *sv, Conn *c)
 {
     char path[ROOM_PATH_MAX + 32], err[700];
+    if (!c) c = sv->seat[sv->offer_by].conn; /* (begun by itself: told to the one who offered) */
     if (!next_game_kept(sv, c, path, sizeof path)) return false;
     if (!pgn_write_file(&sv->s.game, path, sv->mode, err, sizeof err)) {
         clear_offer(sv, NULL);
@@ -863,6 +895,22 @@ static bool next_game(Server *sv, Conn *c)
         room_broadcast(sv, "info a new game begins; the last one is kept in %s", path);
     if (sv->s.clock.tc.kind != CLOCK_NONE && !clocks) waiting_info(sv);
     return true;
+}
+
+double table_new_due(Server *sv, double now)
+{
+    if (sv->offer != OFFER_NEW) return -1;
+    unsigned asked = voters(sv) & ~sv->agreed;
+    if (!asked) {
+        next_game(sv, NULL);
+        return -1;
+    }
+    double wait = -1;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        double lapse = sv->seat[p].away_since + NEW_AWAY_SECONDS - now;
+        if ((asked & (1u << p)) && !sv->seat[p].conn && (wait < 0 || lapse < wait)) wait = lapse;
+    }
+    return wait;
 }
 
 /* A whole state is the dearest answer there is: a client asking for it as fast as it reads
@@ -941,6 +989,7 @@ void table_left(Server *sv, Conn *c)
     }
     if (c->state != CONN_PLAYER || sv->seat[c->seat].conn != c) return;
     sv->seat[c->seat].conn = NULL;
+    sv->seat[c->seat].away_since = clock_now();
     seat_event(sv, NULL, c->seat);
     room_broadcast(sv, "info %s %s", side(sv, c->seat), c->quit ? "left" : "disconnected");
 }
@@ -994,6 +1043,8 @@ bool table_open(Server *sv, char *err, int errlen)
     if (access(sv->record, F_OK) == 0) {
         if (!session_open_record(&sv->s, sv->record, err, errlen)) return false;
         seats_from_record(sv);
+        /* away since now: a player whose connection the last server lost has a say */
+        for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].away_since = clock_now();
         sv->clocks_wait = clocks_never_ran(sv);
         if (sv->clocks_wait) clock_stop(&sv->s.clock, clock_now());
         return true;
