@@ -204,5 +204,18 @@ tap_eq "... the game begins once they have been away that long, and White's next
     2 "$(grep -c '^< info a new game begins' "$tmp/a6")"
 tap_ok "... and the finished games are kept" test -f "$ROOMS/ny.2.pgn"
 
+# a server killed after it kept a finished game (ny.2.pgn) and before the next game replaced the
+# record left that game in both places: the next server notices, and the kept copy goes (the
+# record keeps the game, and the next 'new' keeps it again), not a second copy later
+end_pid "$(room_server ny)"
+cp "$ROOMS/ny.2.pgn" "$ROOMS/ny.pgn"
+mv "$tmp/ny.err" "$tmp/ny-before.err"
+tap_ok "a server starts again from a record a crash left kept twice" room_serve "$ROOMS" ny glinski
+tap_ok "... and the kept copy is gone, the older finished game kept" \
+    sh -c "! test -e '$ROOMS/ny.2.pgn' && test -e '$ROOMS/ny.1.pgn'"
+tap_ok "... the record holding the game" grep -q 'Result "0-1"' "$ROOMS/ny.pgn"
+tap_ok "... and its log says so" \
+    grep -q "ny.2.pgn was its record still (a server stopped as it began the next game): removed" "$tmp/ny.err"
+
 room_check_logs
 tap_done

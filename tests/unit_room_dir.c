@@ -4,7 +4,8 @@
  * counted for anyone, with the record gone: then it removes nothing and says it failed.
  * opendir() is wrapped (the link's --wrap=opendir) to fail on demand. And
  * room_archive_number, the one test of which files are a room's finished games (numbering,
- * removing, and moving them to the state directory, keep.c, all ask it). */
+ * removing, and moving them to the state directory, keep.c, all ask it); and
+ * room_archive_recover, a finished game kept while a crash left it in the record too. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -93,9 +94,45 @@ static void test_archive_numbers(void **st)
     }
 }
 
+/* A server killed after it kept the finished game as ROOM.N.pgn and before the next game
+ * replaced the record left it in both: the next start removes the newest kept copy when it
+ * is the record to the byte (the record keeps the game, and 'new' keeps it again), and
+ * nothing else. */
+static void put(const char *dir, const char *name, const char *text)
+{
+    char path[ROOM_PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_half_kept_game_is_recovered(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/unit_room_dir.XXXXXX", out[ROOM_PATH_MAX], want[ROOM_PATH_MAX];
+    assert_non_null(mkdtemp(dir));
+    put(dir, "k.pgn", "[Result \"1-0\"]\n\n1. e4 1-0\n");
+    put(dir, "k.1.pgn", "[Result \"1-0\"]\n\n1. e4 1-0\n"); /* an older game, the same */
+    put(dir, "k.2.pgn", "[Result \"0-1\"]\n\n0-1\n");
+    assert_false(room_archive_recover(dir, "k", out, sizeof out)); /* the newest differs */
+    assert_true(exists(dir, "k.1.pgn") && exists(dir, "k.2.pgn"));
+    put(dir, "k.3.pgn", "[Result \"1-0\"]\n\n1. e4 1-0\n");
+    assert_true(room_archive_recover(dir, "k", out, sizeof out));
+    snprintf(want, sizeof want, "%s/k.3.pgn", dir);
+    assert_string_equal(out, want);
+    assert_false(exists(dir, "k.3.pgn"));
+    assert_true(exists(dir, "k.pgn") && exists(dir, "k.1.pgn") && exists(dir, "k.2.pgn"));
+    char cmd[ROOM_PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_unlisted_directory_removes_nothing),
-                                       cmocka_unit_test(test_archive_numbers)};
+                                       cmocka_unit_test(test_archive_numbers),
+                                       cmocka_unit_test(test_half_kept_game_is_recovered)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

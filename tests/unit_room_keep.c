@@ -2,7 +2,8 @@
  * runtime directory to the state directory: across file systems (no link, no rename: link()
  * and rename() are wrapped, the link's --wrap, to fail as they do there) the record and the
  * finished games are copied, whole, and only then are the old ones removed; a name taken in
- * the state directory is never replaced, and the record then stays where it was; and
+ * the state directory is never replaced, and the record then stays where it was, unless it
+ * holds the very file (a move a crash cut short), when the move is finished; and
  * room_keep_lock, the lock of a room's records in the state directory. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,6 +144,58 @@ static void test_name_taken_is_never_replaced(void **st)
     remove_dirs(run, keep);
 }
 
+/* A server killed in the middle of a move, after a file's new name was made (a link, or a
+ * copy across file systems) and before its old name went, left it in both places: the next
+ * move finishes it (the old name goes) rather than refusing the name taken, for a finished
+ * game, and for the record itself, whose write-ahead copy in the old place goes with it
+ * (it was finished into the record before the move). A different file under the name is
+ * still never replaced (test_name_taken_is_never_replaced). */
+static void link_in(const char *run, const char *keep, const char *name)
+{
+    char from[ROOM_PATH_MAX], to[ROOM_PATH_MAX];
+    snprintf(from, sizeof from, "%s/%s", run, name);
+    snprintf(to, sizeof to, "%s/%s", keep, name);
+    assert_int_equal(link(from, to), 0);
+}
+
+static void test_half_done_move_is_finished(void **st)
+{
+    (void)st;
+    char run[] = "/tmp/unit_room_keep.XXXXXX", keep[] = "/tmp/unit_room_keep.XXXXXX", err[600];
+    assert_non_null(mkdtemp(run));
+    assert_non_null(mkdtemp(keep));
+    put(run, "k.pgn", record);
+    put(run, "k.1.pgn", "game one\n");
+    put(run, "k.2.pgn", "game two\n");
+    link_in(run, keep, "k.1.pgn");      /* linked, not yet unlinked */
+    put(keep, "k.2.pgn", "game two\n"); /* copied across file systems, not yet unlinked */
+    bool moved;
+    assert_true(room_keep_move(run, keep, "k", &moved, err, sizeof err));
+    assert_true(moved);
+    assert_string_equal(text_of(keep, "k.1.pgn"), "game one\n");
+    assert_string_equal(text_of(keep, "k.2.pgn"), "game two\n");
+    assert_string_equal(text_of(keep, "k.pgn"), record);
+    assert_string_equal(text_of(run, "k.1.pgn"), "");
+    assert_string_equal(text_of(run, "k.2.pgn"), "");
+    assert_string_equal(text_of(run, "k.pgn"), "");
+    /* cut short at the record: linked, its old name and its copy not yet removed */
+    put(run, "k.pgn", record);
+    put(run, "k.wal", "the copy, finished into the record\n");
+    char path[ROOM_PATH_MAX];
+    snprintf(path, sizeof path, "%s/k.pgn", keep);
+    unlink(path);
+    link_in(run, keep, "k.pgn");
+    assert_true(room_keep_move(run, keep, "k", &moved, err, sizeof err));
+    assert_true(moved);
+    assert_string_equal(text_of(keep, "k.pgn"), record);
+    assert_string_equal(text_of(run, "k.pgn"), "");
+    assert_string_equal(text_of(run, "k.wal"), "");
+    char out[ROOM_PATH_MAX + 600];
+    assert_false(room_keep_old_stays(run, keep, "k", out, sizeof out)); /* nothing stays */
+    record_found_in(run, keep, keep);
+    remove_dirs(run, keep);
+}
+
 /* The lock of a room's records: none of its own when they are kept in the room directory;
  * else KEEP/NAME.lock, which a second taker (another server, here another open file
  * description of this process, which flock also keeps out) is refused with a message naming
@@ -179,6 +232,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_moved_across_file_systems),
                                        cmocka_unit_test(test_name_taken_is_never_replaced),
+                                       cmocka_unit_test(test_half_done_move_is_finished),
                                        cmocka_unit_test(test_records_locked)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -314,6 +314,18 @@ int move_to_new_name(const char *path, const char *dest)
     return errno == ENOENT && rename(path, dest) == 0 ? 1 : -1;
 }
 
+bool same_text_files(const char *a, const char *b)
+{
+    char err[600];
+    size_t na, nb;
+    char *ta = read_text_file(a, &na, err, sizeof err);
+    char *tb = ta ? read_text_file(b, &nb, err, sizeof err) : NULL;
+    bool same = ta && tb && na == nb && !memcmp(ta, tb, na);
+    free(ta);
+    free(tb);
+    return same;
+}
+
 int write_file_new(const char *path, const char *text, unsigned mode, char *err, int errlen)
 {
     char tmp[4200];

@@ -26,6 +26,11 @@ bool write_file_atomic(const char *path, const char *text, unsigned mode, char *
  * so that no rename can replace a file that appeared meanwhile. */
 int move_to_new_name(const char *path, const char *dest);
 
+/* Whether the files at a and b hold the same text (one file under two names does): the trace
+ * of a move cut short by a crash, after the new name was made and before the old one went,
+ * whose finish is the old name's removal. False when either cannot be read. */
+bool same_text_files(const char *a, const char *b);
+
 /* Write text to path as write_file_atomic does, but only as a new name: 1 when written, 0
  * when a file has the name (it is never replaced), -1 with a message in err on failure. */
 int write_file_new(const char *path, const char *text, unsigned mode, char *err, int errlen);

@@ -124,21 +124,30 @@ long room_archive_number(const char *name, const char *room)
 /* The directory is read once, whatever its size, rather than a name tried after another.
  * The room's server holds its lock while it archives, so no other process picks a number
  * between this look and the save. */
-bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
-                       char *err, int errlen)
+/* The highest number of room ROOM's finished games in dir (0: none), -1 when dir cannot be
+ * read. */
+static long last_archive(const char *dir, const char *room)
 {
-    long most = restricted ? MAX_RESTRICTED_ROOM_GAMES : MAX_ROOM_ARCHIVE;
     DIR *d = opendir(dir);
-    if (!d) {
-        snprintf(err, errlen, "%s: cannot read it: %s", dir, strerror(errno));
-        return false;
-    }
+    if (!d) return -1;
     long last = 0;
     for (struct dirent *e; (e = readdir(d));) {
         long v = room_archive_number(e->d_name, room);
         if (v > last) last = v;
     }
     closedir(d);
+    return last;
+}
+
+bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
+                       char *err, int errlen)
+{
+    long most = restricted ? MAX_RESTRICTED_ROOM_GAMES : MAX_ROOM_ARCHIVE;
+    long last = last_archive(dir, room);
+    if (last < 0) {
+        snprintf(err, errlen, "%s: cannot read it: %s", dir, strerror(errno));
+        return false;
+    }
     if (restricted && last >= most) {
         snprintf(err, errlen,
                  "room %s has kept %ld finished games, the most a room of this host keeps; "
@@ -158,6 +167,16 @@ bool room_archive_name(const char *dir, const char *room, bool restricted, char 
         return false;
     }
     return true;
+}
+
+bool room_archive_recover(const char *dir, const char *room, char *out, size_t len)
+{
+    char record[ROOM_PATH_MAX];
+    long last = last_archive(dir, room);
+    if (last <= 0 || !room_file(dir, room, "pgn", record, sizeof record) ||
+        snprintf(out, len, "%s/%s.%ld.pgn", dir, room, last) >= (int)len)
+        return false;
+    return same_text_files(record, out) && unlink(out) == 0;
 }
 
 bool room_remove(const char *dir, const char *room)

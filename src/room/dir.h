@@ -40,6 +40,13 @@ long room_archive_number(const char *name, const char *room);
 bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
                        char *err, int errlen);
 
+/* Before the room's server reads its record (its write-ahead copy finished into it): a server
+ * killed after it kept the finished game as DIR/ROOM.N.pgn and before the next game replaced
+ * the record left that game in both places. The newest finished game, when it is the record
+ * to the byte, goes (the record keeps it, and the next 'new' keeps it again): true then, its
+ * file's name in out. */
+bool room_archive_recover(const char *dir, const char *room, char *out, size_t len);
+
 /* Remove room ROOM, files and finished games, unless its server runs (its lock is held
  * while they go, so none starts meanwhile). False when a server runs or the room's files
  * could not all be removed. */

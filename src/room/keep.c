@@ -105,6 +105,8 @@ static bool move_one(const char *run, const char *keep, const char *name, mode_t
         snprintf(err, errlen, "%s: path too long", keep);
         return false;
     }
+    /* moved, all but the old name's removal, when a server was killed here last time */
+    if (same_text_files(from, to)) return unlink(from) == 0 || errno == ENOENT;
     int rc = move_to_new_name(from, to);
     if (rc == 1 || (rc < 0 && errno == ENOENT)) return true;
     if (rc == 0) {
@@ -135,6 +137,14 @@ bool room_keep_move(const char *run, const char *keep, const char *room, bool *m
         !room_file(keep, room, "pgn", name, sizeof name)) {
         snprintf(err, errlen, "%s: path too long", run);
         return false;
+    }
+    if (access(record, F_OK) == 0 && same_text_files(record, name)) {
+        /* a move that a killed server cut short after the record's new name was made (its
+         * finished games before it, and its copy finished into it): the rest of it */
+        *moved = unlink(record) == 0 || errno == ENOENT;
+        if (*moved) unlink(wal);
+        if (!*moved) snprintf(err, errlen, "%s: cannot remove it: %s", record, strerror(errno));
+        return *moved;
     }
     if (access(record, F_OK) != 0 || access(name, F_OK) == 0) return true; /* nothing to move */
     mode_t mode = room_file_mode(run);

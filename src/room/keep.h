@@ -35,7 +35,9 @@ bool room_keep_lock(const char *run, const char *keep, const char *room, unsigne
  * kept in RUN (its record there, none in KEEP) is moved into KEEP, its last change finished
  * from its write-ahead copy first, its finished games before the record (so that a move cut
  * short is taken up at the next start, and no game is ever in neither place). A name taken
- * in KEEP is never replaced. *moved says whether there was a room to move. False with err. */
+ * in KEEP is never replaced, unless the file there is the same text: a move a killed server
+ * cut short, after the new name was made and before the old one went, which is finished now.
+ * *moved says whether there was a room to move. False with err. */
 bool room_keep_move(const char *run, const char *keep, const char *room, bool *moved, char *err,
                     int errlen);
 

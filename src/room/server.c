@@ -550,6 +550,10 @@ int room_serve(const RoomServerOptions *o)
         goto out_lock;
     }
     if (finished) room_log("room %s: the last change was saved from %s", o->room, sv->walpath);
+    if (room_archive_recover(keep, o->room, err, sizeof err))
+        room_log("room %s: %s was its record still (a server stopped as it began the next game): "
+                 "removed, the record keeps the game",
+                 o->room, err);
     if (!wal_open(&sv->wal, sv->walpath, err, sizeof err))
         room_log("room %s: %s; the record is saved before every event instead", o->room, err);
     if (!table_open(sv, err, sizeof err)) {
