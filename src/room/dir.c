@@ -121,11 +121,9 @@ long room_archive_number(const char *name, const char *room)
     return v;
 }
 
-/* The directory is read once, whatever its size, rather than a name tried after another.
- * The room's server holds its lock while it archives, so no other process picks a number
- * between this look and the save. */
 /* The highest number of room ROOM's finished games in dir (0: none), -1 when dir cannot be
- * read. */
+ * read. The directory is read once, whatever its size, rather than a name tried after
+ * another. */
 static long last_archive(const char *dir, const char *room)
 {
     DIR *d = opendir(dir);
@@ -139,6 +137,8 @@ static long last_archive(const char *dir, const char *room)
     return last;
 }
 
+/* The room's server holds its lock while it archives, so no other process picks a number
+ * between this look and the save. */
 bool room_archive_name(const char *dir, const char *room, bool restricted, char *out, size_t len,
                        char *err, int errlen)
 {

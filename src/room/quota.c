@@ -3,12 +3,13 @@
  * the server runs (its lock on ROOM.pid is held), so a room that closed, or a server that was
  * killed, frees its place without anyone cleaning up; and not while others hold it without
  * the opener (ROOM.held, which its server keeps), so that nobody can use up a player's rooms
- * by watching them. The player whose opening made the room
- * (its record new) is written in ROOM.maker, and counts it as a kept room while its record is
- * there: only the maker's rooms make way for the maker's new ones, so that nobody who opens
- * another's closed room again can have it removed. The count and the new marks are made
- * under one lock on the directory's .quota file, so that relays started at once cannot all
- * pass a count made before any of them opened its room. */
+ * by watching them. The player whose opening made the room (its record new) is written in
+ * ROOM.maker, and counts it as a kept room while its record is there: only the maker's rooms make
+ * way for the maker's new ones, so that nobody who opens another's closed room again can have it
+ * removed. The count and the new marks are made under one lock on the directory's .quota file, so
+ * that relays started at once cannot all pass a count made before any of them opened its room.
+ * (A server marks ROOM.held without that lock: a count made as others leave may miss the room,
+ * which then goes past the bound only by a room others kept open.) */
 #include "room/quota.h"
 
 #include "cell_limits.h"

@@ -840,8 +840,8 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
-/* new: the next game, once every player agrees (a player playing the computer alone
- * begins it at once). */
+/* new: the next game, once every player with a say agrees (a player playing the computer
+ * alone begins it at once; one away for NEW_AWAY_SECONDS has no say). */
 static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
