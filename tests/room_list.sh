@@ -38,6 +38,7 @@ mkfifo "$ROOMS/pipe.pgn"
 tap_eq "a directory of other games and a FIFO holds no rooms" "no rooms in $ROOMS" \
     "$(cat "$tmp/rooms")"
 room_serve "$ROOMS" live glinski
+wait_until test -f "$ROOMS/live.pgn" # (--rooms finds a room by its record, written just after)
 record gone >"$ROOMS/gone.pgn"
 record gone >"$ROOMS/gone.1.pgn" # (a finished game of the room, kept)
 tap_eq "--rooms lists the rooms among them, and only those" "gone live" "$(rooms)"
