@@ -82,6 +82,16 @@ tap_ok "a result: the game ends" wait_for r "resignation"
 tap_ok "a result: every word of it in the panel" all_words r "Black wins by resignation"
 quit r
 
+# --- tall and narrow: the board across the width, larger, the whole panel below it ----------
+sized t 60x60 glinski
+wait_for t "White to move" >/dev/null
+tap_ok "60x60: Glinski in outlined cells (beside the panel only its smallest drawing fits)" \
+    shows_re t '___/ bB\\___'
+row_of() { screen_of t | grep -n -- "$1" | head -n 1 | cut -d: -f1; }
+panel_below() { [ "$(row_of 'White to move')" -gt "$(row_of ' a   b   c   d')" ]; }
+tap_ok "... the status panel below it" panel_below
+quit t
+
 # --- too narrow for the panel: one status line --------------------------------------------
 sized n 50x30 --clock 5 --depth 1 hr-glinski
 wait_for n "White to move" >/dev/null

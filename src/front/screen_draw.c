@@ -695,14 +695,32 @@ static void draw_too_small(void)
 
 enum { PLACE_NONE, PLACE_ALONE, PLACE_LINE, PLACE_BELOW, PLACE_BESIDE, PLACES };
 
-/* Four arrangements, tried in turn: the status beside the board; the board across the
- * whole width with the status below it (the ring is wide and flat); the board with the
- * status in one line under it; the board alone. The board goes into ui.grid; returns which
+/* Four arrangements, tried in turn: the status beside the board (unless the board is drawn
+ * better across the whole width, the status below it); the board across the whole width with
+ * the status below it (the ring is wide and flat); the board with the status in one line
+ * under it; the board alone. The board goes into ui.grid; returns which
  * arrangement fitted. */
+/* How good a board's drawing is: not turned to fit, then its cells' size. */
+static int drawing_rank(void)
+{
+    return (ui.grid.fit_turn ? 0 : 3) + ui.grid.scale;
+}
+
+#define PANEL_BELOW_ROWS 8 /* the least rows of a whole status panel below the board */
+
 static int arrange(int top)
 {
     int board_w = ui.cols - STATUS_W - 1, area = ui.rows - 2 - top;
-    if (board_w >= 20 && layout_board(board_w, area)) return PLACE_BESIDE;
+    if (board_w >= 20 && layout_board(board_w, area)) {
+        /* a tall, narrow terminal: the board across the whole width, the whole panel below
+         * it, can be drawn better (at 60x60, outlined cells rather than Glinski's smallest) */
+        int beside = drawing_rank();
+        if (beside < 5 && layout_board(ui.cols, area - PANEL_BELOW_ROWS - 1) &&
+            drawing_rank() > beside)
+            return PLACE_BELOW;
+        layout_board(board_w, area);
+        return PLACE_BESIDE;
+    }
     if (layout_board(ui.cols, area - 4)) return PLACE_BELOW;
     if (layout_board(ui.cols, area - 1)) return PLACE_LINE;
     if (layout_board(ui.cols, area)) return PLACE_ALONE;
@@ -733,7 +751,7 @@ void ui_draw(void)
     if (place == PLACE_BESIDE) {
         paint_board(top + (area - ui.grid.height) / 2, (board_w - ui.grid.width) / 2);
         draw_status(top, board_w + 1, STATUS_W, area, !top);
-    } else if (place == PLACE_BELOW && area - ui.grid.height - 1 >= 8) {
+    } else if (place == PLACE_BELOW && area - ui.grid.height - 1 >= PANEL_BELOW_ROWS) {
         paint_board(top, (ui.cols - ui.grid.width) / 2);
         draw_status(top + ui.grid.height + 1, 1, ui.cols - 2, area - ui.grid.height - 1, !top);
     } else if (place == PLACE_BELOW || place == PLACE_LINE) {
