@@ -438,7 +438,7 @@ static bool cmd_redo(Session *s, const char *args, Sink *out)
     session_clock_from_record(s);
     char text[512];
     session_plies_text(s, from, s->game.nplies, text, sizeof text);
-    session_say(out, "%s", text);
+    session_say(out, "played again %s", text); /* as undo's "took back" */
     session_report_end(s, out);
     session_notify_changed(s);
     return true;

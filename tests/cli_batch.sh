@@ -86,7 +86,7 @@ tap_eq "fen prints the position string" \
     "$(sed -n 1p "$tmp/out")"
 tap_eq "undo takes back" "took back 1. Nc3" "$(sed -n 3p "$tmp/out")"
 tap_eq "undo with nothing to undo" "line 4: nothing to undo" "$(cat "$tmp/err")"
-tap_eq "redo plays again" "1. Nc3" "$(sed -n 4p "$tmp/out")"
+tap_eq "redo plays again, saying so as undo does" "played again 1. Nc3" "$(sed -n 4p "$tmp/out")"
 tap_eq "moves lists the legal moves" "51 legal moves:" "$(sed -n 5p "$tmp/out" | cut -d' ' -f1-3)"
 tap_eq "moves lists Black's 51 moves after 1. Nc3" 51 \
     "$(sed -n 5p "$tmp/out" | cut -d: -f2 | wc -w)"

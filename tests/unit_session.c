@@ -64,7 +64,7 @@ static void test_undo_pair(void **state)
     assert_int_equal(s.game.nplies, 2);
     assert_int_equal(s.game.pos.stm, 0);
     line(&s, "redo", true);
-    assert_string_equal(said, "2. d5, 2... d6");
+    assert_string_equal(said, "played again 2. d5, 2... d6");
     assert_int_equal(s.game.nplies, 4);
     /* the person's move just played, the computer's reply not yet: only that move */
     line(&s, "g5", true);
