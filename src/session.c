@@ -779,8 +779,10 @@ const Command session_commands[] = {
      cmd_moves, false},
     {"fen", "", "print the position string", cmd_fen, false},
     {"pgn", "", "print the game record", cmd_pgn, false},
-    {"save", "FILE", "save the game record to FILE", cmd_save, false},
-    {"load", "[FILE]", "load the first game of a PGN file (alone: list the saved games)",
+    {"save", "FILE", "save the game record to FILE (FILE.pgn when it has no dot)", cmd_save, false},
+    {"load", "[FILE]",
+     "load the first game of a PGN file (FILE.pgn first when FILE has no dot; alone: list "
+     "the saved games)",
      session_load, false},
     {"perft", "N [divide] [TIMEs]", "count the move sequences of length N", cmd_perft, false},
     {"go", "", "the computer plays a move for the side to move", cmd_go, false},

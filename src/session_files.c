@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Whether the file the last save wrote holds game g as it is now. */
@@ -73,7 +74,10 @@ static const char *expand_home(const char *name, char *buf, size_t len)
 }
 
 /* The file a save or load argument names: in restricted mode a plain name in the player's
- * save directory, else a path (a leading ~/ read as a shell would). False after a complaint. */
+ * save directory, else a path (a leading ~/ read as a shell would). A name with no dot in
+ * its last part means NAME.pgn, as restricted mode's names do, unless NAME.pgn does not
+ * exist and NAME does (a record saved without an extension before, a device, a directory
+ * refused as before): save and load read the name alike. False after a complaint. */
 static bool save_file(Session *s, const char *args, bool creating, char *path, size_t len,
                       Sink *out)
 {
@@ -84,7 +88,14 @@ static bool save_file(Session *s, const char *args, bool creating, char *path, s
         return true;
     }
     char home[4096];
-    snprintf(path, len, "%s", expand_home(args, home, sizeof home));
+    const char *name = expand_home(args, home, sizeof home), *last = strrchr(name, '/');
+    last = last ? last + 1 : name;
+    bool bare = *last && !strchr(last, '.');
+    if ((size_t)snprintf(path, len, "%s%s", name, bare ? ".pgn" : "") >= len)
+        return session_complain(out, "'%.100s...': the file name is too long", args);
+    struct stat st;
+    if (bare && lstat(path, &st) != 0 && (!creating || lstat(name, &st) == 0))
+        snprintf(path, len, "%s", name);
     return true;
 }
 

@@ -139,7 +139,7 @@ Zz9
 tap_eq "quit stops reading" "0:" "$status:$(cat "$tmp/err")"
 run 'help
 ' --variant glinski
-tap_ok "help lists the commands" grep -q '^  save FILE  *save the game record to FILE$' "$tmp/out"
+tap_ok "help lists the commands" grep -q '^  save FILE  *save the game record to FILE (FILE.pgn when it has no dot)$' "$tmp/out"
 run 'new haynie
 new nosuch
 ' --variant glinski
@@ -205,6 +205,24 @@ tap_eq "load switches to the game's variant" \
     "$(sed -n 1p "$tmp/out")"
 want=$(printf 'Nc3\nNc6\nfen\n' | "$CELLMATE" --variant glinski | tail -n 1)
 tap_eq "the loaded position is the saved one" "$want" "$(sed -n 2p "$tmp/out")"
+# a name with no dot gets .pgn, in save and load alike; a name with a dot is kept, and a
+# file of the very name, without .pgn, still loads
+run "Nc3
+save $tmp/named
+save $tmp/named.txt
+load $tmp/named
+" --variant glinski
+tap_eq "save NAME writes NAME.pgn, and load NAME reads it" \
+    "saved to $tmp/named.pgn
+saved to $tmp/named.txt
+loaded $tmp/named.pgn: Glinski's Hexagonal Chess, move 1, Black to move" \
+    "$(sed -n 2,4p "$tmp/out")"
+tap_ok "... NAME itself is not written" test ! -e "$tmp/named"
+mv "$tmp/named.txt" "$tmp/bare"
+run "load $tmp/bare
+" --variant haynie
+tap_eq "load NAME of a file with no .pgn one beside it: the file itself" \
+    "loaded $tmp/bare: Glinski's Hexagonal Chess, move 1, Black to move" "$(cat "$tmp/out")"
 # a finished game: how it ended, not whose move it would be
 run "Nc3
 resign
