@@ -882,7 +882,7 @@ static bool play_line(Session *s, const char *line, Sink *out)
     }
     session_tick(s, out); /* a flag that fell before this move ends the game first */
     if (!session_move_allowed(s))
-        return session_complain(out, "'%s': this game has reached the limit of %d moves", line,
+        return session_complain(out, "'%s': this game has reached the limit of %d plies", line,
                                 MAX_RESTRICTED_PLIES);
     /* a line that is no move in any position says so, whoever's turn it is, and also once
      * the game is over */

@@ -29,7 +29,7 @@ static bool think_hooked(Session *s, const SearchHooks *hooks, bool full, Search
     memset(r, 0, sizeof *r);
     if (s->game.result.over) return snprintf(err, errlen, "the game is over"), false;
     if (!session_move_allowed(s))
-        return snprintf(err, errlen, "this game has reached the limit of %d moves",
+        return snprintf(err, errlen, "this game has reached the limit of %d plies",
                         MAX_RESTRICTED_PLIES),
                false;
     if (!s->engine) s->engine = engine_new(0); /* without one, a small table per search */

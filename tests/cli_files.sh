@@ -103,7 +103,7 @@ tap_eq "20000 tags in one game: refused past the most kept" \
 } >"$tmp/long.pgn"
 bounded --replay "$tmp/long.pgn"
 tap_eq "990 tags before 4 MB of moves: read within the memory bound" \
-    "game 1: ok, 1 move
+    "game 1: ok, 1 ply
 1 game, 1 ok" "$(cat "$tmp/out")"
 
 tap_done

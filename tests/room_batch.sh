@@ -124,7 +124,7 @@ tap_ok "Glinski: the room's log says in words that its server started, not the h
     sh -c "grep -q \"the room's server is ready\" '$ROOMS/duel.log' && ! grep -q '^ok' '$ROOMS/duel.log'"
 tap_ok "Glinski: the record names the players" record_has -x '\[Black "bob"\]' "$ROOMS/duel.pgn"
 "$CELLMATE" --replay "$ROOMS/duel.pgn" >"$tmp/replay" 2>&1
-tap_eq "Glinski: the record reads back" "game 1: ok, 7 moves" "$(head -n 1 "$tmp/replay")"
+tap_eq "Glinski: the record reads back" "game 1: ok, 7 plies" "$(head -n 1 "$tmp/replay")"
 
 for p in $red $yellow $blue $watcher2; do finish "$p"; done
 for who in red yellow blue watcher2; do

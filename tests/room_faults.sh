@@ -272,7 +272,7 @@ tap_ok "raw: the mate" grep -qx "result 1-0: White wins by checkmate" "$tmp/b"
 finish "$half" 10
 record_has -x '\[Result "1-0"\]' "$ROOMS/raw.pgn"
 "$CELLMATE" --replay "$ROOMS/raw.pgn" >"$tmp/replay" 2>&1
-tap_eq "raw: the record is whole" "game 1: ok, 7 moves" "$(head -n 1 "$tmp/replay")"
+tap_eq "raw: the record is whole" "game 1: ok, 7 plies" "$(head -n 1 "$tmp/replay")"
 tap_ok "raw: the half-written hello never joined" sh -c "! grep -q halfway '$tmp/w'"
 
 # --- a server slow to start: a player who comes meanwhile waits for it ----------------------------

@@ -244,9 +244,9 @@ static void test_session_limits(void **state)
     }
     assert_false(session_move_allowed(s));
     assert_false(line(s, t, "Nd1-c3"));
-    assert_string_equal(t->err, "this game has reached the limit of 1000 moves (in 'Nd1-c3')");
+    assert_string_equal(t->err, "this game has reached the limit of 1000 plies (in 'Nd1-c3')");
     assert_false(line(s, t, "go"));
-    assert_string_equal(t->err, "this game has reached the limit of 1000 moves");
+    assert_string_equal(t->err, "this game has reached the limit of 1000 plies");
     assert_true(line(s, t, "undo"));
     assert_true(session_move_allowed(s));
     s->game.result.over = false;

@@ -214,8 +214,9 @@ int batch_replay(const char *path, const Variant *fallback)
         games++;
         if (st == PGN_OK) {
             ok++;
-            safe_printf(stdout, "game %d: ok, %d move%s", games, rep.moves,
-                        rep.moves == 1 ? "" : "s");
+            /* plies: a count of "moves" would read as White's moves with their replies */
+            safe_printf(stdout, "game %d: ok, %d pl%s", games, rep.moves,
+                        rep.moves == 1 ? "y" : "ies");
             if (rep.warnings)
                 safe_printf(stdout, " (%d warning%s, first: %s)", rep.warnings,
                             rep.warnings > 1 ? "s" : "", rep.warning);
