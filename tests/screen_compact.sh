@@ -67,7 +67,7 @@ wait_for h "White to move" >/dev/null
 enter h e5
 wait_for h "Black to move" >/dev/null
 keys h PPage
-tap_ok "PgUp: the panel says which move is shown" wait_for h "move 0 of 1 shown"
+tap_ok "PgUp: the panel says which position is shown" wait_until shows_re h " the start *$"
 tap_ok "... who is to move there" shows_re h "White to move there *$"
 tap_ok "... and who is to move in the game, whose clock runs" shows_re h "game: Black to move *$"
 tap_ok "... the clock's marker on that side" shows_re h "Black +[0-9]:[0-9][0-9] <"
@@ -75,7 +75,7 @@ no_bare_turn() { ! shows_re h '(^| )White to move *$'; }
 tap_ok "... and no line says only 'White to move', against the clock" no_bare_turn
 T resize-window -t h -x 60 -y 20
 tap_ok "60x20: the one status line says so too, with the game's clock" \
-    wait_until shows_re h '^move 0 of 1 shown; game: Black to move \| W [0-9]:[0-9][0-9] \| B [0-9]:[0-9][0-9]<$'
+    wait_until shows_re h '^the start shown; game: Black to move \| W [0-9]:[0-9][0-9] \| B [0-9]:[0-9][0-9]<$'
 quit h
 
 # --- too small: the sizes for the board as it is drawn now, the cells' names shown or not -------

@@ -302,37 +302,41 @@ wait_for two "White to move" >/dev/null
 wait_for l "White to move" >/dev/null
 tap_ok "load: the whole game is shown" hides l "shown"
 keys l PPage
-tap_ok "PgUp: a move back" wait_for l "move 3 of 4 shown, after 2. "
-tap_ok "... the status panel says so" shows_re l 'move 3 of 4 shown *$'
+tap_ok "PgUp: a move back, named as a player names it (no count of plies called moves)" \
+    wait_for l "shown: after 2. "
+tap_ok "... the status panel says so" shows_re l ' after 2\. [^ ]+ *$'
+tap_ok "... and counts no moves" hides l " of 4"
 tap_ok "... Black is to move in the position shown" wait_for l "Black to move"
 keys l PPage
-tap_ok "PgUp again: two moves back" wait_for l "move 2 of 4 shown, after 1... "
+tap_ok "PgUp again: two plies back, after Black's first move" wait_for l "shown: after 1... "
 tap_eq "... the board is the one of the game two moves shorter" "$(board_of two)" "$(board_of l)"
 keys l Home
-tap_ok "Home: the start" wait_for l "move 0 of 4 shown, the start"
+tap_ok "Home: the start" wait_for l "shown: the start ("
 keys l NPage
-tap_ok "PgDn: a move forward" wait_for l "move 1 of 4 shown, after 1. "
+tap_ok "PgDn: a ply forward" wait_for l "shown: after 1. "
 keys l End
-tap_ok "End: the game as it is" wait_for l "the game as it is (4 moves)"
+tap_ok "End: the game as it is, after its last move" wait_for l "the game as it is, after 2... "
 tap_ok "... nothing changed: White to move" wait_for l "White to move"
 keys l PPage
 keys l PPage
-wait_for l "move 2 of 4 shown" >/dev/null
+wait_for l "shown: after 1... " >/dev/null
 enter l "Qa4" # no queen reaches a4 in the game the computer played at depth 2
 tap_ok "a move illegal in the position shown is refused there" \
     wait_for l "no White Queen can go to a4"
-tap_ok "... the message says which position it was read in" shows_re l "position shown, move 2 *$"
+tap_ok "... the message says which position it was read in" \
+    wait_for l "(in the position shown, after 1... "
 # "he" is no command (help is, as session_line reads it): it too is read in the position shown
 enter l "he"
 tap_ok "a word that only begins a command's name is read as a move of the position shown" \
-    wait_for l "no destination cell (in the position shown, move 2 of 4)"
+    wait_for l "no destination cell (in the position shown, after 1... "
 tap_ok "... not as a line of the game as it is" hides l "neither a move nor a command"
 last=$(printf 'moves\n' | "$CELLMATE" --batch --load "$tmp/two.pgn" 2>/dev/null | tail -n 1 |
     sed 's/^[^:]*: //' | tr ' ' '\n' | grep -v '^$' | tail -n 1)
 enter l "$last"
 tap_ok "a move from the position shown asks first ($last)" \
-    wait_for l "Enter $last again to play it from the position shown, taking back the 2"
-tap_ok "... and has not changed the game" wait_for l "move 2 of 4 shown"
+    wait_for l "Enter $last again to play it from the position shown, taking back 2. "
+tap_ok "... the moves taken back named by the first and the last" wait_for l " to 2... "
+tap_ok "... and has not changed the game" shows_re l ' after 1\.\.\. [^ ]+ *$'
 enter l "$last"
 tap_ok "entered again: the game goes on from there" wait_for l "Black to move"
 tap_ok "... the move is the game's third" shows_re l "^ *2\. $last"

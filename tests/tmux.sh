@@ -64,10 +64,21 @@ thinking() {
 
 screen_of() { T capture-pane -p -t "$1"; }
 
-wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (up to 30 s: CI machines stall)
+# The status panel's rows joined into one line, then the screen's rows joined into another:
+# a message too long for the message line is shown once, wrapped at the bottom of the panel
+# (the panel's columns right of the board, STATUS_W 22; or whole rows, below the board).
+panel_text() {
+    panel_cols=$(T display-message -p -t "$1" '#{pane_width}') || return 1
+    screen_of "$1" | perl -CSD -ne 'chomp; $r .= " " . substr($_, '"$((panel_cols - 22))"') if length($_) > '"$((panel_cols - 22))"'; $a .= " $_";
+        END { for ($r, $a) { s/ +/ /g; print "$_\n" } }'
+}
+
+wait_for() { # wait_for NAME TEXT: until the screen shows TEXT (on a line, or wrapped in the
+    # panel; up to 30 s: CI machines stall)
     i=0
     while [ $i -lt 300 ]; do
         if screen_of "$1" 2>/dev/null | grep -qF -- "$2"; then return 0; fi
+        if panel_text "$1" 2>/dev/null | grep -qF -- "$2"; then return 0; fi
         sleep 0.1
         i=$((i + 1))
     done

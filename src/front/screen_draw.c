@@ -333,20 +333,21 @@ static size_t game_words(char *line, size_t len)
 
 /* Whose turn it is in the position shown (pos), or how the game ended, in a few words:
  * "White to move", "Black to move, CHECK", "White wins by checkmate"; an earlier position
- * says so and how the game itself stands, which the clocks follow ("move 3 of 8 shown,
- * Black to move; game: White to move"; `brief`: "move 3 of 8 shown; game: White to move").
+ * says so and how the game itself stands, which the clocks follow ("after 2. Nc3 shown,
+ * Black to move; game: White to move"; `brief`: "after 2. Nc3 shown; game: White to move").
  * Returns its length. */
 static size_t turn_words(const Position *pos, bool brief, char *line, size_t len)
 {
     const Game *g = &ui.s->game;
     size_t n = 0;
+    char where[MOVE_TEXT_MAX + 96];
     if (!history_viewing()) return game_words(line, len);
+    history_words(where, sizeof where);
     if (brief) /* the board shows the position: the game's state is what must not be lost */
-        n = (size_t)snprintf(line, len, "move %d of %d shown; game: ", history_plies(), g->nplies);
+        n = (size_t)snprintf(line, len, "%s shown; game: ", where);
     else
-        n = (size_t)snprintf(
-            line, len, "move %d of %d shown, %s to move%s; game: ", history_plies(), g->nplies,
-            g->v->player_name[pos->stm], in_check(pos) ? ", CHECK" : "");
+        n = (size_t)snprintf(line, len, "%s shown, %s to move%s; game: ", where,
+                             g->v->player_name[pos->stm], in_check(pos) ? ", CHECK" : "");
     if (n >= len) return len - 1;
     return n + game_words(line + n, len - n);
 }
@@ -494,8 +495,8 @@ static int status_turn(int y, int x, int width, const Position *pos)
     attr_t at = A_BOLD;
     if (ui.colour) at |= COLOR_PAIR(PAIR_SIDE + pos->stm);
     if (history_viewing()) {
-        snprintf(line, sizeof line, "move %d of %d shown", history_plies(), g->nplies);
-        draw_text_line(y++, x, width, line, A_REVERSE);
+        history_words(line, sizeof line);
+        y = ui_draw_wrapped(y, x, width, line, A_REVERSE);
         snprintf(line, sizeof line, "%s to move there%s", g->v->player_name[pos->stm],
                  in_check(pos) ? ", CHECK" : "");
         y = ui_draw_wrapped(y, x, width, line, at);

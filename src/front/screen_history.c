@@ -30,6 +30,21 @@ void history_position(Position *out)
     for (int i = g->nplies - 1; i >= history_plies(); i--) pos_unmake(out, &g->plies[i].undo);
 }
 
+/* The position shown as a player names it, by the move that led there as the move list
+ * writes it ("after 1... g6", "after 1. Xd2 (Red)"), or "the start": a count of plies
+ * would read as a count of moves, which a player counts a White move and the reply. */
+void history_words(char *buf, size_t len)
+{
+    int k = history_plies();
+    char move[MOVE_TEXT_MAX + 64];
+    if (!k) {
+        snprintf(buf, len, "the start");
+        return;
+    }
+    session_plies_text(ui.s, k - 1, k, move, sizeof move);
+    snprintf(buf, len, "after %s", move);
+}
+
 /* Back to the game as it is (a change of the game, End). */
 void history_reset(void)
 {
@@ -39,23 +54,13 @@ void history_reset(void)
 
 static void say_where(void)
 {
-    const Game *g = &ui.s->game;
-    int k = history_plies();
+    char where[MOVE_TEXT_MAX + 96];
+    history_words(where, sizeof where);
     ui.confirm[0] = 0;
-    if (!history_viewing()) {
-        ui_set_message(false, "the game as it is (%d move%s)", g->nplies,
-                       g->nplies == 1 ? "" : "s");
-        return;
-    }
-    const Ply *p = k ? &g->plies[k - 1] : NULL;
-    char what[96];
-    if (p)
-        snprintf(what, sizeof what, "after %d%s %s", p->undo.fullmove, p->mover ? "..." : ".",
-                 p->san);
+    if (!history_viewing())
+        ui_set_message(false, "the game as it is, %s", where);
     else
-        snprintf(what, sizeof what, "the start");
-    ui_set_message(false, "move %d of %d shown, %s (PgUp/PgDn step, Home start, End the game)", k,
-                   g->nplies, what);
+        ui_set_message(false, "shown: %s (PgUp/PgDn step, Home the start, End the game)", where);
 }
 
 /* PgUp, PgDn, Home and End on an empty input line. */
@@ -82,11 +87,10 @@ bool history_move(const char *line)
     Session *s = ui.s;
     if (!history_viewing()) return false;
     int k = history_plies(), later = s->game.nplies - k;
+    char where[MOVE_TEXT_MAX + 96];
+    history_words(where, sizeof where);
     if (s->remote || s->watching) {
-        ui_set_message(true,
-                       "move %d of %d is shown: End returns to the game, where moves are "
-                       "played",
-                       k, s->game.nplies);
+        ui_set_message(true, "%s is shown: End returns to the game, where moves are played", where);
         return true;
     }
     Position pos;
@@ -95,15 +99,19 @@ bool history_move(const char *line)
     char err[600];
     bool warn;
     if (move_parse(&pos, line, &m, err, sizeof err, &warn) != PARSE_OK) {
-        ui_set_message(true, "%s (in the position shown, move %d of %d)", err, k, s->game.nplies);
+        ui_set_message(true, "%s (in the position shown, %s)", err, where);
         return true;
     }
     if (strcmp(ui.confirm, line)) {
+        /* the moves taken back by their first and last, as the move list writes them */
+        char first[MOVE_TEXT_MAX + 64], last[MOVE_TEXT_MAX + 64] = "";
+        session_plies_text(s, k, k + 1, first, sizeof first);
+        if (later > 1) session_plies_text(s, s->game.nplies - 1, s->game.nplies, last, sizeof last);
         snprintf(ui.confirm, sizeof ui.confirm, "%s", line);
         ui_set_message(false,
-                       "Enter %s again to play it from the position shown, taking back the "
-                       "%d later move%s; End returns to the game",
-                       line, later, later == 1 ? "" : "s");
+                       "Enter %s again to play it from the position shown, taking back %s%s%s; "
+                       "End returns to the game",
+                       line, first, *last ? " to " : "", last);
         return true;
     }
     Sink quiet = {sink_discard, sink_discard, NULL};

@@ -144,12 +144,13 @@ void think_lock(void);
 void think_unlock(void);
 
 /* screen_history.c: going through the game */
-int history_plies(void);              /* the plies shown */
-bool history_viewing(void);           /* an earlier position is shown */
-void history_position(Position *out); /* the position shown */
-void history_reset(void);             /* back to the game as it is */
-void history_key(int ch);             /* PgUp, PgDn, Home, End */
-bool history_move(const char *line);  /* a move entered while viewing: true when answered */
+int history_plies(void);                   /* the plies shown */
+bool history_viewing(void);                /* an earlier position is shown */
+void history_position(Position *out);      /* the position shown */
+void history_words(char *buf, size_t len); /* it in a player's words: "after 1... g6" */
+void history_reset(void);                  /* back to the game as it is */
+void history_key(int ch);                  /* PgUp, PgDn, Home, End */
+bool history_move(const char *line);       /* a move entered while viewing: true when answered */
 
 /* screen_input.c */
 void input_init(void);
