@@ -336,6 +336,9 @@ enter l "$last"
 tap_ok "a move from the position shown asks first ($last)" \
     wait_for l "Enter $last again to play it from the position shown, taking back 2. "
 tap_ok "... the moves taken back named by the first and the last" wait_for l " to 2... "
+tap_ok "... the long message shown once, whole in the panel" \
+    shows_re l ' {2,}Enter [^ ]+ again to play *$'
+tap_eq "... and not again, cut, on the message line" "" "$(row l 23)"
 tap_ok "... and has not changed the game" shows_re l ' after 1\.\.\. [^ ]+ *$'
 enter l "$last"
 tap_ok "entered again: the game goes on from there" wait_for l "Black to move"

@@ -41,10 +41,10 @@ tap_ok "End: the row shows the line's end again" until_true ends_with p "ENDMAR"
 keys p Enter
 tap_ok "Enter: the line is read whole, with the character typed at its start" \
     wait_for p "'X' is not a piece of this variant"
-tap_ok "... refused, the reason first on the message line, the line echoed cut short" \
-    sh -c "screen_of() { tmux -L '$sock' -f /dev/null capture-pane -p -t p; }
-           screen_of | sed -n 23p | grep -q '^neither a move nor a command: ' &&
-           ! screen_of | grep -q 'ENDMARKER'"
+refused_whole() { panel_text p | grep -q ' neither a move nor a command: .*Xe4f5' && hides p ENDMARKER; }
+tap_ok "... refused, the reason first, the line echoed cut short, in the panel (too long for its line)" \
+    refused_whole
+tap_eq "... shown once: the message line left empty" "" "$(row p 23)"
 tap_eq "... the prompt is empty again" "move>" "$(row p 24)"
 
 # a move typed key by key is played and drawn; a cell and Tab still picks up

@@ -44,13 +44,17 @@ tap_ok "... and the 6 left on the next" ends_row w "$(rep "$han" 6)"
 keys w q
 wait_for w "White to move" >/dev/null
 
-# --- the message line: cut whole, by columns --------------------------------------------------
+# --- the message line: cut whole, by columns, where no panel shows it whole -------------------
 variant wider "$e$(rep "$han" 40)" "wide"
 enter w "new $tmp/wider.ini"
-tap_ok "a message too long for its line is cut after the characters that fit, whole" \
-    wait_for w "new game: $e$(rep "$han" 32)..."
-tap_ok "... and is shown whole in the panel, 11 to a row" ends_row w "$(rep "$han" 11)"
+tap_ok "a message too long for its line is shown whole in the panel, 11 to a row" \
+    wait_for w "new game: $e$(rep "$han" 10) $(rep "$han" 11) $(rep "$han" 11) $(rep "$han" 8), White to move"
+tap_eq "... once: the message line is left empty" "" "$(row w 23)"
 tap_ok "no character of it is split" hides w "M-"
+T resize-window -t w -x 60 -y 20
+tap_ok "60x20, no panel: cut on the message line after the characters that fit, whole" \
+    wait_until shows_re w "^new game: $e$(rep "$han" 22)\\.\\.\\.\$"
+tap_ok "... no character of it split" hides w "M-"
 quit w
 
 # --- sides of accented names: the panel's clocks and the one status line ----------------------

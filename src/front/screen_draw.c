@@ -467,9 +467,14 @@ static void draw_status_rows(int top, int area, bool below)
     for (int i = 0; i < k; i++) draw_text_line(y + 1 + i, 0, ui.cols, extra[i], A_NORMAL);
 }
 
+/* Whether this drawing put the message in the panel: the message line then leaves it out,
+ * as a message is shown once (the panel whole, the line only its start, cut). */
+static bool message_in_panel_drawn;
+
 /* A message too long for its line is shown in full at the bottom of the panel (when the
  * panel is tall enough to read there), below the turn and the notes (rows y on), before the
- * pieces and the moves, which get what rows it leaves; returns the rows left above it. */
+ * pieces and the moves, which get what rows it leaves; returns the rows left above it. A
+ * message longer than the rows it gets ends with "..." on its last. */
 static int status_message(int top, int y, int x, int width, int height)
 {
     if ((text_columns(ui.message) <= ui.cols && !ui.message_in_panel) || !ui.message[0] ||
@@ -477,12 +482,18 @@ static int status_message(int top, int y, int x, int width, int height)
         return height;
     static char parts[48][WRAP_LINE];
     char *msg[1] = {ui.message};
-    int mrows = text_wrap(msg, 1, parts, 48, width, 0);
+    int rows = text_wrap(msg, 1, parts, 48, width, 0), mrows = rows;
     int room = top + height - (y + 1); /* a blank row above it */
     if (mrows > room) mrows = room > 0 ? room : 0;
+    if (!mrows) return height;
+    if (mrows < rows && width > 3) {
+        char *last = parts[mrows - 1];
+        snprintf(last + text_fit(last, width - 3), WRAP_LINE - text_fit(last, width - 3), "...");
+    }
     attr_t at = ui.message_is_error ? (ui.colour ? COLOR_PAIR(PAIR_ERROR) : A_BOLD) : 0;
     for (int i = 0; i < mrows; i++)
         draw_text_line(top + height - mrows + i, x, width, parts[i], at);
+    message_in_panel_drawn = true;
     return height - (mrows + 1);
 }
 
@@ -741,6 +752,7 @@ void ui_draw(void)
     erase();
     ui.too_small = false;
     clock_spot.where = CLOCKS_NONE;
+    message_in_panel_drawn = false;
     /* the title line gives way when that one line gives the board a better arrangement, or
      * when nothing fits (draw_too_small has a row more) */
     int place = arrange(0), untitled = quality(place);
@@ -775,7 +787,7 @@ void ui_draw(void)
             clock_spot.where = CLOCKS_MESSAGE;
             draw_status_line(&ui.s->clock, *ui.message ? ui.message : NULL, at);
         } else {
-            draw_message(ui.message, at);
+            draw_message(message_in_panel_drawn ? "" : ui.message, at);
         }
     }
     input_redisplay();
