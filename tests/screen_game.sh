@@ -224,8 +224,10 @@ tap_ok "undo again: the first moves" wait_for u "took back 1. e5, 1... "
 enter u quit
 gone u >/dev/null
 # the computer on every side (a key hands the keyboard back): undo takes back one move, as in
-# the scripted mode, and the computer waits
-start a screen --no-save --depth 1 glinski
+# the scripted mode, and the computer waits (Glinski's fool's mate but its last move: the
+# game ends at once, as it pauses between the moves it plays)
+printf '[Variant "glinski"]\n\n1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 *\n' >"$tmp/fool.pgn"
+start a screen --no-save --depth 1 --load "$tmp/fool.pgn"
 wait_for a "White to move" >/dev/null
 enter a "ai all"
 tap_ok "ai all: the computer plays the game to its end" wait_for a "; result "
@@ -239,6 +241,33 @@ sleep 1
 tap_ok "... and waits" wait_for a "took back $last"
 enter a quit
 gone a >/dev/null
+# on every side at level 1 it would play many moves a second: it pauses between them, so
+# that they can be followed (the scripted mode, for which nobody watches, does not)
+start pz screen --no-save --level 1 glinski
+wait_for pz "White to move" >/dev/null
+t0=$(date +%s.%N)
+enter pz "ai all"
+wait_for pz "computer: 1. " >/dev/null
+tap_ok "ai all: its moves come one by one" wait_for pz "computer: 1... "
+sleep 2
+text pz "a"
+wait_for pz "move> a" >/dev/null
+t1=$(date +%s.%N)
+msg=$(last_msg pz)
+sleep 1.5
+tap_eq "... a key stops them" "$msg" "$(last_msg pz)"
+keys pz BSpace
+enter pz "ai off" # (any line after the key lets the computer go on, as after its thinking)
+wait_for pz "the computer plays no side" >/dev/null
+enter pz fen
+wait_for pz " - " >/dev/null
+# the plies played: 2 a move number before this one, 1 more with Black to move; at most the
+# first and one more every 0.8 s after it, in the time from ai all to the key
+plies=$(last_msg pz | awk '{ print 2 * ($NF - 1) + ($(NF - 3) == "b") }')
+most=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print 1 + int((b - a) / 0.8) }')
+tap_ok "... at least 0.8 s apart: $plies plies in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s, at most $most" \
+    test "${plies:-99}" -le "$most"
+quit pz
 
 # --- a plain start says when a saved game is waiting ----------------------------------------
 start n screen glinski

@@ -187,9 +187,20 @@ static void show_save_error(void)
  * there. */
 static Sink think_sink = {collect, error_line, NULL};
 
+/* The computer plays every side: a person watching needs a moment to see each move before
+ * the next, which at a low level comes at once (the scripted mode never waits). */
+#define WATCH_PAUSE_S 0.8
+
+static bool computer_plays_all(const Session *s)
+{
+    unsigned all = (1u << s->v->nplayers) - 1;
+    return (s->ai_players & all) == all;
+}
+
 static void computer_turn(void)
 {
     Session *s = ui.s;
+    ui.next_turn_at = 0;
     if (s->watching) return; /* the computer of a watched game plays in its own process */
     if (ui.clock_held) {     /* the player's first line after the start ends the wait for go */
         ui.clock_held = false;
@@ -307,7 +318,15 @@ static void thought(void)
     if (*heard) /* (ui_set_message writes a copy: the message may be one of its words) */
         ui_set_message(ui.message_is_error, "%s%s%s", heard, ui.message[0] ? "; " : "", ui.message);
     clear_lines();
-    if (!by_key && !(stdin_events() & POLLIN)) computer_turn();
+    if (by_key || (stdin_events() & POLLIN)) return;
+    if (!strcmp(cmd, "go") && computer_plays_all(ui.s) && !ui.s->game.result.over) {
+        /* its next turn after a pause (its clock held meanwhile); a key cancels it */
+        ui.next_turn_at = clock_now() + WATCH_PAUSE_S;
+        if (!ui.clock_held) session_clock_hold(ui.s, true);
+        ui.clock_held = true;
+        return;
+    }
+    computer_turn();
 }
 
 /* rotate goes on to the next turn at which the board fits the terminal without the turn
@@ -630,7 +649,13 @@ int screen_run(Session *s, const ScreenOptions *o)
             ui_draw();
         }
         follow();
+        if (ui.next_turn_at && clock_now() >= ui.next_turn_at) {
+            computer_turn();
+            continue;
+        }
         int ch = read_key();
+        if (ch != ERR && ch != KEY_RESIZE && ch != KEY_MOUSE)
+            ui.next_turn_at = 0; /* a key stops the computer's turns, as while it thinks */
         if (ch == ERR) {
             clock_tick();
             if (select_flashing()) ui_draw();
