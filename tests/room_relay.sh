@@ -5,7 +5,9 @@
 # hello after a refused one, a hello after another request; so another player of the login
 # (the same Unix user) who asks for a player's name neither takes their seat nor speaks as
 # them; a line too long for the room still goes through to be refused; a relay whose standard input cannot be read says so and
-# fails, one whose player's connection was reset before a word ends as one that was closed. A player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
+# fails, one whose player's connection was reset before a word ends as one that was closed. A
+# new room whose server cannot start (a variant that does not open) leaves no file behind. A
+# player opens at most 5 rooms at a time, and keeps at most 20, open or closed: a
 # closed one whose game is over, or untouched for 7 days, makes way for a new one (the oldest
 # first), else the new one is refused; others staying in a player's rooms without him do not
 # use up his 5; a server started for it as it goes locks the lock file
@@ -23,7 +25,8 @@ rooms=/tmp/cellmate-$(id -u)/rooms
 . "$TESTS_DIR/room_lib.sh"
 cleanup() { # this test's servers only: other tests' restricted rooms live beside them
     for p in $holders; do end_pid "$p"; done
-    for r in "$room" "$room"-c "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 "$room"-6 "$room"-7 "$room"-8 "$room"-9 \
+    for r in "$room" "$room"-c "$room"-u "$room"-1 "$room"-2 "$room"-3 "$room"-4 "$room"-5 \
+        "$room"-6 "$room"-7 "$room"-8 "$room"-9 \
         $(seq -f "$room-k%g" 1 24) $(seq -f "$room-m%g" 1 21); do
         p=$(room_server_in "$rooms" "$r") && end_pid "$p"
         rm -f "$rooms/$r".*
@@ -109,6 +112,14 @@ tap_ok "a player who chats on is told to wait" grep -q '^error too much chat fro
 tap_ok "... and another player of the same login still says a line" \
     grep -qx 'say quinn quinn here' "$tmp/quinn.out"
 tap_ok "... which the first one hears" grep -qx 'say quinn quinn here' "$tmp/pat.out"
+
+# --- a room that cannot be made leaves nothing behind ------------------------------------------
+# (its lock, log and 64 KB copy, counted in nobody's rooms: a new name each time filled the disk)
+printf 'hello 1 x White\nquit\n' | timeout 30 "$CELLMATE" --restricted --player pat \
+    --save-dir "$tmp/players" --relay "$room-u" nosuch >"$tmp/unmade" 2>&1
+tap_ok "a new room of a variant that does not open is refused, and why" \
+    grep -q "^bye the room's server did not start: unknown variant 'nosuch'" "$tmp/unmade"
+tap_ok "... and no file of it is left behind" sh -c "! ls '$rooms/$room-u'.* >/dev/null 2>&1"
 
 # --- a player has at most 5 rooms open at a time -----------------------------------------------
 # open_room PLAYER ROOM: PLAYER's relay to ROOM says hello; the room's answers in $tmp/open

@@ -411,6 +411,26 @@ static void set_title(const char *room)
 #endif
 }
 
+/* A start that failed before the room was made (it had no record) leaves none of its files:
+ * else every new name tried with a variant that does not open left its lock, its log and a
+ * 64 KB copy behind, counted in nobody's rooms (quota.h), so that a stranger on a public
+ * login could fill the disk one name after another. Called holding the room's locks, whose
+ * files go last (lockfile_take takes a lock on a file unlinked meanwhile again). */
+static void unmake(const Server *sv, bool keep_locked)
+{
+    const char *keep = sv->opt.keep;
+    const struct {
+        const char *dir, *ext;
+    } files[] = {{keep, "log"},
+                 {sv->opt.dir, "sock"},
+                 {keep, keep_locked ? "lock" : NULL},
+                 {sv->opt.dir, "pid"}};
+    char path[ROOM_PATH_MAX];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (files[i].ext && room_file(files[i].dir, sv->opt.room, files[i].ext, path, sizeof path))
+            unlink(path);
+}
+
 static double idle_limit(const RoomServerOptions *o)
 {
     const char *env = getenv("CELLMATE_ROOM_IDLE");
@@ -501,6 +521,7 @@ int room_serve(const RoomServerOptions *o)
     umask(0777 & ~sv->mode);
     sv->idle_seconds = idle_limit(o);
     int status = 1, lock = -1, keep_lock = -1;
+    bool unmade = false; /* the room has no record: this start makes it */
     signal(SIGPIPE, SIG_IGN);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -554,6 +575,7 @@ int room_serve(const RoomServerOptions *o)
         room_log("room %s: %s was its record still (a server stopped as it began the next game): "
                  "removed, the record keeps the game",
                  o->room, err);
+    unmade = access(sv->record, F_OK) != 0;
     if (!wal_open(&sv->wal, sv->walpath, err, sizeof err))
         room_log("room %s: %s; the record is saved before every event instead", o->room, err);
     if (!table_open(sv, err, sizeof err)) {
@@ -593,7 +615,9 @@ out_game:
     engine_free(sv->engine);
     session_close(&sv->s);
 out_lock:
-    wal_close(&sv->wal, sv->walpath, false);
+    unmade = unmade && status != 0;
+    wal_close(&sv->wal, sv->walpath, unmade);
+    if (unmade) unmake(sv, keep_lock >= 0);
     if (keep_lock >= 0) close(keep_lock);
     close(lock);
 out:
