@@ -212,6 +212,24 @@ wait_until some_bye
 tap_eq "crowd: ... one of those without a hello made room for them" 1 "$(byes)"
 tap_ok "crowd: ... and the watchers stay" sh -c "! grep -q '^< bye' '$tmp/crowd.1'"
 
+# --- connections that never say hello, more than anyone may hold, cannot keep a newcomer from
+# an empty seat: they make way for one that says hello (a stranger's relays, an ssh session
+# each sending a line's first bytes, held every place anyone may take, renewed as each was
+# closed for its silence, and a player's opponent was told the room was full) -----------------
+room_serve "$ROOMS" squat glinski
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room squat --name alice --seat White \
+    >"$tmp/squat0" 2>&1
+printf '%s\n' 'expect cellmate-room' 'forkflood 64 0.005' 'hold 60' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/squat.sock" >"$tmp/squatter" 2>&1 &
+squatter=$!
+room_keep $squatter
+wait_text "$tmp/squatter" "ok forkflood 64" 30 >/dev/null
+printf 'quit\n' | "$CELLMATE" --batch --room-dir "$ROOMS" --room squat --name bob --seat Black \
+    >"$tmp/squat1" 2>&1
+tap_ok "squat: 65 connections without a hello, a newcomer still takes the empty seat" \
+    grep -q "^you play Black in room squat" "$tmp/squat1"
+end_pid "$squatter"
+
 # --- a flood of connections from one process, going on while a player comes back and takes
 # seconds to say hello (over ssh the hello crosses the network after the relay connects): the
 # flood's own connections make way, never the player's -----------------------------------------

@@ -146,30 +146,44 @@ static int held_by(const Server *sv, const Conn *c, bool same_process)
     return n;
 }
 
-/* Every slot is taken: a connection that has not said hello makes room for the newcomer (who
- * may be a player coming back), rather than the newcomer being turned away by connections
- * that never say who they are. It is the flood's: of the user holding the most connections
- * without a hello, of that user's process holding the most, the one that has waited
- * longest. A player coming back holds one connection, and says hello at once (it is read
- * before the next newcomer is taken), so strangers opening connection after connection,
- * from one process or as another user, lose theirs first. False when every one has said
- * hello. */
-static bool drop_oldest_new(Server *sv)
+/* A connection that has not said hello, to make room for a newcomer (who may be a player
+ * coming back, or one taking an empty seat), rather than the newcomer being turned away by
+ * connections that never say who they are. It is the flood's: of the user holding the most
+ * connections without a hello, of that user's process holding the most, the one that has
+ * waited longest. A player holds one connection, and says hello at once (it is read before
+ * the next newcomer is taken), so strangers opening connection after connection, from one
+ * process or as another user, lose theirs first. -1 when every one but `except` (the
+ * newcomer itself) has said hello, or is going already. */
+static int oldest_new(const Server *sv, const Conn *except)
 {
     int victim = -1, by_user = 0, by_process = 0;
     for (int i = 0; i < sv->nconn; i++) {
         const Conn *c = sv->conn[i];
-        if (c->state != CONN_NEW) continue;
+        if (c->state != CONN_NEW || c == except || c->dead) continue;
         int u = held_by(sv, c, false), p = held_by(sv, c, true);
         if (victim < 0 || u > by_user || (u == by_user && p > by_process) ||
             (u == by_user && p == by_process && c->since < sv->conn[victim]->since))
             victim = i, by_user = u, by_process = p;
     }
-    if (victim < 0) return false;
-    ssize_t w = send(sv->conn[victim]->fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
+    return victim;
+}
+
+static void say_full(int fd)
+{
+    ssize_t w = send(fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
     (void)w;
-    drop(sv, victim);
-    return true;
+}
+
+bool room_make_room(Server *sv, const Conn *c)
+{
+    int live = 0;
+    for (int i = 0; i < sv->nconn; i++) live += !sv->conn[i]->dead;
+    /* (marked, not dropped: the loop that read c's hello goes on over the connections) */
+    for (int v; live > ROOM_MAX_CLIENTS && (v = oldest_new(sv, c)) >= 0; live--) {
+        say_full(sv->conn[v]->fd);
+        sv->conn[v]->dead = true;
+    }
+    return live <= ROOM_MAX_CLIENTS;
 }
 
 static void accept_client(Server *sv)
@@ -182,11 +196,18 @@ static void accept_client(Server *sv)
         close(fd);
         return;
     }
-    if (sv->nconn == ROOM_CONN_SLOTS && !drop_oldest_new(sv)) {
-        ssize_t w = send(fd, room_full, sizeof room_full - 1, MSG_NOSIGNAL);
-        (void)w;
-        close(fd);
-        return;
+    /* every slot is taken: one closed in this round makes room, else one without a hello */
+    if (sv->nconn == ROOM_CONN_SLOTS) {
+        int victim = -1;
+        for (int i = 0; i < sv->nconn && victim < 0; i++)
+            if (sv->conn[i]->dead) victim = i;
+        if (victim < 0 && (victim = oldest_new(sv, NULL)) >= 0) say_full(sv->conn[victim]->fd);
+        if (victim < 0) {
+            say_full(fd);
+            close(fd);
+            return;
+        }
+        drop(sv, victim);
     }
     Conn *c = calloc(1, sizeof *c);
     if (!c || !linereader_init(&c->in, ROOM_REQUEST_MAX)) {

@@ -134,6 +134,9 @@ void room_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void room_log_file(const char *path);
 void room_log_own(void);
 void conn_strike(Conn *c); /* a bad line: too many close the connection */
+/* Whether c, saying hello, has a place among the ROOM_MAX_CLIENTS connections anyone may
+ * hold: connections without a hello are closed to make it (the flood's first) */
+bool room_make_room(Server *sv, const Conn *c);
 
 /* table.c: the game, the seats and the requests */
 bool table_open(Server *sv, char *err, int errlen);             /* from the record, or a new game */

@@ -451,8 +451,9 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
                 if (sv->seat[p].kind == SEAT_EMPTY) seat = p;
         }
     }
-    /* the slots past ROOM_MAX_CLIENTS are kept for players coming back to their seats */
-    if ((seat < 0 || seat != mine) && sv->nconn > ROOM_MAX_CLIENTS) {
+    /* the slots past ROOM_MAX_CLIENTS are kept for players coming back to their seats; and
+     * connections that never said hello make way for one that does */
+    if ((seat < 0 || seat != mine) && !room_make_room(sv, c)) {
         conn_bye(c, "the room is full");
         return false;
     }
