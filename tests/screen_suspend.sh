@@ -22,13 +22,13 @@ stop_a_while() { # stop_a_while NAME SECONDS: Ctrl-Z, the shell says so, then fg
 
 # --- on the screen: the computer's thinking, then the clocks ---------------------------------
 shell s
-enter s "$CELLMATE --no-save --time 4 glinski"
+enter s "$CELLMATE --no-save --time 2 glinski"
 wait_for s "White to move" >/dev/null
 enter s hint
 wait_for s "looking for a hint (a key stops it)" >/dev/null
-stop_a_while s 3
-tap_ok "stopped 3 s while looking for a hint for 4 s: it thinks its 4 s, and no longer" \
-    wait_until shows_re s "hint: .* nodes, 4\.[0-4] s"
+stop_a_while s 4
+tap_ok "stopped 4 s while looking for a hint for 2 s: it thinks its 2 s, the stop not counted" \
+    wait_until shows_re s "hint: .* nodes, 2\.[0-4] s"
 enter s quit
 shell c
 enter c "$CELLMATE --no-save --clock 1 glinski"

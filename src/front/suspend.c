@@ -8,38 +8,31 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <pthread.h>
 #include <string.h>
-#include <time.h>
 
 static struct sigaction before, ours;
 static bool installed;
 
-static double monotonic(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void on_stop(int sig, siginfo_t *info, void *ctx)
 {
     int saved = errno;
-    double start = monotonic();
+    steady_stop_begin();
     if (before.sa_flags & SA_SIGINFO)
         before.sa_sigaction(sig, info, ctx);
     else if (before.sa_handler != SIG_DFL && before.sa_handler != SIG_IGN)
-        before.sa_handler(sig); /* ncurses's: it puts its own handler back after the stop */
+        before.sa_handler(sig); /* ncurses's: the terminal restored, the stop, then redrawn */
     else {                      /* the stop as it would have been: discarded for an orphan */
         sigset_t set;
         signal(SIGTSTP, SIG_DFL);
         sigemptyset(&set);
         sigaddset(&set, SIGTSTP);
-        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
         raise(SIGTSTP);
-        sigprocmask(SIG_BLOCK, &set, NULL); /* (blocked again until the handler returns) */
+        pthread_sigmask(SIG_BLOCK, &set, NULL); /* (blocked again until the handler returns) */
     }
-    sigaction(SIGTSTP, &ours, NULL);
-    steady_skip(monotonic() - start);
+    sigaction(SIGTSTP, &ours, NULL); /* (the default stop's way left SIG_DFL there) */
+    steady_stop_end();
     errno = saved;
 }
 
