@@ -144,6 +144,30 @@ static void test_name_taken_is_never_replaced(void **st)
     remove_dirs(run, keep);
 }
 
+/* The runtime and state directories one directory spelt two ways (XDG_STATE_HOME with a
+ * trailing slash, or a link): the record is where it is, never removed as a copy left
+ * "in both places" by a move cut short. */
+static void test_one_directory_spelt_two_ways(void **st)
+{
+    (void)st;
+    char run[] = "/tmp/unit_room_keep.XXXXXX", keep[64], err[600];
+    assert_non_null(mkdtemp(run));
+    snprintf(keep, sizeof keep, "%s/.", run);
+    put(run, "k.pgn", record);
+    put(run, "k.wal", "the write-ahead copy\n");
+    put(run, "k.1.pgn", "game one\n");
+    bool moved;
+    assert_true(room_keep_move(run, keep, "k", &moved, err, sizeof err));
+    assert_false(moved);
+    assert_string_equal(text_of(run, "k.pgn"), record);
+    assert_string_equal(text_of(run, "k.wal"), "the write-ahead copy\n");
+    assert_string_equal(text_of(run, "k.1.pgn"), "game one\n");
+    record_found_in(run, keep, keep);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", run);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* A server killed in the middle of a move, after a file's new name was made (a link, or a
  * copy across file systems) and before its old name went, left it in both places: the next
  * move finishes it (the old name goes) rather than refusing the name taken, for a finished
@@ -233,6 +257,7 @@ int main(void)
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_moved_across_file_systems),
                                        cmocka_unit_test(test_name_taken_is_never_replaced),
                                        cmocka_unit_test(test_half_done_move_is_finished),
+                                       cmocka_unit_test(test_one_directory_spelt_two_ways),
                                        cmocka_unit_test(test_records_locked)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,11 +29,21 @@ bool room_keep_dir(const char *given, const char *run, char *out, size_t len, ch
     return make_dirs(out, err, errlen);
 }
 
+/* Whether the runtime and state directories are one, however spelt (a trailing slash in
+ * XDG_STATE_HOME, a link): then there is nothing to move, and a file found "in both" is one. */
+static bool same_dir(const char *run, const char *keep)
+{
+    struct stat a, b;
+    if (!strcmp(run, keep)) return true;
+    return stat(run, &a) == 0 && stat(keep, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 bool room_record_file(const char *run, const char *keep, const char *room, char *out, size_t len)
 {
     char old[ROOM_PATH_MAX];
     if (!room_file(keep, room, "pgn", out, len)) return false;
-    if (access(out, F_OK) != 0 && strcmp(run, keep) &&
+    if (access(out, F_OK) != 0 && !same_dir(run, keep) &&
         room_file(run, room, "pgn", old, sizeof old) && access(old, F_OK) == 0)
         snprintf(out, len, "%s", old);
     return true;
@@ -44,7 +54,7 @@ bool room_keep_lock(const char *run, const char *keep, const char *room, unsigne
 {
     char path[ROOM_PATH_MAX], text[ROOM_PATH_MAX + 32];
     *fd = -1;
-    if (!strcmp(run, keep)) return true; /* the runtime lock, NAME.pid, is the keep's too */
+    if (same_dir(run, keep)) return true; /* the runtime lock, NAME.pid, is the keep's too */
     if (!room_file(keep, room, "lock", path, sizeof path)) {
         snprintf(err, errlen, "%s: path too long", keep);
         return false;
@@ -81,7 +91,7 @@ bool room_keep_lock(const char *run, const char *keep, const char *room, unsigne
 bool room_keep_old_stays(const char *run, const char *keep, const char *room, char *out, size_t len)
 {
     char old[ROOM_PATH_MAX], name[ROOM_PATH_MAX];
-    if (!strcmp(run, keep) || !room_file(run, room, "pgn", old, sizeof old) ||
+    if (same_dir(run, keep) || !room_file(run, room, "pgn", old, sizeof old) ||
         !room_file(keep, room, "pgn", name, sizeof name) || access(old, F_OK) != 0 ||
         access(name, F_OK) != 0)
         return false;
@@ -131,7 +141,7 @@ bool room_keep_move(const char *run, const char *keep, const char *room, bool *m
 {
     char record[ROOM_PATH_MAX], wal[ROOM_PATH_MAX], name[ROOM_PATH_MAX];
     *moved = false;
-    if (!strcmp(run, keep)) return true;
+    if (same_dir(run, keep)) return true;
     if (!room_file(run, room, "pgn", record, sizeof record) ||
         !room_file(run, room, "wal", wal, sizeof wal) ||
         !room_file(keep, room, "pgn", name, sizeof name)) {
