@@ -243,7 +243,7 @@ enter a quit
 gone a >/dev/null
 # on every side at level 1 it would play many moves a second: it pauses between them, so
 # that they can be followed (the scripted mode, for which nobody watches, does not)
-start pz screen --no-save --level 1 glinski
+start pz screen --no-save --level 1 --clock 5 glinski
 wait_for pz "White to move" >/dev/null
 t0=$(date +%s.%N)
 enter pz "ai all"
@@ -254,8 +254,14 @@ text pz "a"
 wait_for pz "move> a" >/dev/null
 t1=$(date +%s.%N)
 msg=$(last_msg pz)
+running() { screen_of pz | grep -oE '[0-9]+:[0-9]{2}(\.[0-9])? <' | head -n 1; }
+runs() { [ -n "$(running)" ]; }
+wait_until runs # (held, a clock is drawn without the mark of the running one)
+c1=$(running)
 sleep 1.5
 tap_eq "... a key stops them" "$msg" "$(last_msg pz)"
+tap_ok "... and the clock of the side to move runs again ($c1, then $(running))" \
+    test -n "$c1" -a "$c1" != "$(running)"
 keys pz BSpace
 enter pz "ai off" # (any line after the key lets the computer go on, as after its thinking)
 wait_for pz "the computer plays no side" >/dev/null

@@ -197,15 +197,21 @@ static bool computer_plays_all(const Session *s)
     return (s->ai_players & all) == all;
 }
 
+/* The clock held while the computer waited (for go at the start, or between its moves when
+ * it plays every side) runs again. */
+static void release_clock(void)
+{
+    if (!ui.clock_held) return;
+    ui.clock_held = false;
+    session_clock_hold(ui.s, false);
+}
+
 static void computer_turn(void)
 {
     Session *s = ui.s;
     ui.next_turn_at = 0;
     if (s->watching) return; /* the computer of a watched game plays in its own process */
-    if (ui.clock_held) {     /* the player's first line after the start ends the wait for go */
-        ui.clock_held = false;
-        session_clock_hold(s, false);
-    }
+    release_clock();         /* the player's first line after the start ends the wait for go */
     if (think_running() || ui_should_quit() || s->game.result.over ||
         !(s->ai_players & (1u << s->game.pos.stm)))
         return;
@@ -654,8 +660,10 @@ int screen_run(Session *s, const ScreenOptions *o)
             continue;
         }
         int ch = read_key();
-        if (ch != ERR && ch != KEY_RESIZE && ch != KEY_MOUSE)
-            ui.next_turn_at = 0; /* a key stops the computer's turns, as while it thinks */
+        if (ch != ERR && ch != KEY_RESIZE && ch != KEY_MOUSE && ui.next_turn_at) {
+            ui.next_turn_at = 0; /* a key stops the computer's turns, as while it thinks, */
+            release_clock();     /* and its clock runs, as after a key stopped its thinking */
+        }
         if (ch == ERR) {
             clock_tick();
             if (select_flashing()) ui_draw();
