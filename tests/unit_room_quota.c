@@ -1,6 +1,6 @@
 /* unit_room_quota.c — the refusal of a player's 21st room names the 20 kept ones, and stays
  * whole, its advice at the end, in the buffer it is given however long the rooms' names: as
- * many names as fit, then "and N more". */
+ * many names as fit, then "and N more"; rooms held by others count past a bound. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "cell_limits.h"
@@ -109,12 +111,53 @@ static void test_a_tiny_buffer_still_ends_whole(void **st)
     assert_non_null(strstr(err, "(and 20 more)"));
 }
 
+/* Rooms that others hold without their opener (ROOM.held) free the opener's places, but no
+ * more than MAX_ROOMS_PER_PLAYER of them: carl, with 2 x MAX - 1 rooms held by others, may
+ * open one more; with 2 x MAX, not (else two strangers could open rooms without end). Each
+ * room's server is played by a lock on its NAME.pid, as a running server holds it. */
+static void test_rooms_held_by_others_count_past_a_bound(void **st)
+{
+    (void)st;
+    char held_dir[] = "/tmp/unit_room_quota.XXXXXX", err[1200], path[ROOM_PATH_MAX];
+    int locks[2 * MAX_ROOMS_PER_PLAYER];
+    assert_non_null(mkdtemp(held_dir));
+    for (int i = 0; i < 2 * MAX_ROOMS_PER_PLAYER; i++) {
+        char room[16], pid[32];
+        snprintf(room, sizeof room, "h%d", i);
+        snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        const char *files[][2] = {{"opener", "carl"}, {"held", ""}, {"pid", pid}};
+        for (size_t f = 0; f < 3; f++) {
+            assert_true(room_file(held_dir, room, files[f][0], path, sizeof path));
+            FILE *out = fopen(path, "w");
+            assert_non_null(out);
+            fputs(files[f][1], out);
+            fclose(out);
+        }
+        locks[i] = open(path, O_RDONLY);
+        assert_true(locks[i] >= 0 && flock(locks[i], LOCK_EX) == 0);
+        RoomQuota q;
+        bool ok = room_quota_take(&q, held_dir, "new", "carl", err, sizeof err);
+        if (ok) room_quota_done(&q, held_dir, NULL, NULL, false);
+        if (i + 1 < 2 * MAX_ROOMS_PER_PLAYER)
+            assert_true(ok);
+        else {
+            assert_false(ok);
+            assert_non_null(strstr(err, "rooms open already"));
+        }
+    }
+    for (int i = 0; i < 2 * MAX_ROOMS_PER_PLAYER; i++) close(locks[i]);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", held_dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_relay_buffer_names_them_all),
         cmocka_unit_test(test_a_short_buffer_names_some_and_counts_the_rest),
         cmocka_unit_test(test_a_tiny_buffer_still_ends_whole),
+        cmocka_unit_test(test_rooms_held_by_others_count_past_a_bound),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -69,6 +69,7 @@ static bool game_over(const char *record)
  * MAX_ROOM_ABANDONED_DAYS), "" when none may. */
 typedef struct {
     int open, kept;
+    int held;                   /* open, but held by others without the opener (ROOM.held) */
     int open_named, kept_named; /* the names listed (those that fit the lists) */
     char open_names[512], kept_names[2048];
     char way[64];
@@ -132,9 +133,10 @@ static void player_rooms(const char *dir, const char *player, Rooms *r)
         char record[ROOM_PATH_MAX];
         if (mark_named(e->d_name, ".opener", room, sizeof room)) {
             mark_of(dir, room, "opener", who, sizeof who);
-            if (!strcmp(who, player) && room_server_pid(dir, room) != 0 &&
-                !room_file_exists(dir, room, "held")) {
-                r->open++;
+            if (!strcmp(who, player) && room_server_pid(dir, room) != 0) {
+                bool held = room_file_exists(dir, room, "held");
+                r->open += !held;
+                r->held += held;
                 add_name(r->open_names, sizeof r->open_names, &r->open_named, room);
             }
             continue;
@@ -201,7 +203,11 @@ bool room_quota_take(RoomQuota *q, const char *dir, const char *room, const char
     q->fresh = access(record, F_OK) != 0; /* under the lock: no other relay makes it now */
     Rooms r;
     player_rooms(dir, player, &r);
-    if (r.open >= MAX_ROOMS_PER_PLAYER) {
+    /* others' holding frees the opener's places, but no more than that many again: else two
+     * strangers, one opening and one staying in each room, could open rooms without end */
+    if (r.open + (r.held > MAX_ROOMS_PER_PLAYER ? r.held - MAX_ROOMS_PER_PLAYER : 0) >=
+        MAX_ROOMS_PER_PLAYER) {
+        r.open += r.held;
         char fmt[400];
         snprintf(fmt, sizeof fmt,
                  "you have %d rooms open already (%%s), the most a player may have at a time: "
