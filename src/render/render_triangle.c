@@ -14,8 +14,9 @@
  * shows its dot (a move's star) where a piece would stand, as the board on its side and the
  * other families do, though the document leaves empty triangles blank: blank, they read as
  * no cell. A larger one (h = 4, 5) is filled with its colour and holds what the other
- * families' outlined cells do (put_inside), from its second-widest row: the piece, and the
- * name below it when names are shown. */
+ * families' outlined cells do (put_inside): the piece, and the name below it when names are
+ * shown, on an up cell's two widest rows, on a down cell's widest and the next (the box the
+ * widest row's width: a name no longer than the row below fits there, as Chessagon's do). */
 static void put_triangle(Sketch *k, const Ctx *x, Cell c, int top, int col, bool up, int h)
 {
     for (int i = 0; i < h; i++) { /* i rows from its point */

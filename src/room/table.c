@@ -272,16 +272,31 @@ static void clocks_start(Server *sv)
     sv->clocks_wait = false;
 }
 
+/* The sides in mask, as "White and Black", into out (cut at its end); how many. */
+static int sides_text(Server *sv, unsigned mask, char *out, size_t len)
+{
+    int count = 0;
+    size_t n = 0;
+    out[0] = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        if (!(mask & (1u << p))) continue;
+        int w = snprintf(out + n, len - n, "%s%s", count++ ? " and " : "", side(sv, p));
+        if (w < 0 || (size_t)w >= len - n) break; /* (cut: the rest would not fit) */
+        n += (size_t)w;
+    }
+    return count;
+}
+
 /* A new game's clocks wait: everybody hears for whom. */
 static void waiting_info(Server *sv)
 {
-    char who[160] = "";
-    size_t n = 0;
+    char who[160];
+    unsigned absent = 0;
     for (int p = 0; p < sv->s.v->nplayers; p++)
         if (sv->seat[p].kind == SEAT_EMPTY || (sv->seat[p].kind == SEAT_HUMAN && !sv->seat[p].conn))
-            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? " and " : "", side(sv, p));
-    room_broadcast(sv, "info the clocks start once %s %s here", who,
-                   strstr(who, " and ") ? "are" : "is");
+            absent |= 1u << p;
+    int n = sides_text(sv, absent, who, sizeof who);
+    room_broadcast(sv, "info the clocks start once %s %s here", who, n > 1 ? "are" : "is");
 }
 
 /* After any change of the game: clocks run only while every seat is taken (and a new game's
@@ -625,18 +640,14 @@ static void take_back(Server *sv)
  * must know that only its word is missing), with those still asked. */
 static void agreement_said(Server *sv, int p, enum offer_kind kind)
 {
-    char waiting[96] = "";
-    size_t n = 0;
+    char waiting[96];
     unsigned left = voters(sv) & ~sv->agreed;
-    for (int q = 0; q < sv->s.v->nplayers; q++)
-        if (left & (1u << q))
-            n += (size_t)snprintf(waiting + n, sizeof waiting - n, "%s%s", n ? " and " : "",
-                                  side(sv, q));
+    int n = sides_text(sv, left, waiting, sizeof waiting);
     room_broadcast(sv, "agreed %s %s", room_offers[kind].word, side(sv, p));
     if (left)
-        room_broadcast(sv, "info %s agrees to the %s %s by %s; %s is still asked", side(sv, p),
+        room_broadcast(sv, "info %s agrees to the %s %s by %s; %s %s still asked", side(sv, p),
                        room_offers[kind].thing, room_offers[kind].made, side(sv, sv->offer_by),
-                       waiting);
+                       waiting, n > 1 ? "are" : "is");
 }
 
 /* An offer told to all but the one who made it: the players with how to answer, the
@@ -660,17 +671,16 @@ static bool next_game(Server *sv, Conn *c);
 /* The one who offers the next game hears who is away and still has a say, and until when. */
 static void away_info(Server *sv, Conn *c)
 {
-    char who[160] = "";
-    size_t n = 0;
-    unsigned asked = voters(sv) & ~sv->agreed;
+    char who[160];
+    unsigned away = 0, asked = voters(sv) & ~sv->agreed;
     for (int p = 0; p < sv->s.v->nplayers; p++)
-        if ((asked & (1u << p)) && !sv->seat[p].conn)
-            n += (size_t)snprintf(who + n, sizeof who - n, "%s%s", n ? " and " : "", side(sv, p));
+        if ((asked & (1u << p)) && !sv->seat[p].conn) away |= 1u << p;
+    int n = sides_text(sv, away, who, sizeof who);
     if (n)
         conn_send(c,
                   "info %s %s away: the next game begins without their word once they have "
                   "been away for %.0f seconds",
-                  who, strstr(who, " and ") ? "are" : "is", NEW_AWAY_SECONDS);
+                  who, n > 1 ? "are" : "is", NEW_AWAY_SECONDS);
 }
 
 /* Whether the finished game can be kept, so that the next may begin: asked before the others
