@@ -727,10 +727,15 @@ static int arrange(int top)
         /* a tall, narrow terminal: the board across the whole width, the whole panel below
          * it, can be drawn better (at 60x60, outlined cells rather than Glinski's smallest) */
         int beside = drawing_rank();
+        TextGrid kept = ui.grid; /* (kept aside, not drawn again, when it stays) */
+        ui.grid = (TextGrid){0};
         if (beside < 5 && layout_board(ui.cols, area - PANEL_BELOW_ROWS - 1) &&
-            drawing_rank() > beside)
+            drawing_rank() > beside) {
+            textgrid_free(&kept);
             return PLACE_BELOW;
-        layout_board(board_w, area);
+        }
+        textgrid_free(&ui.grid);
+        ui.grid = kept;
         return PLACE_BESIDE;
     }
     if (layout_board(ui.cols, area - 4)) return PLACE_BELOW;
