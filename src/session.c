@@ -152,7 +152,7 @@ void session_clock_from_record(Session *s)
         const Ply *p = &s->game.plies[i];
         if (p->clock_ms >= 0) s->clock.left[p->mover] = p->clock_ms;
     }
-    if (!s->game.result.over) clock_run(&s->clock, s->game.pos.stm, clock_now());
+    if (!s->game.result.over) clock_run(&s->clock, s->game.pos.stm, steady_now());
 }
 
 void session_set_clock(Session *s, const TimeControl *tc)
@@ -166,7 +166,7 @@ void session_set_clock(Session *s, const TimeControl *tc)
 bool session_play_move(Session *s, Move m)
 {
     Clock *c = &s->clock;
-    double now = clock_now();
+    double now = steady_now();
     if (!game_play(&s->game, m)) return false;
     if (c->tc.kind == CLOCK_NONE) return true;
     long left = clock_press(c, now);
@@ -180,9 +180,9 @@ static void clock_follow(Session *s)
 {
     if (s->clock.tc.kind == CLOCK_NONE) return;
     if (s->game.result.over)
-        clock_stop(&s->clock, clock_now());
+        clock_stop(&s->clock, steady_now());
     else
-        clock_run(&s->clock, s->game.pos.stm, clock_now());
+        clock_run(&s->clock, s->game.pos.stm, steady_now());
 }
 
 void session_clock_hold(Session *s, bool hold)
@@ -190,7 +190,7 @@ void session_clock_hold(Session *s, bool hold)
     if (!hold)
         clock_follow(s);
     else if (s->clock.tc.kind != CLOCK_NONE)
-        clock_stop(&s->clock, clock_now());
+        clock_stop(&s->clock, steady_now());
 }
 
 static void session_defaults(Session *s)
@@ -1006,7 +1006,7 @@ void session_time_out(Session *s, int p)
 bool session_tick(Session *s, Sink *out)
 {
     if (s->remote || s->game.result.over) return false;
-    int p = clock_flag(&s->clock, clock_now());
+    int p = clock_flag(&s->clock, steady_now());
     if (p < 0) return false;
     session_time_out(s, p);
     if (s->game.result.over)

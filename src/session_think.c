@@ -12,7 +12,7 @@ SearchLimits session_limits(const Session *s)
 {
     SearchLimits l = s->ai;
     /* with clocks, never the time it has not got (a search bounded by depth or nodes too) */
-    double share = clock_think_share(&s->clock, s->game.pos.stm, clock_now());
+    double share = clock_think_share(&s->clock, s->game.pos.stm, steady_now());
     if (share > 0 && (l.time <= 0 || share < l.time)) l.time = share;
     if (s->restricted) { /* a shared machine: bounded time, one core per player */
         if (!(l.time > 0 && l.time <= MAX_RESTRICTED_THINK)) l.time = MAX_RESTRICTED_THINK;

@@ -327,7 +327,7 @@ static void thought(void)
     if (by_key || (stdin_events() & POLLIN)) return;
     if (!strcmp(cmd, "go") && computer_plays_all(ui.s) && !ui.s->game.result.over) {
         /* its next turn after a pause (its clock held meanwhile); a key cancels it */
-        ui.next_turn_at = clock_now() + WATCH_PAUSE_S;
+        ui.next_turn_at = steady_now() + WATCH_PAUSE_S;
         if (!ui.clock_held) session_clock_hold(ui.s, true);
         ui.clock_held = true;
         return;
@@ -655,7 +655,7 @@ int screen_run(Session *s, const ScreenOptions *o)
             ui_draw();
         }
         follow();
-        if (ui.next_turn_at && clock_now() >= ui.next_turn_at) {
+        if (ui.next_turn_at && steady_now() >= ui.next_turn_at) {
             computer_turn();
             continue;
         }

@@ -271,7 +271,7 @@ int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at)
  * twenty seconds shows tenths. */
 static int draw_clock_lines(const Clock *clk, int y, int x, int width)
 {
-    double now = clock_now();
+    double now = steady_now();
     for (int p = 0; p < ui.s->v->nplayers; p++) {
         char line[64 + MAX_NAME], t[CLOCK_TEXT_MAX], name[MAX_NAME + 8];
         clock_format(clock_left(clk, p, now), t, sizeof t);
@@ -380,7 +380,7 @@ static void status_line_text(const Clock *clk, char *line, size_t len, int width
             snprintf(who, sizeof who, "%.*s", brief ? (int)text_fit(v->player_name[p], 1) : 63,
                      v->player_name[p]);
             if (clk->tc.kind != CLOCK_NONE && (brief < 2 || clk->running == p))
-                clock_format(clock_left(clk, p, clock_now()), t, sizeof t);
+                clock_format(clock_left(clk, p, steady_now()), t, sizeof t);
             if (!*t && (!v->has_hands || brief == 2)) continue;
             bool hands = v->has_hands && brief < 2;
             n += (size_t)snprintf(line + n, len - n, " | %s%s%s%s%s%s", who, *t ? " " : "", t,

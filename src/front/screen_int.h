@@ -50,7 +50,7 @@ typedef struct {
     bool save_error_seen; /* the player has closed the page that showed it */
     bool clock_held;      /* the clock stopped while the computer waits for go (a save waits) */
     double next_turn_at;  /* the computer plays every side: its next turn waits until then (a
-                           * monotonic time, clock_now; 0: no turn waiting) */
+                           * monotonic time, steady_now; 0: no turn waiting) */
 } Ui;
 
 extern Ui ui;

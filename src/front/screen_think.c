@@ -118,7 +118,7 @@ bool think_running(void)
 static void draw_thinking(void)
 {
     char report[sizeof think.report], clock_text[CLOCK_TEXT_MAX + 32] = "", line[MSG_MAX];
-    double now = clock_now(), spent = now - think.started;
+    double now = steady_now(), spent = now - think.started;
     pthread_mutex_lock(&think.lock);
     snprintf(report, sizeof report, "%s", think.report);
     pthread_mutex_unlock(&think.lock);
@@ -245,7 +245,7 @@ bool think_start(const char *cmd, Sink *sink)
     think.key = s->game.pos.hash;
     think.gone = false;
     think.clock = s->clock;
-    think.started = clock_now();
+    think.started = steady_now();
     think.limit =
         think_counting() ? 0 : session_limits(s).time; /* (perft's own limit is in its line) */
     think.report[0] = 0;

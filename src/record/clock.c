@@ -1,7 +1,6 @@
 /* clock.c — chess clocks (see clock.h). */
 #include "clock.h"
 #include "number.h"
-#include "steady.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -116,11 +115,6 @@ void tc_describe(const TimeControl *tc, char *out, size_t len)
         else
             snprintf(out, len, "%s", a);
     }
-}
-
-double clock_now(void)
-{
-    return steady_now();
 }
 
 void clock_reset(Clock *c, const TimeControl *tc, int nplayers)

@@ -1,10 +1,11 @@
 /* clock.h — chess clocks: a time control (minutes with an increment, or a time per move),
  * each player's time left, the one that runs, and a flag that falls. The clock knows nothing
  * of the game: the session presses it after a move and asks it whose flag fell. Times are
- * milliseconds; "now" is a monotonic time in seconds (clock_now). */
+ * milliseconds; "now" is the program's clock for durations, in seconds (steady_now). */
 #ifndef CELLMATE_CLOCK_H
 #define CELLMATE_CLOCK_H
 
+#include "steady.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -42,10 +43,8 @@ typedef struct {
     int nplayers;
     long left[MAX_PLAYERS]; /* time left when the running clock was started */
     int running;            /* the player whose clock runs, -1 when stopped */
-    double since;           /* when it started running (clock_now) */
+    double since;           /* when it started running (steady_now) */
 } Clock;
-
-double clock_now(void);
 
 /* Every player gets the starting time; no clock runs. */
 void clock_reset(Clock *c, const TimeControl *tc, int nplayers);

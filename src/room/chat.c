@@ -38,7 +38,7 @@ static ChatBucket *bucket(Server *sv, uid_t uid, const char *name, double now,
 
 bool chat_allowed(Server *sv, const Conn *c, double *wait)
 {
-    double now = clock_now();
+    double now = steady_now();
     ChatBucket *by_name = bucket(sv, c->uid, c->name, now, NULL);
     ChatBucket *by_user = sv->opt.restricted ? by_name : bucket(sv, c->uid, NULL, now, by_name);
     double least = by_user->tokens < by_name->tokens ? by_user->tokens : by_name->tokens;

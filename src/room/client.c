@@ -218,7 +218,7 @@ static size_t first_held(const RoomClient *c, char *line)
 /* The held lines whose time has come go out, in the order they were sent. */
 static void send_held(RoomClient *c)
 {
-    double now = clock_now();
+    double now = steady_now();
     char line[ROOM_REQUEST_MAX + 1];
     while (c->nheld && !c->closed) {
         size_t n = first_held(c, line);
@@ -238,7 +238,7 @@ int room_client_poll_ms(const RoomClient *c, int ms)
     if (!c->nheld || c->closed) return ms;
     char line[ROOM_REQUEST_MAX + 1];
     first_held(c, line);
-    double wait = pace_wait(c, kind_of(line), clock_now());
+    double wait = pace_wait(c, kind_of(line), steady_now());
     /* (0 when it is due; else rounded up: woken when it is due, not just before) */
     int due = wait > 0 ? (int)(wait * 1000) + 1 : 0;
     return ms >= 0 && ms < due ? ms : due;
@@ -336,7 +336,7 @@ static void set_clock(RoomClient *c, const long *left, int running)
     Clock *k = &c->s->clock;
     for (int p = 0; p < c->s->v->nplayers; p++) k->left[p] = left[p];
     k->running = running;
-    k->since = clock_now();
+    k->since = steady_now();
 }
 
 /* A game that ends stops its clock here at once, whatever the room says next: a clock event
@@ -345,7 +345,7 @@ static void set_clock(RoomClient *c, const long *left, int running)
 static void stop_clock_if_over(RoomClient *c)
 {
     if (!c->in_snapshot && c->s->game.result.over && c->s->clock.running >= 0)
-        clock_stop(&c->s->clock, clock_now());
+        clock_stop(&c->s->clock, steady_now());
 }
 
 static void ev_game(RoomClient *c, char **a)
@@ -679,7 +679,7 @@ static bool wait_once(RoomClient *c, double until)
 {
     struct pollfd pf[2] = {{c->rfd, POLLIN, 0}, {c->wfd, POLLOUT, 0}};
     int n = room_client_wants_write(c) ? 2 : 1;
-    double left = until - clock_now();
+    double left = until - steady_now();
     if (left <= 0) return !c->closed;
     int r = poll(pf, (nfds_t)n, room_client_poll_ms(c, (int)(left * 1000) + 1));
     if (r < 0 && errno != EINTR) close_with(c, "poll: %s", strerror(errno));
@@ -689,8 +689,8 @@ static bool wait_once(RoomClient *c, double until)
 
 bool room_client_settle(RoomClient *c, double timeout)
 {
-    double until = clock_now() + timeout;
-    while (!c->closed && (c->pending || !c->synced) && clock_now() < until) wait_once(c, until);
+    double until = steady_now() + timeout;
+    while (!c->closed && (c->pending || !c->synced) && steady_now() < until) wait_once(c, until);
     return !c->closed && !c->pending && c->synced;
 }
 
@@ -772,9 +772,9 @@ int room_connect_here(const char *dir_opt, const char *room, const char *variant
     /* Our server listens now; but when another client's server won the room, that one may
      * still be starting: wait for it as long as a start may take, while it holds the room
      * (once nobody does, a second more, then the error). */
-    double now = clock_now(), until = now + ROOM_START_SECONDS, quiet = now + 1;
+    double now = steady_now(), until = now + ROOM_START_SECONDS, quiet = now + 1;
     while ((fd = room_connect(dir, room, err, errlen)) < 0 &&
-           (errno == ENOENT || errno == ECONNREFUSED) && (now = clock_now()) < until) {
+           (errno == ENOENT || errno == ECONNREFUSED) && (now = steady_now()) < until) {
         if (room_server_pid(dir, room)) quiet = now + 1;
         if (now >= quiet) break;
         usleep(20000);

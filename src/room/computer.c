@@ -13,7 +13,7 @@ static SearchLimits turn_limits(const Server *sv)
 {
     SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
     /* never the time it has not got */
-    double share = clock_think_share(&sv->s.clock, sv->s.game.pos.stm, clock_now());
+    double share = clock_think_share(&sv->s.clock, sv->s.game.pos.stm, steady_now());
     if (share > 0 && share < lim.time) lim.time = share;
     /* a room a stranger opened on a public login searches as that player's own game would:
      * else five rooms of one player, each with the computer to move, took every core */

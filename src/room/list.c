@@ -31,8 +31,8 @@ static bool ask(const char *dir, const char *room, char *out, size_t len)
     static const char req[] = "info\nquit\n";
     bool ok = send(fd, req, sizeof req - 1, MSG_NOSIGNAL) == (ssize_t)(sizeof req - 1);
     size_t n = 0;
-    double until = clock_now() + ASK_SECONDS;
-    while (ok && n + 1 < sizeof buf && clock_now() < until) {
+    double until = steady_now() + ASK_SECONDS;
+    while (ok && n + 1 < sizeof buf && steady_now() < until) {
         struct pollfd pf = {fd, POLLIN, 0};
         if (poll(&pf, 1, 100) <= 0) continue;
         ssize_t r = recv(fd, buf + n, sizeof buf - 1 - n, 0);

@@ -51,9 +51,9 @@ static void err_line(Sink *k, const char *line)
 /* Wait on the room alone until `done` says so, the room closes, or the time is up. */
 static bool wait_room(RoomClient *c, bool (*done)(const RoomClient *c), double seconds)
 {
-    double until = clock_now() + seconds;
+    double until = steady_now() + seconds;
     while (!c->closed && !done(c)) {
-        double left = until - clock_now();
+        double left = until - steady_now();
         if (left <= 0) return false;
         struct pollfd pf[2] = {{room_client_fd(c), POLLIN, 0}, {room_client_wfd(c), POLLOUT, 0}};
         int n = room_client_wants_write(c) ? 2 : 1;

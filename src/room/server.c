@@ -80,7 +80,7 @@ void conn_send(Conn *c, const char *fmt, ...)
 void conn_bye(Conn *c, const char *why)
 {
     conn_send(c, "bye %s", why);
-    if (!c->closing) c->closing_since = clock_now();
+    if (!c->closing) c->closing_since = steady_now();
     c->closing = true;
 }
 
@@ -219,7 +219,7 @@ static void accept_client(Server *sv)
     c->uid = cred.uid;
     c->pid = cred.pid;
     c->seat = -1;
-    c->since = c->tokens_at = clock_now();
+    c->since = c->tokens_at = steady_now();
     c->tokens = LINES_BURST;
     sv->conn[sv->nconn++] = c;
     conn_send(c, "cellmate-room %d %s", ROOM_PROTO_VERSION, sv->opt.room);
@@ -276,7 +276,7 @@ static bool unread_output(const Conn *c)
  * without reading pays for every line: both are cut off as they always were. */
 static bool within_rate(Conn *c, enum room_request kind)
 {
-    double now = clock_now();
+    double now = steady_now();
     c->tokens += (now - c->tokens_at) * LINES_PER_SEC;
     if (c->tokens > LINES_BURST) c->tokens = LINES_BURST;
     c->tokens_at = now;
@@ -481,7 +481,7 @@ static void serve_loop(Server *sv)
 {
     struct pollfd pf[ROOM_CONN_SLOTS + 2];
     while (!stop_signal) {
-        double now = clock_now();
+        double now = steady_now();
         if (sv->nconn) sv->idle_since = now;
         if (!sv->nconn && now - sv->idle_since >= sv->idle_seconds) break;
         double new_wait = table_new_due(sv, now); /* (its events are flushed below) */
@@ -500,7 +500,7 @@ static void serve_loop(Server *sv)
         }
         if (pf[1].revents & POLLIN) computer_done(sv);
         if (pf[0].revents & POLLIN) accept_client(sv);
-        now = clock_now();
+        now = steady_now();
         if (clock_flag(&sv->s.clock, now) >= 0) table_flag(sv);
         for (int i = sv->nconn - 1; i >= 0; i--) {
             Conn *c = sv->conn[i];
@@ -608,11 +608,11 @@ int room_serve(const RoomServerOptions *o)
         ready(sv, READY_ERROR, "%s", sv->listen_fd < 0 ? err : strerror(errno));
         goto out_game;
     }
-    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
+    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, steady_now());
     table_save_now(sv);
     room_log("room %s: serving %s (pid %ld)", o->room, sv->s.v->name, (long)getpid());
     ready(sv, READY_OK, NULL);
-    sv->idle_since = clock_now();
+    sv->idle_since = steady_now();
     computer_turn(sv);
     serve_loop(sv);
     computer_stop(sv);
@@ -692,8 +692,8 @@ bool room_start_server(const RoomServerOptions *o, bool *ours, char *err, int er
     char text[800];
     size_t n = 0;
     struct pollfd pf = {p[0], POLLIN, 0};
-    double until = clock_now() + ROOM_START_SECONDS;
-    while (n + 1 < sizeof text && clock_now() < until) {
+    double until = steady_now() + ROOM_START_SECONDS;
+    while (n + 1 < sizeof text && steady_now() < until) {
         if (poll(&pf, 1, 100) <= 0) continue;
         ssize_t r = read(p[0], text + n, sizeof text - 1 - n);
         if (r <= 0) break;

@@ -53,7 +53,7 @@ int table_watchers(const Server *sv)
 static void clock_text(Server *sv, char *out, size_t len)
 {
     const Clock *c = &sv->s.clock;
-    double now = clock_now();
+    double now = steady_now();
     size_t n = (size_t)snprintf(out, len, "clock");
     for (int p = 0; p < sv->s.v->nplayers; p++)
         n += (size_t)snprintf(out + n, len - n, " %ld", clock_left(c, p, now));
@@ -149,7 +149,7 @@ static void send_state(Server *sv, Conn *c)
     if (excuse) c->excused = SIZE_MAX - OUT_MAX;
     state_events(sv, c);
     if (excuse) c->excused = c->outlen > before ? c->outlen - before : 0;
-    c->state_at = clock_now();
+    c->state_at = steady_now();
 }
 
 /* --- the record ------------------------------------------------------------------------------ */
@@ -265,7 +265,7 @@ static bool clocks_may_start(const Server *sv)
 static void clocks_start(Server *sv)
 {
     if (sv->clocks_held)
-        clock_run(&sv->s.clock, sv->s.game.pos.stm, clock_now());
+        clock_run(&sv->s.clock, sv->s.game.pos.stm, steady_now());
     else
         session_clock_from_record(&sv->s);
     sv->clocks_held = false;
@@ -306,7 +306,7 @@ static void changed(Server *sv)
 {
     sv->generation++;
     if (sv->thinking) atomic_store(&sv->stop, true);
-    if (!table_all_seated(sv) || sv->clocks_wait) clock_stop(&sv->s.clock, clock_now());
+    if (!table_all_seated(sv) || sv->clocks_wait) clock_stop(&sv->s.clock, steady_now());
     table_save(sv);
     computer_turn(sv);
 }
@@ -356,7 +356,7 @@ void table_move_played(Server *sv)
 /* The flag of the side to move fell. */
 void table_flag(Server *sv)
 {
-    int p = clock_flag(&sv->s.clock, clock_now());
+    int p = clock_flag(&sv->s.clock, steady_now());
     if (p < 0 || sv->s.game.result.over) return;
     session_time_out(&sv->s, p);
     room_broadcast(sv, "flag %s", side(sv, p));
@@ -543,7 +543,7 @@ static bool req_move(Server *sv, Conn *c, const RoomRequest *rq)
     Sink k = {sink_discard, sink_err, sv};
     sv->err[0] = 0;
     int before = sv->s.game.nplies;
-    bool flagged = clock_flag(&sv->s.clock, clock_now()) >= 0;
+    bool flagged = clock_flag(&sv->s.clock, steady_now()) >= 0;
     if (flagged) {
         table_flag(sv);
         return refuse(c, "your time is up");
@@ -603,7 +603,7 @@ static bool new_say(const Seat *st, double now)
 static unsigned voters(const Server *sv)
 {
     unsigned m = 0;
-    double now = clock_now();
+    double now = steady_now();
     for (int p = 0; p < sv->s.v->nplayers; p++)
         if (sv->seat[p].kind == SEAT_HUMAN &&
             (sv->offer == OFFER_NEW ? new_say(&sv->seat[p], now)
@@ -627,7 +627,7 @@ static void take_back(Server *sv)
     clear_offer(sv, NULL);
     /* (a refused undo, which the record's computer names could bring, must not loop) */
     while (sv->s.game.nplies > to && session_command(&sv->s, "undo", "", &k)) continue;
-    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, clock_now());
+    if (!table_all_seated(sv)) clock_stop(&sv->s.clock, steady_now());
     room_broadcast(sv, "takeback %d", sv->s.game.nplies);
     /* the moves, named as a local undo names them (they stay readable until the next move) */
     session_plies_text(&sv->s, sv->s.game.nplies, from, text, sizeof text);
@@ -808,7 +808,7 @@ static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
 static bool computer_leaves(Server *sv, Conn *c)
 {
     int left = 0;
-    if (clock_flag(&sv->s.clock, clock_now()) >= 0) {
+    if (clock_flag(&sv->s.clock, steady_now()) >= 0) {
         table_flag(sv);
         return refuse(c, "the time of the side to move is up");
     }
@@ -931,7 +931,7 @@ double table_new_due(Server *sv, double now)
 static bool req_sync(Server *sv, Conn *c, const RoomRequest *rq)
 {
     (void)rq;
-    if (c->syncs_due || clock_now() - c->state_at < SYNC_SECONDS) {
+    if (c->syncs_due || steady_now() - c->state_at < SYNC_SECONDS) {
         c->syncs_due++; /* (bounded: a client waits for them or pays for each, server.c) */
         return false;
     }
@@ -1000,7 +1000,7 @@ void table_left(Server *sv, Conn *c)
     }
     if (c->state != CONN_PLAYER || sv->seat[c->seat].conn != c) return;
     sv->seat[c->seat].conn = NULL;
-    sv->seat[c->seat].away_since = clock_now();
+    sv->seat[c->seat].away_since = steady_now();
     seat_event(sv, NULL, c->seat);
     room_broadcast(sv, "info %s %s", side(sv, c->seat), c->quit ? "left" : "disconnected");
 }
@@ -1055,9 +1055,9 @@ bool table_open(Server *sv, char *err, int errlen)
         if (!session_open_record(&sv->s, sv->record, err, errlen)) return false;
         seats_from_record(sv);
         /* away since now: a player whose connection the last server lost has a say */
-        for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].away_since = clock_now();
+        for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].away_since = steady_now();
         sv->clocks_wait = clocks_never_ran(sv);
-        if (sv->clocks_wait) clock_stop(&sv->s.clock, clock_now());
+        if (sv->clocks_wait) clock_stop(&sv->s.clock, steady_now());
         return true;
     }
     if (!sv->opt.variant) {
