@@ -216,24 +216,22 @@ tap_ok "SIGHUP while a page is open ends the program" gone f
 # --- starting cellmate does not replace the saved game ----------------------------------
 # (first a game in progress to replace: one of the games above may have ended, and an ended
 # game is kept as ended-DATE, not as previous.pgn)
-start g screen glinski
-wait_for g "White to move" >/dev/null
-line g "e5"
-wait_for g "1. e5" >/dev/null
-line g "quit"
-gone g >/dev/null
+one_move() { # one_move VARIANT MOVE: a screen that plays White's MOVE, then quits
+    start g screen "$1"
+    wait_for g "White to move" >/dev/null
+    line g "$2"
+    wait_for g "1. $2" >/dev/null
+    line g "quit"
+    gone g >/dev/null
+}
+one_move glinski e5
 before=$(cat "$SAVE")
 start g screen chessagon
 wait_for g "White to move" >/dev/null
 line g "quit"
 gone g >/dev/null
 tap_eq "a new screen that makes no move leaves the saved game alone" "$before" "$(cat "$SAVE")"
-start g screen chessagon
-wait_for g "White to move" >/dev/null
-line g "lj7"
-wait_for g "1. lj7" >/dev/null
-line g "quit"
-gone g >/dev/null
+one_move chessagon lj7
 kept_as() { # the previous*.pgn that holds exactly the text $1 (previous.pgn may hold an
     # earlier game in progress, which is then not replaced: previous-2.pgn, ...)
     for f in "$XDG_STATE_HOME"/cellmate/previous*.pgn; do
