@@ -955,7 +955,7 @@ static const struct {
     {"no", true},    {"new", true},   {"show", false},  {"moves", false},  {"fen", false},
     {"pgn", false},  {"save", false}, {"perft", false}, {"hint", false},   {"analyse", false},
     {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false}, {"analyze", false},
-    {"chat", false},
+    {"chat", false}, {"level", true},
 };
 
 /* In a room the computer takes an empty seat (ai SIDE) and leaves its seats (ai off); it
@@ -975,8 +975,10 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
 {
     for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++) {
         if (strcmp(in_room[i].name, c->name)) continue;
-        if (!in_room[i].send) return c->run(s, args, out);
-        bool takes_text = !strcmp(c->name, "say") || !strcmp(c->name, "ai");
+        /* level alone says the room's level, which the room keeps the session's up to date */
+        if (!in_room[i].send || (!strcmp(c->name, "level") && !*args)) return c->run(s, args, out);
+        bool takes_text =
+            !strcmp(c->name, "say") || !strcmp(c->name, "ai") || !strcmp(c->name, "level");
         if (!takes_text && !session_no_args(args, c->name, out)) return false;
         if (!strcmp(c->name, "say") && !*args)
             return session_complain(out, "say needs the words to say after it");

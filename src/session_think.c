@@ -1,6 +1,7 @@
 /* session_think.c — the computer in a session: its limits, go, ai, level, hint and analyse. */
 #include "session_int.h"
 
+#include "level.h"
 #include "number.h"
 #include "pgn.h"
 
@@ -129,10 +130,7 @@ bool cmd_level(Session *s, const char *args, Sink *out)
         level = (int)n;
         session_set_level(s, level);
     }
-    session_say(out, "level %d%s", level,
-                level == SEARCH_MAX_LEVEL ? " (full strength)"
-                : level == 1              ? " (a beginner's opponent)"
-                                          : "");
+    session_say(out, "level %d%s", level, level_gloss(level));
     return true;
 }
 

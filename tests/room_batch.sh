@@ -83,8 +83,8 @@ tap_ok "the watcher is told where the game stands" \
     grep -qx "you watch room tri (cyclohexane): move 3, Red to move" "$tmp/watcher1"
 tap_ok "a joiner's --clock that the room does not keep is ignored, with a note" \
     grep -qx "room tri keeps its own clock (no clock); the --clock given is ignored" "$tmp/watcher1"
-tap_ok "... and so is --level" \
-    grep -qx -- "--level is not for rooms: the room's computer plays at full strength" "$tmp/watcher1"
+tap_ok "... and so is a watcher's --level (the players set the computer's level)" \
+    grep -qx "a watcher cannot set the computer's level: the --level given is ignored" "$tmp/watcher1"
 wait_until grep -qx 'dave watches' "$tmp/red" # (red's client prints it in its own time)
 tap_ok "the others are told a watcher came; the watcher is not told of itself" \
     sh -c "grep -qx 'dave watches' '$tmp/red' && ! grep -q 'dave watches' '$tmp/watcher1'"
@@ -107,7 +107,7 @@ tap_ok "Glinski: each player is told of its seat in its own words only" \
 player "$tmp/late" --room duel --name erin --seat watch <<'EOF'
 e5
 redo
-level  3
+load  x.pgn
 say
 quit
 EOF
@@ -116,7 +116,7 @@ tap_ok "Glinski: a move from a watcher of the finished game: the result, no 'new
     grep -qx "line 1: the game is over (result 1-0: White wins by checkmate) (in 'e5')" "$tmp/late.err"
 tap_eq "commands a room does not take are refused in plain words, the reason first" \
     "line 2: redo cannot be used in a room (in 'redo')
-line 3: level cannot be used in a room (in 'level  3')
+line 3: load cannot be used in a room (in 'load  x.pgn')
 line 4: say needs the words to say after it" "$(sed -n 2,4p "$tmp/late.err")"
 tap_ok "Glinski: the room's record has the game" \
     record_has -x "1. Qc3 Qc6 2. b2 b6 3. Bb1 e6 4. Qxf9# 1-0" "$ROOMS/duel.pgn"
@@ -271,6 +271,38 @@ printf '%s\n' 'expect cellmate-room' 'send hello 1 alice White\n' 'expect sync' 
 last_clock=$(grep '^< clock ' "$tmp/held" | tail -n 1 | cut -d' ' -f3)
 tap_ok "ai off, then ai Black: White's clock runs on from where it stopped ($last_clock ms)" \
     test "${last_clock:-60000}" -le 59500
+
+# --- the computer's level: set by any player, told to all, kept in the record ---------------------
+# (the computer thinks 30 s a move at full strength; level 1 answers at once)
+player "$tmp/lv" --room lv glinski --time 30 --name alice --seat White <<EOF
+ai Black
+level 1
+level 1
+level 11
+level
+Qc3
+@wait $tmp/lv 1...
+EOF
+finish "$last_pid"
+tap_eq "level: the script was accepted but for the level it has and level 11 (status 1)" 1 "$?"
+tap_ok "level: the room tells everybody who set it" \
+    grep -qx "alice sets the computer's level to 1 (a beginner's opponent), from its next move" "$tmp/lv"
+tap_ok "level: the same level again is refused" \
+    grep -q "^line 3: the computer plays at level 1 already" "$tmp/lv.err"
+tap_ok "level: a level out of range is refused as a local game refuses it" \
+    grep -q "^line 4: level needs a whole number from 1 (a beginner's opponent) to 10 (full strength), not '11'" "$tmp/lv.err"
+tap_ok "level: level alone says the room's level" grep -qx "level 1 (a beginner's opponent)" "$tmp/lv"
+tap_ok "level: the computer at level 1 answered well inside its 30 s" grep -q '^1\.\.\. ' "$tmp/lv"
+tap_ok "level: the record names the computer with its level" \
+    record_has -x '\[Black "cellmate (level 1)"\]' "$ROOMS/lv.pgn"
+end_pid "$(room_server lv)"
+printf 'level\nlevel 5\n' | timeout 20 "$CELLMATE" --batch --room lv --name bob --seat watch >"$tmp/lv2" 2>&1
+tap_ok "level: a server started again plays at the level its record names" \
+    grep -qx "level 1 (a beginner's opponent)" "$tmp/lv2"
+tap_ok "level: a watcher cannot set it" grep -q "^line 2: watchers cannot set the computer's level" "$tmp/lv2"
+printf 'level\n' | timeout 20 "$CELLMATE" --batch --room lv --level 3 --name alice --seat White >"$tmp/lv3" 2>&1
+tap_ok "level: --level when joining sets it, before the script's first line" \
+    sh -c "grep -qx \"alice sets the computer's level to 3, from its next move\" '$tmp/lv3' && grep -qx 'level 3' '$tmp/lv3'"
 
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------

@@ -180,6 +180,8 @@ wait_for h ">White  alice" >/dev/null
 line h "ai Black"
 tap_ok "ai SIDE: the room says the computer sits down" wait_for h "the computer takes Black"
 tap_ok "ai SIDE: the panel shows the computer's seat" wait_for h " Black  cellmate ai"
+line h "level 2"
+tap_ok "level N: the panel shows the room's computer's level" wait_for h "computer's level: 2"
 line h Qc3
 tap_ok "ai SIDE: the room's computer answers the move" wait_re h "1\. Qc3 +[A-Za-z]"
 # the room's server stopped on purpose (SIGTERM): it says goodbye, and no screen starts it again

@@ -286,7 +286,7 @@ static void test_heard_by_all(void **state)
     for (int k = REQ_HELLO; k <= REQ_BAD; k++) {
         enum room_request kind = (enum room_request)k;
         bool loud = kind == REQ_SAY || kind == REQ_DRAW || kind == REQ_UNDO || kind == REQ_NO ||
-                    kind == REQ_AI || kind == REQ_NEW;
+                    kind == REQ_AI || kind == REQ_NEW || kind == REQ_LEVEL;
         if (room_request_heard_by_all(kind) != loud)
             fail_msg("'%s' heard by all: %d", room_request_verb(kind), !loud);
     }
@@ -295,7 +295,8 @@ static void test_heard_by_all(void **state)
         bool loud;
     } lines[] = {{"say hello", true}, {"ai Blue", true}, {"new", true},  {"move e4", false},
                  {"ping", false},     {"say", false},    {"ai", false},  {"new game", false},
-                 {"frob", false},     {"draw", true},    {"undo", true}, {"no", true}};
+                 {"frob", false},     {"draw", true},    {"undo", true}, {"no", true},
+                 {"level 3", true},   {"level", false}};
     RoomRequest rq;
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         room_parse_request(lines[i].line, &rq);

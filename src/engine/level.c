@@ -70,6 +70,13 @@ Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
     return best;
 }
 
+const char *level_gloss(int level)
+{
+    return level == SEARCH_MAX_LEVEL ? " (full strength)"
+           : level == 1              ? " (a beginner's opponent)"
+                                     : "";
+}
+
 void level_player_name(int level, char *buf, size_t len)
 {
     if (level >= 1 && level < SEARCH_MAX_LEVEL)

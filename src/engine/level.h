@@ -27,6 +27,10 @@ typedef bool (*LevelScore)(void *ctx, Move m, int depth, int *score);
 Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
                   const SearchLimits *lim, LevelScore score, void *ctx);
 
+/* What a level is, said after its number: " (full strength)", " (a beginner's opponent)" or
+ * "" between them. */
+const char *level_gloss(int level);
+
 /* The computer's name in a record's player tag at this level: "cellmate" at full strength,
  * "cellmate (level 3)" below it. */
 void level_player_name(int level, char *buf, size_t len);

@@ -316,6 +316,7 @@ int room_screen_status(int y, int x, int width)
             panel_line(&y, x, width, A_NORMAL, "%s", line);
         }
     }
+    bool computer = false;
     for (int p = 0; p < v->nplayers; p++) {
         const RoomSeatView *st = &c->seats[p];
         bool mine = p == c->seat;
@@ -330,7 +331,11 @@ int room_screen_status(int y, int x, int width)
         panel_line(&y, x, width, at, "%c%s %s %s", mine ? '>' : ' ', side, who,
                    seat_state_word(c, p));
         if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
+        computer |= st->state == SEAT_STATE_AI;
     }
+    /* below full strength, in the words of a local game's panel */
+    if (computer && ui.s->ai.level >= 1 && ui.s->ai.level < SEARCH_MAX_LEVEL)
+        panel_line(&y, x, width, A_NORMAL, "computer's level: %d", ui.s->ai.level);
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers) {
         panel_line(&y, x, width, A_BOLD, "%s %s", v->player_name[c->offer_by],

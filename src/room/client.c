@@ -3,6 +3,7 @@
 #include "room/client.h"
 
 #include "fen.h"
+#include "level.h"
 #include "number.h"
 #include "paths.h"
 #include "room/dir.h"
@@ -459,6 +460,19 @@ static void ev_takeback(RoomClient *c, char **a)
     if (c->s->changed) c->s->changed(c->s);
 }
 
+/* The record's player of seat p, as the room's own record names it ("?" for nobody, the
+ * computer with its level). */
+static void seat_tag(RoomClient *c, int p)
+{
+    char name[64];
+    const char *seat = c->seats[p].name;
+    if (!strcmp(seat, "cellmate"))
+        level_player_name(c->s->ai.level, name, sizeof name);
+    else
+        snprintf(name, sizeof name, "%s", strcmp(seat, "-") ? seat : "?");
+    game_set_tag(current(c), current_variant(c)->player_name[p], name);
+}
+
 static void ev_seat(RoomClient *c, char **a)
 {
     int p = side_of(current_variant(c), a[0]), st = room_seat_state(a[1]);
@@ -467,8 +481,18 @@ static void ev_seat(RoomClient *c, char **a)
         return resync(c, "a seat");
     c->seats[p].state = (enum seat_state)st;
     snprintf(c->seats[p].name, sizeof c->seats[p].name, "%s", a[2]);
-    /* the record's player, as the room's own record names it ("?" for nobody) */
-    game_set_tag(current(c), current_variant(c)->player_name[p], strcmp(a[2], "-") ? a[2] : "?");
+    seat_tag(c, p);
+    if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
+}
+
+/* The level the room's computer plays at: kept as the session's own (the panel and the level
+ * command read it there; hint and analyse think at full strength whatever it is). */
+static void ev_level(RoomClient *c, char **a)
+{
+    long n;
+    if (!number_parse(a[0], 1, SEARCH_MAX_LEVEL, &n)) return resync(c, "a level");
+    c->s->ai.level = (int)n;
+    for (int p = 0; current_variant(c) && p < current_variant(c)->nplayers; p++) seat_tag(c, p);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 
@@ -565,6 +589,7 @@ static void on_event(RoomClient *c, char *line)
     case EV_DRAWN: ev_drawn(c); break;
     case EV_TAKEBACK: ev_takeback(c, a); break;
     case EV_SEAT: ev_seat(c, a); break;
+    case EV_LEVEL: ev_level(c, a); break;
     case EV_WATCHERS: {
         long w;
         if (parse_long(a[0], &w)) c->watchers = (int)w;
@@ -920,8 +945,6 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
         tell(c, false, "room %s keeps its own clock (%s); the --clock given is ignored", c->room,
              text);
     }
-    if (o->level && o->level < SEARCH_MAX_LEVEL)
-        tell(c, false, "--level is not for rooms: the room's computer plays at full strength");
     char where[256];
     if (s->game.result.over)
         game_result_line(&s->game, where, sizeof where);
@@ -933,6 +956,12 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
              s->v->name, where);
     else
         tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
+    /* --level sets the room's level, as the level command does, unless it is that already;
+     * answered before the first line of a script, which may ask for it */
+    if (o->level && c->seat < 0)
+        tell(c, false, "a watcher cannot set the computer's level: the --level given is ignored");
+    else if (o->level && o->level != s->ai.level && room_client_send(c, "level %d", o->level))
+        room_client_settle(c, JOIN_SECONDS);
     /* after the welcome, so that it is read first; joining after a lost connection, only
      * those said meanwhile (the chat command has the record's whole chat) */
     int first = s->game.nnotes > RECENT_NOTES ? s->game.nnotes - RECENT_NOTES : 0;

@@ -39,7 +39,7 @@ typedef struct {
     const char *ssh;     /* the ssh command (--ssh, CELLMATE_SSH, or "ssh") */
     TimeControl clock;   /* for a new room; a room that keeps another says so */
     double ai_seconds;
-    int level;         /* --level given: a room's computer plays at full strength, which is said */
+    int level;         /* --level given: the room's level is set to it (0: left as it is) */
     int notes_seen;    /* joining after a lost connection: the chat lines shown before it */
     const char *maker; /* restricted mode: the player, whose open rooms are bounded */
 } RoomJoinOptions;

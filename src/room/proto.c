@@ -246,11 +246,13 @@ static const struct {
     enum room_request kind;
     enum req_args args;
 } requests[] = {
-    {"hello", REQ_HELLO, ARGS_HELLO},  {"move", REQ_MOVE, ARGS_TEXT}, {"say", REQ_SAY, ARGS_TEXT},
-    {"draw", REQ_DRAW, ARGS_NONE},     {"undo", REQ_UNDO, ARGS_NONE}, {"no", REQ_NO, ARGS_NONE},
-    {"resign", REQ_RESIGN, ARGS_NONE}, {"ai", REQ_AI, ARGS_WORD},     {"new", REQ_NEW, ARGS_NONE},
-    {"sync", REQ_SYNC, ARGS_NONE},     {"info", REQ_INFO, ARGS_NONE}, {"ping", REQ_PING, ARGS_NONE},
-    {"quit", REQ_QUIT, ARGS_NONE},
+    {"hello", REQ_HELLO, ARGS_HELLO},  {"move", REQ_MOVE, ARGS_TEXT},
+    {"say", REQ_SAY, ARGS_TEXT},       {"draw", REQ_DRAW, ARGS_NONE},
+    {"undo", REQ_UNDO, ARGS_NONE},     {"no", REQ_NO, ARGS_NONE},
+    {"resign", REQ_RESIGN, ARGS_NONE}, {"ai", REQ_AI, ARGS_WORD},
+    {"new", REQ_NEW, ARGS_NONE},       {"sync", REQ_SYNC, ARGS_NONE},
+    {"info", REQ_INFO, ARGS_NONE},     {"ping", REQ_PING, ARGS_NONE},
+    {"quit", REQ_QUIT, ARGS_NONE},     {"level", REQ_LEVEL, ARGS_WORD},
 };
 
 const char *room_request_verb(enum room_request kind)
@@ -326,7 +328,8 @@ void room_parse_request(const char *line, RoomRequest *rq)
 
 bool room_request_heard_by_all(enum room_request kind)
 {
-    static const enum room_request loud[] = {REQ_SAY, REQ_DRAW, REQ_UNDO, REQ_NO, REQ_AI, REQ_NEW};
+    static const enum room_request loud[] = {REQ_SAY, REQ_DRAW, REQ_UNDO, REQ_NO,
+                                             REQ_AI,  REQ_NEW,  REQ_LEVEL};
     for (size_t i = 0; i < sizeof loud / sizeof loud[0]; i++)
         if (kind == loud[i]) return true;
     return false;
@@ -379,6 +382,7 @@ static const RoomEventForm events[] = {
     {"ok", EV_OK, 0, false},
     {"error", EV_ERROR, 1, true},
     {"pong", EV_PONG, 0, false},
+    {"level", EV_LEVEL, 1, false},
     {"bye", EV_BYE, 1, true},
 };
 

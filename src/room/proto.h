@@ -119,14 +119,15 @@ enum room_request {
     REQ_INFO,   /* info: a summary of the room (also before hello) */
     REQ_PING,   /* ping */
     REQ_QUIT,   /* quit: leave (the seat is kept) */
+    REQ_LEVEL,  /* level N: the computer's level, 1 (a beginner's opponent) .. 10 */
     REQ_BAD
 };
 
 typedef struct {
     enum room_request kind;
-    int version;                     /* hello */
-    char name[ROOM_NAME_MAX + 1];    /* hello */
-    char seat[32];                   /* hello: a side's name, "any" or "watch"; ai: the side */
+    int version;                  /* hello */
+    char name[ROOM_NAME_MAX + 1]; /* hello */
+    char seat[32]; /* hello: a side's name, "any" or "watch"; ai: the side; level: N */
     char text[ROOM_REQUEST_MAX + 1]; /* move, say */
     char error[160];                 /* REQ_BAD: what is wrong */
 } RoomRequest;
@@ -188,7 +189,8 @@ enum room_event {
     EV_OK,       /* ok: the last request was done */
     EV_ERROR,    /* error TEXT: the last request was refused, and why */
     EV_PONG,
-    EV_BYE, /* bye TEXT: the server closes the connection */
+    EV_LEVEL, /* level N: the level the room's computer plays at (10: full strength) */
+    EV_BYE,   /* bye TEXT: the server closes the connection */
     EV_BAD
 };
 

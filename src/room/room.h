@@ -24,7 +24,7 @@ typedef struct {
     TimeControl clock;
     double ai_seconds; /* --time for the room's computer, to a server this client starts */
     SearchLimits ai;   /* --time, --nodes, --depth: the player's own hint and analyse */
-    int level;         /* --level: not for rooms (their computer plays at full strength), said so */
+    int level;         /* --level: the room's computer plays at it from then on (0: as it is) */
     bool batch;        /* scripted mode even on a terminal */
     bool ascii;        /* the screen's --ascii */
     /* the screen at the table (the program's, not this library's: room_screen_run), used

@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "fileio.h"
+#include "level.h"
 #include "number.h"
 #include "pgn.h"
 #include "room/describe.h"
@@ -99,6 +100,13 @@ static void decided_event(Server *sv, char *out, size_t len)
                  side(sv, g->result.winner == 0 ? 1 : 0));
 }
 
+/* The level the room's computer plays at, 1 .. SEARCH_MAX_LEVEL (full strength). */
+static int room_level(const Server *sv)
+{
+    int level = sv->s.ai.level;
+    return level >= 1 && level < SEARCH_MAX_LEVEL ? level : SEARCH_MAX_LEVEL;
+}
+
 static void state_events(Server *sv, Conn *c)
 {
     const Game *g = &sv->s.game;
@@ -127,6 +135,7 @@ static void state_events(Server *sv, Conn *c)
     decided_event(sv, line, sizeof line);
     if (*line) conn_send(c, "%s", line);
     for (int p = 0; p < sv->s.v->nplayers; p++) seat_event(sv, c, p);
+    conn_send(c, "level %d", room_level(sv));
     conn_send(c, "watchers %d", table_watchers(sv));
     clock_event(sv, c);
     if (sv->offer != OFFER_NONE) {
@@ -165,13 +174,12 @@ _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
 /* The seats into the record's tags. */
 static void seat_tags(Server *sv)
 {
-    char users[ROOM_USERS_MAX + 1] = "";
+    char users[ROOM_USERS_MAX + 1] = "", computer[64];
     size_t n = 0;
+    level_player_name(sv->s.ai.level, computer, sizeof computer); /* as a local game names it */
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
-        const char *name = st->kind == SEAT_HUMAN ? st->name
-                           : st->kind == SEAT_AI  ? COMPUTER_NAME
-                                                  : "?";
+        const char *name = st->kind == SEAT_HUMAN ? st->name : st->kind == SEAT_AI ? computer : "?";
         game_set_tag(&sv->s.game, side(sv, p), name);
         int w = st->kind == SEAT_HUMAN
                     ? snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid)
@@ -221,8 +229,10 @@ static void seats_from_record(Server *sv)
         char *uid = room_word(&rest);
         long id;
         memset(st, 0, sizeof *st);
-        if (name && !strcmp(name, COMPUTER_NAME)) {
+        int level = name ? level_from_player_name(name) : 0;
+        if (level) {
             st->kind = SEAT_AI;
+            sv->s.ai.level = level;
         } else if (name && room_valid_player(name) && number_parse(uid, 0, UID_LARGEST, &id)) {
             st->kind = SEAT_HUMAN;
             snprintf(st->name, sizeof st->name, "%s", name);
@@ -851,6 +861,29 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
+/* level N: the computer plays at level N from its next move on, in every seat it has, and
+ * the record names it so (as a local game's does). Any player may set it, told to all. */
+static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot set the computer's level");
+    int before = room_level(sv);
+    Sink k = {sink_discard, sink_err, sv};
+    sv->err[0] = 0;
+    if (!session_command(&sv->s, "level", rq->seat, &k))
+        return refuse(c, "%s", sv->err[0] ? sv->err : "the level was not set");
+    int n = room_level(sv);
+    if (n == before) return refuse(c, "the computer plays at level %d already", n);
+    room_broadcast(sv, "level %d", n);
+    room_broadcast(sv, "info %s sets the computer's level to %d%s, from its next move", c->name, n,
+                   level_gloss(n));
+    table_save(sv);
+    if (sv->thinking) { /* the move it is thinking of is its next: thought again at the level */
+        computer_stop(sv);
+        computer_turn(sv);
+    }
+    return true;
+}
+
 /* new: the next game, once every player with a say agrees (a player playing the computer
  * alone begins it at once; one away for NEW_AWAY_SECONDS has no say). */
 static bool req_new(Server *sv, Conn *c, const RoomRequest *rq)
@@ -984,11 +1017,11 @@ static const struct {
     bool (*run)(Server *sv, Conn *c, const RoomRequest *rq);
     bool before_hello; /* allowed before hello */
 } handlers[] = {
-    {REQ_HELLO, hello, true},        {REQ_MOVE, req_move, false}, {REQ_SAY, req_say, false},
-    {REQ_DRAW, req_draw, false},     {REQ_UNDO, req_undo, false}, {REQ_NO, req_no, false},
-    {REQ_RESIGN, req_resign, false}, {REQ_AI, req_ai, false},     {REQ_NEW, req_new, false},
-    {REQ_SYNC, req_sync, false},     {REQ_INFO, req_info, true},  {REQ_PING, req_ping, true},
-    {REQ_QUIT, req_quit, true},
+    {REQ_HELLO, hello, true},        {REQ_MOVE, req_move, false},   {REQ_SAY, req_say, false},
+    {REQ_DRAW, req_draw, false},     {REQ_UNDO, req_undo, false},   {REQ_NO, req_no, false},
+    {REQ_RESIGN, req_resign, false}, {REQ_AI, req_ai, false},       {REQ_NEW, req_new, false},
+    {REQ_SYNC, req_sync, false},     {REQ_INFO, req_info, true},    {REQ_PING, req_ping, true},
+    {REQ_QUIT, req_quit, true},      {REQ_LEVEL, req_level, false},
 };
 
 void table_left(Server *sv, Conn *c)
