@@ -304,6 +304,18 @@ printf 'level\n' | timeout 20 "$CELLMATE" --batch --room lv --level 3 --name ali
 tap_ok "level: --level when joining sets it, before the script's first line" \
     sh -c "grep -qx \"alice sets the computer's level to 3, from its next move\" '$tmp/lv3' && grep -qx 'level 3' '$tmp/lv3'"
 
+# a search under way ends at the level it began with (begun again at every change, a player
+# could keep the computer from moving): the room says so
+player "$tmp/lvt" --room lvt glinski --time 3 --name alice --seat White <<EOF
+ai Black
+Qc3
+level 2
+@wait $tmp/lvt 1...
+EOF
+finish "$last_pid"
+tap_ok "level: set while the computer thinks, from the move after that one" \
+    grep -qx "alice sets the computer's level to 2, once it has played the move it is thinking of" "$tmp/lvt"
+
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------
 printf 'hi\nsay anyone?\n' | timeout 20 "$CELLMATE" --batch --room alone glinski --name solo \

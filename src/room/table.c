@@ -861,7 +861,7 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     return true;
 }
 
-/* level N: the computer plays at level N from its next move on, in every seat it has, and
+/* level N: the computer plays at level N from its next search on, in every seat it has, and
  * the record names it so (as a local game's does). Any player may set it, told to all. */
 static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
 {
@@ -874,13 +874,12 @@ static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
     int n = room_level(sv);
     if (n == before) return refuse(c, "the computer plays at level %d already", n);
     room_broadcast(sv, "level %d", n);
-    room_broadcast(sv, "info %s sets the computer's level to %d%s, from its next move", c->name, n,
-                   level_gloss(n));
+    /* a search under way ends at the level it began with: begun again, a player changing the
+     * level over and over could keep the computer from moving until its time ran out */
+    room_broadcast(sv, "info %s sets the computer's level to %d%s, %s", c->name, n, level_gloss(n),
+                   sv->thinking ? "once it has played the move it is thinking of"
+                                : "from its next move");
     table_save(sv);
-    if (sv->thinking) { /* the move it is thinking of is its next: thought again at the level */
-        computer_stop(sv);
-        computer_turn(sv);
-    }
     return true;
 }
 
