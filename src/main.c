@@ -412,8 +412,7 @@ static int play(Options *o, const Restriction *r)
         s.list_saves = autosave_list_saves;
         s.find_save = autosave_find_save;
     }
-    if (!s.ai.nodes && !s.ai.depth && !s.ai.seed) /* a level's choices differ from game to game */
-        s.ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
+    session_seed_levels(&s);
     /* a player's game goes on where it stopped, unless it has ended: then a new one begins */
     char ended[256] = "", kept[800] = ""; /* how the last game ended, where it is kept */
     if (r) {

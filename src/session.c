@@ -983,6 +983,8 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
         if (!strcmp(c->name, "say") && !*args)
             return session_complain(out, "say needs the words to say after it");
         if (!strcmp(c->name, "ai") && !room_ai_word(s, args, out)) return false;
+        int level; /* refused here as a local game refuses it, not by a round trip */
+        if (!strcmp(c->name, "level") && !session_level_arg(args, &level, out)) return false;
         return s->remote->request(s, c->name, args, out);
     }
     return session_complain(out, "'%s': %s cannot be used in a room", line, c->name);

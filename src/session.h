@@ -170,6 +170,11 @@ bool session_play_move(Session *s, Move m);
 /* The computer plays at this level (1..SEARCH_MAX_LEVEL) from now on, and the record's
  * names for it say so. */
 void session_set_level(Session *s, int level);
+/* The level args names, or false after a complaint (as the level command refuses it). */
+bool session_level_arg(const char *args, int *level, Sink *out);
+/* A level's choices differ from game to game: a seed from the time and the process, unless a
+ * seed, --nodes or --depth asks for reproducible play. */
+void session_seed_levels(Session *s);
 
 /* Player p's flag fell: the game ends for p, p's clock reads 0 and the next player's runs if
  * the game goes on. session_tick's step, and a room server's (which keeps the clocks). */

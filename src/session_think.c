@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+#include <unistd.h>
 
 SearchLimits session_limits(const Session *s)
 {
@@ -108,6 +110,12 @@ bool cmd_ai(Session *s, const char *args, Sink *out)
     return set_computer(s, mask, what, out);
 }
 
+void session_seed_levels(Session *s)
+{
+    if (!s->ai.nodes && !s->ai.depth && !s->ai.seed)
+        s->ai.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
+}
+
 void session_set_level(Session *s, int level)
 {
     s->ai.level = level;
@@ -115,19 +123,24 @@ void session_set_level(Session *s, int level)
     session_notify_changed(s);
 }
 
+bool session_level_arg(const char *args, int *level, Sink *out)
+{
+    long n;
+    if (!number_parse(args, 1, SEARCH_MAX_LEVEL, &n))
+        return session_complain(out,
+                                "level needs a whole number from 1 (a beginner's opponent) to %d "
+                                "(full strength), not '%s'",
+                                SEARCH_MAX_LEVEL, args);
+    *level = (int)n;
+    return true;
+}
+
 /* level: which level the computer plays at; level N: play at level N from now on. */
 bool cmd_level(Session *s, const char *args, Sink *out)
 {
-    int level = s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL ? s->ai.level : SEARCH_MAX_LEVEL;
-    long n;
+    int level = level_effective(s->ai.level);
     if (*args) {
-        if (!number_parse(args, 1, SEARCH_MAX_LEVEL, &n))
-            return session_complain(
-                out,
-                "level needs a whole number from 1 (a beginner's opponent) to %d "
-                "(full strength), not '%s'",
-                SEARCH_MAX_LEVEL, args);
-        level = (int)n;
+        if (!session_level_arg(args, &level, out)) return false;
         session_set_level(s, level);
     }
     session_say(out, "level %d%s", level, level_gloss(level));

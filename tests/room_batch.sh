@@ -276,6 +276,7 @@ tap_ok "ai off, then ai Black: White's clock runs on from where it stopped ($las
 # (the computer thinks 30 s a move at full strength; level 1 answers at once)
 player "$tmp/lv" --room lv glinski --time 30 --name alice --seat White <<EOF
 ai Black
+@wait $tmp/lvw you watch room lv
 level 1
 level 1
 level 11
@@ -283,10 +284,17 @@ level
 Qc3
 @wait $tmp/lv 1...
 EOF
-finish "$last_pid"
+lv=$last_pid
+wait_text "$tmp/lv" "the computer takes Black" >/dev/null
+player "$tmp/lvw" --room lv --name carol --seat watch <<EOF
+@wait $tmp/lvw alice sets the computer's level
+quit
+EOF
+finish "$lv" 20
 tap_eq "level: the script was accepted but for the level it has and level 11 (status 1)" 1 "$?"
-tap_ok "level: the room tells everybody who set it" \
-    grep -qx "alice sets the computer's level to 1 (a beginner's opponent), from its next move" "$tmp/lv"
+tap_ok "level: the room tells everybody who set it, watchers too" \
+    sh -c "grep -qx \"alice sets the computer's level to 1 (a beginner's opponent), from its next move\" '$tmp/lv' &&
+        grep -qx \"alice sets the computer's level to 1 (a beginner's opponent), from its next move\" '$tmp/lvw'"
 tap_ok "level: the same level again is refused" \
     grep -q "^line 3: the computer plays at level 1 already" "$tmp/lv.err"
 tap_ok "level: a level out of range is refused as a local game refuses it" \
@@ -295,18 +303,26 @@ tap_ok "level: level alone says the room's level" grep -qx "level 1 (a beginner'
 tap_ok "level: the computer at level 1 answered well inside its 30 s" grep -q '^1\.\.\. ' "$tmp/lv"
 tap_ok "level: the record names the computer with its level" \
     record_has -x '\[Black "cellmate (level 1)"\]' "$ROOMS/lv.pgn"
-end_pid "$(room_server lv)"
+old=$(room_server lv)
+end_pid "$old"
+"$CELLMATE" --rooms >"$tmp/lvrooms" 2>&1
+tap_ok "level: a stopped room lists its computer below full strength as the computer" \
+    grep -q "^lv: .*Black cellmate (ai)" "$tmp/lvrooms"
 printf 'level\nlevel 5\n' | timeout 20 "$CELLMATE" --batch --room lv --name bob --seat watch >"$tmp/lv2" 2>&1
 tap_ok "level: a server started again plays at the level its record names" \
     grep -qx "level 1 (a beginner's opponent)" "$tmp/lv2"
 tap_ok "level: a watcher cannot set it" grep -q "^line 2: watchers cannot set the computer's level" "$tmp/lv2"
+new=$(room_server lv)
+"$CELLMATE" --rooms >"$tmp/lvrooms" 2>&1
+tap_ok "level: ... a new server (PID $old, then $new), where the computer keeps its seat" \
+    sh -c "test -n '$new' && test '$new' != '$old' && grep -q '^lv: .*Black cellmate (ai)' '$tmp/lvrooms'"
 printf 'level\n' | timeout 20 "$CELLMATE" --batch --room lv --level 3 --name alice --seat White >"$tmp/lv3" 2>&1
 tap_ok "level: --level when joining sets it, before the script's first line" \
     sh -c "grep -qx \"alice sets the computer's level to 3, from its next move\" '$tmp/lv3' && grep -qx 'level 3' '$tmp/lv3'"
 
 # a search under way ends at the level it began with (begun again at every change, a player
 # could keep the computer from moving): the room says so
-player "$tmp/lvt" --room lvt glinski --time 3 --name alice --seat White <<EOF
+player "$tmp/lvt" --room lvt glinski --time 5 --name alice --seat White <<EOF
 ai Black
 Qc3
 level 2
@@ -315,6 +331,21 @@ EOF
 finish "$last_pid"
 tap_ok "level: set while the computer thinks, from the move after that one" \
     grep -qx "alice sets the computer's level to 2, once it has played the move it is thinking of" "$tmp/lvt"
+
+# a level set while the computer has no seat is kept for it, by a server started again too
+printf 'level 4\n' | timeout 20 "$CELLMATE" --batch --room lvn glinski --name alice --seat White >"$tmp/lvn" 2>&1
+tap_ok "level: set with no computer seated, for when it takes a seat" \
+    grep -qx "alice sets the computer's level to 4, for when it takes a seat" "$tmp/lvn"
+end_pid "$(room_server lvn)"
+printf 'ai Black\nlevel\n' | timeout 20 "$CELLMATE" --batch --room lvn --name alice --seat White >"$tmp/lvn2" 2>&1
+tap_ok "level: ... and kept by a server started again" grep -qx "level 4" "$tmp/lvn2"
+
+# the level set for the next game does not rename the computer in the finished one
+printf 'ai Black\nlevel 3\nresign\nlevel 9\nnew\n' |
+    timeout 20 "$CELLMATE" --batch --room lvf glinski --name alice --seat White >"$tmp/lvf" 2>&1
+tap_ok "level: a finished game's record keeps the level it was played at" \
+    record_has -x '\[Black "cellmate (level 3)"\]' "$ROOMS/lvf.1.pgn"
+tap_ok "... and the next game's names the new one" record_has -x '\[Black "cellmate (level 9)"\]' "$ROOMS/lvf.pgn"
 
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------

@@ -40,5 +40,46 @@ tap_ok "a recorded chat line of 200 bytes and a long name, replayed on joining, 
 tap_ok "a chat line is still cut at 200 bytes" \
     sh -c "grep '^bob: chat' '$tmp/out' | awk '{ exit length(\$0) <= 205 ? 0 : 1 }'"
 
+# a server older than levels sends none: a player's --level is said to be ignored, and the
+# computer is not taken to play at it
+cat >"$tmp/old" <<EOF
+welcome White alice
+game glinski
+tc -
+seat White here alice
+seat Black ai cellmate
+watchers 0
+sync 0
+EOF
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/old.sock" "$tmp/old" 2>"$tmp/old.err" &
+room_keep $!
+wait_until test -S "$ROOMS/old.sock"
+printf 'level\nquit\n' | timeout 20 "$CELLMATE" --batch --room old --name alice --level 3 >"$tmp/oldout" 2>&1
+tap_ok "an older room: --level is said to be ignored" \
+    grep -qx "room old's server knows no levels (an older cellmate): its computer plays at full strength, and the --level given is ignored" "$tmp/oldout"
+tap_ok "... and the computer's level is full strength" grep -qx "level 10 (full strength)" "$tmp/oldout"
+
+# levels the client does not know (a later version's, or none) are no reason to leave or to
+# ask for the state again and again
+cat >"$tmp/odd" <<EOF
+welcome White alice
+game glinski
+tc -
+seat White here alice
+seat Black ai cellmate
+level 0
+level x
+level 99
+watchers 0
+sync 0
+EOF
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/odd.sock" "$tmp/odd" 2>"$tmp/odd.err" &
+room_keep $!
+wait_until test -S "$ROOMS/odd.sock"
+printf 'level\nquit\n' | timeout 20 "$CELLMATE" --batch --room odd --name alice >"$tmp/oddout" 2>&1
+tap_eq "odd levels: the client stays and leaves when told (status 0)" 0 "$?"
+tap_ok "... a level above those it knows is full strength" grep -qx "level 10 (full strength)" "$tmp/oddout"
+tap_ok "... and it never found the state unfit" sh -c "! grep -q 'does not fit' '$tmp/oddout'"
+
 room_check_logs
 tap_done

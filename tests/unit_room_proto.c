@@ -209,6 +209,15 @@ static void test_requests(void **state)
     room_parse_request("ai Blue", &rq);
     assert_int_equal(rq.kind, REQ_AI);
     assert_string_equal(rq.seat, "Blue");
+    room_parse_request("level 3", &rq);
+    assert_int_equal(rq.kind, REQ_LEVEL);
+    assert_string_equal(rq.seat, "3");
+    /* a request of one word says what its word is */
+    room_parse_request("level 3 4", &rq);
+    assert_int_equal(rq.kind, REQ_BAD);
+    assert_string_equal(rq.error, "'level' takes one level, a whole number");
+    room_parse_request("ai Red Blue", &rq);
+    assert_string_equal(rq.error, "'ai' takes one side's name (or off)");
     struct {
         const char *line;
         enum room_request kind;

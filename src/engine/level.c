@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define COMPUTER "cellmate"
-
 static const struct {
     int depth;  /* plies searched */
     int margin; /* centipawns below the best a chosen move may score */
@@ -70,6 +68,11 @@ Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
     return best;
 }
 
+int level_effective(int level)
+{
+    return level >= 1 && level < SEARCH_MAX_LEVEL ? level : SEARCH_MAX_LEVEL;
+}
+
 const char *level_gloss(int level)
 {
     return level == SEARCH_MAX_LEVEL ? " (full strength)"
@@ -80,15 +83,15 @@ const char *level_gloss(int level)
 void level_player_name(int level, char *buf, size_t len)
 {
     if (level >= 1 && level < SEARCH_MAX_LEVEL)
-        snprintf(buf, len, "%s (level %d)", COMPUTER, level);
+        snprintf(buf, len, "%s (level %d)", COMPUTER_NAME, level);
     else
-        snprintf(buf, len, "%s", COMPUTER);
+        snprintf(buf, len, "%s", COMPUTER_NAME);
 }
 
 int level_from_player_name(const char *name)
 {
-    static const char prefix[] = COMPUTER " (level ";
-    if (!strcmp(name, COMPUTER)) return SEARCH_MAX_LEVEL;
+    static const char prefix[] = COMPUTER_NAME " (level ";
+    if (!strcmp(name, COMPUTER_NAME)) return SEARCH_MAX_LEVEL;
     const char *p = name + sizeof prefix - 1;
     long level;
     if (strncmp(name, prefix, sizeof prefix - 1) ||

@@ -27,9 +27,15 @@ typedef bool (*LevelScore)(void *ctx, Move m, int depth, int *score);
 Move level_choose(const Position *pos, const MoveList *ml, int depth, Move best,
                   const SearchLimits *lim, LevelScore score, void *ctx);
 
+/* The level a setting plays at: 1 .. SEARCH_MAX_LEVEL (0, or anything above, is full
+ * strength). */
+int level_effective(int level);
+
 /* What a level is, said after its number: " (full strength)", " (a beginner's opponent)" or
  * "" between them. */
 const char *level_gloss(int level);
+
+#define COMPUTER_NAME "cellmate" /* the computer's name as a player, in records and rooms */
 
 /* The computer's name in a record's player tag at this level: "cellmate" at full strength,
  * "cellmate (level 3)" below it. */

@@ -6,6 +6,7 @@
 #include "text_wrap.h"
 
 #include "fen.h"
+#include "level.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -258,6 +259,15 @@ static void counts_line(const Game *g, const uint8_t (*counts)[MAX_TYPES], int p
 
 /* A line of the panel broken at blanks over as many rows as it needs (continuations
  * indented by two): a title, a result or a message is never cut. */
+int ui_draw_level(int y, int x, int width)
+{
+    char line[64];
+    int level = level_effective(ui.s->ai.level);
+    if (level == SEARCH_MAX_LEVEL) return y;
+    snprintf(line, sizeof line, "computer's level: %d", level);
+    return ui_draw_wrapped(y, x, width, line, A_NORMAL);
+}
+
 int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at)
 {
     static char parts[16][WRAP_LINE];
@@ -558,10 +568,7 @@ static int status_notes(int y, int x, int width)
             if (s->ai_players & (1u << p))
                 n += (size_t)snprintf(line + n, sizeof line - n, " %s", v->player_name[p]);
         y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
-        if (s->ai.level >= 1 && s->ai.level < SEARCH_MAX_LEVEL && panel_keeps(GIVE_LEVEL)) {
-            snprintf(line, sizeof line, "computer's level: %d", s->ai.level);
-            y = ui_draw_wrapped(y, x, width, line, A_NORMAL);
-        }
+        if (panel_keeps(GIVE_LEVEL)) y = ui_draw_level(y, x, width);
     }
     return y;
 }

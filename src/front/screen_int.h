@@ -83,6 +83,8 @@ int ui_draw_clocks(const Clock *clk);
 /* A panel line broken at blanks (or, in a long word, anywhere) over as many rows as it
  * needs, continuations indented by two; the row after it. */
 int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at);
+/* The panel's line for the computer's level, below full strength only; the next row. */
+int ui_draw_level(int y, int x, int width);
 
 /* screen_select.c */
 void select_marks(uint8_t *marks); /* the marks for the board: picked piece, targets ... */

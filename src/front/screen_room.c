@@ -334,8 +334,7 @@ int room_screen_status(int y, int x, int width)
         computer |= st->state == SEAT_STATE_AI;
     }
     /* below full strength, in the words of a local game's panel */
-    if (computer && ui.s->ai.level >= 1 && ui.s->ai.level < SEARCH_MAX_LEVEL)
-        panel_line(&y, x, width, A_NORMAL, "computer's level: %d", ui.s->ai.level);
+    if (computer) y = ui_draw_level(y, x, width);
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers) {
         panel_line(&y, x, width, A_BOLD, "%s %s", v->player_name[c->offer_by],

@@ -466,7 +466,7 @@ static void seat_tag(RoomClient *c, int p)
 {
     char name[64];
     const char *seat = c->seats[p].name;
-    if (!strcmp(seat, "cellmate"))
+    if (level_from_player_name(seat))
         level_player_name(c->s->ai.level, name, sizeof name);
     else
         snprintf(name, sizeof name, "%s", strcmp(seat, "-") ? seat : "?");
@@ -477,7 +477,7 @@ static void ev_seat(RoomClient *c, char **a)
 {
     int p = side_of(current_variant(c), a[0]), st = room_seat_state(a[1]);
     if (p < 0 || st < 0 ||
-        (strcmp(a[2], "-") && strcmp(a[2], "cellmate") && !room_valid_player(a[2])))
+        (strcmp(a[2], "-") && strcmp(a[2], COMPUTER_NAME) && !room_valid_player(a[2])))
         return resync(c, "a seat");
     c->seats[p].state = (enum seat_state)st;
     snprintf(c->seats[p].name, sizeof c->seats[p].name, "%s", a[2]);
@@ -490,8 +490,11 @@ static void ev_seat(RoomClient *c, char **a)
 static void ev_level(RoomClient *c, char **a)
 {
     long n;
-    if (!number_parse(a[0], 1, SEARCH_MAX_LEVEL, &n)) return resync(c, "a level");
-    c->s->ai.level = (int)n;
+    /* nothing to resync: a level is no part of the game. Above the levels this client knows
+     * (a later version's), the strongest it knows */
+    if (!parse_long(a[0], &n) || n < 1) return;
+    c->s->ai.level = n < SEARCH_MAX_LEVEL ? (int)n : SEARCH_MAX_LEVEL;
+    c->level_known = true;
     for (int p = 0; current_variant(c) && p < current_variant(c)->nplayers; p++) seat_tag(c, p);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
@@ -922,6 +925,9 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     c->remote.request = request;
     c->remote.ctx = c;
     s->remote = &c->remote;
+    /* full strength until the room says its level (a server older than levels never does) */
+    s->ai.level = 0;
+    c->level_known = false;
     if (room_client_send(c, "hello %d %s %s", ROOM_PROTO_VERSION, name, seat))
         c->pending--; /* hello is answered by welcome, not ok */
     if (!room_client_settle(c, JOIN_SECONDS)) {
@@ -960,6 +966,11 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
      * answered before the first line of a script, which may ask for it */
     if (o->level && c->seat < 0)
         tell(c, false, "a watcher cannot set the computer's level: the --level given is ignored");
+    else if (o->level && !c->level_known)
+        tell(c, false,
+             "room %s's server knows no levels (an older cellmate): its computer plays at full "
+             "strength, and the --level given is ignored",
+             c->room);
     else if (o->level && o->level != s->ai.level && room_client_send(c, "level %d", o->level))
         room_client_settle(c, JOIN_SECONDS);
     /* after the welcome, so that it is read first; joining after a lost connection, only

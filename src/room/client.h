@@ -68,6 +68,7 @@ struct RoomClient {
     int offer_by;
     unsigned offer_agreed; /* the other sides that agree to it (three players) */
     bool synced;           /* the room's whole state has been read */
+    bool level_known;      /* the room has said its computer's level (older servers never do) */
     int pending;           /* requests sent (or waiting to go) whose answer has not come */
     /* lines the others hear (chat, offers), waiting for their pace, each ending in '\n':
      * they go from room_client_io, never holding up the caller (see room_client_send) */

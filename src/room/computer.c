@@ -5,7 +5,6 @@
 #include "room/server_int.h"
 
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
 /* The search's limits, from the room's clock as it stands when the turn begins (read here,
@@ -15,7 +14,7 @@ static SearchLimits turn_limits(const Server *sv)
     SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
     /* the level the players chose (req_level), its mistakes differing from game to game */
     lim.level = sv->s.ai.level;
-    lim.seed = (uint64_t)time(NULL) << 16 ^ (uint64_t)getpid();
+    lim.seed = sv->s.ai.seed; /* (table_open) */
     /* never the time it has not got */
     double share = clock_think_share(&sv->s.clock, sv->s.game.pos.stm, steady_now());
     if (share > 0 && share < lim.time) lim.time = share;

@@ -2,6 +2,7 @@
  * (numbers by value). A running room is asked (the protocol's info request, without
  * joining); a room whose server has left is read from its record. Other games saved in the
  * directory are no rooms, and are left out. */
+#include "level.h"
 #include "notation.h"
 #include "room/describe.h"
 #include "room/dir.h"
@@ -63,11 +64,12 @@ static bool from_record(const char *path, const char *room, char *out, size_t le
     const char *names[MAX_PLAYERS], *states[MAX_PLAYERS];
     for (int p = 0; p < s.v->nplayers; p++) {
         const char *tag = game_tag(&s.game, s.v->player_name[p]);
-        bool seated = tag && strcmp(tag, "?");
-        names[p] = seated ? tag : "-";
-        states[p] = room_seat_word(!seated                    ? SEAT_STATE_EMPTY
-                                   : !strcmp(tag, "cellmate") ? SEAT_STATE_AI
-                                                              : SEAT_STATE_AWAY);
+        bool seated = tag && strcmp(tag, "?"), computer = seated && level_from_player_name(tag);
+        /* the computer at any level is named as a running room's seat names it */
+        names[p] = computer ? COMPUTER_NAME : seated ? tag : "-";
+        states[p] = room_seat_word(!seated    ? SEAT_STATE_EMPTY
+                                   : computer ? SEAT_STATE_AI
+                                              : SEAT_STATE_AWAY);
     }
     room_describe(out, len, room, &s, names, states, -1);
     session_close(&s);

@@ -1,6 +1,7 @@
 /* proto.c — the room protocol's lines, names and message tables (see proto.h). */
 #include "room/proto.h"
 
+#include "level.h"
 #include "number.h"
 #include "variant.h"
 
@@ -118,7 +119,7 @@ bool room_player_name_ok(const char *name, char *why, size_t len)
         reason = "a player's name begins with a letter, a digit or '_'";
     } else if (!name_chars(name, ROOM_NAME_MAX, "._-")) {
         reason = "a player's name has only letters, digits, '.', '_' and '-'";
-    } else if (!strcasecmp(name, "cellmate")) {
+    } else if (!strcasecmp(name, COMPUTER_NAME)) {
         reason = "cellmate is the computer's name in a room's records";
     }
     if (reason && why) snprintf(why, len, "%s", reason);
@@ -245,14 +246,22 @@ static const struct {
     const char *verb;
     enum room_request kind;
     enum req_args args;
+    const char *word; /* ARGS_WORD: what the word is, for a refusal */
 } requests[] = {
-    {"hello", REQ_HELLO, ARGS_HELLO},  {"move", REQ_MOVE, ARGS_TEXT},
-    {"say", REQ_SAY, ARGS_TEXT},       {"draw", REQ_DRAW, ARGS_NONE},
-    {"undo", REQ_UNDO, ARGS_NONE},     {"no", REQ_NO, ARGS_NONE},
-    {"resign", REQ_RESIGN, ARGS_NONE}, {"ai", REQ_AI, ARGS_WORD},
-    {"new", REQ_NEW, ARGS_NONE},       {"sync", REQ_SYNC, ARGS_NONE},
-    {"info", REQ_INFO, ARGS_NONE},     {"ping", REQ_PING, ARGS_NONE},
-    {"quit", REQ_QUIT, ARGS_NONE},     {"level", REQ_LEVEL, ARGS_WORD},
+    {"hello", REQ_HELLO, ARGS_HELLO, NULL},
+    {"move", REQ_MOVE, ARGS_TEXT, NULL},
+    {"say", REQ_SAY, ARGS_TEXT, NULL},
+    {"draw", REQ_DRAW, ARGS_NONE, NULL},
+    {"undo", REQ_UNDO, ARGS_NONE, NULL},
+    {"no", REQ_NO, ARGS_NONE, NULL},
+    {"resign", REQ_RESIGN, ARGS_NONE, NULL},
+    {"ai", REQ_AI, ARGS_WORD, "one side's name (or off)"},
+    {"new", REQ_NEW, ARGS_NONE, NULL},
+    {"sync", REQ_SYNC, ARGS_NONE, NULL},
+    {"info", REQ_INFO, ARGS_NONE, NULL},
+    {"ping", REQ_PING, ARGS_NONE, NULL},
+    {"quit", REQ_QUIT, ARGS_NONE, NULL},
+    {"level", REQ_LEVEL, ARGS_WORD, "one level, a whole number"},
 };
 
 const char *room_request_verb(enum room_request kind)
@@ -300,8 +309,11 @@ void room_parse_request(const char *line, RoomRequest *rq)
         break;
     case ARGS_WORD: {
         char *w = room_word(&rest);
-        if (!*w || *rest || strlen(w) >= sizeof rq->seat)
-            return bad(rq, "'%s' takes one side's name", verb);
+        if (!*w || *rest || strlen(w) >= sizeof rq->seat) {
+            char fmt[80]; /* (the word's description is the table's, never the peer's) */
+            snprintf(fmt, sizeof fmt, "'%%s' takes %s", requests[i].word);
+            return bad(rq, fmt, verb);
+        }
         snprintf(rq->seat, sizeof rq->seat, "%s", w);
         break;
     }

@@ -8,6 +8,7 @@
 #include "room/proto.h"
 #include "room/server.h"
 #include "room/wal.h"
+#include "level.h"
 #include "session.h"
 
 #include <pthread.h>
@@ -25,7 +26,6 @@
  * them (its clocks wait for them), so that one who left for good cannot hold up the others;
  * longer than a screen takes to join again after a lost connection (15.5 s, client.c). */
 #define NEW_AWAY_SECONDS 30.0
-#define COMPUTER_NAME    "cellmate"
 /* Connections a room holds: ROOM_MAX_CLIENTS for anyone, and one more for each seat, kept for
  * a player coming back to it, so that strangers holding every connection (watching, or saying
  * nothing) cannot keep a player from their own game while their clock runs. */

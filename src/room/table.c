@@ -103,8 +103,7 @@ static void decided_event(Server *sv, char *out, size_t len)
 /* The level the room's computer plays at, 1 .. SEARCH_MAX_LEVEL (full strength). */
 static int room_level(const Server *sv)
 {
-    int level = sv->s.ai.level;
-    return level >= 1 && level < SEARCH_MAX_LEVEL ? level : SEARCH_MAX_LEVEL;
+    return level_effective(sv->s.ai.level);
 }
 
 static void state_events(Server *sv, Conn *c)
@@ -164,7 +163,9 @@ static void send_state(Server *sv, Conn *c)
 /* --- the record ------------------------------------------------------------------------------ */
 
 /* Seats are kept in the record: the players' tags hold the names (the computer's seats
- * "cellmate", as a local game writes them) and RoomUsers the Unix users, in seat order. */
+ * "cellmate", or "cellmate (level 3)", as a local game writes them) and RoomUsers the Unix
+ * users, in seat order; RoomLevel the computer's level, once it has been below full strength
+ * (a level set while the computer has no seat is kept too). */
 _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
                "a uid is read and written as a long");
 #define UID_LARGEST ((long)(uid_t)-2) /* (uid_t)-1 is no one */
@@ -174,20 +175,28 @@ _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
 /* The seats into the record's tags. */
 static void seat_tags(Server *sv)
 {
-    char users[ROOM_USERS_MAX + 1] = "", computer[64];
+    char users[ROOM_USERS_MAX + 1] = "", computer[64], level[16];
     size_t n = 0;
+    Game *g = &sv->s.game;
     level_player_name(sv->s.ai.level, computer, sizeof computer); /* as a local game names it */
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
         const char *name = st->kind == SEAT_HUMAN ? st->name : st->kind == SEAT_AI ? computer : "?";
-        game_set_tag(&sv->s.game, side(sv, p), name);
+        /* a finished game keeps the level it was played at: a level set for the next game
+         * must not rename the computer in the record of this one, which is kept as it is */
+        const char *was = game_tag(g, side(sv, p));
+        if (st->kind == SEAT_AI && g->result.over && was && level_from_player_name(was)) name = was;
+        game_set_tag(g, side(sv, p), name);
         int w = st->kind == SEAT_HUMAN
                     ? snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid)
                     : snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
         if (w < 0 || (size_t)w >= sizeof users - n) break; /* cannot happen: sized above */
         n += (size_t)w;
     }
-    game_set_tag(&sv->s.game, "RoomUsers", users);
+    game_set_tag(g, "RoomUsers", users);
+    snprintf(level, sizeof level, "%d", room_level(sv));
+    if (room_level(sv) < SEARCH_MAX_LEVEL || game_tag(g, "RoomLevel"))
+        game_set_tag(g, "RoomLevel", level);
 }
 
 bool table_save_now(Server *sv)
@@ -229,10 +238,8 @@ static void seats_from_record(Server *sv)
         char *uid = room_word(&rest);
         long id;
         memset(st, 0, sizeof *st);
-        int level = name ? level_from_player_name(name) : 0;
-        if (level) {
+        if (name && level_from_player_name(name)) {
             st->kind = SEAT_AI;
-            sv->s.ai.level = level;
         } else if (name && room_valid_player(name) && number_parse(uid, 0, UID_LARGEST, &id)) {
             st->kind = SEAT_HUMAN;
             snprintf(st->name, sizeof st->name, "%s", name);
@@ -866,19 +873,31 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
 static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
 {
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot set the computer's level");
-    int before = room_level(sv);
+    double wait;
+    /* every change is told to everyone and saved: as chat, it must not come faster */
+    if (!chat_allowed(sv, c, &wait))
+        return refuse(c,
+                      "the level changes too often: %d changes at once, then %d a second, "
+                      "as chat; wait %.1f s",
+                      MAX_CHAT_BURST, MAX_CHAT_RATE, wait);
+    int n;
     Sink k = {sink_discard, sink_err, sv};
     sv->err[0] = 0;
-    if (!session_command(&sv->s, "level", rq->seat, &k))
-        return refuse(c, "%s", sv->err[0] ? sv->err : "the level was not set");
-    int n = room_level(sv);
-    if (n == before) return refuse(c, "the computer plays at level %d already", n);
+    if (!session_level_arg(rq->seat, &n, &k))
+        return refuse(c, "%s", sv->err[0] ? sv->err : "no level");
+    if (n == room_level(sv)) return refuse(c, "the computer plays at level %d already", n);
+    /* (not the session's level command: the seats name the computer in the record, and a
+     * finished game keeps the name it has, seat_tags) */
+    sv->s.ai.level = n;
     room_broadcast(sv, "level %d", n);
     /* a search under way ends at the level it began with: begun again, a player changing the
      * level over and over could keep the computer from moving until its time ran out */
+    bool seated = false;
+    for (int p = 0; p < sv->s.v->nplayers; p++) seated |= sv->seat[p].kind == SEAT_AI;
     room_broadcast(sv, "info %s sets the computer's level to %d%s, %s", c->name, n, level_gloss(n),
-                   sv->thinking ? "once it has played the move it is thinking of"
-                                : "from its next move");
+                   !seated        ? "for when it takes a seat"
+                   : sv->thinking ? "once it has played the move it is thinking of"
+                                  : "from its next move");
     table_save(sv);
     return true;
 }
@@ -1086,6 +1105,11 @@ bool table_open(Server *sv, char *err, int errlen)
     if (access(sv->record, F_OK) == 0) {
         if (!session_open_record(&sv->s, sv->record, err, errlen)) return false;
         seats_from_record(sv);
+        /* the room's level (the computer's name says it too, but only while it has a seat) */
+        const char *level = game_tag(&sv->s.game, "RoomLevel");
+        long n;
+        if (level && number_parse(level, 1, SEARCH_MAX_LEVEL, &n)) sv->s.ai.level = (int)n;
+        session_seed_levels(&sv->s);
         /* away since now: a player whose connection the last server lost has a say */
         for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].away_since = steady_now();
         sv->clocks_wait = clocks_never_ran(sv);
@@ -1109,5 +1133,6 @@ bool table_open(Server *sv, char *err, int errlen)
     game_set_tag(&sv->s.game, "Event", event);
     game_set_tag(&sv->s.game, "Date", date);
     if (sv->opt.clock.kind != CLOCK_NONE) session_set_clock(&sv->s, &sv->opt.clock);
+    session_seed_levels(&sv->s);
     return true;
 }
