@@ -340,6 +340,15 @@ end_pid "$(room_server lvn)"
 printf 'ai Black\nlevel\n' | timeout 20 "$CELLMATE" --batch --room lvn --name alice --seat White >"$tmp/lvn2" 2>&1
 tap_ok "level: ... and kept by a server started again" grep -qx "level 4" "$tmp/lvn2"
 
+# every change is told to all and saved: changes count against the chat allowance (30 at once)
+room_serve "$ROOMS" lvflood glinski
+printf '%s\n' 'expect cellmate-room' 'send hello 1 alice White\n' 'expect sync' \
+    'repeat 20 level 2\nlevel 3\n' 'expect the level changes too often' 'hold 1' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/lvflood.sock" >"$tmp/lvflood" 2>&1
+sets=$(grep -c "^< info alice sets the computer's level" "$tmp/lvflood")
+tap_ok "level: 40 changes at once: those past the chat allowance are refused ($sets told)" \
+    sh -c "grep -q '^ok expect the level changes too often' '$tmp/lvflood' && test $sets -le 32"
+
 # the level set for the next game does not rename the computer in the finished one
 printf 'ai Black\nlevel 3\nresign\nlevel 9\nnew\n' |
     timeout 20 "$CELLMATE" --batch --room lvf glinski --name alice --seat White >"$tmp/lvf" 2>&1
