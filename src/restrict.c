@@ -120,6 +120,17 @@ static bool set_limits(char *err, int errlen)
     if (!limit(RLIMIT_AS, (rlim_t)MAX_RESTRICTED_MEMORY_MB << 20, "the memory", err, errlen))
         return false;
 #endif
+    /* strangers' games (their searches, and the room servers they start, which inherit it)
+     * yield the processor to the host's own work and its users' typing: nothing bounds how
+     * many cores an account keeps busy, but they are the host's last call. Raising one's
+     * nice value needs no privilege; one already higher is kept. */
+    errno = 0;
+    int nice_now = getpriority(PRIO_PROCESS, 0);
+    if (!(errno == 0 && nice_now >= MAX_RESTRICTED_PRIORITY) &&
+        setpriority(PRIO_PROCESS, 0, MAX_RESTRICTED_PRIORITY) != 0) {
+        snprintf(err, errlen, "cannot lower the CPU priority: %s", strerror(errno));
+        return false;
+    }
 #ifdef PR_SET_NO_NEW_PRIVS
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); /* nothing run from here could gain privileges */
 #endif

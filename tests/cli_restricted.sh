@@ -242,6 +242,10 @@ tap_eq "the working directory is the player's" "$players/carol" "$(readlink "/pr
 limit() { awk -v n="$1" 'index($0, n) == 1 { print $(NF - 2), $(NF - 1) }' "/proc/$pid/limits"; }
 tap_eq "no core dumps" "0 0" "$(limit 'Max core file size')"
 tap_eq "files written are at most 1 MB" "1048576 1048576" "$(limit 'Max file size')"
+# (a test run at a nice value of 10 or more already cannot tell: it is kept)
+nice_now=$(ps -o ni= -p "$pid" | tr -d ' ')
+tap_ok "its CPU priority is at most nice 10's (nice $nice_now; the tests run at $(ps -o ni= -p $$ | tr -d ' '))" \
+    test "${nice_now:-0}" -ge 10
 if [ -n "${CELLMATE_SANITIZED:-}" ]; then
     # AddressSanitizer's shadow memory leaves no room for an address-space limit
     tap_eq "memory: no address-space limit under AddressSanitizer" "unlimited unlimited" \

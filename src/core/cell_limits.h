@@ -63,6 +63,7 @@
 #define MAX_RESTRICTED_PERFT_TIME 10   /* perft's counting time, seconds */
 #define MAX_RESTRICTED_MEMORY_MB  512  /* address space (setrlimit RLIMIT_AS), MB */
 #define MAX_RESTRICTED_FILE_KB    1024 /* size of any file written (RLIMIT_FSIZE), KB */
+#define MAX_RESTRICTED_PRIORITY   10   /* CPU priority: at most that of this nice value */
 
 /* --- rooms (src/room/, cellmate-room(5)) ------------------------------------------------ */
 #define MAX_ROOM_NAME      32    /* characters in a room's name */
