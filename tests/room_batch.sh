@@ -219,6 +219,7 @@ tap_ok "talk: the record has the chat and the moves kept, not the one taken back
 # --- the computer in a seat: the room thinks for it ------------------------------------------------
 player "$tmp/h" --room bot glinski --time 0.2 --name alice --seat White <<EOF
 ai Black
+ai Black
 Qc3
 @wait $tmp/h 1...
 b2
@@ -230,10 +231,12 @@ resign
 EOF
 h=$last_pid
 finish "$h"
-tap_eq "computer: the player's script was accepted except the draw (status 1)" 1 "$?"
+tap_eq "computer: the player's script was accepted except ai twice and the draw (status 1)" 1 "$?"
+tap_ok "computer: ai SIDE where the computer plays already says so" \
+    grep -q "^line 2: the computer plays Black already" "$tmp/h.err"
 tap_ok "computer: it took the seat" grep -qx "the computer takes Black" "$tmp/h"
 tap_ok "computer: it answered both moves" grep -q "^2\.\.\. " "$tmp/h"
-tap_ok "computer: it refuses draws" grep -q "line 5: the computer does not agree to draws" "$tmp/h.err"
+tap_ok "computer: it refuses draws" grep -q "line 6: the computer does not agree to draws" "$tmp/h.err"
 tap_ok "computer: a takeback is agreed at once, and nobody is said to be asked" \
     sh -c "grep -q 'the takeback is agreed' '$tmp/h' && ! grep -q 'the others are asked' '$tmp/h'"
 tap_ok "computer: the resignation ends the game" grep -qx "result 0-1: Black wins by resignation" "$tmp/h"
@@ -248,15 +251,25 @@ Qc3
 ai off
 @wait $tmp/off the computer leaves Black
 ai off
+b2
 EOF
-finish "$last_pid"
-tap_eq "ai off: the script was accepted but for ai all and the second ai off (status 1)" 1 "$?"
+off=$last_pid
+tap_ok "ai off: a move meanwhile waits for the seat, in the words of a game going on" \
+    wait_text "$tmp/off" "waiting for Black: the game goes on when every seat is taken"
+end_pid "$off"
 tap_ok "ai off: ai all is not for rooms, and the player is told why" \
     grep -q "^line 1: in a room the computer takes one empty seat at a time ('ai SIDE'), and 'ai off' frees its seats" "$tmp/off.err"
 tap_ok "ai off: the computer leaves Black" \
-    grep -qx "the computer leaves Black: an empty seat, for anyone to take" "$tmp/off"
+    grep -qx "the computer leaves Black: an empty seat, for anyone to take (a watcher joins again with --seat Black)" "$tmp/off"
 tap_ok "ai off: a second one is refused, and why" \
     grep -q "^line 5: the computer plays no seat of a side still in this game" "$tmp/off.err"
+room_serve "$ROOMS" offraw glinski
+printf '%s\n' 'expect cellmate-room' 'send hello 1 alice White\n' 'expect sync' \
+    'send ai Black\n' 'answer' 'send move Qc3\n' 'expect move 2' 'send ai off\n' 'answer' \
+    'send move b2\n' 'answer' | perl "$TESTS_DIR/room_raw.pl" "$ROOMS/offraw.sock" >"$tmp/offraw" 2>&1
+tap_ok "ai off: the room refuses a move meanwhile in the words of a game going on" \
+    grep -q "^< error the game goes on when every seat is taken (Black is empty)" "$tmp/offraw"
+
 printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room botoff --name bob --seat Black \
     >"$tmp/bob" 2>&1
 tap_eq "ai off: a person takes the seat the computer left (status 0)" "0" "$?"

@@ -175,15 +175,16 @@ for w in r y u; do line "$w" quit; done
 for w in r y u; do tap_ok "screen $w quits" gone "$w"; done
 
 # --- the computer in an empty seat, asked for on the screen --------------------------------------
-start h xterm --room bot glinski --time 0.2 --name alice --seat White 2>"$tmp/h.err"
+start h xterm --room bot glinski --time 3 --name alice --seat White 2>"$tmp/h.err"
 wait_for h ">White  alice" >/dev/null
 line h "ai Black"
 tap_ok "ai SIDE: the room says the computer sits down" wait_for h "the computer takes Black"
 tap_ok "ai SIDE: the panel shows the computer's seat" wait_for h " Black  cellmate ai"
+line h Qc3
+tap_ok "ai SIDE: while the room's computer thinks, the panel says so" wait_for h "computer thinking..."
+tap_ok "ai SIDE: the room's computer answers the move" wait_re h "1\. Qc3 +[A-Za-z]"
 line h "level 2"
 tap_ok "level N: the panel shows the room's computer's level" wait_for h "computer's level: 2"
-line h Qc3
-tap_ok "ai SIDE: the room's computer answers the move" wait_re h "1\. Qc3 +[A-Za-z]"
 # the room's server stopped on purpose (SIGTERM): it says goodbye, and no screen starts it again
 server=$(room_server bot)
 end_pid "$server"

@@ -335,6 +335,11 @@ int room_screen_status(int y, int x, int width)
     }
     /* below full strength, in the words of a local game's panel */
     if (computer) y = ui_draw_level(y, x, width);
+    /* the room thinks for it: without a word here, a player cannot tell it from a room stuck */
+    int stm = ui.s->game.pos.stm;
+    if (!c->closed && c->synced && !ui.s->game.result.over && stm >= 0 && stm < v->nplayers &&
+        c->seats[stm].state == SEAT_STATE_AI)
+        panel_line(&y, x, width, A_NORMAL, "computer thinking...");
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers) {
         panel_line(&y, x, width, A_BOLD, "%s %s", v->player_name[c->offer_by],

@@ -93,7 +93,9 @@ static void say_waiting(RoomClient *c)
         n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", sep, v->player_name[p]);
         named++;
     }
-    snprintf(text + n, sizeof text - (size_t)n, ": the game begins when every seat is taken");
+    /* (a seat the computer left in the middle of a game, ai off) */
+    snprintf(text + n, sizeof text - (size_t)n, ": the game %s when every seat is taken",
+             c->s->game.nplies ? "goes on" : "begins");
     notify(c, text, false);
 }
 

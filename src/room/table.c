@@ -544,8 +544,9 @@ static bool playing(Server *sv, Conn *c, const char *what)
             snprintf(missing, sizeof missing, "%s", side(sv, p));
             break;
         }
-    if (*missing)
-        return refuse(c, "the game begins when every seat is taken (%s is empty)", missing);
+    if (*missing) /* (a seat the computer left in the middle of a game, ai off) */
+        return refuse(c, "the game %s when every seat is taken (%s is empty)",
+                      sv->s.game.nplies ? "goes on" : "begins", missing);
     return true;
 }
 
@@ -833,8 +834,10 @@ static bool computer_leaves(Server *sv, Conn *c)
         if (sv->seat[p].kind != SEAT_AI || !(sv->s.game.pos.alive & (1u << p))) continue;
         sv->seat[p].kind = SEAT_EMPTY;
         seat_event(sv, NULL, p);
-        room_broadcast(sv, "info the computer leaves %s: an empty seat, for anyone to take",
-                       side(sv, p));
+        room_broadcast(sv,
+                       "info the computer leaves %s: an empty seat, for anyone to take (a "
+                       "watcher joins again with --seat %s)",
+                       side(sv, p), side(sv, p));
         left++;
     }
     if (!left) return refuse(c, "the computer plays no seat of a side still in this game");
@@ -855,6 +858,7 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     int p = variant_side_named(sv->s.v, rq->seat);
     variant_sides_list(sv->s.v, sides, sizeof sides);
     if (p < 0) return refuse(c, "no side '%s' in this game (%s, or off)", rq->seat, sides);
+    if (sv->seat[p].kind == SEAT_AI) return refuse(c, "the computer plays %s already", side(sv, p));
     if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
     Sink k = {sink_discard, sink_err, sv};
     session_command(&sv->s, "ai", side(sv, p), &k);
