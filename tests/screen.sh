@@ -170,6 +170,21 @@ tap_ok "--level without --ai: the start says how to make the computer the oppone
     wait_for l "The computer plays no side: 'ai Black' makes it your opponent, at level 1."
 line l "quit"
 gone l >/dev/null
+# ... after the note that the last game ended, too
+mkdir -p "$tmp/state-e"
+state=$XDG_STATE_HOME XDG_STATE_HOME=$tmp/state-e
+start le screen glinski
+wait_for le "White to move" >/dev/null
+line le "resign"
+wait_for le "White resigns" >/dev/null
+line le "quit"
+gone le >/dev/null
+start le screen --level 2 glinski
+XDG_STATE_HOME=$state
+ended_then_how() { wait_for le "Your last game ended" && wait_for le "'ai Black' makes it your opponent, at level 2"; }
+tap_ok "... and after the note that the last game ended" ended_then_how
+line le "quit"
+gone le >/dev/null
 start m screen --no-save --ai black --level 1 glinski
 wait_for m "White to move" >/dev/null
 tap_ok "... not when it plays a side" hides m "The computer plays no side"

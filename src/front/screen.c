@@ -625,14 +625,16 @@ int screen_run(Session *s, const ScreenOptions *o)
                                      note, sizeof note);
         if (*note) ui_set_message(false, "%s", note);
     }
-    if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */
-        ui_set_message(false, "Your last game ended (%s). %s", ui.opt.save_ended, hello);
     /* --level alone (cellmate --level 1) asks for an easy opponent and got none: say how */
-    if (!ui.message[0] && s->ai.level > 0 && !s->ai_players && !ui.opt.watch)
-        ui_set_message(false,
-                       "The computer plays no side: 'ai %s' makes it your opponent, at level %d.",
-                       s->v->player_name[s->v->nplayers - 1], s->ai.level);
-    if (!ui.message[0]) ui_set_message(false, "%s", hello);
+    char how[160] = "";
+    if (s->ai.level > 0 && !s->ai_players && !ui.opt.watch)
+        snprintf(how, sizeof how,
+                 "The computer plays no side: 'ai %s' makes it your opponent, at level %d.",
+                 s->v->player_name[s->v->nplayers - 1], s->ai.level);
+    if (ui.opt.save_ended && !ui.message[0]) /* nothing to continue: only how it ended */
+        ui_set_message(false, "Your last game ended (%s). %s", ui.opt.save_ended,
+                       *how ? how : hello);
+    if (!ui.message[0]) ui_set_message(false, "%s", *how ? how : hello);
     ui_draw();
     set_interrupt(screen_interrupt);
     if (waiting && session_computer_to_move(s)) { /* no clock runs while it waits for go */
