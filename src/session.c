@@ -855,16 +855,38 @@ static bool several_moves(Session *s, const char *text)
  * slip of "go" or "ai" is too near a move to guess). */
 static const char *command_meant(const Session *s, const char *text)
 {
+    /* words other programs take, or a player may try, for a command here */
+    static const struct {
+        const char *word, *command, *meant;
+    } other_words[] = {
+        {"exit", "quit", "quit"},     {"bye", "quit", "quit"},        {"logout", "quit", "quit"},
+        {"easy", "level", "level 1"}, {"easier", "level", "level 1"}, {"takeback", "undo", "undo"},
+        {"restart", "new", "new"},    {"computer", "ai", "ai SIDE"},  {"engine", "ai", "ai SIDE"},
+    };
     size_t n = strcspn(text, " \t");
     char word[16];
     if (n < 3 || n >= sizeof word) return NULL;
     for (size_t i = 0; i < n; i++)
         if (!isalpha((unsigned char)text[i])) return NULL;
     snprintf(word, sizeof word, "%.*s", (int)n, text);
+    for (size_t i = 0; i < sizeof other_words / sizeof other_words[0]; i++) {
+        const Command *c = session_command_named(other_words[i].command);
+        if (!strcasecmp(word, other_words[i].word) && c && session_command_offered(s, c))
+            return other_words[i].meant;
+    }
     for (const Command *c = session_commands; c->name; c++)
         if (strlen(c->name) >= 3 && session_command_offered(s, c) && typo_one_slip(word, c->name))
             return c->name;
     return NULL;
+}
+
+/* Whether a line is one word of four letters or more: never a move, which names a cell with
+ * its number, so the reader's complaint about one of its letters would only puzzle. */
+static bool plain_word(const char *text)
+{
+    size_t n = 0;
+    while (isalpha((unsigned char)text[n])) n++;
+    return n >= 4 && !text[n];
 }
 
 static bool play_line(Session *s, const char *line, Sink *out)
@@ -898,6 +920,12 @@ static bool play_line(Session *s, const char *line, Sink *out)
                                 "'%s' is neither a move nor a command: did you mean '%s'? ('help' "
                                 "lists the commands)",
                                 line, meant);
+    if (st == PARSE_MALFORMED && plain_word(text))
+        return session_complain(
+            out,
+            "'%s' is neither a move nor a command (a move names a cell, such as "
+            "Nf6 or e3-f6; 'help' lists the commands)",
+            line);
     if (st == PARSE_MALFORMED)
         return session_complain(out,
                                 "'%s' is neither a move nor a command: %s (expected a move such as "

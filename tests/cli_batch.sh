@@ -50,14 +50,14 @@ tap_eq "a rejected line makes the exit status 1" 1 "$status"
 
 # illegal and malformed lines: one error each, and the next lines still count
 run 'Nf6
-hello
+Nfz
 Nc3
 ' --variant glinski
 tap_eq "illegal move error names the line and the legal moves" \
     "line 1: no White Knight can go to f6; legal Knight moves: Nb2 Nc3 Ndf4 Ne2 Ng2 Nhf4 Ni3 Nk2 (in 'Nf6')" \
     "$(head -n 1 "$tmp/err")"
 tap_eq "malformed line error says what was expected" \
-    "line 2: neither a move nor a command: unexpected 'l' (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'hello')" \
+    "line 2: neither a move nor a command: 'z' is not a file of this board (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'Nfz')" \
     "$(sed -n 2p "$tmp/err")"
 tap_eq "the line after the errors is played" "1. Nc3" "$(cat "$tmp/out")"
 tap_eq "errors make the exit status 1" 1 "$status"
@@ -414,5 +414,19 @@ run 'foo
 ' --variant glinski
 tap_eq "a word near no command is still read as a move" \
     "line 1: neither a move nor a command: 'o' is not a file of this board (expected a move such as Nf6 or e3-f6, or a command; 'help' lists them) (in 'foo')" \
+    "$(cat "$tmp/err")"
+# words other programs take for a command name the command here; a longer word that is no
+# command is named whole, not by one of its letters
+run 'exit
+bye
+easy
+hello
+Qc3
+' --variant glinski
+tap_eq "words other programs take name the command meant; a plain word is named whole" \
+    "line 1: neither a move nor a command: did you mean 'quit'? ('help' lists the commands) (in 'exit')
+line 2: neither a move nor a command: did you mean 'quit'? ('help' lists the commands) (in 'bye')
+line 3: neither a move nor a command: did you mean 'level 1'? ('help' lists the commands) (in 'easy')
+line 4: neither a move nor a command (a move names a cell, such as Nf6 or e3-f6; 'help' lists the commands) (in 'hello')" \
     "$(cat "$tmp/err")"
 tap_done
