@@ -70,12 +70,23 @@ bool cmd_go(Session *s, const char *args, Sink *out)
 }
 
 /* The computer plays the sides in `mask` from now on. */
-static bool set_computer(Session *s, unsigned mask, const char *what, Sink *out)
+static bool set_computer(Session *s, unsigned mask, const char *what, const char *note, Sink *out)
 {
     s->ai_players = mask;
     s->ai_chosen = true;
     session_mark_computer(s);
-    session_say(out, "the computer plays %s", what);
+    int level = level_effective(s->ai.level);
+    /* its strength, and to a new player facing the full one that there is an easier one */
+    char strength[32] = "";
+    const char *easier =
+        mask && level == SEARCH_MAX_LEVEL ? "'level 1' makes it a beginner's opponent" : NULL;
+    if (mask && level == SEARCH_MAX_LEVEL)
+        snprintf(strength, sizeof strength, ", at full strength");
+    else if (mask)
+        snprintf(strength, sizeof strength, ", at level %d", level);
+    session_say(out, "the computer plays %s%s%s%s%s%s%s", what, strength,
+                easier || note ? " (" : "", easier ? easier : "", easier && note ? "; " : "",
+                note ? note : "", easier || note ? ")" : "");
     session_notify_changed(s);
     return true;
 }
@@ -86,8 +97,8 @@ bool cmd_ai(Session *s, const char *args, Sink *out)
 {
     const Variant *v = s->v;
     unsigned all = (1u << v->nplayers) - 1;
-    if (!strcasecmp(args, "off")) return set_computer(s, 0, "no side", out);
-    if (!strcasecmp(args, "all")) return set_computer(s, all, "every side", out);
+    if (!strcasecmp(args, "off")) return set_computer(s, 0, "no side", NULL, out);
+    if (!strcasecmp(args, "all")) return set_computer(s, all, "every side", NULL, out);
     int p = session_side_named(s, args, "ai", out);
     if (p < 0) return false;
     unsigned mask = s->ai_players | 1u << p;
@@ -101,13 +112,10 @@ bool cmd_ai(Session *s, const char *args, Sink *out)
                                   : k == count ? " and "
                                                : ", ",
                                   v->player_name[q]);
-    if (mask == all)
-        snprintf(what + n, sizeof what - n,
-                 " (every side; 'ai off' first, to play one "
-                 "yourself)");
-    else if (count > 1)
-        snprintf(what + n, sizeof what - n, " ('ai off' first, to play one yourself)");
-    return set_computer(s, mask, what, out);
+    const char *note = mask == all ? "every side; 'ai off' first, to play one yourself"
+                       : count > 1 ? "'ai off' first, to play one yourself"
+                                   : NULL;
+    return set_computer(s, mask, what, note, out);
 }
 
 void session_seed_levels(Session *s)

@@ -23,7 +23,8 @@ tap_eq "--ai white: the computer makes the first move unasked" 1 "$(grep -c '^1\
 
 printf 'ai black\ne5\n' | "$CELLMATE" --batch $fast >"$tmp/cmd" 2>&1
 printf 'e5\n' | "$CELLMATE" --batch $fast --ai Black >"$tmp/opt" 2>&1
-tap_eq "the ai command in a script: the computer plays Black" "the computer plays Black" \
+tap_eq "the ai command in a script: the computer plays Black, and a new player learns of easier levels" \
+    "the computer plays Black, at full strength ('level 1' makes it a beginner's opponent)" \
     "$(sed -n 1p "$tmp/cmd")"
 tap_eq "... and answers as --ai black does" "$(cat "$tmp/opt")" "$(sed 1d "$tmp/cmd")"
 
@@ -31,8 +32,10 @@ tap_eq "... and answers as --ai black does" "$(cat "$tmp/opt")" "$(sed 1d "$tmp/
 printf 'ai red\nai yellow\nai off\n' | "$CELLMATE" --batch --variant cyclohexane --depth 1 \
     --no-save >"$tmp/adds" 2>&1
 tap_eq "ai SIDE after another names both sides, and how to play one" \
-    "the computer plays Red and Yellow ('ai off' first, to play one yourself)" \
+    "the computer plays Red and Yellow, at full strength ('level 1' makes it a beginner's opponent; 'ai off' first, to play one yourself)" \
     "$(grep -m 1 'Red and' "$tmp/adds")"
+printf 'ai black\n' | "$CELLMATE" --batch $fast --level 4 >"$tmp/lv" 2>&1
+tap_eq "... below full strength, its level" "the computer plays Black, at level 4" "$(sed -n 1p "$tmp/lv")"
 tap_ok "... ai off: the computer plays no side" grep -qx 'the computer plays no side' "$tmp/adds"
 
 printf 'new\n' | "$CELLMATE" --batch --variant glinski --depth 1 --ai white,black >"$tmp/list" 2>&1
