@@ -363,11 +363,14 @@ tap_ok "level: 40 changes at once: those past the chat allowance are refused ($s
     sh -c "grep -q '^ok expect the level changes too often' '$tmp/lvflood' && test $sets -le 32"
 
 # the level set for the next game does not rename the computer in the finished one
-printf 'ai Black\nlevel 3\nresign\nlevel 9\nnew\n' |
+printf 'ai Black\nlevel 3\nresign\nlevel 9\npgn\nnew\npgn\n' |
     timeout 20 "$CELLMATE" --batch --room lvf glinski --name alice --seat White >"$tmp/lvf" 2>&1
 tap_ok "level: a finished game's record keeps the level it was played at" \
     record_has -x '\[Black "cellmate (level 3)"\]' "$ROOMS/lvf.1.pgn"
 tap_ok "... and the next game's names the new one" record_has -x '\[Black "cellmate (level 9)"\]' "$ROOMS/lvf.pgn"
+tap_eq "... and so does the player's own copy of each (pgn, as save writes it)" \
+    "cellmate (level 3) cellmate (level 9)" \
+    "$(sed -n 's/^\[Black "\(.*\)"\]$/\1/p' "$tmp/lvf" | tr '\n' ' ' | sed 's/ $//')"
 
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------

@@ -495,7 +495,12 @@ static void ev_level(RoomClient *c, char **a)
     if (!parse_long(a[0], &n) || n < 1) return;
     c->s->ai.level = n < SEARCH_MAX_LEVEL ? (int)n : SEARCH_MAX_LEVEL;
     c->level_known = true;
-    for (int p = 0; current_variant(c) && p < current_variant(c)->nplayers; p++) seat_tag(c, p);
+    /* a level set once the game is over is the next game's: the finished one keeps the names
+     * it was played with, as the room's record does (a state names them at the room's level,
+     * the only one it tells) */
+    bool finished = !c->in_snapshot && c->s->game.result.over;
+    for (int p = 0; !finished && current_variant(c) && p < current_variant(c)->nplayers; p++)
+        seat_tag(c, p);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 
