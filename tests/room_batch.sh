@@ -372,6 +372,20 @@ tap_eq "... and so does the player's own copy of each (pgn, as save writes it)" 
     "cellmate (level 3) cellmate (level 9)" \
     "$(sed -n 's/^\[Black "\(.*\)"\]$/\1/p' "$tmp/lvf" | tr '\n' ' ' | sed 's/ $//')"
 
+# a finished game is kept with the players who played it: a person taking the seat the computer
+# left once the game was over plays the next game, and is never named the winner of this one
+printf 'ai Black\nresign\nai off\n' |
+    timeout 20 "$CELLMATE" --batch --room lvs glinski --name alice --seat White >"$tmp/lvs" 2>&1
+printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs2" 2>&1
+tap_ok "a seat taken once the game is over: the player sits down" \
+    grep -q "^you play Black in room lvs" "$tmp/lvs2"
+tap_ok "... the finished game's record still names the computer, who played it" \
+    sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.pgn' && ! grep -q bob '$ROOMS/lvs.pgn'"
+printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name alice --seat White >"$tmp/lvs3" 2>&1
+printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs4" 2>&1
+tap_ok "... and so does the kept game; the next game names the newcomer" \
+    sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.1.pgn' && grep -qx '\[Black \"bob\"\]' '$ROOMS/lvs.pgn'"
+
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------
 printf 'hi\nsay anyone?\n' | timeout 20 "$CELLMATE" --batch --room alone glinski --name solo \

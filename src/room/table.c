@@ -182,10 +182,12 @@ static void seat_tags(Server *sv)
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
         const char *name = st->kind == SEAT_HUMAN ? st->name : st->kind == SEAT_AI ? computer : "?";
-        /* a finished game keeps the level it was played at: a level set for the next game
-         * must not rename the computer in the record of this one, which is kept as it is */
+        /* a finished game keeps the players it was played by, the computer at the level it
+         * played at: whoever takes a seat once it is over (the computer's, after ai off) or
+         * sets the level plays the next game, which names them, never this one, which is kept
+         * as it is (a server started before the next game seats the players it names) */
         const char *was = game_tag(g, side(sv, p));
-        if (st->kind == SEAT_AI && g->result.over && was && level_from_player_name(was)) name = was;
+        if (g->result.over && was) name = was;
         game_set_tag(g, side(sv, p), name);
         int w = st->kind == SEAT_HUMAN
                     ? snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid)
@@ -833,6 +835,7 @@ static bool computer_leaves(Server *sv, Conn *c)
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         if (sv->seat[p].kind != SEAT_AI || !(sv->s.game.pos.alive & (1u << p))) continue;
         sv->seat[p].kind = SEAT_EMPTY;
+        sv->s.ai_players &= ~(1u << p);
         seat_event(sv, NULL, p);
         room_broadcast(sv,
                        "info the computer leaves %s: an empty seat, for anyone to take (a "
@@ -841,8 +844,9 @@ static bool computer_leaves(Server *sv, Conn *c)
         left++;
     }
     if (!left) return refuse(c, "the computer plays no seat of a side still in this game");
-    Sink k = {sink_discard, sink_err, sv};
-    session_command(&sv->s, "ai", "off", &k);
+    /* (not the session's ai command, which renames the record's players: seat_tags does, and
+     * leaves a finished game's as they were) */
+    sv->s.ai_chosen = true;
     clear_offer(sv, "lapsed");
     sv->clocks_held = !sv->s.game.result.over;
     changed(sv);
@@ -860,8 +864,8 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     if (p < 0) return refuse(c, "no side '%s' in this game (%s, or off)", rq->seat, sides);
     if (sv->seat[p].kind == SEAT_AI) return refuse(c, "the computer plays %s already", side(sv, p));
     if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
-    Sink k = {sink_discard, sink_err, sv};
-    session_command(&sv->s, "ai", side(sv, p), &k);
+    sv->s.ai_players |= 1u << p; /* (as computer_leaves: the names are seat_tags') */
+    sv->s.ai_chosen = true;
     sv->seat[p].kind = SEAT_AI;
     seat_event(sv, NULL, p);
     room_broadcast(sv, "info the computer takes %s", side(sv, p));
