@@ -374,11 +374,20 @@ tap_eq "... and so does the player's own copy of each (pgn, as save writes it)" 
 
 # a finished game is kept with the players who played it: a person taking the seat the computer
 # left once the game was over plays the next game, and is never named the winner of this one
-printf 'ai Black\nresign\nai off\n' |
-    timeout 20 "$CELLMATE" --batch --room lvs glinski --name alice --seat White >"$tmp/lvs" 2>&1
+player "$tmp/lvs1" --room lvs glinski --name alice --seat White <<EOF
+ai Black
+resign
+ai off
+@wait $tmp/lvs1 bob takes Black
+pgn
+EOF
+wait_text "$tmp/lvs1" "the computer leaves Black" >/dev/null
 printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs2" 2>&1
+finish "$last_pid" >/dev/null
 tap_ok "a seat taken once the game is over: the player sits down" \
     grep -q "^you play Black in room lvs" "$tmp/lvs2"
+tap_ok "... and the copy of a player who saw it all still names the computer" \
+    sh -c "grep -qx '\[Black \"cellmate\"\]' '$tmp/lvs1' && ! grep -q '\"bob\"' '$tmp/lvs1'"
 tap_ok "... the finished game's record still names the computer, who played it" \
     sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.pgn' && ! grep -q bob '$ROOMS/lvs.pgn'"
 printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name alice --seat White >"$tmp/lvs3" 2>&1

@@ -461,11 +461,14 @@ static void ev_takeback(RoomClient *c, char **a)
 }
 
 /* The record's player of seat p, as the room's own record names it ("?" for nobody, the
- * computer with its level). */
+ * computer with its level). A finished game keeps the players who played it, as the room's
+ * record does: a seat taken or a level set once it is over is the next game's (a state, the
+ * room's only word on it, names the seats as they are). */
 static void seat_tag(RoomClient *c, int p)
 {
     char name[64];
     const char *seat = c->seats[p].name;
+    if (!c->in_snapshot && c->s->game.result.over) return;
     if (level_from_player_name(seat))
         level_player_name(c->s->ai.level, name, sizeof name);
     else
@@ -495,12 +498,7 @@ static void ev_level(RoomClient *c, char **a)
     if (!parse_long(a[0], &n) || n < 1) return;
     c->s->ai.level = n < SEARCH_MAX_LEVEL ? (int)n : SEARCH_MAX_LEVEL;
     c->level_known = true;
-    /* a level set once the game is over is the next game's: the finished one keeps the names
-     * it was played with, as the room's record does (a state names them at the room's level,
-     * the only one it tells) */
-    bool finished = !c->in_snapshot && c->s->game.result.over;
-    for (int p = 0; !finished && current_variant(c) && p < current_variant(c)->nplayers; p++)
-        seat_tag(c, p);
+    for (int p = 0; current_variant(c) && p < current_variant(c)->nplayers; p++) seat_tag(c, p);
     if (!c->in_snapshot && c->s->changed) c->s->changed(c->s);
 }
 
