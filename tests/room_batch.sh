@@ -356,11 +356,17 @@ tap_ok "level: ... and kept by a server started again" grep -qx "level 4" "$tmp/
 # every change is told to all and saved: changes count against the chat allowance (30 at once)
 room_serve "$ROOMS" lvflood glinski
 printf '%s\n' 'expect cellmate-room' 'send hello 1 alice White\n' 'expect sync' \
-    'repeat 20 level 2\nlevel 3\n' 'expect the level changes too often' 'hold 1' |
+    'repeat 20 level 2\nlevel 3\n' 'expect too many requests everyone hears of' 'hold 1' |
     perl "$TESTS_DIR/room_raw.pl" "$ROOMS/lvflood.sock" >"$tmp/lvflood" 2>&1
 sets=$(grep -c "^< info alice sets the computer's level" "$tmp/lvflood")
 tap_ok "level: 40 changes at once: those past the chat allowance are refused ($sets told)" \
-    sh -c "grep -q '^ok expect the level changes too often' '$tmp/lvflood' && test $sets -le 32"
+    sh -c "grep -q '^ok expect too many requests everyone hears of' '$tmp/lvflood' && test $sets -le 32"
+# ... and so do the computer's seat taken and left, however the player connects again
+printf '%s\n' 'expect cellmate-room' 'send hello 1 bob Black\n' 'expect sync' \
+    'repeat 20 ai White\nai off\n' 'expect too many requests everyone hears of' 'hold 1' |
+    perl "$TESTS_DIR/room_raw.pl" "$ROOMS/lvflood.sock" >"$tmp/aiflood" 2>&1
+tap_ok "ai SIDE and ai off at once past the same allowance are refused" \
+    grep -q '^ok expect too many requests everyone hears of' "$tmp/aiflood"
 
 # the level set for the next game does not rename the computer in the finished one
 printf 'ai Black\nlevel 3\nresign\nlevel 9\npgn\nnew\npgn\n' |

@@ -591,12 +591,6 @@ static bool keep_chat(Server *sv, const char *note)
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
-    double wait;
-    if (!chat_allowed(sv, c, &wait))
-        return refuse(c,
-                      "too much chat from you: %d lines at once, then %d a second, however you "
-                      "connect; wait %.1f s",
-                      MAX_CHAT_BURST, MAX_CHAT_RATE, wait < 0.1 ? 0.1 : wait);
     room_clean_text(rq->text, text, sizeof text);
     snprintf(note, sizeof note, "%s: %s", c->name, text);
     bool kept = keep_chat(sv, note);
@@ -881,13 +875,6 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
 static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
 {
     if (c->state != CONN_PLAYER) return refuse(c, "watchers cannot set the computer's level");
-    double wait;
-    /* every change is told to everyone and saved: as chat, it must not come faster */
-    if (!chat_allowed(sv, c, &wait))
-        return refuse(c,
-                      "the level changes too often: %d changes at once, then %d a second, "
-                      "as chat; wait %.1f s",
-                      MAX_CHAT_BURST, MAX_CHAT_RATE, wait);
     int n;
     Sink k = {sink_discard, sink_err, sv};
     sv->err[0] = 0;
@@ -1082,6 +1069,21 @@ void table_request(Server *sv, Conn *c, const RoomRequest *rq)
         if (c->state != CONN_NEW && rq->kind == REQ_HELLO) {
             conn_send(c, "error you said hello already");
             conn_strike(c);
+            return;
+        }
+        /* what everyone hears of (chat, offers and answers, the computer's seats and level)
+         * comes no faster than chat, per user and name however they connect: the flood limit
+         * of a connection starts again with each new one */
+        double wait;
+        if (room_request_heard_by_all(rq->kind) && !chat_allowed(sv, c, &wait)) {
+            refuse(c,
+                   rq->kind == REQ_SAY
+                       ? "too much chat from you: %d lines at once, then %d a second, however "
+                         "you connect; wait %.1f s"
+                       : "too many requests everyone hears of from you (offers, answers, the "
+                         "computer's seat or level): %d at once, then %d a second, however you "
+                         "connect; wait %.1f s",
+                   MAX_CHAT_BURST, MAX_CHAT_RATE, wait < 0.1 ? 0.1 : wait);
             return;
         }
         bool ok = handlers[i].run(sv, c, rq);
