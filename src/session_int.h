@@ -25,7 +25,6 @@ bool cmd_save(Session *s, const char *args, Sink *out);
 bool cmd_go(Session *s, const char *args, Sink *out);
 bool cmd_ai(Session *s, const char *args, Sink *out);
 bool cmd_level(Session *s, const char *args, Sink *out);
-
 bool cmd_hint(Session *s, const char *args, Sink *out);
 bool cmd_analyse(Session *s, const char *args, Sink *out);
 /* and in session_perft.c */

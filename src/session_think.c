@@ -85,8 +85,8 @@ static bool set_computer(Session *s, unsigned mask, const char *what, const char
     else if (mask)
         snprintf(strength, sizeof strength, ", at level %d", level);
     session_say(out, "the computer plays %s%s%s%s%s%s%s", what, strength,
-                easier || note ? " (" : "", easier ? easier : "", easier && note ? "; " : "",
-                note ? note : "", easier || note ? ")" : "");
+                easier || note ? " (" : "", note ? note : "", easier && note ? "; " : "",
+                easier ? easier : "", easier || note ? ")" : "");
     session_notify_changed(s);
     return true;
 }

@@ -32,7 +32,7 @@ tap_eq "... and answers as --ai black does" "$(cat "$tmp/opt")" "$(sed 1d "$tmp/
 printf 'ai red\nai yellow\nai off\n' | "$CELLMATE" --batch --variant cyclohexane --depth 1 \
     --no-save >"$tmp/adds" 2>&1
 tap_eq "ai SIDE after another names both sides, and how to play one" \
-    "the computer plays Red and Yellow, at full strength ('level 1' makes it a beginner's opponent; 'ai off' first, to play one yourself)" \
+    "the computer plays Red and Yellow, at full strength ('ai off' first, to play one yourself; 'level 1' makes it a beginner's opponent)" \
     "$(grep -m 1 'Red and' "$tmp/adds")"
 printf 'ai black\n' | "$CELLMATE" --batch $fast --level 4 >"$tmp/lv" 2>&1
 tap_eq "... below full strength, its level" "the computer plays Black, at level 4" "$(sed -n 1p "$tmp/lv")"

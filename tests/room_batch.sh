@@ -378,6 +378,13 @@ tap_eq "... and so does the player's own copy of each (pgn, as save writes it)" 
     "cellmate (level 3) cellmate (level 9)" \
     "$(sed -n 's/^\[Black "\(.*\)"\]$/\1/p' "$tmp/lvf" | tr '\n' ' ' | sed 's/ $//')"
 
+# ... and one who joins then names the finished game's computer at its level, the room's at its
+printf 'ai Black\nlevel 3\nresign\nlevel 9\n' |
+    timeout 20 "$CELLMATE" --batch --room lvq glinski --name alice --seat White >/dev/null 2>&1
+printf 'pgn\nlevel\n' | timeout 20 "$CELLMATE" --batch --room lvq --name carol --seat watch >"$tmp/lvq" 2>&1
+tap_ok "level: a joiner's copy of a finished game names the level it was played at, and the room's is the next" \
+    sh -c "grep -qx '\[Black \"cellmate (level 3)\"\]' '$tmp/lvq' && grep -qx 'level 9' '$tmp/lvq'"
+
 # a finished game is kept with the players who played it: a person taking the seat the computer
 # left once the game was over plays the next game, and is never named the winner of this one
 player "$tmp/lvs1" --room lvs glinski --name alice --seat White <<EOF
@@ -394,12 +401,17 @@ tap_ok "a seat taken once the game is over: the player sits down" \
     grep -q "^you play Black in room lvs" "$tmp/lvs2"
 tap_ok "... and the copy of a player who saw it all still names the computer" \
     sh -c "grep -qx '\[Black \"cellmate\"\]' '$tmp/lvs1' && ! grep -q '\"bob\"' '$tmp/lvs1'"
+# (RoomUsers changes in the same save as bob's seat: once it has two users, the save is there)
+record_has -x '\[RoomUsers "[0-9]* [0-9]*"\]' "$ROOMS/lvs.pgn"
 tap_ok "... the finished game's record still names the computer, who played it" \
     sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.pgn' && ! grep -q bob '$ROOMS/lvs.pgn'"
+printf 'pgn\n' | timeout 20 "$CELLMATE" --batch --room lvs --name carol --seat watch >"$tmp/lvs5" 2>&1
+tap_ok "... and so does the copy of one who joins after the seat was taken" \
+    sh -c "grep -qx '\[Black \"cellmate\"\]' '$tmp/lvs5' && ! grep -q '\"bob\"' '$tmp/lvs5'"
 printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name alice --seat White >"$tmp/lvs3" 2>&1
 printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs4" 2>&1
-tap_ok "... and so does the kept game; the next game names the newcomer" \
-    sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.1.pgn' && grep -qx '\[Black \"bob\"\]' '$ROOMS/lvs.pgn'"
+tap_ok "... and so does the kept game" record_has -x '\[Black "cellmate"\]' "$ROOMS/lvs.1.pgn"
+tap_ok "... the next game names the newcomer" record_has -x '\[Black "bob"\]' "$ROOMS/lvs.pgn"
 
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------

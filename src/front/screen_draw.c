@@ -259,15 +259,6 @@ static void counts_line(const Game *g, const uint8_t (*counts)[MAX_TYPES], int p
 
 /* A line of the panel broken at blanks over as many rows as it needs (continuations
  * indented by two): a title, a result or a message is never cut. */
-int ui_draw_level(int y, int x, int width)
-{
-    char line[64];
-    int level = level_effective(ui.s->ai.level);
-    if (level == SEARCH_MAX_LEVEL) return y;
-    snprintf(line, sizeof line, "computer's level: %d", level);
-    return ui_draw_wrapped(y, x, width, line, A_NORMAL);
-}
-
 int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at)
 {
     static char parts[16][WRAP_LINE];
@@ -275,6 +266,16 @@ int ui_draw_wrapped(int y, int x, int width, const char *text, attr_t at)
     int n = text_wrap(one, 1, parts, 16, width, 2);
     for (int i = 0; i < n; i++) draw_text_line(y++, x, width, parts[i], at);
     return y;
+}
+
+/* (the computer's level, below full strength only: see screen_int.h) */
+int ui_draw_level(int y, int x, int width)
+{
+    char line[64];
+    int level = level_effective(ui.s->ai.level);
+    if (level == SEARCH_MAX_LEVEL) return y;
+    snprintf(line, sizeof line, "computer's level: %d", level);
+    return ui_draw_wrapped(y, x, width, line, A_NORMAL);
 }
 
 /* Each player's time left on clk, counting down on the side to move ("<"); a player under

@@ -316,7 +316,7 @@ int room_screen_status(int y, int x, int width)
             panel_line(&y, x, width, A_NORMAL, "%s", line);
         }
     }
-    bool computer = false;
+    bool computer = false, seated = true;
     for (int p = 0; p < v->nplayers; p++) {
         const RoomSeatView *st = &c->seats[p];
         bool mine = p == c->seat;
@@ -332,13 +332,15 @@ int room_screen_status(int y, int x, int width)
                    seat_state_word(c, p));
         if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
         computer |= st->state == SEAT_STATE_AI;
+        seated &= st->state != SEAT_STATE_EMPTY;
     }
     /* below full strength, in the words of a local game's panel */
     if (computer) y = ui_draw_level(y, x, width);
-    /* the room thinks for it: without a word here, a player cannot tell it from a room stuck */
+    /* the room thinks for it (once every seat is taken): without a word here, a player cannot
+     * tell it from a room stuck */
     int stm = ui.s->game.pos.stm;
-    if (!c->closed && c->synced && !ui.s->game.result.over && stm >= 0 && stm < v->nplayers &&
-        c->seats[stm].state == SEAT_STATE_AI)
+    if (!c->closed && c->synced && seated && !ui.s->game.result.over && stm >= 0 &&
+        stm < v->nplayers && c->seats[stm].state == SEAT_STATE_AI)
         panel_line(&y, x, width, A_NORMAL, "computer thinking...");
     if (c->seat < 0) panel_line(&y, x, width, A_BOLD, "you watch");
     if (c->offer_kind && c->offer_by >= 0 && c->offer_by < v->nplayers) {

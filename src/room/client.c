@@ -391,11 +391,15 @@ static void ev_tag(RoomClient *c, char **a)
 {
     char value[ROOM_EVENT_MAX];
     if (!c->in_snapshot) return resync(c, "a tag outside a state");
-    for (int i = 0; i < ROOM_SHOWN_TAGS; i++) {
-        if (strcmp(a[0], room_shown_tags[i])) continue;
-        room_clean_reason(a[1], value, sizeof value); /* (a record's tag: whole) */
-        game_set_tag(&c->snap, a[0], value);
-    }
+    const Variant *v = current_variant(c);
+    const char *name = NULL;
+    /* a finished game's players, after the seats: those who played it, not who sits now */
+    if (v && c->snap.result.over && side_of(v, a[0]) >= 0) name = v->player_name[side_of(v, a[0])];
+    for (int i = 0; i < ROOM_SHOWN_TAGS; i++)
+        if (!strcmp(a[0], room_shown_tags[i])) name = room_shown_tags[i];
+    if (!name) return;                            /* (a later version's) */
+    room_clean_reason(a[1], value, sizeof value); /* (a record's tag: whole) */
+    game_set_tag(&c->snap, name, value);
 }
 
 static void ev_move(RoomClient *c, char **a)
@@ -537,8 +541,10 @@ static void ev_sync(RoomClient *c, char **a)
     if (!c->in_snapshot || !parse_long(a[0], &n) || n != c->snap.nplies)
         return resync(c, "the state's end");
     Session *s = c->s;
+    int level = s->ai.level; /* the room's, which a finished game's names need not say */
     session_set_game(s, c->snap_v, &c->snap);
     s->ai_players = 0; /* the room's computer plays its seats, not ours */
+    if (c->level_known) s->ai.level = level;
     c->in_snapshot = false;
     c->snap_v = NULL;
     if (c->snap_has_clock) set_clock(c, c->snap_clock, (int)c->snap_clock[MAX_PLAYERS]);
@@ -988,7 +994,8 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
 bool room_client_rejoin(RoomClient *c, char *err, int errlen)
 {
     if (c->rfd >= 0) room_client_close(c);
-    RoomClient kept = *c; /* closed: it holds nothing of its own any more */
+    RoomClient kept = *c;         /* closed: it holds nothing of its own any more */
+    int level = kept.s->ai.level; /* (a join begins at full strength until the room says) */
     RoomJoinOptions o = c->opts;
     o.variant = NULL;                       /* a room whose record is gone is not made anew */
     o.clock.kind = CLOCK_NONE, o.level = 0; /* said at the first join */
@@ -998,6 +1005,7 @@ bool room_client_rejoin(RoomClient *c, char *err, int errlen)
      * refused, never played on the local game */
     *c = kept;
     c->s->remote = &c->remote;
+    c->s->ai.level = level;
     snprintf(c->why, sizeof c->why, "%s", err);
     return false;
 }

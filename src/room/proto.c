@@ -311,7 +311,8 @@ void room_parse_request(const char *line, RoomRequest *rq)
         char *w = room_word(&rest);
         if (!*w || *rest || strlen(w) >= sizeof rq->seat) {
             char fmt[80]; /* (the word's description is the table's, never the peer's) */
-            snprintf(fmt, sizeof fmt, "'%%s' takes %s", requests[i].word);
+            snprintf(fmt, sizeof fmt, "'%%s' takes %s",
+                     requests[i].word ? requests[i].word : "one word");
             return bad(rq, fmt, verb);
         }
         snprintf(rq->seat, sizeof rq->seat, "%s", w);

@@ -135,6 +135,13 @@ static void state_events(Server *sv, Conn *c)
     if (*line) conn_send(c, "%s", line);
     for (int p = 0; p < sv->s.v->nplayers; p++) seat_event(sv, c, p);
     conn_send(c, "level %d", room_level(sv));
+    /* a finished game's players are the record's, whoever sits there now (seat_tags): a
+     * client that joins later names them in its own copy as the room's record does (after
+     * the seats and the level, which name the seats as they are) */
+    for (int p = 0; g->result.over && p < sv->s.v->nplayers; p++) {
+        const char *name = game_tag(g, side(sv, p));
+        if (name) conn_send(c, "tag %s %s", side(sv, p), name);
+    }
     conn_send(c, "watchers %d", table_watchers(sv));
     clock_event(sv, c);
     if (sv->offer != OFFER_NONE) {
