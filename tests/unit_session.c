@@ -58,7 +58,8 @@ static void test_undo_pair(void **state)
     line(&s, "d5", true);
     line(&s, "d6", true);
     line(&s, "ai black", true);
-    assert_string_equal(said, "the computer plays Black");
+    assert_string_equal(said, "the computer plays Black, at full strength ('level 1' makes it a "
+                              "beginner's opponent)");
     line(&s, "undo", true);
     assert_string_equal(said, "took back 2. d5, 2... d6");
     assert_int_equal(s.game.nplies, 2);
