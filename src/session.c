@@ -870,9 +870,9 @@ static const char *command_meant(const Session *s, const char *text)
         if (!isalpha((unsigned char)text[i])) return NULL;
     snprintf(word, sizeof word, "%.*s", (int)n, text);
     for (size_t i = 0; i < sizeof other_words / sizeof other_words[0]; i++) {
+        if (strcasecmp(word, other_words[i].word)) continue;
         const Command *c = session_command_named(other_words[i].command);
-        if (!strcasecmp(word, other_words[i].word) && c && session_command_offered(s, c))
-            return other_words[i].meant;
+        if (c && session_command_offered(s, c)) return other_words[i].meant;
     }
     for (const Command *c = session_commands; c->name; c++)
         if (strlen(c->name) >= 3 && session_command_offered(s, c) && typo_one_slip(word, c->name))

@@ -77,16 +77,18 @@ static bool set_computer(Session *s, unsigned mask, const char *what, const char
     session_mark_computer(s);
     int level = level_effective(s->ai.level);
     /* its strength, and to a new player facing the full one that there is an easier one */
-    char strength[32] = "";
-    const char *easier =
-        mask && level == SEARCH_MAX_LEVEL ? "'level 1' makes it a beginner's opponent" : NULL;
-    if (mask && level == SEARCH_MAX_LEVEL)
-        snprintf(strength, sizeof strength, ", at full strength");
-    else if (mask)
-        snprintf(strength, sizeof strength, ", at level %d", level);
-    session_say(out, "the computer plays %s%s%s%s%s%s%s", what, strength,
-                easier || note ? " (" : "", note ? note : "", easier && note ? "; " : "",
-                easier ? easier : "", easier || note ? ")" : "");
+    bool full = level == SEARCH_MAX_LEVEL;
+    const char *easier = full ? "'level 1' makes it a beginner's opponent" : NULL;
+    char notes[160] = "";
+    if (note || easier)
+        snprintf(notes, sizeof notes, " (%s%s%s)", note ? note : "", note && easier ? "; " : "",
+                 easier ? easier : "");
+    if (!mask)
+        session_say(out, "the computer plays %s", what);
+    else if (full)
+        session_say(out, "the computer plays %s, at full strength%s", what, notes);
+    else
+        session_say(out, "the computer plays %s, at level %d%s", what, level, notes);
     session_notify_changed(s);
     return true;
 }

@@ -394,7 +394,8 @@ static void ev_tag(RoomClient *c, char **a)
     const Variant *v = current_variant(c);
     const char *name = NULL;
     /* a finished game's players, after the seats: those who played it, not who sits now */
-    if (v && c->snap.result.over && side_of(v, a[0]) >= 0) name = v->player_name[side_of(v, a[0])];
+    int p = v && c->snap.result.over ? side_of(v, a[0]) : -1;
+    if (p >= 0) name = v->player_name[p];
     for (int i = 0; i < ROOM_SHOWN_TAGS; i++)
         if (!strcmp(a[0], room_shown_tags[i])) name = room_shown_tags[i];
     if (!name) return;                            /* (a later version's) */
@@ -473,8 +474,8 @@ static void seat_tag(RoomClient *c, int p)
     char name[64];
     const char *seat = c->seats[p].name;
     if (!c->in_snapshot && c->s->game.result.over) return;
-    if (level_from_player_name(seat))
-        level_player_name(c->s->ai.level, name, sizeof name);
+    if (level_from_player_name(seat)) /* (full strength until the room says its level) */
+        level_player_name(c->level_known ? c->s->ai.level : 0, name, sizeof name);
     else
         snprintf(name, sizeof name, "%s", strcmp(seat, "-") ? seat : "?");
     game_set_tag(current(c), current_variant(c)->player_name[p], name);
@@ -934,9 +935,7 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
     c->remote.request = request;
     c->remote.ctx = c;
     s->remote = &c->remote;
-    /* full strength until the room says its level (a server older than levels never does) */
-    s->ai.level = 0;
-    c->level_known = false;
+    c->level_known = false; /* until the room says it (a server older than levels never does) */
     if (room_client_send(c, "hello %d %s %s", ROOM_PROTO_VERSION, name, seat))
         c->pending--; /* hello is answered by welcome, not ok */
     if (!room_client_settle(c, JOIN_SECONDS)) {
@@ -973,6 +972,7 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
         tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
     /* --level sets the room's level, as the level command does, unless it is that already;
      * answered before the first line of a script, which may ask for it */
+    if (!c->level_known) s->ai.level = 0; /* an older room's computer: full strength */
     if (o->level && c->seat < 0)
         tell(c, false, "a watcher cannot set the computer's level: the --level given is ignored");
     else if (o->level && !c->level_known)
@@ -994,8 +994,7 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
 bool room_client_rejoin(RoomClient *c, char *err, int errlen)
 {
     if (c->rfd >= 0) room_client_close(c);
-    RoomClient kept = *c;         /* closed: it holds nothing of its own any more */
-    int level = kept.s->ai.level; /* (a join begins at full strength until the room says) */
+    RoomClient kept = *c; /* closed: it holds nothing of its own any more */
     RoomJoinOptions o = c->opts;
     o.variant = NULL;                       /* a room whose record is gone is not made anew */
     o.clock.kind = CLOCK_NONE, o.level = 0; /* said at the first join */
@@ -1005,7 +1004,6 @@ bool room_client_rejoin(RoomClient *c, char *err, int errlen)
      * refused, never played on the local game */
     *c = kept;
     c->s->remote = &c->remote;
-    c->s->ai.level = level;
     snprintf(c->why, sizeof c->why, "%s", err);
     return false;
 }
