@@ -42,7 +42,7 @@ void computer_turn(Server *sv)
 {
     const Game *g = &sv->s.game;
     if (sv->thinking || g->result.over || !table_all_seated(sv) ||
-        sv->seat[g->pos.stm].kind != SEAT_AI)
+        !table_computer_plays(sv, g->pos.stm))
         return;
     if (!sv->engine && !(sv->engine = engine_new(16))) return;
     if (!game_copy(&sv->ai_game, g)) return;
@@ -81,7 +81,7 @@ void computer_done(Server *sv)
     sv->thinking = false;
     Game *g = &sv->s.game;
     if (sv->ai_generation == sv->generation && sv->ai_result.found && !g->result.over &&
-        sv->seat[g->pos.stm].kind == SEAT_AI) {
+        table_computer_plays(sv, g->pos.stm)) {
         session_play_move(&sv->s, sv->ai_result.best);
         table_move_played(sv);
     } else {

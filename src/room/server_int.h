@@ -75,6 +75,9 @@ typedef struct {
     Conn *conn;          /* NULL: away */
     double away_since;   /* when it went away (or the server started): NEW_AWAY_SECONDS */
     bool resign_pending; /* three players: resigned out of turn, leaves at its turn */
+    /* the computer plays the seat of a player away NEW_AWAY_SECONDS or more, asked by another
+     * player (ai SIDE), until they come back: the seat, its name and its user stay theirs */
+    bool stand_in;
 } Seat;
 
 typedef struct {
@@ -147,6 +150,7 @@ bool table_save_now(Server *sv);      /* the record itself, at once; false when 
 void table_flag(Server *sv);          /* the running flag fell */
 void table_move_played(Server *sv);   /* after a move: tell everybody, save, go on */
 bool table_all_seated(const Server *sv);
+bool table_computer_plays(const Server *sv, int p); /* its own seat, or standing in */
 /* the next game offered, and every player with a say agreeing now that the others have been
  * away NEW_AWAY_SECONDS: it begins; the seconds until the next say lapses (negative: none) */
 double table_new_due(Server *sv, double now);

@@ -26,12 +26,14 @@ static const char *side(const Server *sv, int p)
 
 static const char *seat_state(const Seat *st)
 {
-    return room_seat_word(st->kind == SEAT_EMPTY ? SEAT_STATE_EMPTY
-                          : st->kind == SEAT_AI  ? SEAT_STATE_AI
-                          : st->conn             ? SEAT_STATE_HERE
-                                                 : SEAT_STATE_AWAY);
+    return room_seat_word(st->kind == SEAT_EMPTY                ? SEAT_STATE_EMPTY
+                          : st->kind == SEAT_AI || st->stand_in ? SEAT_STATE_AI
+                          : st->conn                            ? SEAT_STATE_HERE
+                                                                : SEAT_STATE_AWAY);
 }
 
+/* (a seat the computer stands in for is "ai" with its player's name: a client that knows
+ * nothing of standing in still shows who plays it and whose it is) */
 static void seat_event(Server *sv, Conn *to, int p)
 {
     const Seat *st = &sv->seat[p];
@@ -183,6 +185,7 @@ _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
 static void seat_tags(Server *sv)
 {
     char users[ROOM_USERS_MAX + 1] = "", computer[64], level[16];
+    char standing[MAX_PLAYERS * (MAX_NAME + 1) + 2] = "";
     size_t n = 0;
     Game *g = &sv->s.game;
     level_player_name(sv->s.ai.level, computer, sizeof computer); /* as a local game names it */
@@ -201,8 +204,13 @@ static void seat_tags(Server *sv)
                     : snprintf(users + n, sizeof users - n, "%s-", p ? " " : "");
         if (w < 0 || (size_t)w >= sizeof users - n) break; /* cannot happen: sized above */
         n += (size_t)w;
+        if (st->stand_in)
+            snprintf(standing + strlen(standing), sizeof standing - strlen(standing), "%s%s",
+                     *standing ? " " : "", side(sv, p));
     }
     game_set_tag(g, "RoomUsers", users);
+    if (*standing || game_tag(g, "RoomStandIn"))
+        game_set_tag(g, "RoomStandIn", *standing ? standing : "-");
     snprintf(level, sizeof level, "%d", room_level(sv));
     if (room_level(sv) < SEARCH_MAX_LEVEL || game_tag(g, "RoomLevel"))
         game_set_tag(g, "RoomLevel", level);
@@ -255,6 +263,24 @@ static void seats_from_record(Server *sv)
             st->uid = (uid_t)id;
         }
     }
+    const char *standing = game_tag(&sv->s.game, "RoomStandIn");
+    snprintf(buf, sizeof buf, "%s", standing ? standing : "");
+    rest = buf;
+    for (char *word; *(word = room_word(&rest));) {
+        int p = variant_side_named(sv->s.v, word);
+        if (p >= 0 && sv->seat[p].kind == SEAT_HUMAN) sv->seat[p].stand_in = true;
+    }
+}
+
+bool table_computer_plays(const Server *sv, int p)
+{
+    return sv->seat[p].kind == SEAT_AI || sv->seat[p].stand_in;
+}
+
+/* A seat whose player is away, with nobody playing it for them. */
+static bool seat_away(const Seat *st)
+{
+    return st->kind == SEAT_HUMAN && !st->conn && !st->stand_in;
 }
 
 bool table_all_seated(const Server *sv)
@@ -282,7 +308,7 @@ static bool clocks_may_start(const Server *sv)
 {
     if (sv->s.game.result.over || !table_all_seated(sv)) return false;
     for (int p = 0; p < sv->s.v->nplayers && sv->clocks_wait; p++)
-        if (sv->seat[p].kind == SEAT_HUMAN && !sv->seat[p].conn) return false;
+        if (seat_away(&sv->seat[p])) return false;
     return true;
 }
 
@@ -319,8 +345,7 @@ static void waiting_info(Server *sv)
     char who[160];
     unsigned absent = 0;
     for (int p = 0; p < sv->s.v->nplayers; p++)
-        if (sv->seat[p].kind == SEAT_EMPTY || (sv->seat[p].kind == SEAT_HUMAN && !sv->seat[p].conn))
-            absent |= 1u << p;
+        if (sv->seat[p].kind == SEAT_EMPTY || seat_away(&sv->seat[p])) absent |= 1u << p;
     int n = sides_text(sv, absent, who, sizeof who);
     room_broadcast(sv, "info the clocks start once %s %s here", who, n > 1 ? "are" : "is");
 }
@@ -428,6 +453,8 @@ static const Conn *watcher_named(const Server *sv, const Conn *c, const char *na
     return NULL;
 }
 
+static void stand_in_note(Server *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char why[200];
@@ -508,7 +535,7 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
         return true;
     }
     Seat *st = &sv->seat[seat];
-    bool back = st->kind == SEAT_HUMAN;
+    bool back = st->kind == SEAT_HUMAN, relieved = st->stand_in;
     if (st->conn) { /* the same player again: the newer connection wins */
         conn_bye(st->conn,
                  "you joined this room again from elsewhere (a second seat from one login "
@@ -516,6 +543,7 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
         st->conn->state = CONN_NEW;
     }
     st->kind = SEAT_HUMAN;
+    st->stand_in = false; /* the seat is theirs again, at once, whoever is to move */
     st->uid = c->uid;
     st->conn = c;
     snprintf(st->name, sizeof st->name, "%s", c->name);
@@ -526,7 +554,15 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
     seat_event(sv, NULL, seat);
     /* the newcomer's own screen says it in its words ("you play ..."): a line about it that
      * came after its screen started would replace that */
-    if (back)
+    if (relieved) {
+        stand_in_note(sv, "%s is back and plays %s", c->name, side(sv, seat));
+        room_tell_others(sv, c, "info %s is back: the computer no longer plays for %s",
+                         side(sv, seat), c->name);
+        conn_send(c,
+                  "info the computer played %s for you while you were away; the seat is yours "
+                  "again",
+                  side(sv, seat));
+    } else if (back)
         room_tell_others(sv, c, "info %s is back", side(sv, seat));
     else
         room_tell_others(sv, c, "info %s takes %s", c->name, side(sv, seat));
@@ -534,7 +570,7 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
      * clocks, which waited for them) */
     bool clocks = (!back || sv->clocks_wait) && clocks_may_start(sv);
     if (clocks) clocks_start(sv);
-    if (!back || clocks) changed(sv);
+    if (!back || clocks || relieved) changed(sv);
     if (clocks)
         clock_event(sv, NULL);
     else if (sv->clocks_wait && sv->s.clock.tc.kind != CLOCK_NONE && !sv->s.game.result.over)
@@ -595,6 +631,18 @@ static bool keep_chat(Server *sv, const char *note)
     return kept == ROOM_CHAT_NOTED;
 }
 
+/* The record says when the computer began and stopped playing a player's seat: its
+ * players' tags name the player for the whole game. */
+static void stand_in_note(Server *sv, const char *fmt, ...)
+{
+    char note[ROOM_SAY_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(note, sizeof note, fmt, ap);
+    va_end(ap);
+    keep_chat(sv, note);
+}
+
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
 {
     char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
@@ -617,7 +665,8 @@ static bool new_say(const Seat *st, double now)
     return st->conn || now - st->away_since < NEW_AWAY_SECONDS;
 }
 
-/* The players whose word counts: seated by people (the computer refuses draws and agrees
+/* The players whose word counts: seated by people and played by them (the computer, in its
+ * own seats or standing in for a player away, refuses draws and agrees
  * to takebacks and to the next game, so it has no say), and for a draw or a takeback still
  * in the game (the next game is everybody's, out of this one or not, but not of one who has
  * been away for NEW_AWAY_SECONDS). */
@@ -626,7 +675,7 @@ static unsigned voters(const Server *sv)
     unsigned m = 0;
     double now = steady_now();
     for (int p = 0; p < sv->s.v->nplayers; p++)
-        if (sv->seat[p].kind == SEAT_HUMAN &&
+        if (sv->seat[p].kind == SEAT_HUMAN && !sv->seat[p].stand_in &&
             (sv->offer == OFFER_NEW ? new_say(&sv->seat[p], now)
                                     : (sv->s.game.pos.alive & (1u << p)) != 0))
             m |= 1u << p;
@@ -636,7 +685,7 @@ static unsigned voters(const Server *sv)
 static bool has_computer(const Server *sv)
 {
     for (int p = 0; p < sv->s.v->nplayers; p++)
-        if (sv->seat[p].kind == SEAT_AI && (sv->s.game.pos.alive & (1u << p))) return true;
+        if (table_computer_plays(sv, p) && (sv->s.game.pos.alive & (1u << p))) return true;
     return false;
 }
 
@@ -828,13 +877,23 @@ static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
  * ends the game instead). A side out of the game keeps its seat: nobody could play it. */
 static bool computer_leaves(Server *sv, Conn *c)
 {
-    int left = 0;
+    int left = 0, emptied = 0;
     if (clock_flag(&sv->s.clock, steady_now()) >= 0) {
         table_flag(sv);
         return refuse(c, "the time of the side to move is up");
     }
     for (int p = 0; p < sv->s.v->nplayers; p++) {
-        if (sv->seat[p].kind != SEAT_AI || !(sv->s.game.pos.alive & (1u << p))) continue;
+        Seat *st = &sv->seat[p];
+        if (!(sv->s.game.pos.alive & (1u << p))) continue;
+        if (st->stand_in) { /* the seat waits for its player again */
+            st->stand_in = false;
+            seat_event(sv, NULL, p);
+            room_broadcast(sv, "info the computer no longer plays %s for %s", side(sv, p),
+                           st->name);
+            stand_in_note(sv, "the computer no longer plays %s for %s", side(sv, p), st->name);
+            left++;
+        }
+        if (st->kind != SEAT_AI) continue;
         sv->seat[p].kind = SEAT_EMPTY;
         sv->s.ai_players &= ~(1u << p);
         seat_event(sv, NULL, p);
@@ -842,16 +901,49 @@ static bool computer_leaves(Server *sv, Conn *c)
                        "info the computer leaves %s: an empty seat, for anyone to take (a "
                        "watcher joins again with --seat %s)",
                        side(sv, p), side(sv, p));
-        left++;
+        left++, emptied++;
     }
     if (!left) return refuse(c, "the computer plays no seat of a side still in this game");
     /* (not the session's ai command, which renames the record's players: seat_tags does, and
      * leaves a finished game's as they were) */
     sv->s.ai_chosen = true;
     clear_offer(sv, "lapsed");
-    sv->clocks_held = !sv->s.game.result.over;
+    if (emptied) sv->clocks_held = !sv->s.game.result.over;
     changed(sv);
     clock_event(sv, NULL);
+    return true;
+}
+
+/* ai SIDE for a player's seat: the computer plays it while they are away, so that one who
+ * left for good cannot stall the others (three players without clocks wait for ever); their
+ * name stays on it, and joining again takes it back. Only once they have been away
+ * NEW_AWAY_SECONDS, as for the next game: a lost connection comes back by then. */
+static bool stand_in(Server *sv, Conn *c, int p)
+{
+    Seat *st = &sv->seat[p];
+    double away = steady_now() - st->away_since;
+    if (p == c->seat) return refuse(c, "you play %s yourself", side(sv, p));
+    if (st->conn) return refuse(c, "%s plays %s", st->name, side(sv, p));
+    if (!sv->s.game.result.over && !(sv->s.game.pos.alive & (1u << p)))
+        return refuse(c, "%s is out of this game", side(sv, p));
+    if (away < NEW_AWAY_SECONDS)
+        return refuse(c,
+                      "%s has been away from %s for %.0f seconds; the computer may play for "
+                      "them once they have been away for %.0f",
+                      st->name, side(sv, p), away, NEW_AWAY_SECONDS);
+    st->stand_in = true;
+    seat_event(sv, NULL, p);
+    room_broadcast(sv,
+                   "info %s asks the computer to play %s for %s, who is away: it does until "
+                   "they join again",
+                   c->name, side(sv, p), st->name);
+    stand_in_note(sv, "the computer plays %s for %s, who is away", side(sv, p), st->name);
+    clear_offer(sv, "lapsed"); /* (its say is the computer's now) */
+    /* a new game's clocks waited for this player: the computer is here */
+    bool clocks = sv->clocks_wait && clocks_may_start(sv);
+    if (clocks) clocks_start(sv);
+    changed(sv);
+    if (clocks) clock_event(sv, NULL);
     return true;
 }
 
@@ -863,8 +955,8 @@ static bool req_ai(Server *sv, Conn *c, const RoomRequest *rq)
     int p = variant_side_named(sv->s.v, rq->seat);
     variant_sides_list(sv->s.v, sides, sizeof sides);
     if (p < 0) return refuse(c, "no side '%s' in this game (%s, or off)", rq->seat, sides);
-    if (sv->seat[p].kind == SEAT_AI) return refuse(c, "the computer plays %s already", side(sv, p));
-    if (sv->seat[p].kind != SEAT_EMPTY) return refuse(c, "%s is not an empty seat", side(sv, p));
+    if (table_computer_plays(sv, p)) return refuse(c, "the computer plays %s already", side(sv, p));
+    if (sv->seat[p].kind == SEAT_HUMAN) return stand_in(sv, c, p);
     sv->s.ai_players |= 1u << p; /* (as computer_leaves: the names are seat_tags') */
     sv->s.ai_chosen = true;
     sv->seat[p].kind = SEAT_AI;
@@ -895,7 +987,7 @@ static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
     /* a search under way ends at the level it began with: begun again, a player changing the
      * level over and over could keep the computer from moving until its time ran out */
     bool seated = false;
-    for (int p = 0; p < sv->s.v->nplayers; p++) seated |= sv->seat[p].kind == SEAT_AI;
+    for (int p = 0; p < sv->s.v->nplayers; p++) seated |= table_computer_plays(sv, p);
     room_broadcast(sv, "info %s sets the computer's level to %d%s, %s", c->name, n, level_gloss(n),
                    !seated        ? "for when it takes a seat"
                    : sv->thinking ? "once it has played the move it is thinking of"
