@@ -578,7 +578,7 @@ int session_side_named(Session *s, const char *name, const char *what, Sink *out
     char sides[128];
     variant_sides_list(v, sides, sizeof sides);
     bool ai = !strcmp(what, "ai");
-    /* (in a room the computer plays no person's seat: no "all" there) */
+    /* (in a room the computer takes seats one at a time: no "all" there) */
     const char *more = !ai ? "" : s->remote ? " or off" : ", all or off";
     if (!*name) {
         session_complain(out, "%s needs a side (%s)%s", what, sides, more);
@@ -986,8 +986,9 @@ static const struct {
     {"chat", false}, {"level", true},
 };
 
-/* In a room the computer takes an empty seat (ai SIDE) and leaves its seats (ai off); it
- * never plays a person's seat, so "all" is not for rooms. */
+/* In a room the computer takes an empty seat, or plays for a player away (ai SIDE), one
+ * seat at a time, and leaves its seats (ai off); it never takes the seats of those who are
+ * there, so "all" is not for rooms. */
 static bool room_ai_word(Session *s, const char *args, Sink *out)
 {
     if (!strcasecmp(args, "off")) return true;

@@ -404,10 +404,18 @@ tap_ok "... and the copy of a player who saw it all still names the computer" \
 # (RoomUsers changes in the same save as bob's seat: once it has two users, the save is there)
 record_has -x '\[RoomUsers "[0-9]* [0-9]*"\]' "$ROOMS/lvs.pgn"
 tap_ok "... the finished game's record still names the computer, who played it" \
-    sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.pgn' && ! grep -q bob '$ROOMS/lvs.pgn'"
+    sh -c "grep -qx '\[Black \"cellmate\"\]' '$ROOMS/lvs.pgn' && ! grep -q '\"bob\"\]' '$ROOMS/lvs.pgn'"
 printf 'pgn\n' | timeout 20 "$CELLMATE" --batch --room lvs --name carol --seat watch >"$tmp/lvs5" 2>&1
 tap_ok "... and so does the copy of one who joins after the seat was taken" \
     sh -c "grep -qx '\[Black \"cellmate\"\]' '$tmp/lvs5' && ! grep -q '\"bob\"' '$tmp/lvs5'"
+# a server that starts again before the next game seats bob, who sits there now (RoomSeats),
+# not the computer the finished game names
+end_pid "$(room_server lvs)"
+printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs6" 2>&1
+tap_ok "... a server started again before the next game gives bob his seat back" \
+    grep -q "^you play Black in room lvs" "$tmp/lvs6"
+tap_ok "... and its record still names the computer as the finished game's Black" \
+    grep -qx '\[Black "cellmate"\]' "$ROOMS/lvs.pgn"
 printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name alice --seat White >"$tmp/lvs3" 2>&1
 printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs4" 2>&1
 tap_ok "... and so does the kept game" record_has -x '\[Black "cellmate"\]' "$ROOMS/lvs.1.pgn"

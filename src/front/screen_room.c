@@ -7,6 +7,7 @@
  * game. */
 #include "screen_int.h"
 
+#include "level.h"
 #include "room/client.h"
 #include "steady.h"
 #include "text_wrap.h"
@@ -331,7 +332,9 @@ int room_screen_status(int y, int x, int width)
         panel_line(&y, x, width, at, "%c%s %s %s", mine ? '>' : ' ', side, who,
                    seat_state_word(c, p));
         if (!whole) y = ui_draw_wrapped(y, x + 2, width - 2, name, at);
-        computer |= st->state == SEAT_STATE_AI;
+        /* (its level is for its own seats: one it plays for a player away plays at full
+         * strength, named as theirs) */
+        computer |= st->state == SEAT_STATE_AI && !strcmp(st->name, COMPUTER_NAME);
         seated &= st->state != SEAT_STATE_EMPTY;
     }
     /* below full strength, in the words of a local game's panel */

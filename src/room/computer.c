@@ -12,8 +12,10 @@
 static SearchLimits turn_limits(const Server *sv)
 {
     SearchLimits lim = search_limits_time(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
-    /* the level the players chose (req_level), its mistakes differing from game to game */
-    lim.level = sv->s.ai.level;
+    /* the level the players chose (req_level), its mistakes differing from game to game; but
+     * a player's seat it plays for them while they are away at full strength, else the one
+     * who asked it in could set level 1 and have it throw the absent player's game */
+    lim.level = sv->seat[sv->s.game.pos.stm].stand_in ? SEARCH_MAX_LEVEL : sv->s.ai.level;
     lim.seed = sv->s.ai.seed; /* (table_open) */
     /* never the time it has not got */
     double share = clock_think_share(&sv->s.clock, sv->s.game.pos.stm, steady_now());

@@ -62,14 +62,17 @@ static bool from_record(const char *path, const char *room, char *out, size_t le
         return true;
     }
     const char *names[MAX_PLAYERS], *states[MAX_PLAYERS];
+    unsigned standing = room_stand_in_sides(s.v, game_tag(&s.game, "RoomStandIn"));
     for (int p = 0; p < s.v->nplayers; p++) {
         const char *tag = game_tag(&s.game, s.v->player_name[p]);
         bool seated = tag && strcmp(tag, "?"), computer = seated && level_from_player_name(tag);
-        /* the computer at any level is named as a running room's seat names it */
+        /* the computer at any level is named as a running room's seat names it; a player's
+         * seat it plays for them while they are away, as "ai" with their name */
+        bool stand_in = seated && !computer && (standing & (1u << p));
         names[p] = computer ? COMPUTER_NAME : seated ? tag : "-";
-        states[p] = room_seat_word(!seated    ? SEAT_STATE_EMPTY
-                                   : computer ? SEAT_STATE_AI
-                                              : SEAT_STATE_AWAY);
+        states[p] = room_seat_word(!seated                ? SEAT_STATE_EMPTY
+                                   : computer || stand_in ? SEAT_STATE_AI
+                                                          : SEAT_STATE_AWAY);
     }
     room_describe(out, len, room, &s, names, states, -1);
     session_close(&s);

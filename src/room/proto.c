@@ -226,6 +226,19 @@ bool room_hello_seat(const Variant *v, const char *seat, int *side, char *err, s
     return false;
 }
 
+unsigned room_stand_in_sides(const Variant *v, const char *tag)
+{
+    char buf[MAX_PLAYERS * (MAX_NAME + 1) + 2];
+    unsigned mask = 0;
+    snprintf(buf, sizeof buf, "%s", tag ? tag : "");
+    char *rest = buf;
+    for (char *word; *(word = room_word(&rest));) {
+        int p = variant_side_named(v, word);
+        if (p >= 0) mask |= 1u << p;
+    }
+    return mask;
+}
+
 char *room_word(char **line)
 {
     char *w = *line;

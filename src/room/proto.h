@@ -98,6 +98,9 @@ struct Variant;
  * in err, as the server says it and as a client says it before it makes a room for a hello
  * that would be refused. */
 bool room_hello_seat(const struct Variant *v, const char *seat, int *side, char *err, size_t len);
+/* The sides a record's RoomStandIn tag names (the computer plays their players' seats while
+ * they are away; "-" or NULL: none), as a mask of seats. */
+unsigned room_stand_in_sides(const struct Variant *v, const char *tag);
 
 /* Split off the first word of *line (words are separated by single or more blanks): returns
  * it NUL-terminated and advances *line past the blanks after it. "" at the end. */

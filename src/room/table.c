@@ -186,7 +186,9 @@ static void seat_tags(Server *sv)
 {
     char users[ROOM_USERS_MAX + 1] = "", computer[64], level[16];
     char standing[MAX_PLAYERS * (MAX_NAME + 1) + 2] = "";
+    char seats[MAX_PLAYERS * (ROOM_NAME_MAX + 1) + 1] = "";
     size_t n = 0;
+    bool moved = false; /* a finished game's seats that another has taken since */
     Game *g = &sv->s.game;
     level_player_name(sv->s.ai.level, computer, sizeof computer); /* as a local game names it */
     for (int p = 0; p < sv->s.v->nplayers; p++) {
@@ -197,7 +199,14 @@ static void seat_tags(Server *sv)
          * sets the level plays the next game, which names them, never this one, which is kept
          * as it is (a server started before the next game seats the players it names) */
         const char *was = game_tag(g, side(sv, p));
-        if (g->result.over && was) name = was;
+        snprintf(seats + strlen(seats), sizeof seats - strlen(seats), "%s%s", p ? " " : "",
+                 st->kind == SEAT_HUMAN ? st->name
+                 : st->kind == SEAT_AI  ? COMPUTER_NAME
+                                        : "-");
+        if (g->result.over && was) {
+            moved |= st->kind == SEAT_AI ? !level_from_player_name(was) : strcmp(name, was) != 0;
+            name = was;
+        }
         game_set_tag(g, side(sv, p), name);
         int w = st->kind == SEAT_HUMAN
                     ? snprintf(users + n, sizeof users - n, "%s%ld", p ? " " : "", (long)st->uid)
@@ -209,6 +218,9 @@ static void seat_tags(Server *sv)
                      *standing ? " " : "", side(sv, p));
     }
     game_set_tag(g, "RoomUsers", users);
+    /* a finished game's tags name who played it: the seats as they are now, for a server
+     * that starts again before the next game (it begins with a record of its own) */
+    if (g->result.over && (moved || game_tag(g, "RoomSeats"))) game_set_tag(g, "RoomSeats", seats);
     if (*standing || game_tag(g, "RoomStandIn"))
         game_set_tag(g, "RoomStandIn", *standing ? standing : "-");
     snprintf(level, sizeof level, "%d", room_level(sv));
@@ -246,12 +258,14 @@ void table_save(Server *sv)
 static void seats_from_record(Server *sv)
 {
     const char *users = game_tag(&sv->s.game, "RoomUsers");
-    char buf[ROOM_USERS_MAX + 1];
+    const char *now = sv->s.game.result.over ? game_tag(&sv->s.game, "RoomSeats") : NULL;
+    char buf[ROOM_USERS_MAX + 1], seats[MAX_PLAYERS * (ROOM_NAME_MAX + 1) + 1];
     snprintf(buf, sizeof buf, "%s", users ? users : "");
-    char *rest = buf;
+    snprintf(seats, sizeof seats, "%s", now ? now : "");
+    char *rest = buf, *seat_rest = seats;
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         Seat *st = &sv->seat[p];
-        const char *name = game_tag(&sv->s.game, side(sv, p));
+        const char *name = now ? room_word(&seat_rest) : game_tag(&sv->s.game, side(sv, p));
         char *uid = room_word(&rest);
         long id;
         memset(st, 0, sizeof *st);
@@ -263,13 +277,9 @@ static void seats_from_record(Server *sv)
             st->uid = (uid_t)id;
         }
     }
-    const char *standing = game_tag(&sv->s.game, "RoomStandIn");
-    snprintf(buf, sizeof buf, "%s", standing ? standing : "");
-    rest = buf;
-    for (char *word; *(word = room_word(&rest));) {
-        int p = variant_side_named(sv->s.v, word);
-        if (p >= 0 && sv->seat[p].kind == SEAT_HUMAN) sv->seat[p].stand_in = true;
-    }
+    unsigned standing = room_stand_in_sides(sv->s.v, game_tag(&sv->s.game, "RoomStandIn"));
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        sv->seat[p].stand_in = sv->seat[p].kind == SEAT_HUMAN && (standing & (1u << p));
 }
 
 bool table_computer_plays(const Server *sv, int p)
@@ -631,16 +641,24 @@ static bool keep_chat(Server *sv, const char *note)
     return kept == ROOM_CHAT_NOTED;
 }
 
-/* The record says when the computer began and stopped playing a player's seat: its
- * players' tags name the player for the whole game. */
+/* The record says where the computer began and stopped playing a player's seat (its
+ * players' tags name the player for the whole game), outside the chat's budget: these are
+ * few (ai SIDE draws on the chat allowance) and must not be lost to chat. A finished game is
+ * kept as it was played: a change after its end is noted in the next (next_game). */
 static void stand_in_note(Server *sv, const char *fmt, ...)
 {
     char note[ROOM_SAY_MAX + 1];
     va_list ap;
+    if (sv->s.game.result.over) return;
     va_start(ap, fmt);
     vsnprintf(note, sizeof note, fmt, ap);
     va_end(ap);
-    keep_chat(sv, note);
+    game_add_note(&sv->s.game, note);
+}
+
+static void stand_in_begins(Server *sv, int p)
+{
+    stand_in_note(sv, "the computer plays %s for %s, who is away", side(sv, p), sv->seat[p].name);
 }
 
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
@@ -783,6 +801,12 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
     if (sv->offer == OFFER_NONE) {
         if (kind == OFFER_DRAW && has_computer(sv))
             return refuse(c, "the computer does not agree to draws");
+        /* (its own seats agree to takebacks; a player's it plays for keeps their moves: else
+         * the one who asked it in could take back move after move of the absent player's) */
+        for (int q = 0; kind == OFFER_UNDO && q < sv->s.v->nplayers; q++)
+            if (sv->seat[q].stand_in && (sv->s.game.pos.alive & (1u << q)))
+                return refuse(c, "no takebacks while the computer plays %s for %s, who is away",
+                              side(sv, q), sv->seat[q].name);
         char path[ROOM_PATH_MAX + 32];
         if (kind == OFFER_NEW && !next_game_kept(sv, c, path, sizeof path)) return false;
         if (kind == OFFER_UNDO) {
@@ -884,7 +908,6 @@ static bool computer_leaves(Server *sv, Conn *c)
     }
     for (int p = 0; p < sv->s.v->nplayers; p++) {
         Seat *st = &sv->seat[p];
-        if (!(sv->s.game.pos.alive & (1u << p))) continue;
         if (st->stand_in) { /* the seat waits for its player again */
             st->stand_in = false;
             seat_event(sv, NULL, p);
@@ -893,7 +916,7 @@ static bool computer_leaves(Server *sv, Conn *c)
             stand_in_note(sv, "the computer no longer plays %s for %s", side(sv, p), st->name);
             left++;
         }
-        if (st->kind != SEAT_AI) continue;
+        if (st->kind != SEAT_AI || !(sv->s.game.pos.alive & (1u << p))) continue;
         sv->seat[p].kind = SEAT_EMPTY;
         sv->s.ai_players &= ~(1u << p);
         seat_event(sv, NULL, p);
@@ -924,26 +947,32 @@ static bool stand_in(Server *sv, Conn *c, int p)
     double away = steady_now() - st->away_since;
     if (p == c->seat) return refuse(c, "you play %s yourself", side(sv, p));
     if (st->conn) return refuse(c, "%s plays %s", st->name, side(sv, p));
-    if (!sv->s.game.result.over && !(sv->s.game.pos.alive & (1u << p)))
+    if (sv->s.game.result.over)
+        return refuse(c, "the game is over: the computer may play for %s once the next begins",
+                      st->name);
+    if (!(sv->s.game.pos.alive & (1u << p)))
         return refuse(c, "%s is out of this game", side(sv, p));
     if (away < NEW_AWAY_SECONDS)
         return refuse(c,
-                      "%s has been away from %s for %.0f seconds; the computer may play for "
+                      "%s has been away from %s for %d seconds; the computer may play for "
                       "them once they have been away for %.0f",
-                      st->name, side(sv, p), away, NEW_AWAY_SECONDS);
+                      st->name, side(sv, p), (int)away, NEW_AWAY_SECONDS);
     st->stand_in = true;
     seat_event(sv, NULL, p);
     room_broadcast(sv,
                    "info %s asks the computer to play %s for %s, who is away: it does until "
                    "they join again",
                    c->name, side(sv, p), st->name);
-    stand_in_note(sv, "the computer plays %s for %s, who is away", side(sv, p), st->name);
+    stand_in_begins(sv, p);
     clear_offer(sv, "lapsed"); /* (its say is the computer's now) */
     /* a new game's clocks waited for this player: the computer is here */
     bool clocks = sv->clocks_wait && clocks_may_start(sv);
     if (clocks) clocks_start(sv);
     changed(sv);
-    if (clocks) clock_event(sv, NULL);
+    if (clocks)
+        clock_event(sv, NULL);
+    else if (sv->clocks_wait && sv->s.clock.tc.kind != CLOCK_NONE)
+        waiting_info(sv); /* (for whom they still wait) */
     return true;
 }
 
@@ -987,7 +1016,7 @@ static bool req_level(Server *sv, Conn *c, const RoomRequest *rq)
     /* a search under way ends at the level it began with: begun again, a player changing the
      * level over and over could keep the computer from moving until its time ran out */
     bool seated = false;
-    for (int p = 0; p < sv->s.v->nplayers; p++) seated |= table_computer_plays(sv, p);
+    for (int p = 0; p < sv->s.v->nplayers; p++) seated |= sv->seat[p].kind == SEAT_AI;
     room_broadcast(sv, "info %s sets the computer's level to %d%s, %s", c->name, n, level_gloss(n),
                    !seated        ? "for when it takes a seat"
                    : sv->thinking ? "once it has played the move it is thinking of"
@@ -1035,7 +1064,10 @@ static bool next_game(Server *sv, Conn *c)
     }
     clear_offer(sv, NULL);
     if (!ok) return refuse(c, "no new game: %s", sv->err);
-    for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
+        sv->seat[p].resign_pending = false;
+        if (sv->seat[p].stand_in) stand_in_begins(sv, p); /* (it goes on: said in this record) */
+    }
     sv->clocks_held = false;
     sv->clocks_wait = true;
     bool clocks = clocks_may_start(sv);
