@@ -260,7 +260,7 @@ end_pid "$off"
 tap_ok "ai off: ai all is not for rooms, and the player is told why" \
     grep -q "^line 1: in a room the computer takes one empty seat at a time ('ai SIDE'), and 'ai off' frees its seats" "$tmp/off.err"
 tap_ok "ai off: the computer leaves Black" \
-    grep -qx "the computer leaves Black: an empty seat, for anyone to take (a watcher joins again with --seat Black)" "$tmp/off"
+    grep -qx "the computer leaves Black: an empty seat, for anyone to take (a watcher says sit Black)" "$tmp/off"
 tap_ok "ai off: a second one is refused, and why" \
     grep -q "^line 5: the computer plays no seat of a side still in this game" "$tmp/off.err"
 room_serve "$ROOMS" offraw glinski

@@ -218,6 +218,23 @@ static void test_requests(void **state)
     assert_string_equal(rq.error, "'level' takes one level, a whole number");
     room_parse_request("ai Red Blue", &rq);
     assert_string_equal(rq.error, "'ai' takes one side's name (or off)");
+    /* sit: a side, or alone the first empty seat, as hello's any */
+    room_parse_request("sit Black", &rq);
+    assert_int_equal(rq.kind, REQ_SIT);
+    assert_string_equal(rq.seat, "Black");
+    assert_string_equal(room_request_verb(rq.kind), "sit");
+    room_parse_request("sit  ", &rq);
+    assert_int_equal(rq.kind, REQ_SIT);
+    assert_string_equal(rq.seat, "any");
+    room_parse_request("sit Red Blue", &rq);
+    assert_int_equal(rq.kind, REQ_BAD);
+    assert_string_equal(rq.error,
+                        "'sit' takes one side's name, or nothing for the first empty seat");
+    static const char *const sit_bad[] = {"SIT", "sit any more", "sit Red Blue"};
+    for (size_t i = 0; i < sizeof sit_bad / sizeof sit_bad[0]; i++) {
+        room_parse_request(sit_bad[i], &rq);
+        if (rq.kind != REQ_BAD) fail_msg("'%s' was taken", sit_bad[i]);
+    }
     struct {
         const char *line;
         enum room_request kind;
@@ -295,7 +312,7 @@ static void test_heard_by_all(void **state)
     for (int k = REQ_HELLO; k <= REQ_BAD; k++) {
         enum room_request kind = (enum room_request)k;
         bool loud = kind == REQ_SAY || kind == REQ_DRAW || kind == REQ_UNDO || kind == REQ_NO ||
-                    kind == REQ_AI || kind == REQ_NEW || kind == REQ_LEVEL;
+                    kind == REQ_AI || kind == REQ_NEW || kind == REQ_LEVEL || kind == REQ_SIT;
         if (room_request_heard_by_all(kind) != loud)
             fail_msg("'%s' heard by all: %d", room_request_verb(kind), !loud);
     }
@@ -305,7 +322,8 @@ static void test_heard_by_all(void **state)
     } lines[] = {{"say hello", true}, {"ai Blue", true}, {"new", true},  {"move e4", false},
                  {"ping", false},     {"say", false},    {"ai", false},  {"new game", false},
                  {"frob", false},     {"draw", true},    {"undo", true}, {"no", true},
-                 {"level 3", true},   {"level", false}};
+                 {"level 3", true},   {"level", false},  {"sit", true},  {"sit Black", true},
+                 {"sit a b", false}};
     RoomRequest rq;
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         room_parse_request(lines[i].line, &rq);

@@ -253,7 +253,8 @@ char *room_word(char **line)
 
 /* --- requests ----------------------------------------------------------------------------- */
 
-enum req_args { ARGS_NONE, ARGS_WORD, ARGS_TEXT, ARGS_HELLO };
+/* ARGS_SEAT: one word or none, a seat as hello asks for it ("any" when none) */
+enum req_args { ARGS_NONE, ARGS_WORD, ARGS_TEXT, ARGS_HELLO, ARGS_SEAT };
 
 static const struct {
     const char *verb;
@@ -275,6 +276,7 @@ static const struct {
     {"ping", REQ_PING, ARGS_NONE, NULL},
     {"quit", REQ_QUIT, ARGS_NONE, NULL},
     {"level", REQ_LEVEL, ARGS_WORD, "one level, a whole number"},
+    {"sit", REQ_SIT, ARGS_SEAT, NULL},
 };
 
 const char *room_request_verb(enum room_request kind)
@@ -349,13 +351,20 @@ void room_parse_request(const char *line, RoomRequest *rq)
         snprintf(rq->seat, sizeof rq->seat, "%s", *seat ? seat : "any");
         break;
     }
+    case ARGS_SEAT: {
+        char *seat = room_word(&rest);
+        if (*rest || strlen(seat) >= sizeof rq->seat)
+            return bad_text(rq, "'sit' takes one side's name, or nothing for the first empty seat");
+        snprintf(rq->seat, sizeof rq->seat, "%s", *seat ? seat : "any");
+        break;
+    }
     }
 }
 
 bool room_request_heard_by_all(enum room_request kind)
 {
-    static const enum room_request loud[] = {REQ_SAY, REQ_DRAW, REQ_UNDO, REQ_NO,
-                                             REQ_AI,  REQ_NEW,  REQ_LEVEL};
+    static const enum room_request loud[] = {REQ_SAY, REQ_DRAW, REQ_UNDO,  REQ_NO,
+                                             REQ_AI,  REQ_NEW,  REQ_LEVEL, REQ_SIT};
     for (size_t i = 0; i < sizeof loud / sizeof loud[0]; i++)
         if (kind == loud[i]) return true;
     return false;

@@ -123,6 +123,7 @@ enum room_request {
     REQ_PING,   /* ping */
     REQ_QUIT,   /* quit: leave (the seat is kept) */
     REQ_LEVEL,  /* level N: the computer's level, 1 (a beginner's opponent) .. 10 */
+    REQ_SIT,    /* sit [SIDE|any]: a watcher takes a seat (alone: the first empty one) */
     REQ_BAD
 };
 
@@ -130,7 +131,7 @@ typedef struct {
     enum room_request kind;
     int version;                  /* hello */
     char name[ROOM_NAME_MAX + 1]; /* hello */
-    char seat[32]; /* hello: a side's name, "any" or "watch"; ai: the side; level: N */
+    char seat[32]; /* hello, sit: a side's name, "any" or "watch"; ai: the side; level: N */
     char text[ROOM_REQUEST_MAX + 1]; /* move, say */
     char error[160];                 /* REQ_BAD: what is wrong */
 } RoomRequest;

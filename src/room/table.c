@@ -465,87 +465,71 @@ static const Conn *watcher_named(const Server *sv, const Conn *c, const char *na
 
 static void stand_in_note(Server *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
+/* The seat connection c, as name, may take for want (a side, or -1 for any: the first empty
+ * one, or its own; watch: none): in *seat, -1 for none (any, every seat taken: it watches),
+ * with its own seat, if it has one, in *mine; false once c is refused. Asked by hello and sit
+ * alike, so that a watcher sits down as it would have joined. */
+static bool choose_seat(Server *sv, Conn *c, const char *name, int want, bool watch, int *seat,
+                        int *mine)
 {
-    char why[200];
-    if (rq->version != ROOM_PROTO_VERSION) {
-        refuse(c, "this room speaks version %d of the protocol, not %d", ROOM_PROTO_VERSION,
-               rq->version);
-        conn_bye(c, "version");
-        return false;
-    }
-    int want, nplayers = sv->s.v->nplayers;
-    bool watch = !strcmp(rq->seat, "watch");
-    if (!room_hello_seat(sv->s.v, rq->seat, &want, why, sizeof why)) return refuse(c, "%s", why);
     /* a name in use is no one else's: its chat and its words are its own. A watcher's name
      * is its connection's (it has no seat to come back to: it joins again once it left) */
-    const Conn *namesake = watcher_named(sv, c, rq->name);
+    const Conn *namesake = watcher_named(sv, c, name);
     if (namesake)
         return refuse(c,
                       "the name %s is in use in this room (%s watches); choose another with "
                       "--name",
-                      rq->name, namesake->name);
+                      name, namesake->name);
     /* the name is the player's: another user cannot sit down as them */
-    int mine = -1;
-    for (int p = 0; p < nplayers; p++) {
+    *mine = *seat = -1;
+    for (int p = 0; p < sv->s.v->nplayers; p++) {
         const Seat *st = &sv->seat[p];
-        if (st->kind != SEAT_HUMAN || strcasecmp(st->name, rq->name)) continue;
+        if (st->kind != SEAT_HUMAN || strcasecmp(st->name, name)) continue;
         if (st->uid != c->uid)
             return refuse(c,
                           "the name %s belongs to another user in this room; choose another "
                           "with --name",
-                          rq->name);
+                          name);
         /* names that differ only in case look alike, and so are one name here; but through a
          * shared relay login every player is one user, and an administrator's players Ann
          * and ann are two people: only the very spelling takes a seat back */
-        if (strcmp(st->name, rq->name))
-            return refuse(c, "the name %s is taken in this room as %s; choose another", rq->name,
+        if (strcmp(st->name, name))
+            return refuse(c, "the name %s is taken in this room as %s; choose another", name,
                           st->name);
-        mine = p;
+        *mine = p;
     }
-    if (mine >= 0 && watch)
+    if (*mine >= 0 && watch)
         return refuse(c,
                       "%s plays %s in this room; to watch, join with another --name (or without "
                       "--seat watch to take the seat back)",
-                      rq->name, side(sv, mine));
-    int seat = -1;
-    if (!watch) {
-        if (mine >= 0 && (want < 0 || want == mine)) {
-            seat = mine;
-        } else if (want >= 0) {
-            const Seat *st = &sv->seat[want];
-            if (st->kind == SEAT_HUMAN)
-                return refuse(c, "%s is taken by %s", side(sv, want), st->name);
-            if (st->kind == SEAT_AI)
-                return refuse(c, "%s is played by the computer", side(sv, want));
-            if (mine >= 0)
-                return refuse(c,
-                              "%s plays %s in this room already; to play another seat, join "
-                              "with another --name",
-                              rq->name, side(sv, mine));
-            seat = want;
-        } else {
-            for (int p = 0; p < nplayers && seat < 0; p++)
-                if (sv->seat[p].kind == SEAT_EMPTY) seat = p;
-        }
+                      name, side(sv, *mine));
+    if (watch) return true;
+    if (*mine >= 0 && (want < 0 || want == *mine)) {
+        *seat = *mine;
+    } else if (want >= 0) {
+        const Seat *st = &sv->seat[want];
+        if (st->kind == SEAT_HUMAN) return refuse(c, "%s is taken by %s", side(sv, want), st->name);
+        if (st->kind == SEAT_AI) return refuse(c, "%s is played by the computer", side(sv, want));
+        if (*mine >= 0)
+            return refuse(c,
+                          "%s plays %s in this room already; to play another seat, join with "
+                          "another --name",
+                          name, side(sv, *mine));
+        *seat = want;
+    } else {
+        for (int p = 0; p < sv->s.v->nplayers && *seat < 0; p++)
+            if (sv->seat[p].kind == SEAT_EMPTY) *seat = p;
     }
-    /* the slots past ROOM_MAX_CLIENTS are kept for players coming back to their seats; and
-     * connections that never said hello make way for one that does */
-    if ((seat < 0 || seat != mine) && !room_make_room(sv, c)) {
-        conn_bye(c, "the room is full");
-        return false;
-    }
-    snprintf(c->name, sizeof c->name, "%s", rq->name);
-    if (seat < 0) {
-        c->state = CONN_WATCHER;
-        conn_send(c, "welcome watch %s", c->name);
-        send_state(sv, c);
-        room_broadcast(sv, "watchers %d", table_watchers(sv));
-        room_tell_others(sv, c, "info %s watches", c->name);
-        return true;
-    }
+    return true;
+}
+
+/* Connection c (named) sits down at seat, its own again or a new one, and everybody is told;
+ * once every seat is taken the game begins. From hello, or from sit: a watcher has the
+ * room's state already, and leaves the watchers. */
+static void sit_down(Server *sv, Conn *c, int seat)
+{
     Seat *st = &sv->seat[seat];
-    bool back = st->kind == SEAT_HUMAN, relieved = st->stand_in;
+    bool back = st->kind == SEAT_HUMAN, relieved = st->stand_in, watched = c->state == CONN_WATCHER;
     if (st->conn) { /* the same player again: the newer connection wins */
         conn_bye(st->conn,
                  "you joined this room again from elsewhere (a second seat from one login "
@@ -560,8 +544,9 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
     c->state = CONN_PLAYER;
     c->seat = seat;
     conn_send(c, "welcome %s %s", side(sv, seat), c->name);
-    send_state(sv, c);
+    if (!watched) send_state(sv, c);
     seat_event(sv, NULL, seat);
+    if (watched) room_broadcast(sv, "watchers %d", table_watchers(sv));
     /* the newcomer's own screen says it in its words ("you play ..."): a line about it that
      * came after its screen started would replace that */
     if (relieved) {
@@ -585,6 +570,58 @@ static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
         clock_event(sv, NULL);
     else if (sv->clocks_wait && sv->s.clock.tc.kind != CLOCK_NONE && !sv->s.game.result.over)
         waiting_info(sv); /* for whom they wait (after a restart nobody has heard it yet) */
+}
+
+static bool hello(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    char why[200];
+    if (rq->version != ROOM_PROTO_VERSION) {
+        refuse(c, "this room speaks version %d of the protocol, not %d", ROOM_PROTO_VERSION,
+               rq->version);
+        conn_bye(c, "version");
+        return false;
+    }
+    int want, seat, mine;
+    bool watch = !strcmp(rq->seat, "watch");
+    if (!room_hello_seat(sv->s.v, rq->seat, &want, why, sizeof why)) return refuse(c, "%s", why);
+    if (!choose_seat(sv, c, rq->name, want, watch, &seat, &mine)) return false;
+    /* the slots past ROOM_MAX_CLIENTS are kept for players coming back to their seats; and
+     * connections that never said hello make way for one that does */
+    if ((seat < 0 || seat != mine) && !room_make_room(sv, c)) {
+        conn_bye(c, "the room is full");
+        return false;
+    }
+    snprintf(c->name, sizeof c->name, "%s", rq->name);
+    if (seat < 0) {
+        c->state = CONN_WATCHER;
+        conn_send(c, "welcome watch %s", c->name);
+        send_state(sv, c);
+        room_broadcast(sv, "watchers %d", table_watchers(sv));
+        room_tell_others(sv, c, "info %s watches", c->name);
+        return true;
+    }
+    sit_down(sv, c, seat);
+    return true;
+}
+
+/* sit [SIDE]: a watcher takes a seat as it would have joined with --seat SIDE (alone, or any:
+ * the first empty one), without leaving the room. */
+static bool req_sit(Server *sv, Conn *c, const RoomRequest *rq)
+{
+    char why[200];
+    int want, seat, mine;
+    if (c->state == CONN_PLAYER)
+        return refuse(c, "you play %s already: sit is for watchers taking a seat",
+                      side(sv, c->seat));
+    if (!strcmp(rq->seat, "watch")) return refuse(c, "you watch already: sit SIDE takes a seat");
+    if (!room_hello_seat(sv->s.v, rq->seat, &want, why, sizeof why)) {
+        variant_sides_list(sv->s.v, why, sizeof why);
+        return refuse(c, "no side '%s' in this game (%s; sit alone takes the first empty seat)",
+                      rq->seat, why);
+    }
+    if (!choose_seat(sv, c, c->name, want, false, &seat, &mine)) return false;
+    if (seat < 0) return refuse(c, "every seat is taken; you go on watching");
+    sit_down(sv, c, seat);
     return true;
 }
 
@@ -922,7 +959,7 @@ static bool computer_leaves(Server *sv, Conn *c)
         seat_event(sv, NULL, p);
         room_broadcast(sv,
                        "info the computer leaves %s: an empty seat, for anyone to take (a "
-                       "watcher joins again with --seat %s)",
+                       "watcher says sit %s)",
                        side(sv, p), side(sv, p));
         left++, emptied++;
     }
@@ -1165,7 +1202,7 @@ static const struct {
     {REQ_DRAW, req_draw, false},     {REQ_UNDO, req_undo, false},   {REQ_NO, req_no, false},
     {REQ_RESIGN, req_resign, false}, {REQ_AI, req_ai, false},       {REQ_NEW, req_new, false},
     {REQ_SYNC, req_sync, false},     {REQ_INFO, req_info, true},    {REQ_PING, req_ping, true},
-    {REQ_QUIT, req_quit, true},      {REQ_LEVEL, req_level, false},
+    {REQ_QUIT, req_quit, true},      {REQ_LEVEL, req_level, false}, {REQ_SIT, req_sit, false},
 };
 
 void table_left(Server *sv, Conn *c)
@@ -1211,9 +1248,9 @@ void table_request(Server *sv, Conn *c, const RoomRequest *rq)
                    rq->kind == REQ_SAY
                        ? "too much chat from you: %d lines at once, then %d a second, however "
                          "you connect; wait %.1f s"
-                       : "too many requests everyone hears of from you (offers, answers, the "
-                         "computer's seat or level): %d at once, then %d a second, however you "
-                         "connect; wait %.1f s",
+                       : "too many requests everyone hears of from you (offers, answers, taking "
+                         "a seat, the computer's seat or level): %d at once, then %d a second, "
+                         "however you connect; wait %.1f s",
                    MAX_CHAT_BURST, MAX_CHAT_RATE, wait < 0.1 ? 0.1 : wait);
             return;
         }
