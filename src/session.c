@@ -731,13 +731,13 @@ static bool cmd_rotate(Session *s, const char *args, Sink *out)
     return turn_view(s, render_rotate_step(s->v), args, "rotate", out);
 }
 
-/* say and no are a room's: a local game has nobody to hear them. */
+/* say, no and sit are a room's: a local game has nobody to hear them, nor seats to take. */
 static bool cmd_room_only(Session *s, const char *args, Sink *out)
 {
     (void)s;
     (void)args;
-    return session_complain(out,
-                            "say and no are for rooms (cellmate --room), where others hear them");
+    return session_complain(
+        out, "say, no and sit are for rooms (cellmate --room), where others hear them");
 }
 
 void session_chat_add(Session *s, const char *text)
@@ -802,6 +802,8 @@ const Command session_commands[] = {
     {"say", "TEXT", "in a room: a chat line to the others", cmd_room_only, false},
     {"chat", "", "in a room: the chat lines and notices so far, newest last", cmd_chat, false},
     {"no", "", "in a room: refuse the draw offered or the takeback asked", cmd_room_only, false},
+    {"sit", "[SIDE]", "in a room: a watcher takes the empty seat of SIDE (alone: the first one)",
+     cmd_room_only, false},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},
     {NULL, NULL, NULL, NULL, false},
@@ -941,7 +943,9 @@ static bool play_line(Session *s, const char *line, Sink *out)
                                 line, res);
     }
     if (s->remote && s->seat < 0)
-        return session_complain(out, "'%s': you are watching this game", line);
+        return session_complain(
+            out, "'%s': you are watching this game ('sit' takes an empty seat if there is one)",
+            line);
     if (s->remote && !(s->game.pos.alive & (1u << s->seat)))
         return session_complain(out, "'%s': you are out of this game; the others play on", line);
     if (s->remote && s->seat != s->game.pos.stm)
@@ -983,7 +987,7 @@ static const struct {
     {"no", true},    {"new", true},   {"show", false},  {"moves", false},  {"fen", false},
     {"pgn", false},  {"save", false}, {"perft", false}, {"hint", false},   {"analyse", false},
     {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false}, {"analyze", false},
-    {"chat", false}, {"level", true},
+    {"chat", false}, {"level", true}, {"sit", true},
 };
 
 /* In a room the computer takes an empty seat, or plays for a player away (ai SIDE), one
@@ -1006,12 +1010,15 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
         if (strcmp(in_room[i].name, c->name)) continue;
         /* level alone says the room's level, which the room keeps the session's up to date */
         if (!in_room[i].send || (!strcmp(c->name, "level") && !*args)) return c->run(s, args, out);
-        bool takes_text =
-            !strcmp(c->name, "say") || !strcmp(c->name, "ai") || !strcmp(c->name, "level");
+        bool takes_text = !strcmp(c->name, "say") || !strcmp(c->name, "ai") ||
+                          !strcmp(c->name, "level") || !strcmp(c->name, "sit");
         if (!takes_text && !session_no_args(args, c->name, out)) return false;
         if (!strcmp(c->name, "say") && !*args)
             return session_complain(out, "say needs the words to say after it");
         if (!strcmp(c->name, "ai") && !room_ai_word(s, args, out)) return false;
+        /* (alone: the first empty seat, which the room finds) */
+        if (!strcmp(c->name, "sit") && *args && session_side_named(s, args, "sit", out) < 0)
+            return false;
         int level; /* refused here as a local game refuses it, not by a round trip */
         if (!strcmp(c->name, "level") && !session_level_arg(args, &level, out)) return false;
         return s->remote->request(s, c->name, args, out);

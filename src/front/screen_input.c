@@ -164,10 +164,12 @@ static char **complete(const char *text, int start, int end)
         static char names[256][MAX_NAME];
         int n = variant_names(names, 256);
         for (int i = 0; i < n; i++) add_candidate(names[i]);
-    } else if (!strncmp(rl_line_buffer, "ai ", 3)) {
+    } else if (!strncmp(rl_line_buffer, "ai ", 3) || !strncmp(rl_line_buffer, "sit ", 4)) {
         for (int p = 0; p < ui.s->v->nplayers; p++) add_candidate(ui.s->v->player_name[p]);
-        add_candidate("off");
-        add_candidate("all");
+        if (rl_line_buffer[0] == 'a') {
+            add_candidate("off");
+            add_candidate("all");
+        }
     }
     return rl_completion_matches(text, next_candidate);
 }

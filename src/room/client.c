@@ -553,6 +553,33 @@ static void ev_sync(RoomClient *c, char **a)
     if (s->changed) s->changed(s);
 }
 
+/* Where this client is: its seat (or watching) and the game. */
+static void tell_seat(RoomClient *c)
+{
+    const Session *s = c->s;
+    char where[256];
+    if (s->game.result.over)
+        game_result_line(&s->game, where, sizeof where);
+    else
+        snprintf(where, sizeof where, "move %d, %s to move", s->game.pos.fullmove,
+                 s->v->player_name[s->game.pos.stm]);
+    if (c->seat >= 0)
+        tell(c, false, "you play %s in room %s (%s): %s", s->v->player_name[c->seat], c->room,
+             s->v->name, where);
+    else
+        tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
+}
+
+/* A welcome once the game is known: this watcher took a seat (sit). It is said as a join
+ * says it, and a connection lost from now on is joined again to this seat (a name that
+ * plays may not watch). */
+static void sat_down(RoomClient *c)
+{
+    c->opts.seat = NULL; /* any: its own seat back */
+    tell_seat(c);
+    if (c->s->changed) c->s->changed(c->s);
+}
+
 static void ev_welcome(RoomClient *c, char **a)
 {
     snprintf(c->name, sizeof c->name, "%s", a[1]);
@@ -638,6 +665,10 @@ static void on_event(RoomClient *c, char *line)
     case EV_ERROR: {
         char text[ROOM_EVENT_MAX];
         room_clean_reason(a[0], text, sizeof text);
+        if (!strncmp(text, "unknown request 'sit'", 21)) /* (a server older than sit) */
+            snprintf(text, sizeof text,
+                     "this room's server (an older cellmate) cannot seat a watcher: to take a "
+                     "seat, quit and join again with --seat SIDE");
         if (c->pending) c->pending--;
         if (!c->synced && c->seat == -1)
             close_with(c, "%s", text); /* refused at the door */
@@ -655,10 +686,11 @@ static void on_event(RoomClient *c, char *line)
     }
     case EV_BAD: break; /* a later version's events: not ours */
     }
-    /* the seat is known once the game is */
+    /* the seat is known once the game is (at once for a watcher that sits down) */
     if (c->seat == -2 && c->synced) {
         c->seat = side_of(c->s->v, c->seat_side);
         c->s->seat = c->seat;
+        if (ev == EV_WELCOME) sat_down(c);
     }
 }
 
@@ -959,17 +991,7 @@ bool room_client_join(RoomClient *c, Session *s, const RoomTarget *t, const Room
         tell(c, false, "room %s keeps its own clock (%s); the --clock given is ignored", c->room,
              text);
     }
-    char where[256];
-    if (s->game.result.over)
-        game_result_line(&s->game, where, sizeof where);
-    else
-        snprintf(where, sizeof where, "move %d, %s to move", s->game.pos.fullmove,
-                 s->v->player_name[s->game.pos.stm]);
-    if (c->seat >= 0)
-        tell(c, false, "you play %s in room %s (%s): %s", s->v->player_name[c->seat], c->room,
-             s->v->name, where);
-    else
-        tell(c, false, "you watch room %s (%s): %s", c->room, s->v->name, where);
+    tell_seat(c);
     /* --level sets the room's level, as the level command does, unless it is that already;
      * answered before the first line of a script, which may ask for it */
     if (!c->level_known) s->ai.level = 0; /* an older room's computer: full strength */
