@@ -1,6 +1,7 @@
 #!/bin/sh
 # room_screen_sit.sh — a watcher's screen takes the empty seat with sit: it is told it plays,
-# its panel marks the seat as its own and no longer says it watches, and its moves are played.
+# its panel marks the seat as its own and no longer says it watches, and its moves are played;
+# a lost connection is joined again to that seat.
 # The screen runs in the private tmux server; the player is a scripted client; the room's
 # server is ended by its PID.
 . "$TESTS_DIR/tap.sh"
@@ -29,6 +30,12 @@ tap_ok "White's move reaches the screen" wait_for c "1. Qc3"
 line c "Qc6"
 tap_ok "the screen's move is played in the room" wait_text "$tmp/a" "Qc6"
 finish "$last_pid" >/dev/null
+
+# the connection lost: the screen joins again to its seat, not as the watcher it joined as (a
+# name that plays may not watch)
+kill -KILL "$(room_server perch)"
+tap_ok "the room lost, the screen joins it again" wait_for c "RECONNECTING to perch"
+tap_ok "... back in the seat it took" wait_for c ">Black  carol    here"
 
 quit c
 room_check_logs
