@@ -4,7 +4,8 @@
 # connection, greets it, waits for its hello, sends it FILE's lines (the room's state and
 # whatever follows), then reads until the client leaves (60 s at most) and ends. The lines
 # after a line "@answers" in FILE are the answers to the client's requests, one each, in turn
-# (an older room's refusals, say). Only perl's core modules are used (perl-base).
+# (an older room's refusals, say); "\n" in an answer ends a line, so that one answer may be
+# many lines (a state). Only perl's core modules are used (perl-base).
 use strict;
 use warnings;
 use IO::Socket::UNIX;
@@ -37,7 +38,8 @@ while (my $line = <$c>) {
     if ($line =~ /^quit/) {
         print $c "bye goodbye\n";
     } elsif (@answers) {
-        print $c shift @answers;
+        (my $answer = shift @answers) =~ s/\\n/\n/g;
+        print $c $answer;
     }
 }
 unlink $path;

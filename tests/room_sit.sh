@@ -197,5 +197,38 @@ printf 'sit\nquit\n' | timeout 20 "$CELLMATE" --batch --room old --name carol >"
 tap_ok "an older room: its refusal of sit says how to take a seat" \
     grep -qx "line 1: this room's server (an older cellmate) cannot seat a watcher: to take a seat, quit and join again with --seat SIDE" "$tmp/olderr"
 
+# a sit answered while the client waits for a state it asked for (a line that did not fit,
+# sent here just before the answer, makes it ask): the seat is said once the state has come, and a refusal then is a refusal,
+# not one at the door that closes the connection
+state='game glinski\ntc -\nseat White here alice\nseat Black SEAT\nwatchers 1\nsync 0\nok'
+gap() { # gap FILE ANSWER: the room's lines, ANSWER the answer to the sit
+    cat >"$1" <<EOF
+welcome watch carol
+game glinski
+tc -
+seat White here alice
+seat Black empty -
+watchers 1
+sync 0
+@answers
+seat Purple here nobody
+$2
+EOF
+}
+gap "$tmp/gap" "welcome Black carol\nok\n$(printf "%s" "$state" | sed 's/SEAT/here carol/')"
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/gap.sock" "$tmp/gap" 2>"$tmp/gap.err" &
+room_keep $!
+wait_until test -S "$ROOMS/gap.sock"
+printf 'sit\nquit\n' | timeout 20 "$CELLMATE" --batch --room gap --name carol >"$tmp/gapout" 2>"$tmp/gaperr"
+tap_ok "a sit answered before the state the client asked for: the seat is said once it comes" \
+    grep -q "^you play Black in room gap" "$tmp/gapout"
+gap "$tmp/gap2" "error every seat is taken; you go on watching\n$(printf "%s" "$state" | sed 's/SEAT/empty -/')"
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/gap2.sock" "$tmp/gap2" 2>"$tmp/gap2.err" &
+room_keep $!
+wait_until test -S "$ROOMS/gap2.sock"
+printf 'sit\nquit\n' | timeout 20 "$CELLMATE" --batch --room gap2 --name carol >"$tmp/gap2out" 2>"$tmp/gap2err"
+tap_ok "... and a refused sit then is told as a refusal, the connection kept" \
+    sh -c "grep -qx 'line 1: every seat is taken; you go on watching' '$tmp/gap2err' && ! grep -q 'closed\\|refused' '$tmp/gap2err'"
+
 room_check_logs
 tap_done

@@ -583,6 +583,10 @@ static void sat_down(RoomClient *c)
 static void ev_welcome(RoomClient *c, char **a)
 {
     snprintf(c->name, sizeof c->name, "%s", a[1]);
+    /* (a welcome after the first is a watcher's sit, which may come before a state the
+     * client asked for meanwhile: it is said once that state has come) */
+    c->sat = c->welcomed;
+    c->welcomed = true;
     c->seat = -2; /* a side's name: known once the game is */
     c->s->seat = -1;
     snprintf(c->seat_side, sizeof c->seat_side, "%s", a[0]);
@@ -670,7 +674,7 @@ static void on_event(RoomClient *c, char *line)
                      "this room's server (an older cellmate) cannot seat a watcher: to take a "
                      "seat, quit and join again with --seat SIDE");
         if (c->pending) c->pending--;
-        if (!c->synced && c->seat == -1)
+        if (!c->welcomed)
             close_with(c, "%s", text); /* refused at the door */
         else
             tell(c, true, "%s", text);
@@ -690,7 +694,8 @@ static void on_event(RoomClient *c, char *line)
     if (c->seat == -2 && c->synced) {
         c->seat = side_of(c->s->v, c->seat_side);
         c->s->seat = c->seat;
-        if (ev == EV_WELCOME) sat_down(c);
+        if (c->sat) sat_down(c);
+        c->sat = false;
     }
 }
 
