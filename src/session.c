@@ -802,7 +802,7 @@ const Command session_commands[] = {
     {"say", "TEXT", "in a room: a chat line to the others", cmd_room_only, false},
     {"chat", "", "in a room: the chat lines and notices so far, newest last", cmd_chat, false},
     {"no", "", "in a room: refuse the draw offered or the takeback asked", cmd_room_only, false},
-    {"sit", "[SIDE]", "in a room: a watcher takes the empty seat of SIDE (alone: the first one)",
+    {"sit", "[SIDE]", "in a room: a watcher takes SIDE's empty seat (alone: the first)",
      cmd_room_only, false},
     {"help", "", "list the commands", cmd_help, false},
     {"quit", "", "leave", cmd_quit, false},
@@ -1016,8 +1016,9 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
         if (!strcmp(c->name, "say") && !*args)
             return session_complain(out, "say needs the words to say after it");
         if (!strcmp(c->name, "ai") && !room_ai_word(s, args, out)) return false;
-        /* (alone: the first empty seat, which the room finds) */
-        if (!strcmp(c->name, "sit") && *args && session_side_named(s, args, "sit", out) < 0)
+        /* (alone, or any as --seat says it: the first empty seat, which the room finds) */
+        if (!strcmp(c->name, "sit") && *args && strcmp(args, "any") &&
+            session_side_named(s, args, "sit", out) < 0)
             return false;
         int level; /* refused here as a local game refuses it, not by a round trip */
         if (!strcmp(c->name, "level") && !session_level_arg(args, &level, out)) return false;

@@ -19,6 +19,7 @@ wait_text "$tmp/a" "you play White in room perch" >/dev/null
 start c xterm --room perch --name carol --seat watch 2>"$tmp/c.err"
 tap_ok "the screen watches" wait_for c "you watch room perch (glinski)"
 tap_ok "... and its panel says so" wait_for c " Black  -        empty"
+tap_ok "... that it watches" shows_re c "you watch *\$"
 line c "sit"
 tap_ok "sit: the screen is told it plays the empty seat" \
     wait_for c "you play Black in room perch (glinski): move 1, White to move"

@@ -80,9 +80,10 @@ tap_ok "... and the one who sat down then moves" \
 tap_ok "... its move reaching the room" grep -qx "< move 2 Qc6 .*" "$tmp/a"
 tap_ok "the player is told who takes the seat" grep -qx "< info carol takes Black" "$tmp/a"
 tap_ok "... the seat's event" grep -qx "< seat Black here carol" "$tmp/a"
-tap_ok "... one watcher fewer" sh -c "grep '^< watchers' '$tmp/a' | tail -n 1 | grep -qx '< watchers 1'"
-tap_ok "... and the clocks start, White's running" \
-    sh -c "sed -n '/< info carol takes Black/,\$p' '$tmp/a' | grep -q '^< clock [0-9]* [0-9]* White$'"
+tap_ok "... one watcher fewer, and the clocks start, White's running" \
+    sh -c "sed -n '/< seat Black here carol/,/< info carol takes Black/p' '$tmp/a' | head -n 4 | tr '\n' '|' |
+        grep -qx '< seat Black here carol|< watchers 1|< info carol takes Black|' &&
+        sed -n '/< info carol takes Black/{n;p;}' '$tmp/a' | grep -q '^< clock [0-9]* [0-9]* White$'"
 tap_ok "the other watcher is told too" grep -qx "< info carol takes Black" "$tmp/d"
 tap_ok "... with the seat and the watchers' count" \
     sh -c "sed -n '/< seat Black here carol/,/< info carol takes Black/p' '$tmp/d' | tr '\n' '|' |
@@ -152,7 +153,7 @@ player "$tmp/sc" --room sb --name carol --seat watch <<EOF
 Qc6
 sit White
 sit Purple
-sit
+sit any
 Qc6
 quit
 EOF
@@ -166,7 +167,7 @@ tap_ok "... sit SIDE for a taken seat is refused by the room" \
     grep -qx "line 2: White is taken by alice" "$tmp/sc.err"
 tap_ok "... sit for no side is refused at once" \
     grep -qx "line 3: 'Purple' is not a side in this game (its sides: White, Black)" "$tmp/sc.err"
-tap_ok "... sit: it is told it plays, as on joining" \
+tap_ok "... sit any (as --seat says it): it is told it plays, as on joining" \
     grep -qx "you play Black in room sb (glinski): move 1, White to move" "$tmp/sc"
 tap_ok "... and plays its move at its turn" grep -q "Qc6" "$tmp/sa"
 tap_ok "scripted: the player is told who sat down" grep -qx "carol takes Black" "$tmp/sa"

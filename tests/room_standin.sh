@@ -83,6 +83,19 @@ closed
 EOF
 wait_text "$tmp/a1" "ok closed" 60 >/dev/null
 wait_text "$tmp/aj" "ok closed" 30 >/dev/null
+# a watcher cannot sit in the seat the computer plays for bob: it is still his
+raw sj "$tmp/wj" <<EOF
+expect cellmate-room
+send hello 1 wat watch\n
+expect sync
+send sit Black\n
+answer
+send sit\n
+answer
+send quit\n
+closed
+EOF
+wait_text "$tmp/wj" "ok closed" 20 >/dev/null
 tap_ok "the computer may not stand in for a player away less than 30 s" \
     grep -qE "^< error bob has been away from Black for [0-9]+ seconds; the computer may play for them once they have been away for 30$" "$tmp/a1"
 tap_ok "... nor for the asker's own seat" grep -qx "< error you play White yourself" "$tmp/a1"
@@ -96,6 +109,8 @@ tap_ok "... it refuses draws, as the computer does" \
 tap_ok "... and no takeback is asked while it plays for bob" \
     grep -qx "< error no takebacks while the computer plays Black for bob, who is away" "$tmp/a1"
 tap_ok "... it answers for bob" grep -qE "^< move 2 " "$tmp/aj"
+tap_ok "... and a watcher cannot sit in bob's seat" \
+    sh -c "grep -qx '< error Black is taken by bob' '$tmp/wj' && grep -qx '< error every seat is taken; you go on watching' '$tmp/wj'"
 tap_ok "... at full strength, whatever the level (level 1 would have answered at once)" \
     sh -c "! grep -q '^< move 2 ' '$tmp/a1'"
 tap_ok "'ai off' ends it: the seat waits for bob again" \

@@ -165,8 +165,9 @@ static char **complete(const char *text, int start, int end)
         int n = variant_names(names, 256);
         for (int i = 0; i < n; i++) add_candidate(names[i]);
     } else if (!strncmp(rl_line_buffer, "ai ", 3) || !strncmp(rl_line_buffer, "sit ", 4)) {
+        bool ai = !strncmp(rl_line_buffer, "ai ", 3);
         for (int p = 0; p < ui.s->v->nplayers; p++) add_candidate(ui.s->v->player_name[p]);
-        if (rl_line_buffer[0] == 'a') {
+        if (ai) {
             add_candidate("off");
             add_candidate("all");
         }
