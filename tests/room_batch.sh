@@ -466,7 +466,8 @@ al1=$last_pid
 wait_text "$tmp/al1" "you play White in room alone" >/dev/null
 printf 'quit\n' | "$CELLMATE" --batch --room alone --name bob >/dev/null 2>&1
 finish "$al1"
-tap_ok "a player who quits: the others are told it left" grep -qx "Black left" "$tmp/al1"
+tap_ok "a player who quits: the others are told it left, and how the game can go on without them" \
+    grep -qxF "Black left (should they stay away, 'ai Black' after 30 seconds has the computer play for them until they come back)" "$tmp/al1"
 
 # --- a seat that is taken; a name that is not one ---------------------------------------------------
 "$CELLMATE" --batch --room duel --name mallory --seat White </dev/null >"$tmp/out" 2>&1

@@ -48,6 +48,8 @@ send ai Black\n
 answer
 send ai White\n
 answer
+send draw\n
+answer
 hold 31
 send ai Black\n
 answer
@@ -103,6 +105,8 @@ tap_ok "once bob has been away 30 s it does: Black is the computer's, bob's name
     grep -qx "< seat Black ai bob" "$tmp/a1"
 tap_ok "... and everybody is told who asked, and until when" \
     grep -qx "< info alice asks the computer to play Black for bob, who is away: it does until they join again" "$tmp/a1"
+tap_ok "... and the draw alice offered meanwhile lapses, off the table for every client" \
+    sh -c "sed -n '/< seat Black ai bob/,\$p' '$tmp/a1' | grep -A1 -x '< refused draw White' | grep -qx '< info the draw offered by White lapsed'"
 tap_ok "... asked again, it plays Black already" grep -qx "< error the computer plays Black already" "$tmp/a1"
 tap_ok "... it refuses draws, as the computer does" \
     grep -qx "< error the computer does not agree to draws" "$tmp/a1"
@@ -120,6 +124,8 @@ record_has '^\[RoomStandIn "Black"\]' "$ROOMS/si.pgn"
 tap_ok "the record keeps bob as Black's player" grep -q '^\[Black "bob"\]' "$ROOMS/si.pgn"
 tap_eq "... says where the computer began and stopped playing for bob" 1 \
     "$(flat si | grep -c '{the computer plays Black for bob, who is away} 1\. e5 {the computer no longer plays Black for bob} {the computer plays Black for bob, who is away}')"
+tap_ok "... each note told to alice as it happens" \
+    sh -c "grep -qx '< note 0 the computer plays Black for bob, who is away' '$tmp/a1' && grep -qx '< note 1 the computer no longer plays Black for bob' '$tmp/a1'"
 tap_ok "... and that it plays for him now" grep -q '^\[RoomStandIn "Black"\]' "$ROOMS/si.pgn"
 
 # a server started again from the record: the computer plays for bob again (Black is to
@@ -156,8 +162,8 @@ tap_ok "a server started again keeps the computer playing for bob" grep -qx "< s
 tap_ok "bob, back while it thinks, takes his seat" grep -qx "< seat Black here bob" "$tmp/a2"
 tap_ok "... and the others are told the computer no longer plays for him" \
     grep -qx "< info Black is back: the computer no longer plays for bob" "$tmp/a2"
-tap_ok "... and bob is told it played for him" \
-    grep -qx "< info the computer played Black for you while you were away; the seat is yours again" "$tmp/b2"
+tap_ok "... and bob is told what it did for him (it was thinking of its first move)" \
+    grep -qx "< info the computer was to play Black for you while you were away, and made no move; the seat is yours again" "$tmp/b2"
 tap_eq "... and the move is his, not the computer's" "< move 2 e6 -" "$(grep '^< move 2 ' "$tmp/a2")"
 record_has '^\[RoomStandIn "-"\]' "$ROOMS/si.pgn"
 tap_ok "... and the record says the computer plays for nobody" grep -q '^\[RoomStandIn "-"\]' "$ROOMS/si.pgn"
@@ -165,7 +171,8 @@ tap_eq "... and that bob is back" 1 "$(flat si | grep -c '{bob is back and plays
 
 # a game it played for bob ends: the next begins at once on alice's word (bob's say is the
 # computer's, which agrees), the computer still playing for him, as the new record says at its
-# start; once that game is over too (ai off first), it stands in for nobody until the next
+# start, and as alice's copy keeps it; bob comes back and is told what it did; once that game
+# is over too, it stands in for nobody until the next
 raw sj "$tmp/aj2" <<EOF
 expect cellmate-room
 send hello 1 alice White\n
@@ -174,8 +181,7 @@ send resign\n
 answer
 send new\n
 answer
-send ai off\n
-answer
+@wait $tmp/bj2 ok closed
 send resign\n
 answer
 send ai Black\n
@@ -183,11 +189,34 @@ answer
 send quit\n
 closed
 EOF
+wait_text "$tmp/aj2" "a new game begins" 30 >/dev/null
+player "$tmp/wj2" --room sj --name wat2 --seat watch <<EOF
+@wait $tmp/wj2 Black is back
+pgn
+quit
+EOF
+wj2=$last_pid
+wait_text "$tmp/wj2" "you watch room sj" >/dev/null
+raw sj "$tmp/bj2" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+expect the seat is yours again
+send quit\n
+closed
+EOF
 wait_text "$tmp/aj2" "ok closed" 30 >/dev/null
 tap_ok "a game the computer played for bob over, alice's 'new' begins the next at once" \
     grep -q "^< info a new game begins" "$tmp/aj2"
-tap_eq "... whose record says at its start that the computer plays for bob" 1 \
-    "$(flat sj | grep -c '^[^{]*{the computer plays Black for bob, who is away} {the computer no longer plays Black for bob}')"
+tap_eq "... whose record says at its start that the computer plays for bob, and that he is back" 1 \
+    "$(flat sj | grep -c '^[^{]*{the computer plays Black for bob, who is away} {bob is back and plays Black}')"
+tap_ok "... told to alice as it happens, for her copy of the record" \
+    sh -c "grep -A1 -x '< sync 0' '$tmp/aj2' | grep -qx '< note 0 the computer plays Black for bob, who is away'"
+finish "$wj2" >/dev/null
+tap_eq "... and kept in the copy of a client there then (its pgn)" 1 \
+    "$(tr '\n' ' ' <"$tmp/wj2" | grep -c '{the computer plays Black for bob, who is away} {bob is back and plays Black}')"
+tap_ok "bob, back, is told what the computer did for him: its move, and a game ended" \
+    grep -qx "< info while you were away the computer played Black for you: 1 move, and 1 game ended (the room keeps it); the seat is yours again" "$tmp/bj2"
 tap_ok "once the game is over it plays for nobody until the next begins" \
     grep -qx "< error the game is over: the computer may play for bob once the next begins" "$tmp/aj2"
 

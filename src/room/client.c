@@ -531,9 +531,19 @@ static void ev_note(RoomClient *c, char **a)
     long n;
     /* a chat line as the record keeps it, "NAME: TEXT": the chat's own bound and a name */
     char text[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
-    if (!c->in_snapshot || !parse_long(a[0], &n) || n != c->snap.nplies) return resync(c, "a note");
+    if (!parse_long(a[0], &n)) return resync(c, "a note");
     room_clean_reason(a[1], text, sizeof text);
-    game_add_note(&c->snap, text);
+    if (c->in_snapshot) {
+        if (n != c->snap.nplies) return resync(c, "a note");
+        game_add_note(&c->snap, text);
+        return;
+    }
+    /* said as it happens (the room's word on a seat the computer plays for a player away,
+     * which an info line told): kept in this copy as in the record. Before a state this
+     * client waits for, that state holds it. */
+    if (!c->synced) return;
+    if (n != c->s->game.nplies) return resync(c, "a note");
+    game_add_note(&c->s->game, text);
 }
 
 static void ev_sync(RoomClient *c, char **a)

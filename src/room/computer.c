@@ -84,6 +84,7 @@ void computer_done(Server *sv)
     Game *g = &sv->s.game;
     if (sv->ai_generation == sv->generation && sv->ai_result.found && !g->result.over &&
         table_computer_plays(sv, g->pos.stm)) {
+        sv->seat[g->pos.stm].stood_moves += sv->seat[g->pos.stm].stand_in;
         session_play_move(&sv->s, sv->ai_result.best);
         table_move_played(sv);
     } else {

@@ -78,6 +78,7 @@ typedef struct {
     /* the computer plays the seat of a player away NEW_AWAY_SECONDS or more, asked by another
      * player (ai SIDE), until they come back: the seat, its name and its user stay theirs */
     bool stand_in;
+    int stood_moves, stood_games; /* what it played for them meanwhile: said when they return */
 } Seat;
 
 typedef struct {

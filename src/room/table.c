@@ -305,9 +305,13 @@ bool table_all_seated(const Server *sv)
 
 static void clear_offer(Server *sv, const char *lapsed)
 {
-    if (sv->offer != OFFER_NONE && lapsed)
+    /* (the clients take it off the table as they do an offer refused: a move ends one
+     * anyway, but a seat's change does not) */
+    if (sv->offer != OFFER_NONE && lapsed) {
+        room_broadcast(sv, "refused %s %s", room_offers[sv->offer].word, side(sv, sv->offer_by));
         room_broadcast(sv, "info the %s %s by %s lapsed", room_offers[sv->offer].thing,
                        room_offers[sv->offer].made, side(sv, sv->offer_by));
+    }
     sv->offer = OFFER_NONE;
     sv->agreed = 0;
 }
@@ -523,6 +527,26 @@ static bool choose_seat(Server *sv, Conn *c, const char *name, int want, bool wa
     return true;
 }
 
+/* A player back in a seat the computer played for them: what it did meanwhile. */
+static void tell_stood(Server *sv, Conn *c, const Seat *st)
+{
+    char games[96] = "";
+    int p = c->seat, m = st->stood_moves, n = st->stood_games;
+    if (n)
+        snprintf(games, sizeof games, ", and %d game%s ended (the room keeps %s)", n,
+                 n == 1 ? "" : "s", n == 1 ? "it" : "them");
+    if (m || n)
+        conn_send(c,
+                  "info while you were away the computer played %s for you: %d move%s%s; the "
+                  "seat is yours again",
+                  side(sv, p), m, m == 1 ? "" : "s", games);
+    else
+        conn_send(c,
+                  "info the computer was to play %s for you while you were away, and made no "
+                  "move; the seat is yours again",
+                  side(sv, p));
+}
+
 /* Connection c (named) sits down at seat, its own again or a new one, and everybody is told;
  * once every seat is taken the game begins. From hello, or from sit: a watcher has the
  * room's state already, and leaves the watchers. */
@@ -536,6 +560,8 @@ static void sit_down(Server *sv, Conn *c, int seat)
                  "needs another --name)");
         st->conn->state = CONN_NEW;
     }
+    /* (in the state the player is sent, so that it is their last word on it) */
+    if (relieved) stand_in_note(sv, "%s is back and plays %s", c->name, side(sv, seat));
     st->kind = SEAT_HUMAN;
     st->stand_in = false; /* the seat is theirs again, at once, whoever is to move */
     st->uid = c->uid;
@@ -550,13 +576,9 @@ static void sit_down(Server *sv, Conn *c, int seat)
     /* the newcomer's own screen says it in its words ("you play ..."): a line about it that
      * came after its screen started would replace that */
     if (relieved) {
-        stand_in_note(sv, "%s is back and plays %s", c->name, side(sv, seat));
         room_tell_others(sv, c, "info %s is back: the computer no longer plays for %s",
                          side(sv, seat), c->name);
-        conn_send(c,
-                  "info the computer played %s for you while you were away; the seat is yours "
-                  "again",
-                  side(sv, seat));
+        tell_stood(sv, c, st);
     } else if (back)
         room_tell_others(sv, c, "info %s is back", side(sv, seat));
     else
@@ -681,7 +703,9 @@ static bool keep_chat(Server *sv, const char *note)
 /* The record says where the computer began and stopped playing a player's seat (its
  * players' tags name the player for the whole game), outside the chat's budget: these are
  * few (ai SIDE draws on the chat allowance) and must not be lost to chat. A finished game is
- * kept as it was played: a change after its end is noted in the next (next_game). */
+ * kept as it was played: a change after its end is noted in the next (next_game). The
+ * clients keep it in their copies as it is said (note), so that their records, and the
+ * notes they count, are the room's. */
 static void stand_in_note(Server *sv, const char *fmt, ...)
 {
     char note[ROOM_SAY_MAX + 1];
@@ -690,7 +714,9 @@ static void stand_in_note(Server *sv, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(note, sizeof note, fmt, ap);
     va_end(ap);
-    game_add_note(&sv->s.game, note);
+    if (game_add_note(&sv->s.game, note))
+        room_broadcast(sv, "note %d %s", sv->s.game.nplies,
+                       sv->s.game.notes[sv->s.game.nnotes - 1].text);
 }
 
 static void stand_in_begins(Server *sv, int p)
@@ -991,10 +1017,12 @@ static bool stand_in(Server *sv, Conn *c, int p)
         return refuse(c, "%s is out of this game", side(sv, p));
     if (away < NEW_AWAY_SECONDS)
         return refuse(c,
-                      "%s has been away from %s for %d seconds; the computer may play for "
+                      "%s has been away from %s for %d second%s; the computer may play for "
                       "them once they have been away for %.0f",
-                      st->name, side(sv, p), (int)away, NEW_AWAY_SECONDS);
+                      st->name, side(sv, p), (int)away, (int)away == 1 ? "" : "s",
+                      NEW_AWAY_SECONDS);
     st->stand_in = true;
+    st->stood_moves = st->stood_games = 0;
     seat_event(sv, NULL, p);
     room_broadcast(sv,
                    "info %s asks the computer to play %s for %s, who is away: it does until "
@@ -1101,16 +1129,18 @@ static bool next_game(Server *sv, Conn *c)
     }
     clear_offer(sv, NULL);
     if (!ok) return refuse(c, "no new game: %s", sv->err);
-    for (int p = 0; p < sv->s.v->nplayers; p++) {
-        sv->seat[p].resign_pending = false;
-        if (sv->seat[p].stand_in) stand_in_begins(sv, p); /* (it goes on: said in this record) */
-    }
+    for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
     sv->clocks_held = false;
     sv->clocks_wait = true;
     bool clocks = clocks_may_start(sv);
     if (clocks) clocks_start(sv);
     changed(sv);
     EACH_CLIENT(sv, x) send_state(sv, x);
+    /* the computer goes on playing for players away: said in this game's record too */
+    bool noted = false;
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].stand_in) stand_in_begins(sv, p), sv->seat[p].stood_games++, noted = true;
+    if (noted) table_save(sv);
     /* a restricted room's players are told no directory of the host's, only the file's name */
     const char *base = strrchr(path, '/');
     if (sv->opt.restricted)
@@ -1216,7 +1246,16 @@ void table_left(Server *sv, Conn *c)
     sv->seat[c->seat].conn = NULL;
     sv->seat[c->seat].away_since = steady_now();
     seat_event(sv, NULL, c->seat);
-    room_broadcast(sv, "info %s %s", side(sv, c->seat), c->quit ? "left" : "disconnected");
+    /* without clocks nothing moves the game on while they are away: the others hear how */
+    int p = c->seat;
+    if (sv->s.clock.tc.kind == CLOCK_NONE && !sv->s.game.result.over)
+        room_broadcast(sv,
+                       "info %s %s (should they stay away, 'ai %s' after %.0f seconds has the "
+                       "computer play for them until they come back)",
+                       side(sv, p), c->quit ? "left" : "disconnected", side(sv, p),
+                       NEW_AWAY_SECONDS);
+    else
+        room_broadcast(sv, "info %s %s", side(sv, p), c->quit ? "left" : "disconnected");
 }
 
 void table_request(Server *sv, Conn *c, const RoomRequest *rq)
