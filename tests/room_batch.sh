@@ -421,6 +421,15 @@ printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Bla
 tap_ok "... and so does the kept game" record_has -x '\[Black "cellmate"\]' "$ROOMS/lvs.1.pgn"
 tap_ok "... the next game names the newcomer" record_has -x '\[Black "bob"\]' "$ROOMS/lvs.pgn"
 
+# the computer's time a move is the room's, as its maker chose it: kept in the record, and a
+# server started again by a plain join keeps it (not the joiner's 5 s)
+printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room rt glinski --time 1 --name alice --seat White >/dev/null 2>&1
+tap_ok "the room's record keeps the computer's time a move" record_has -x '\[RoomTime "1"\]' "$ROOMS/rt.pgn"
+end_pid "$(room_server rt)"
+printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room rt --name bob --seat Black >/dev/null 2>&1
+record_has -x '\[Black "bob"\]' "$ROOMS/rt.pgn"
+tap_ok "... and a server started again by a plain join keeps it" grep -qx '\[RoomTime "1"\]' "$ROOMS/rt.pgn"
+
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------
 printf 'hi\nsay anyone?\n' | timeout 20 "$CELLMATE" --batch --room alone glinski --name solo \
@@ -507,11 +516,14 @@ both_new() {
     printf 'hello 1 alice White\nnew\nquit\n' | "$CELLMATE" --relay "$1" >"$2.alice" 2>&1
     printf 'hello 1 bob Black\nnew\nquit\n' | "$CELLMATE" --relay "$1" >"$2" 2>&1
 }
-record() { # record DATE RESULT [TERMINATION]: a room's record of a game without moves
+record() { # record DATE RESULT [TERMINATION]: a room's record of a game without moves (one
+    # going on has the computer's time a move too, the server's 5 s)
     printf '[Event "cellmate room again"]\n[Site "?"]\n[Date "%s"]\n' "$1"
     printf '[Round "?"]\n[White "alice"]\n[Black "bob"]\n[Result "%s"]\n[Variant "glinski"]\n' "$2"
     [ -z "$3" ] || printf '[Termination "%s"]\n' "$3"
-    printf '[RoomUsers "%s %s"]\n\n%s\n' "$u" "$u" "$2"
+    printf '[RoomUsers "%s %s"]\n' "$u" "$u"
+    [ "$2" != "*" ] || printf '[RoomTime "5"]\n'
+    printf '\n%s\n' "$2"
 }
 mkdir -p "$ROOMS"
 record 2001.02.03 0-1 resignation >"$ROOMS/again.pgn"

@@ -218,6 +218,11 @@ static void seat_tags(Server *sv)
                      *standing ? " " : "", side(sv, p));
     }
     game_set_tag(g, "RoomUsers", users);
+    /* the computer's time a move, which the one who made the room chose: a server started
+     * again by whoever joins next keeps it (table_open); a finished game is kept as it was */
+    char think[32];
+    snprintf(think, sizeof think, "%g", sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
+    if (!g->result.over) game_set_tag(g, "RoomTime", think);
     /* a finished game's tags name who played it: the seats as they are now, for a server
      * that starts again before the next game (it begins with a record of its own) */
     if (g->result.over && (moved || game_tag(g, "RoomSeats"))) game_set_tag(g, "RoomSeats", seats);
@@ -1326,6 +1331,9 @@ bool table_open(Server *sv, char *err, int errlen)
         const char *level = game_tag(&sv->s.game, "RoomLevel");
         long n;
         if (level && number_parse(level, 1, SEARCH_MAX_LEVEL, &n)) sv->s.ai.level = (int)n;
+        const char *think = game_tag(&sv->s.game, "RoomTime");
+        double t;
+        if (think && number_parse_decimal(think, 0.001, 3600, 3, &t)) sv->opt.ai_seconds = t;
         session_seed_levels(&sv->s);
         /* away since now: a player whose connection the last server lost has a say */
         for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].away_since = steady_now();
