@@ -472,12 +472,22 @@ tap_eq "... each beside the last cell of its rank" "" \
     "$(awk 'substr($1, 2) != $2 { print "WRONG: " $0 }' "$tmp/r.right")"
 quit r
 
+# The Wellisch games at 80x24: files along the rows, ranks bent round the left side; ranks
+# 8 to 13 leave the board there at both ends: 8 is numbered at the lower left corner, 9 to 13
+# beside the rows, not carried on past the corner (as "11  10   9   8   7 ..." once was, from
+# column 0, with no room for 12 and 13)
 for v in hr-wellisch hr-wellisch3; do
     sized l 80x24 "$v"
     wait_for l " to move" >/dev/null
-    tap_eq "$v at 80x24: ranks 11 to 1 numbered below the board (12 and 13 have no room)" \
-        "11 10 9 8 7 6 5 4 3 2 1" "$(plain l | cut -c1-57 | grep -E '^ *11 +10 +9' | tr -s ' ' |
-            sed 's/^ //; s/ $//')"
+    tap_eq "$v at 80x24: ranks 7 to 1 numbered above the board, 8 to 1 below it" \
+        "7 6 5 4 3 2 1|8 7 6 5 4 3 2 1" "$(plain l | cut -c1-57 |
+            grep -E '^ *(8 +)?7 +6 +5 +4 +3 +2 +1 *$' | tr -s ' ' | sed 's/^ //; s/ $//' |
+            paste -sd '|')"
+    tap_eq "$v at 80x24: ranks 9 to 13 beside the rows on the left, at each end of each" \
+        '9\ 10\ 11\ 12\ 13\ 13/ 12/ 11/ 10/ 9/' \
+        "$(plain l | cut -c1-57 | sed -n 's|^ *\([0-9][0-9]*[\\/]\).*|\1|p' | paste -sd ' ')"
+    tap_eq "$v at 80x24: every row of cells lettered on the right" "n m l k i h g f e d c b a" \
+        "$(plain l | cut -c1-57 | sed -n 's/.* \([a-n]\) *$/\1/p' | paste -sd ' ')"
     quit l
 done
 

@@ -400,22 +400,21 @@ static const char *HR_GLINSKI_DIAGRAM = "                        bH\n"
  * labelled at either end; ranks rise to the right, numbered where they leave the board's
  * upper edge and, for ranks 1 to 7, its lower edge (file n). Each row lists its file from
  * cell 1, as read from the diagram. */
-static const char *HR_GLINSKI_TURNED =
-    "                 1   2   3   4   5   6   7   8   9   10  11  12  13\n"
-    "            a  .   .   .   .   .   .   .  a\n"
-    "          b  .   .   .   .   .   .   .   .  b\n"
-    "        c  .   P   .   .   .   .   .   p   .  c\n"
-    "      d  E   R   P   .   .   .   .   p   r   e  d\n"
-    "    e  .   S   .   P   .   .   .   p   .   s   .  e\n"
-    "  f  H   D   .   .   P   .   .   p   .   .   d   h  f\n"
-    "g  H   U   U   U   .   P   .   p   .   u   u   u   h  g\n"
-    "  h  H   G   .   .   P   .   .   p   .   .   g   h  h\n"
-    "    i  .   S   .   P   .   .   .   p   .   s   .  i\n"
-    "      k  E   R   P   .   .   .   .   p   r   e  k\n"
-    "        l  .   P   .   .   .   .   .   p   .  l\n"
-    "          m  .   .   .   .   .   .   .   .  m\n"
-    "            n  .   .   .   .   .   .   .  n\n"
-    "                 1   2   3   4   5   6   7\n";
+static const char *HR_GLINSKI_TURNED = "                 1   2   3   4   5   6   7   8\n"
+                                       "            a  .   .   .   .   .   .   .  a\n"
+                                       "          b  .   .   .   .   .   .   .   .  /9\n"
+                                       "        c  .   P   .   .   .   .   .   p   .  /10\n"
+                                       "      d  E   R   P   .   .   .   .   p   r   e  /11\n"
+                                       "    e  .   S   .   P   .   .   .   p   .   s   .  /12\n"
+                                       "  f  H   D   .   .   P   .   .   p   .   .   d   h  /13\n"
+                                       "g  H   U   U   U   .   P   .   p   .   u   u   u   h  g\n"
+                                       "  h  H   G   .   .   P   .   .   p   .   .   g   h  \\13\n"
+                                       "    i  .   S   .   P   .   .   .   p   .   s   .  \\12\n"
+                                       "      k  E   R   P   .   .   .   .   p   r   e  \\11\n"
+                                       "        l  .   P   .   .   .   .   .   p   .  \\10\n"
+                                       "          m  .   .   .   .   .   .   .   .  \\9\n"
+                                       "            n  .   .   .   .   .   .   .  n\n"
+                                       "                 1   2   3   4   5   6   7\n";
 
 static void test_hr_start(void **state)
 {
@@ -450,30 +449,32 @@ static void test_hr_start(void **state)
     assert_int_equal(g.fit_turn, 0);
     textgrid_free(&g);
     free(fitted);
-    /* turned a quarter by the view: files are rows, as in the document's turned diagram */
+    /* turned a quarter by the view: files are rows, as in the document's turned diagram;
+     * ranks 8 to 13 leave the board through its right-hand sides at both ends: 8 is
+     * carried on round the corner, above the board, and 9 to 13 are labelled beside the
+     * rows, a stroke pointing along each to its end cell (carried on as 8 is, 13 stood 26
+     * columns right of the top row's last cell), so those rows' letters stand at their
+     * left ends only */
     small = area(80, 24, true);
     small.turn = -90;
     assert_string_equal(draw(&pos, &small, &g), HR_GLINSKI_TURNED);
-    assert_int_equal(g.width, 67);
+    assert_int_equal(g.width, 55);
     assert_int_equal(g.height, 15);
     assert_int_equal(g.fit_turn, 0);
     assert_int_equal(g.angle, 270);
     textgrid_free(&g);
-    /* narrower: the labels that overhang the board are left out */
+    /* that is its width: 55 columns show it all */
+    small.max_width = 55;
+    assert_string_equal(draw(&pos, &small, &g), HR_GLINSKI_TURNED);
+    textgrid_free(&g);
+    /* narrower: the labels that overhang the board are left out, the rows' on the right
+     * among them, so the rows keep their left ends and the ranks go without (10 to 13) */
     small.max_width = 53;
     const char *narrow = draw(&pos, &small, &g);
     assert_int_equal(g.width, 53);
     assert_int_equal(g.height, 15);
     assert_true(strncmp(narrow, "                 1   2   3   4   5   6   7   8   9\n", 50) == 0);
     assert_non_null(strstr(narrow, "\ng  H   U   U   U   .   P   .   p   .   u   u   u   h\n"));
-    textgrid_free(&g);
-    /* ... but for those the area has room for beside that drawing: 10, at 55 columns */
-    small.max_width = 55;
-    narrow = draw(&pos, &small, &g);
-    assert_int_equal(g.width, 55);
-    assert_int_equal(g.height, 15);
-    assert_true(strncmp(narrow, "                 1   2   3   4   5   6   7   8   9   10\n", 55) ==
-                0);
     textgrid_free(&g);
     variant_free(v);
 }
@@ -499,11 +500,21 @@ static void test_hr_wellisch_view(void **state)
     o.bottom = 1;
     assert_string_equal(tidy(draw(&pos, &o, NULL)), turn180(text));
     o.bottom = 0;
-    /* files labelled at both ends of their rows */
+    /* files labelled at the right ends of their rows; ranks 8 to 13 leave the board through
+     * its left-hand sides at both ends: 8 is carried on round the lower left corner, and 9 to
+     * 13 are labelled beside the rows, a stroke pointing along each to its end cell (carried
+     * on as 8 is, 13 stood 27 columns left of the bottom row's first cell); files n, g and
+     * a, beside which no rank's label stands, at both ends */
     o.coords = true;
     text = draw(&pos, &o, NULL);
-    assert_non_null(strstr(text, " n  x   .   x   .   x   .   x  n\n"));
-    assert_non_null(strstr(text, " a  X   .   X   .   X   .   X  a\n"));
+    assert_non_null(strstr(text, "\n            n  x   .   x   .   x   .   x  n\n"
+                                 "         9\\  x   y   r   g   v   r   y   x  m\n"));
+    assert_non_null(strstr(text, "\n13\\  .   .   .   .   .   .   .   .   .   .   .   .  h\n"
+                                 "g  .   .   .   .   .   .   .   .   .   .   .   .   .  g\n"
+                                 "13/  .   .   .   .   .   .   .   .   .   .   .   .  f\n"));
+    assert_non_null(strstr(text, "\n         9/  X   Y   R   V   G   R   Y   X  b\n"
+                                 "            a  X   .   X   .   X   .   X  a\n"
+                                 "         8   7   6   5   4   3   2   1\n"));
     variant_free(v);
 }
 
@@ -1439,6 +1450,57 @@ static void check_label(const TextGrid *g, const Board *b, const Label *l, const
     }
 }
 
+/* Every file and rank has a label in g (drawn with o), unless the area is too narrow for
+ * the labels that overhang: a drawing too wide for it leaves them out. */
+static void check_every_line_labelled(const Position *pos, const RenderOpts *o, const TextGrid *g,
+                                      const Label *labels, int n, const char *what)
+{
+    const Board *b = &pos->v->board;
+    RenderOpts wide = *o;
+    wide.max_width = 0;
+    TextGrid full;
+    assert_true(render_board(pos, &wide, &full));
+    bool trimmed = full.width > g->width && full.fit_turn == g->fit_turn;
+    textgrid_free(&full);
+    bool seen[2][100] = {{false}};
+    for (int k = 0; k < n; k++) seen[labels[k].letter][labels[k].key % 100] = true;
+    for (int c = 1; c <= b->ncells && !trimmed; c++) {
+        const char *at = strchr(b->spec.letters, b->name[c][0]);
+        if (!seen[1][at - b->spec.letters] || !seen[0][atoi(b->name[c] + 1) % 100])
+            fail_msg("%s: %s's file or rank has no label", what, b->name[c]);
+    }
+}
+
+/* A label stands beside the board: no farther from the nearest cell than two and a half
+ * times the least distance between two cells (a corner's label may stand a step and a half
+ * off diagonally), unless it stands in the margin of its line's text row or column (files
+ * labelled below the board). Distances as check_label's. */
+static void check_near(const TextGrid *g, const Board *b, const Label *l, const char *what)
+{
+    int rr[MAX_CELLS + 1], cc[MAX_CELLS + 1], line[MAX_CELLS];
+    for (int c = 1; c <= b->ncells; c++)
+        if (!textgrid_cell_centre(g, (Cell)c, &rr[c], &cc[c])) rr[c] = -1000;
+    int n = lines_cells(b, rr, l, line);
+    double qx = l->col + (l->len - 1) / 2.0, qy = 2.0 * l->row, nearest = 1e9, pitch = 1e9;
+    bool one_row = true, one_col = true;
+    for (int i = 0; i < n; i++) {
+        one_row = one_row && rr[line[i]] == l->row;
+        one_col = one_col && fabs(cc[line[i]] - qx) <= 1;
+    }
+    if (one_row || one_col) return;
+    for (int c = 1; c <= b->ncells; c++) {
+        if (rr[c] == -1000) continue;
+        nearest = fmin(nearest, hypot(cc[c] - qx, 2.0 * rr[c] - qy));
+        for (int d = c + 1; d <= b->ncells; d++)
+            if (rr[d] != -1000) pitch = fmin(pitch, hypot(cc[c] - cc[d], 2.0 * (rr[c] - rr[d])));
+    }
+    if (nearest > 2.5 * pitch) {
+        char *s = textgrid_string(g, false);
+        fail_msg("%s: the label %s%d at row %d, column %d stands away from the board\n%s", what,
+                 l->letter ? "letter " : "", l->key, l->row, l->col, s);
+    }
+}
+
 /* Every shipped variant, every player at the bottom, at the three sizes: each label names a
  * file or rank and stands beyond an end of it; letters and numbers never alternate along a
  * row (they would read as one another's); every file and rank is labelled somewhere,
@@ -1467,10 +1529,8 @@ static void test_labels_read_right(void **state)
                 }
                 Label labels[400];
                 int n = read_labels(&g, b, labels, 400);
-                bool seen[2][100] = {{false}};
                 for (int k = 0; k < n; k++) {
                     check_label(&g, b, &labels[k], what);
-                    seen[labels[k].letter][labels[k].key % 100] = true;
                     /* a letter between two numbers on one row, or a number between two
                      * letters: they alternate */
                     for (int j = 0; j < n; j++)
@@ -1482,18 +1542,45 @@ static void test_labels_read_right(void **state)
                                 fail_msg("%s: letters and numbers alternate on row %d", what,
                                          labels[k].row);
                 }
-                /* a drawing too wide for the area leaves out the labels that overhang */
-                RenderOpts wide = o;
-                wide.max_width = 0;
-                TextGrid full;
-                assert_true(render_board(&pos, &wide, &full));
-                bool trimmed = full.width > g.width && full.fit_turn == g.fit_turn;
-                textgrid_free(&full);
-                for (int c = 1; c <= b->ncells && !trimmed; c++) {
-                    const char *at = strchr(b->spec.letters, b->name[c][0]);
-                    if (!seen[1][at - b->spec.letters] || !seen[0][atoi(b->name[c] + 1) % 100])
-                        fail_msg("%s: %s's file or rank has no label", what, b->name[c]);
-                }
+                check_every_line_labelled(&pos, &o, &g, labels, n, what);
+                textgrid_free(&g);
+            }
+        variant_free(v);
+    }
+}
+
+/* Every hex board in every view rotate and flip turn it to, each player at the bottom, drawn
+ * compact at the three sizes: every label stands beside the board, and every file and rank
+ * is labelled (unless the area is too narrow for the labels that overhang). A board turned a
+ * quarter to
+ * fit (the Horn Rimmed family's 120 degree view at 80x24) has files along its rows and ranks
+ * bent round its side: their labels once went on along the rank past the board's corner, the
+ * 11 of "11  10   9   8   7 ..." fifteen columns left of the bottom row, and the drawing,
+ * too wide with them, left out the labels on the right. */
+static void test_labels_beside_board(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof SHIPPED / sizeof SHIPPED[0]; i++) {
+        Variant *v = tu_variant(SHIPPED[i]);
+        Position pos;
+        pos_init(&pos, v);
+        int step = render_rotate_step(v);
+        for (int a = 0; a < 3 && v->board.spec.family == FAMILY_HEX; a++)
+            for (int view = 0; view < v->nplayers * 12; view++) {
+                int p = view / 12, turn = view % 12 * 30;
+                if (turn % step && (turn + 180) % step) continue; /* neither rotate's nor flip's */
+                RenderOpts o = area(AREAS[a][0], AREAS[a][1], true);
+                o.bottom = p;
+                o.turn = turn;
+                TextGrid g;
+                char what[128];
+                snprintf(what, sizeof what, "%s at %dx%d, %s at the bottom, turned %d", SHIPPED[i],
+                         AREAS[a][0], AREAS[a][1], v->player_name[p], turn);
+                assert_true(render_board(&pos, &o, &g));
+                Label labels[400];
+                int n = read_labels(&g, &v->board, labels, 400);
+                for (int k = 0; k < n; k++) check_near(&g, &v->board, &labels[k], what);
+                check_every_line_labelled(&pos, &o, &g, labels, n, what);
                 textgrid_free(&g);
             }
         variant_free(v);
@@ -1728,6 +1815,7 @@ int main(void)
         cmocka_unit_test(test_min_sizes),
         cmocka_unit_test(test_too_small),
         cmocka_unit_test(test_labels_read_right),
+        cmocka_unit_test(test_labels_beside_board),
         cmocka_unit_test(test_hr_orientation),
         cmocka_unit_test(test_bend_numbers),
     };

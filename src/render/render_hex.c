@@ -242,17 +242,22 @@ static void label_edge(Labeller *L, int edge, int only, int *want)
 }
 
 /* A label beside a row of other cells would read as that row's: with a connector, '/' or
- * '\\', between it and the end cell it belongs to, it reads as the slanted line's. Only
- * where both kinds of line are slanted (a hex board turned to fit): where one kind runs
- * along rows or columns, its labels take the margins. Each arm of a bent line and each
- * line labelled nowhere yet, where there is room. */
-static void label_sides(Labeller *L)
+ * '\\', between it and the end cell it belongs to, it reads as the slanted line's. Each arm
+ * of a bent line and each line labelled nowhere yet, where there is room (of the kinds
+ * `only` allows, -1: both). Where the other kind runs along rows (only >= 0), this comes
+ * before their margins and takes a row's label there, so only for the lines labelled
+ * nowhere yet: a slanted line that leaves through the sides at both ends (a bent rank of a
+ * board turned a quarter) has no other end near the board, while a row labelled at one end
+ * here keeps its label at the other. Not in a trimmed drawing, whose rows are labelled at
+ * one end only: there the rows keep it. */
+static void label_sides(Labeller *L, int only)
 {
     for (int by = BY_LETTER; by <= BY_NUMBER; by++)
-        for (int key = 0; key < MAX_KEY; key++) {
+        for (int key = 0; key < MAX_KEY && (only < 0 || by == only); key++) {
             Line l = line_of(L->b, L->at, by, key);
             Spot d, f;
-            if (!l.n || (L->placed[by][key] && !line_bent(L->b, L->at, by, key, &l))) continue;
+            if (!l.n || (L->placed[by][key] && (only >= 0 || !line_bent(L->b, L->at, by, key, &l))))
+                continue;
             for (int end = 0; end < 2; end++) {
                 Beyond at;
                 if (!beyond(L, &l, by, key, end, false, &at) || at.edge != EDGE_SIDE ||
@@ -273,15 +278,43 @@ static void label_sides(Labeller *L)
         }
 }
 
+/* Two steps beyond a line's end clear the row next to it: the label stands at a corner of
+ * the board, beside the row above (or below) it. */
+enum { CORNER_STEPS = 2 };
+
+/* The lines labelled nowhere yet, where one of their ends, carried on along the line until
+ * clear of the rows of cells (at most max_steps steps beyond it), reaches the row above or
+ * below the board: the nearer end first, in a row whose kind is theirs or no one's yet. */
+static void label_carried(Labeller *L, int max_steps)
+{
+    for (int by = BY_LETTER; by <= BY_NUMBER; by++)
+        for (int key = 0; key < MAX_KEY; key++) {
+            Line l = line_of(L->b, L->at, by, key);
+            Beyond d[2];
+            if (!l.n || L->placed[by][key]) continue;
+            bool ok[2] = {beyond(L, &l, by, key, false, true, &d[0]),
+                          beyond(L, &l, by, key, true, true, &d[1])};
+            for (int i = 0; i < 2; i++)
+                ok[i] = ok[i] && d[i].steps <= max_steps &&
+                        (L->owner[d[i].edge] < 0 || L->owner[d[i].edge] == by);
+            int near = ok[0] && (!ok[1] || d[0].steps <= d[1].steps) ? 0 : 1;
+            if (ok[near] && !label_end(L, by, key, d[near]) && ok[1 - near])
+                label_end(L, by, key, d[1 - near]);
+        }
+}
+
 /* Slanted and bent lines (Glinski's ranks, every line of a turned drawing) are labelled one
  * step beyond their ends: beside the end cell when the line leaves the board along a text
  * row (in the flat frame a half step also moves a row: the label stays on the end cell's
  * row, where no cell can be), above or below the board when it leaves through the top or
  * bottom row. A label beside a row of other cells would read as that row's, so none goes
- * there; a line leaving through the sides at both ends is labelled where its nearer end,
- * carried on, clears the board. The row above the board (and the one below) carries one
- * kind of label only, so that letters and numbers never alternate along it: the kind with
- * more lines labelled nowhere else. */
+ * there without a connector pointing to its end cell (label_sides); a line leaving through
+ * the sides at both ends is labelled so, or where its nearer end, carried on, clears the
+ * board: first where that is at a corner, two steps on, if the other kind runs along rows
+ * (its labels take the margins beside them); farther on only where nothing else fits (the
+ * trimmed drawings). The row above the board (and the one below) carries one kind of label
+ * only, so that letters and numbers never alternate along it: the kind with more lines
+ * labelled nowhere else. */
 static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls, bool flat,
                          const Layout *lay)
 {
@@ -317,20 +350,11 @@ static void slant_labels(Sketch *k, const Ctx *x, const Spot *at, const int *cls
                            : want[BY_NUMBER] > want[BY_LETTER];
         label_edge(&L, edge, kinds >= 0 ? kinds : numbers, NULL);
     }
-    if (kinds < 0) label_sides(&L);
-    for (int by = BY_LETTER; by <= BY_NUMBER; by++)
-        for (int key = 0; key < MAX_KEY; key++) {
-            Line l = line_of(x->b, at, by, key);
-            Beyond d[2];
-            if (!l.n || L.placed[by][key]) continue;
-            bool ok[2] = {beyond(&L, &l, by, key, false, true, &d[0]),
-                          beyond(&L, &l, by, key, true, true, &d[1])};
-            for (int i = 0; i < 2; i++)
-                ok[i] = ok[i] && (L.owner[d[i].edge] < 0 || L.owner[d[i].edge] == by);
-            int near = ok[0] && (!ok[1] || d[0].steps <= d[1].steps) ? 0 : 1;
-            if (ok[near] && !label_end(&L, by, key, d[near]) && ok[1 - near])
-                label_end(&L, by, key, d[1 - near]);
-        }
+    /* where the other kind runs along rows, a line carried round a corner of the board
+     * leaves the row beside it its label; one that would be carried farther takes it */
+    if (kinds >= 0 && !L.trim) label_carried(&L, CORNER_STEPS);
+    if (kinds < 0 || !L.trim) label_sides(&L, kinds);
+    label_carried(&L, MAX_KEY);
 }
 
 /* The cell of a line next to c in order, one way (dir -1 or 1), or NO_CELL; *steps: how many
@@ -423,8 +447,11 @@ static void hex_labels(Sketch *k, const Ctx *x, const Spot *at, bool flat, const
                     if (at[c].col < left) left = at[c].col;
                     if (at[c].col > right) right = at[c].col;
                 }
+                /* either end may be taken by a slanted line's label (label_sides) */
+                int len = (int)strlen(t);
                 put_label_right(k, at[l.first].row, left - (scale ? 4 : 2 + x->tw), t);
-                if (!trim) put_label(k, at[l.first].row, right + (scale ? 4 : 3), t);
+                if (!trim)
+                    put_label_right(k, at[l.first].row, right + (scale ? 4 : 3) + len - 1, t);
             } else {
                 put_label_right(k, cells.r1 + 1, at[l.first].col + (int)strlen(t) / 2, t);
             }
