@@ -644,14 +644,14 @@ static bool cmd_help(Session *s, const char *args, Sink *out)
                 : s->v->has_rifle ? ", K!Nd4"
                                   : "");
     for (const Command *c = session_commands; c->name; c++) {
-        if (c->screen_only && !s->screen) continue;
+        const char *takes, *help;
+        if (!session_command_words(s, c, &takes, &help)) continue;
         char head[40];
-        snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
+        snprintf(head, sizeof head, "%s%s%s", c->name, *takes ? " " : "", takes);
         if (c->run == cmd_rotate) /* the step of this board's family and players */
-            session_say(out, "  %-16s %s (%d degrees here)", head, c->help,
-                        render_rotate_step(s->v));
+            session_say(out, "  %-16s %s (%d degrees here)", head, help, render_rotate_step(s->v));
         else
-            session_say(out, "  %-16s %s", head, c->help);
+            session_say(out, "  %-16s %s", head, help);
     }
     return true;
 }
@@ -982,12 +982,35 @@ static bool play_line(Session *s, const char *line, Sink *out)
 static const struct {
     const char *name;
     bool send;
+    const char *args, *help; /* help's words in a room, where they differ (NULL: the same) */
 } in_room[] = {
-    {"undo", true},  {"draw", true},  {"resign", true}, {"ai", true},      {"say", true},
-    {"no", true},    {"new", true},   {"show", false},  {"moves", false},  {"fen", false},
-    {"pgn", false},  {"save", false}, {"perft", false}, {"hint", false},   {"analyse", false},
-    {"help", false}, {"quit", false}, {"flip", false},  {"rotate", false}, {"analyze", false},
-    {"chat", false}, {"level", true}, {"sit", true},
+    {"undo", true, "",
+     "ask to take back your last move (and those since); the others agree or say no"},
+    {"draw", true, NULL, "offer a draw, or agree to the one offered"},
+    {"resign", true, "", "resign (with three players, at your turn: said earlier, it waits)"},
+    {"ai", true, "SIDE|off",
+     "the computer takes SIDE (empty, or its player away 30 s); off: it leaves its seats"},
+    {"say", true, NULL, NULL},
+    {"no", true, NULL, NULL},
+    {"new", true, "", "once the game is over: offer the next game, or agree to the one offered"},
+    {"show", false, NULL, NULL},
+    {"moves", false, NULL, NULL},
+    {"fen", false, NULL, NULL},
+    {"pgn", false, NULL, NULL},
+    {"save", false, NULL,
+     "save your copy of the game record to FILE (FILE.pgn when it has no dot)"},
+    {"perft", false, NULL, NULL},
+    {"hint", false, NULL, NULL},
+    {"analyse", false, NULL, NULL},
+    {"help", false, NULL, NULL},
+    {"quit", false, NULL, "leave the room (your seat stays yours: join again to take it back)"},
+    {"flip", false, NULL, NULL},
+    {"rotate", false, NULL, NULL},
+    {"analyze", false, NULL, NULL},
+    {"chat", false, NULL, NULL},
+    {"level", true, NULL,
+     "the level of the room's computer: 1 a beginner's opponent .. 10 full strength"},
+    {"sit", true, NULL, NULL},
 };
 
 /* In a room the computer takes an empty seat, or plays for a player away (ai SIDE), one
@@ -1025,6 +1048,20 @@ static bool room_command(Session *s, const Command *c, const char *line, const c
         return s->remote->request(s, c->name, args, out);
     }
     return session_complain(out, "'%s': %s cannot be used in a room", line, c->name);
+}
+
+bool session_command_words(const Session *s, const Command *c, const char **args, const char **help)
+{
+    *args = c->args, *help = c->help;
+    if (c->screen_only && !s->screen) return false;
+    if (!s->remote) return true;
+    for (size_t i = 0; i < sizeof in_room / sizeof in_room[0]; i++) {
+        if (strcmp(in_room[i].name, c->name)) continue;
+        if (in_room[i].args) *args = in_room[i].args;
+        if (in_room[i].help) *help = in_room[i].help;
+        return true;
+    }
+    return false;
 }
 
 bool session_command_offered(const Session *s, const Command *c)

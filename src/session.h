@@ -100,6 +100,11 @@ const Command *session_command_named(const char *line);
  * room only the commands it takes, the screen's own only on the screen, a watcher only those
  * that leave the game as it is. */
 bool session_command_offered(const Session *s, const Command *c);
+/* The words help gives c in this session (its arguments and what it does: in a room, its
+ * request's), or false when c is not for it (a room takes only some commands; the screen's
+ * own are for the screen). */
+bool session_command_words(const Session *s, const Command *c, const char **args,
+                           const char **help);
 
 /* Keep a room's chat line or notice for the chat command (the oldest goes once there are
  * SESSION_CHAT_MAX); out of memory, it is not kept. */

@@ -430,6 +430,17 @@ printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room rt --name bob --seat Bla
 record_has -x '\[Black "bob"\]' "$ROOMS/rt.pgn"
 tap_ok "... and a server started again by a plain join keeps it" grep -qx '\[RoomTime "1"\]' "$ROOMS/rt.pgn"
 
+# help in a room gives the room's commands in the room's words: no redo or load, and a draw is
+# offered, not agreed by one player alone
+printf 'help\n' | timeout 20 "$CELLMATE" --batch --room hp glinski --name alice >"$tmp/hp" 2>&1
+tap_ok "help in a room says what its commands do there" \
+    sh -c "grep -qx '  draw             offer a draw, or agree to the one offered' '$tmp/hp' &&
+        grep -qx '  ai SIDE|off      the computer takes SIDE (empty, or its player away 30 s); off: it leaves its seats' '$tmp/hp'"
+tap_ok "... and only those it takes" sh -c "! grep -qE '^  (redo|load|go) ' '$tmp/hp'"
+printf 'help\n' | "$CELLMATE" --batch glinski >"$tmp/hp_local" 2>&1
+tap_ok "... while a local game's help keeps its own words" \
+    grep -qx '  draw             end the game as an agreed draw' "$tmp/hp_local"
+
 # --- alone in a new room: a line that is no move is refused at once, and the end of the input
 # leaves (the game has not begun: nobody may come) --------------------------------------------
 printf 'hi\nsay anyone?\n' | timeout 20 "$CELLMATE" --batch --room alone glinski --name solo \

@@ -976,9 +976,11 @@ void ui_help(void)
     ADD("%s", "");
     ADD("Commands:");
     for (const Command *c = session_commands; c->name; c++) {
+        const char *args, *help; /* (in a room, its words there) */
+        if (!session_command_words(ui.s, c, &args, &help)) continue;
         char head[40];
-        snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
-        ADD("  %-16s %s", head, c->help);
+        snprintf(head, sizeof head, "%s%s%s", c->name, *args ? " " : "", args);
+        ADD("  %-16s %s", head, help);
     }
     ADD("%s", "");
     if (v->nplayers == 2)
