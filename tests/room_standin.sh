@@ -33,8 +33,10 @@ EOF
 # same 30 s.
 room_serve "$ROOMS" si glinski --time 20
 room_serve "$ROOMS" sj glinski --time 1
+room_serve "$ROOMS" sk glinski --time 1
 gone si "$tmp/b1"
 gone sj "$tmp/bj"
+gone sk "$tmp/bk"
 
 # si: alice asks at once (refused: too soon), for her own seat (refused), then once bob has
 # been away 30 s, with the level at 1
@@ -219,6 +221,22 @@ tap_ok "bob, back, is told what the computer did for him: its move, and a game e
     grep -qx "< info while you were away the computer played Black for you: 1 move, and 1 game ended (the room keeps it); the seat is yours again" "$tmp/bj2"
 tap_ok "once the game is over it plays for nobody until the next begins" \
     grep -qx "< error the game is over: the computer may play for bob once the next begins" "$tmp/aj2"
+
+# sk: ai Black and ai off over and over (as fast as the allowance lets) do not grow the record
+# without end: a game keeps 40 such notes, the info lines telling the rest
+raw sk "$tmp/ak" <<EOF
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+trickle 25 0.6 ai Black\nai off\n
+hold 2
+send quit\n
+closed
+EOF
+wait_text "$tmp/ak" "ok closed" 40 >/dev/null
+tap_eq "ai Black and ai off 25 times each: all done" 25 "$(grep -c '^< info the computer no longer plays Black for bob' "$tmp/ak")"
+record_has 'RoomStandIn "-"' "$ROOMS/sk.pgn"
+tap_eq "... and the record keeps 40 notes of them" 40 "$(flat sk | grep -o '{the computer [^}]*}' | wc -l)"
 
 room_check_logs
 tap_done

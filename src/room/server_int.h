@@ -117,6 +117,7 @@ typedef struct {
     unsigned generation, ai_generation;
     char err[600]; /* the session's complaint about the request in hand */
     ChatBucket chat[CHAT_BUCKETS];
+    int stand_in_notes; /* this game's notes of the computer playing for players away */
 } Server;
 
 #define EACH_CLIENT(sv, c)                                                                         \

@@ -711,11 +711,15 @@ static bool keep_chat(Server *sv, const char *note)
  * kept as it was played: a change after its end is noted in the next (next_game). The
  * clients keep it in their copies as it is said (note), so that their records, and the
  * notes they count, are the room's. */
+#define STAND_IN_NOTES_MAX                                                                         \
+    40 /* a game's (ai SIDE and ai off over and over must not grow the                             \
+        * record without end: the info lines still tell it) */
 static void stand_in_note(Server *sv, const char *fmt, ...)
 {
     char note[ROOM_SAY_MAX + 1];
     va_list ap;
-    if (sv->s.game.result.over) return;
+    if (sv->s.game.result.over || sv->stand_in_notes >= STAND_IN_NOTES_MAX) return;
+    sv->stand_in_notes++;
     va_start(ap, fmt);
     vsnprintf(note, sizeof note, fmt, ap);
     va_end(ap);
@@ -1135,6 +1139,7 @@ static bool next_game(Server *sv, Conn *c)
     clear_offer(sv, NULL);
     if (!ok) return refuse(c, "no new game: %s", sv->err);
     for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
+    sv->stand_in_notes = 0;
     sv->clocks_held = false;
     sv->clocks_wait = true;
     bool clocks = clocks_may_start(sv);
