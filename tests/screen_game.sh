@@ -186,7 +186,9 @@ wait_for g ", best " >/dev/null
 keys g Escape
 tap_ok "hint: Esc stops it and its answer is shown" wait_for g "hint: "
 sleep 0.5
-tap_ok "... and stays" shows_re g "^hint: "
+# (the screen shown when it did not: a flake seen under load, whose cause is not known)
+stays() { shows_re g "^hint: " || { screen_of g | sed 's/^/# | /'; false; }; }
+tap_ok "... and stays" stays
 
 # --- the computer's turn: the same line, and a key hands the keyboard back -----------------
 enter g "ai all"
