@@ -979,38 +979,44 @@ static bool play_line(Session *s, const char *line, Sink *out)
 /* In a room, the commands that change the game are requests to the room (a draw offer, a
  * takeback asked of the others); those that only look at it run here; the rest are not
  * for rooms. */
+enum room_who { ANYONE, SEATED, WATCHING }; /* whose the command is in a room (help lists it) */
 static const struct {
     const char *name;
     bool send;
     const char *args, *help; /* help's words in a room, where they differ (NULL: the same) */
+    enum room_who who;
 } in_room[] = {
     {"undo", true, "",
-     "ask to take back your last move (and those since); the others agree or say no"},
-    {"draw", true, NULL, "offer a draw, or agree to the one offered"},
-    {"resign", true, "", "resign (with three players, at your turn: said earlier, it waits)"},
+     "ask to take back your last move (and those since); the others agree or say no", SEATED},
+    {"draw", true, NULL, "offer a draw, or agree to the one offered", SEATED},
+    {"resign", true, "", "resign (with three players, at your turn: said earlier, it waits)",
+     SEATED},
     {"ai", true, "SIDE|off",
-     "the computer takes SIDE (empty, or its player away 30 s); off: it leaves its seats"},
-    {"say", true, NULL, NULL},
-    {"no", true, NULL, NULL},
-    {"new", true, "", "once the game is over: offer the next game, or agree to the one offered"},
-    {"show", false, NULL, NULL},
-    {"moves", false, NULL, NULL},
-    {"fen", false, NULL, NULL},
-    {"pgn", false, NULL, NULL},
-    {"save", false, NULL,
-     "save your copy of the game record to FILE (FILE.pgn when it has no dot)"},
-    {"perft", false, NULL, NULL},
-    {"hint", false, NULL, NULL},
-    {"analyse", false, NULL, NULL},
-    {"help", false, NULL, NULL},
-    {"quit", false, NULL, "leave the room (your seat stays yours: join again to take it back)"},
-    {"flip", false, NULL, NULL},
-    {"rotate", false, NULL, NULL},
-    {"analyze", false, NULL, NULL},
-    {"chat", false, NULL, NULL},
+     "the computer takes SIDE (empty, or its player away 30 s); off: it leaves its seats", SEATED},
+    {"say", true, NULL, NULL, ANYONE},
+    {"no", true, NULL, "refuse the offer or request on the table (your own: withdraw it)", SEATED},
+    {"new", true, "", "once the game is over: offer the next game, or agree to the one offered",
+     SEATED},
+    {"show", false, NULL, NULL, ANYONE},
+    {"moves", false, NULL, NULL, ANYONE},
+    {"fen", false, NULL, NULL, ANYONE},
+    {"pgn", false, NULL, NULL, ANYONE},
+    {"save", false, NULL, "save your copy of the game record to FILE (FILE.pgn when it has no dot)",
+     ANYONE},
+    {"perft", false, NULL, NULL, ANYONE},
+    {"hint", false, NULL, NULL, ANYONE},
+    {"analyse", false, NULL, NULL, ANYONE},
+    {"help", false, NULL, NULL, ANYONE},
+    {"quit", false, NULL, "leave the room (your seat stays yours: join again to take it back)",
+     ANYONE},
+    {"flip", false, NULL, NULL, ANYONE},
+    {"rotate", false, NULL, NULL, ANYONE},
+    {"names", false, NULL, NULL, ANYONE},
+    {"analyze", false, NULL, NULL, ANYONE},
+    {"chat", false, NULL, NULL, ANYONE},
     {"level", true, NULL,
-     "the level of the room's computer: 1 a beginner's opponent .. 10 full strength"},
-    {"sit", true, NULL, NULL},
+     "the level of the room's computer: 1 a beginner's opponent .. 10 full strength", ANYONE},
+    {"sit", true, NULL, NULL, WATCHING},
 };
 
 /* In a room the computer takes an empty seat, or plays for a player away (ai SIDE), one
@@ -1059,7 +1065,7 @@ bool session_command_words(const Session *s, const Command *c, const char **args
         if (strcmp(in_room[i].name, c->name)) continue;
         if (in_room[i].args) *args = in_room[i].args;
         if (in_room[i].help) *help = in_room[i].help;
-        return true;
+        return in_room[i].who == ANYONE || (in_room[i].who == SEATED) == (s->seat >= 0);
     }
     return false;
 }

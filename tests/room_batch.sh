@@ -436,7 +436,10 @@ printf 'help\n' | timeout 20 "$CELLMATE" --batch --room hp glinski --name alice 
 tap_ok "help in a room says what its commands do there" \
     sh -c "grep -qx '  draw             offer a draw, or agree to the one offered' '$tmp/hp' &&
         grep -qx '  ai SIDE|off      the computer takes SIDE (empty, or its player away 30 s); off: it leaves its seats' '$tmp/hp'"
-tap_ok "... and only those it takes" sh -c "! grep -qE '^  (redo|load|go) ' '$tmp/hp'"
+tap_ok "... and only those it takes, a player's (no sit)" sh -c "! grep -qE '^  (redo|load|go|sit) ' '$tmp/hp'"
+printf 'help\n' | timeout 20 "$CELLMATE" --batch --room hp --name wendy --seat watch >"$tmp/hpw" 2>&1
+tap_ok "... a watcher's without the players' (draw, undo, resign, ai, no, new), with sit" \
+    sh -c "! grep -qE '^  (draw|undo|resign|ai|no|new) ' '$tmp/hpw' && grep -q '^  sit ' '$tmp/hpw' && grep -q '^  level ' '$tmp/hpw'"
 printf 'help\n' | "$CELLMATE" --batch glinski >"$tmp/hp_local" 2>&1
 tap_ok "... while a local game's help keeps its own words" \
     grep -qx '  draw             end the game as an agreed draw' "$tmp/hp_local"

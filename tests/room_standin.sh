@@ -34,9 +34,23 @@ EOF
 room_serve "$ROOMS" si glinski --time 20
 room_serve "$ROOMS" sj glinski --time 1
 room_serve "$ROOMS" sk glinski --time 1
+room_serve "$ROOMS" sl glinski --time 1
 gone si "$tmp/b1"
 gone sj "$tmp/bj"
 gone sk "$tmp/bk"
+gone sl "$tmp/bl"
+# sl: the computer plays for bob while White is to move, and bob is back before Black's turn
+raw sl "$tmp/al" <<EOF
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+hold 31
+send ai Black\n
+answer
+@wait $tmp/bl2 ok closed
+send quit\n
+closed
+EOF
 
 # si: alice asks at once (refused: too soon), for her own seat (refused), then once bob has
 # been away 30 s, with the level at 1
@@ -85,7 +99,19 @@ expect move 2
 send quit\n
 closed
 EOF
+wait_text "$tmp/al" "ok answer" 60 >/dev/null
+raw sl "$tmp/bl2" <<EOF
+expect cellmate-room
+send hello 1 bob Black\n
+expect sync
+expect the seat is yours again
+send quit\n
+closed
+EOF
 wait_text "$tmp/a1" "ok closed" 60 >/dev/null
+wait_text "$tmp/bl2" "ok closed" 20 >/dev/null
+tap_ok "bob back before Black's turn is told the computer made no move for him" \
+    grep -qx "< info the computer was to play Black for you while you were away, and made no move; the seat is yours again" "$tmp/bl2"
 wait_text "$tmp/aj" "ok closed" 30 >/dev/null
 # a watcher cannot sit in the seat the computer plays for bob: it is still his
 raw sj "$tmp/wj" <<EOF
@@ -127,7 +153,7 @@ tap_ok "the record keeps bob as Black's player" grep -q '^\[Black "bob"\]' "$ROO
 tap_eq "... says where the computer began and stopped playing for bob" 1 \
     "$(flat si | grep -c '{the computer plays Black for bob, who is away} 1\. e5 {the computer no longer plays Black for bob} {the computer plays Black for bob, who is away}')"
 tap_ok "... each note told to alice as it happens" \
-    sh -c "grep -qx '< note 0 the computer plays Black for bob, who is away' '$tmp/a1' && grep -qx '< note 1 the computer no longer plays Black for bob' '$tmp/a1'"
+    sh -c "grep -qx '< noted 0 the computer plays Black for bob, who is away' '$tmp/a1' && grep -qx '< noted 1 the computer no longer plays Black for bob' '$tmp/a1'"
 tap_ok "... and that it plays for him now" grep -q '^\[RoomStandIn "Black"\]' "$ROOMS/si.pgn"
 
 # a server started again from the record: the computer plays for bob again (Black is to
@@ -164,8 +190,8 @@ tap_ok "a server started again keeps the computer playing for bob" grep -qx "< s
 tap_ok "bob, back while it thinks, takes his seat" grep -qx "< seat Black here bob" "$tmp/a2"
 tap_ok "... and the others are told the computer no longer plays for him" \
     grep -qx "< info Black is back: the computer no longer plays for bob" "$tmp/a2"
-tap_ok "... and bob is told what it did for him (it was thinking of its first move)" \
-    grep -qx "< info the computer was to play Black for you while you were away, and made no move; the seat is yours again" "$tmp/b2"
+tap_ok "... and bob is told it played for him (a server started again knows no more)" \
+    grep -qx "< info the computer played Black for you while you were away; the seat is yours again" "$tmp/b2"
 tap_eq "... and the move is his, not the computer's" "< move 2 e6 -" "$(grep '^< move 2 ' "$tmp/a2")"
 record_has '^\[RoomStandIn "-"\]' "$ROOMS/si.pgn"
 tap_ok "... and the record says the computer plays for nobody" grep -q '^\[RoomStandIn "-"\]' "$ROOMS/si.pgn"
@@ -213,7 +239,7 @@ tap_ok "a game the computer played for bob over, alice's 'new' begins the next a
 tap_eq "... whose record says at its start that the computer plays for bob, and that he is back" 1 \
     "$(flat sj | grep -c '^[^{]*{the computer plays Black for bob, who is away} {bob is back and plays Black}')"
 tap_ok "... told to alice as it happens, for her copy of the record" \
-    sh -c "grep -A1 -x '< sync 0' '$tmp/aj2' | grep -qx '< note 0 the computer plays Black for bob, who is away'"
+    sh -c "grep -A1 -x '< sync 0' '$tmp/aj2' | grep -qx '< noted 0 the computer plays Black for bob, who is away'"
 finish "$wj2" >/dev/null
 tap_eq "... and kept in the copy of a client there then (its pgn)" 1 \
     "$(tr '\n' ' ' <"$tmp/wj2" | grep -c '{the computer plays Black for bob, who is away} {bob is back and plays Black}')"
@@ -230,13 +256,32 @@ send hello 1 alice White\n
 expect sync
 trickle 25 0.6 ai Black\nai off\n
 hold 2
+send ai Black\n
+answer
 send quit\n
 closed
 EOF
 wait_text "$tmp/ak" "ok closed" 40 >/dev/null
 tap_eq "ai Black and ai off 25 times each: all done" 25 "$(grep -c '^< info the computer no longer plays Black for bob' "$tmp/ak")"
-record_has 'RoomStandIn "-"' "$ROOMS/sk.pgn"
+record_has 'RoomStandIn "Black"' "$ROOMS/sk.pgn"
 tap_eq "... and the record keeps 40 notes of them" 40 "$(flat sk | grep -o '{the computer [^}]*}' | wc -l)"
+# ... also once the server has started again from the record (the notes it holds count)
+end_pid "$(room_server sk)"
+room_serve "$ROOMS" sk glinski --time 1
+raw sk "$tmp/ak2" <<EOF
+expect cellmate-room
+send hello 1 alice White\n
+expect sync
+send ai off\n
+answer
+send quit\n
+closed
+EOF
+wait_text "$tmp/ak2" "ok closed" 20 >/dev/null
+tap_ok "... a server started again from it: ai off is done" \
+    grep -qx "< info the computer no longer plays Black for bob" "$tmp/ak2"
+record_has 'RoomStandIn "-"' "$ROOMS/sk.pgn"
+tap_eq "... and the record still keeps 40" 40 "$(flat sk | grep -o '{the computer [^}]*}' | wc -l)"
 
 room_check_logs
 tap_done

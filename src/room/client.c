@@ -533,17 +533,22 @@ static void ev_note(RoomClient *c, char **a)
     char text[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
     if (!parse_long(a[0], &n)) return resync(c, "a note");
     room_clean_reason(a[1], text, sizeof text);
-    if (c->in_snapshot) {
-        if (n != c->snap.nplies) return resync(c, "a note");
-        game_add_note(&c->snap, text);
-        return;
-    }
-    /* said as it happens (the room's word on a seat the computer plays for a player away,
-     * which an info line told): kept in this copy as in the record. Before a state this
-     * client waits for, that state holds it. */
-    if (!c->synced) return;
-    if (n != c->s->game.nplies) return resync(c, "a note");
+    if (!c->in_snapshot || n != c->snap.nplies) return resync(c, "a note");
+    game_add_note(&c->snap, text);
+}
+
+/* A note of the room's own as it is made (where the computer began or stopped playing for a
+ * player away, which an info line told): kept in this copy as in the record. Before a state
+ * this client waits for, that state holds it. */
+static void ev_noted(RoomClient *c, char **a)
+{
+    long n;
+    char text[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
+    if (c->in_snapshot || !c->synced) return;
+    if (!parse_long(a[0], &n) || n != c->s->game.nplies) return resync(c, "a note");
+    room_clean_reason(a[1], text, sizeof text);
     game_add_note(&c->s->game, text);
+    if (c->s->changed) c->s->changed(c->s);
 }
 
 static void ev_sync(RoomClient *c, char **a)
@@ -652,6 +657,7 @@ static void on_event(RoomClient *c, char *line)
     }
     case EV_CLOCK: ev_clock(c, a, n); break;
     case EV_NOTE: ev_note(c, a); break;
+    case EV_NOTED: ev_noted(c, a); break;
     case EV_SYNC: ev_sync(c, a); break;
     case EV_SAY: {
         char text[ROOM_SAY_MAX + 1], note[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];

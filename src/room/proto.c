@@ -408,6 +408,7 @@ static const RoomEventForm events[] = {
     {"watchers", EV_WATCHERS, 1, false},
     {"clock", EV_CLOCK, -1, false},
     {"note", EV_NOTE, 2, true},
+    {"noted", EV_NOTED, 2, true},
     {"sync", EV_SYNC, 1, false},
     {"say", EV_SAY, 2, true},
     {"offer", EV_OFFER, 2, false},

@@ -184,6 +184,8 @@ enum room_event {
     EV_WATCHERS, /* watchers N */
     EV_CLOCK,    /* clock MS... RUNNING: each side's time left, the running side or - */
     EV_NOTE,     /* note N TEXT: a comment of the record (a chat line) after ply N */
+    EV_NOTED,    /* noted N TEXT: a note of the room's own, as it is made (a later word than
+                  * note: a client that knows only note takes it for a later version's) */
     EV_SYNC,     /* sync N: the snapshot is complete, N plies */
     EV_SAY,      /* say NAME TEXT */
     EV_OFFER,    /* offer draw|undo|new SIDE */

@@ -79,6 +79,7 @@ typedef struct {
      * player (ai SIDE), until they come back: the seat, its name and its user stay theirs */
     bool stand_in;
     int stood_moves, stood_games; /* what it played for them meanwhile: said when they return */
+    bool stood_known;             /* (not after a restart: the record does not say) */
 } Seat;
 
 typedef struct {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <math.h>
 #include <unistd.h>
 
 static const char *side(const Server *sv, int p)
@@ -181,6 +182,16 @@ _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
 /* RoomUsers: a word a seat, " " and a uid (a long: at most 20 characters) or "-" */
 #define ROOM_USERS_MAX (MAX_PLAYERS * (1 + 20))
 
+/* Seconds to the millisecond as number_parse_decimal reads them ("5", "0.25"), whatever the
+ * process's locale (a screen that starts a server has set its own, which may write "0,25"). */
+static void seconds_text(double t, char *out, size_t len)
+{
+    long ms = lround(t * 1000);
+    int n = snprintf(out, len, "%ld.%03ld", ms / 1000, ms % 1000);
+    while (n > 0 && out[n - 1] == '0') out[--n] = 0;
+    if (n > 0 && out[n - 1] == '.') out[--n] = 0;
+}
+
 /* The seats into the record's tags. */
 static void seat_tags(Server *sv)
 {
@@ -221,7 +232,7 @@ static void seat_tags(Server *sv)
     /* the computer's time a move, which the one who made the room chose: a server started
      * again by whoever joins next keeps it (table_open); a finished game is kept as it was */
     char think[32];
-    snprintf(think, sizeof think, "%g", sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5);
+    seconds_text(sv->opt.ai_seconds > 0 ? sv->opt.ai_seconds : 5, think, sizeof think);
     if (!g->result.over) game_set_tag(g, "RoomTime", think);
     /* a finished game's tags name who played it: the seats as they are now, for a server
      * that starts again before the next game (it begins with a record of its own) */
@@ -532,19 +543,28 @@ static bool choose_seat(Server *sv, Conn *c, const char *name, int want, bool wa
     return true;
 }
 
-/* A player back in a seat the computer played for them: what it did meanwhile. */
+/* A player back in a seat the computer played for them: what it did meanwhile (a server
+ * started again since knows only that it played for them). */
 static void tell_stood(Server *sv, Conn *c, const Seat *st)
 {
-    char games[96] = "";
-    int p = c->seat, m = st->stood_moves, n = st->stood_games;
+    char moves[32] = "no move", games[96] = "";
+    int p = c->seat, m = st->stood_moves, n = st->stood_games + sv->s.game.result.over;
+    if (!st->stood_known) {
+        conn_send(c,
+                  "info the computer played %s for you while you were away; the seat is yours "
+                  "again",
+                  side(sv, p));
+        return;
+    }
+    if (m) snprintf(moves, sizeof moves, "%d move%s", m, m == 1 ? "" : "s");
     if (n)
         snprintf(games, sizeof games, ", and %d game%s ended (the room keeps %s)", n,
                  n == 1 ? "" : "s", n == 1 ? "it" : "them");
     if (m || n)
         conn_send(c,
-                  "info while you were away the computer played %s for you: %d move%s%s; the "
-                  "seat is yours again",
-                  side(sv, p), m, m == 1 ? "" : "s", games);
+                  "info while you were away the computer played %s for you: %s%s; the seat is "
+                  "yours again",
+                  side(sv, p), moves, games);
     else
         conn_send(c,
                   "info the computer was to play %s for you while you were away, and made no "
@@ -724,7 +744,7 @@ static void stand_in_note(Server *sv, const char *fmt, ...)
     vsnprintf(note, sizeof note, fmt, ap);
     va_end(ap);
     if (game_add_note(&sv->s.game, note))
-        room_broadcast(sv, "note %d %s", sv->s.game.nplies,
+        room_broadcast(sv, "noted %d %s", sv->s.game.nplies,
                        sv->s.game.notes[sv->s.game.nnotes - 1].text);
 }
 
@@ -1032,6 +1052,7 @@ static bool stand_in(Server *sv, Conn *c, int p)
                       NEW_AWAY_SECONDS);
     st->stand_in = true;
     st->stood_moves = st->stood_games = 0;
+    st->stood_known = true;
     seat_event(sv, NULL, p);
     room_broadcast(sv,
                    "info %s asks the computer to play %s for %s, who is away: it does until "
@@ -1256,16 +1277,22 @@ void table_left(Server *sv, Conn *c)
     sv->seat[c->seat].conn = NULL;
     sv->seat[c->seat].away_since = steady_now();
     seat_event(sv, NULL, c->seat);
-    /* without clocks nothing moves the game on while they are away: the others hear how */
+    /* without clocks nothing moves the game on while they are away: the players still in it
+     * hear how */
     int p = c->seat;
-    if (sv->s.clock.tc.kind == CLOCK_NONE && !sv->s.game.result.over)
-        room_broadcast(sv,
-                       "info %s %s (should they stay away, 'ai %s' after %.0f seconds has the "
-                       "computer play for them until they come back)",
-                       side(sv, p), c->quit ? "left" : "disconnected", side(sv, p),
-                       NEW_AWAY_SECONDS);
-    else
-        room_broadcast(sv, "info %s %s", side(sv, p), c->quit ? "left" : "disconnected");
+    const char *how = c->quit ? "left" : "disconnected";
+    bool stalls = sv->s.clock.tc.kind == CLOCK_NONE && !sv->s.game.result.over &&
+                  (sv->s.game.pos.alive & (1u << p));
+    EACH_CLIENT(sv, k)
+    {
+        if (stalls && k->state == CONN_PLAYER && (sv->s.game.pos.alive & (1u << k->seat)))
+            conn_send(k,
+                      "info %s %s (should they stay away, 'ai %s' after %.0f seconds has the "
+                      "computer play for them until they come back)",
+                      side(sv, p), how, side(sv, p), NEW_AWAY_SECONDS);
+        else
+            conn_send(k, "info %s %s", side(sv, p), how);
+    }
 }
 
 void table_request(Server *sv, Conn *c, const RoomRequest *rq)
@@ -1336,6 +1363,13 @@ bool table_open(Server *sv, char *err, int errlen)
         const char *level = game_tag(&sv->s.game, "RoomLevel");
         long n;
         if (level && number_parse(level, 1, SEARCH_MAX_LEVEL, &n)) sv->s.ai.level = (int)n;
+        /* the notes of the computer playing for players away that this game has (chat
+         * lines are "NAME: TEXT"): the bound on them holds across restarts */
+        for (int i = 0; i < sv->s.game.nnotes; i++) {
+            const char *t = sv->s.game.notes[i].text;
+            size_t word = strcspn(t, " ");
+            sv->stand_in_notes += word && t[word - 1] != ':' && strcmp(t, ROOM_CHAT_FULL);
+        }
         const char *think = game_tag(&sv->s.game, "RoomTime");
         double t;
         if (think && number_parse_decimal(think, 0.001, 3600, 3, &t)) sv->opt.ai_seconds = t;
