@@ -430,6 +430,14 @@ printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room rt --name bob --seat Bla
 record_has -x '\[Black "bob"\]' "$ROOMS/rt.pgn"
 tap_ok "... and a server started again by a plain join keeps it" grep -qx '\[RoomTime "1"\]' "$ROOMS/rt.pgn"
 
+# a record's RoomSeats naming one person twice (written by hand: the room never does) seats
+# them once, as hello would
+u=$(id -u)
+printf '[Event "cellmate room dup"]\n[Site "?"]\n[Date "2026.01.01"]\n[Round "?"]\n[White "alice"]\n[Black "carol"]\n[Result "1-0"]\n[Variant "glinski"]\n[Termination "resignation"]\n[RoomUsers "%s %s"]\n[RoomSeats "alice alice"]\n\n1-0\n' "$u" "$u" >"$ROOMS/dup.pgn"
+printf 'quit\n' | timeout 20 "$CELLMATE" --batch --room dup --name bob --seat Black >"$tmp/dup" 2>&1
+tap_ok "a name twice in RoomSeats: one seat, the other empty for another player" \
+    grep -q "^you play Black in room dup" "$tmp/dup"
+
 # help in a room gives the room's commands in the room's words: no redo or load, and a draw is
 # offered, not agreed by one player alone
 printf 'help\n' | timeout 20 "$CELLMATE" --batch --room hp glinski --name alice >"$tmp/hp" 2>&1

@@ -81,5 +81,47 @@ tap_eq "odd levels: the client stays and leaves when told (status 0)" 0 "$?"
 tap_ok "... a level above those it knows is full strength" grep -qx "level 10 (full strength)" "$tmp/oddout"
 tap_ok "... and it never found the state unfit" sh -c "! grep -q 'does not fit' '$tmp/oddout'"
 
+# a server of c666b08's kind sends its own notes as "note" outside a state, two at once: the
+# first has the client ask for the state, the second (while it waits) is left for that state,
+# never a reason to leave
+state='game glinski\ntc -\nseat White here alice\nseat Black ai bob\nwatchers 0\nnote 0 the computer plays Black for bob, who is away\nsync 0\nok'
+cat >"$tmp/twonotes" <<EOF
+welcome White alice
+game glinski
+tc -
+seat White here alice
+seat Black ai bob
+watchers 0
+sync 0
+note 0 the computer plays Black for bob, who is away
+note 0 the computer no longer plays Black for bob
+@answers
+$state
+EOF
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/two.sock" "$tmp/twonotes" 2>"$tmp/two.err" &
+room_keep $!
+wait_until test -S "$ROOMS/two.sock"
+printf 'pgn\nquit\n' | timeout 20 "$CELLMATE" --batch --room two --name alice >"$tmp/twoout" 2>&1
+tap_eq "two notes outside a state: the client stays and leaves when told (status 0)" 0 "$?"
+tap_ok "... and its copy holds the note of the state it asked for" \
+    sh -c "! grep -q 'does not fit' '$tmp/twoout' && tr '\n' ' ' <'$tmp/twoout' | grep -q '{the computer plays Black for bob, who is away}'"
+
+# the room's own notes as they come (noted) are few: a server sending more is not believed
+# past ROOM_NOTED_MAX (64) until its next state; and a welcome after the state that is no
+# watcher's sit (a side that is none, another name) changes nothing
+{
+    printf 'welcome watch carol\ngame glinski\ntc -\nseat White here alice\nseat Black empty -\nwatchers 1\nsync 0\n'
+    i=0
+    while [ $i -lt 100 ]; do printf 'noted 0 flood %d\n' $i; i=$((i + 1)); done
+    printf 'welcome Purple carol\nwelcome Black mallory\n'
+} >"$tmp/flood"
+perl "$TESTS_DIR/room_fake.pl" "$ROOMS/fl.sock" "$tmp/flood" 2>"$tmp/fl.err" &
+room_keep $!
+wait_until test -S "$ROOMS/fl.sock"
+printf 'pgn\ne4\nquit\n' | timeout 20 "$CELLMATE" --batch --room fl --name carol >"$tmp/flout" 2>&1
+tap_eq "a flood of noted lines: the copy keeps 64 of them" 64 "$(tr '\n' ' ' <"$tmp/flout" | grep -o '{flood [0-9]*}' | wc -l)"
+tap_ok "a welcome to a side that is none, or under another name, leaves the watcher watching" \
+    grep -q "^line 2: you are watching this game .*(in 'e4')$" "$tmp/flout"
+
 room_check_logs
 tap_done

@@ -20,6 +20,8 @@ start c xterm --room perch --name carol --seat watch 2>"$tmp/c.err"
 tap_ok "the screen watches" wait_for c "you watch room perch (glinski)"
 tap_ok "... and its panel says so" wait_for c " Black  -        empty"
 tap_ok "... that it watches" shows_re c "you watch *\$"
+tap_ok "... and no word of making the computer an opponent (the room's computer is the room's)" \
+    hides c "makes it your opponent"
 keys c F2 # (a view of the screen's own, as in a local game)
 tap_ok "F2 shows the cell names in a room too" wait_for c "cell names shown in every cell"
 keys c F2

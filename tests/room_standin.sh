@@ -249,7 +249,9 @@ tap_ok "once the game is over it plays for nobody until the next begins" \
     grep -qx "< error the game is over: the computer may play for bob once the next begins" "$tmp/aj2"
 
 # sk: ai Black and ai off over and over (as fast as the allowance lets) do not grow the record
-# without end: a game keeps 40 such notes, the info lines telling the rest
+# without end: a game notes 20 beginnings and their endings, then that it notes no more (the
+# info lines telling the rest), so that the record never says the computer stopped when it
+# did not
 raw sk "$tmp/ak" <<EOF
 expect cellmate-room
 send hello 1 alice White\n
@@ -264,7 +266,12 @@ EOF
 wait_text "$tmp/ak" "ok closed" 40 >/dev/null
 tap_eq "ai Black and ai off 25 times each: all done" 25 "$(grep -c '^< info the computer no longer plays Black for bob' "$tmp/ak")"
 record_has 'RoomStandIn "Black"' "$ROOMS/sk.pgn"
-tap_eq "... and the record keeps 40 notes of them" 40 "$(flat sk | grep -o '{the computer [^}]*}' | wc -l)"
+tap_eq "... and the record keeps 20 beginnings and their 20 endings" "20 20" \
+    "$(flat sk | grep -o '{the computer plays Black for bob, who is away}' | wc -l) $(flat sk | grep -o '{the computer no longer plays Black for bob}' | wc -l)"
+tap_eq "... then says once that it notes no more" 1 \
+    "$(flat sk | grep -o "{the computer may go on playing for players away: this game's record notes it no further}" | wc -l)"
+tap_ok "... as its last word on it (the computer plays for bob as it ends)" \
+    sh -c "flat() { tr '\n' ' ' <'$ROOMS/sk.pgn'; }; flat | grep -o '{the computer [^}]*}' | tail -n 1 | grep -q 'notes it no further'"
 # ... also once the server has started again from the record (the notes it holds count)
 end_pid "$(room_server sk)"
 room_serve "$ROOMS" sk glinski --time 1
@@ -281,7 +288,7 @@ wait_text "$tmp/ak2" "ok closed" 20 >/dev/null
 tap_ok "... a server started again from it: ai off is done" \
     grep -qx "< info the computer no longer plays Black for bob" "$tmp/ak2"
 record_has 'RoomStandIn "-"' "$ROOMS/sk.pgn"
-tap_eq "... and the record still keeps 40" 40 "$(flat sk | grep -o '{the computer [^}]*}' | wc -l)"
+tap_eq "... and the record notes no more (41 notes of it still)" 41 "$(flat sk | grep -o '{the computer [^}]*}' | wc -l)"
 
 room_check_logs
 tap_done

@@ -644,9 +644,10 @@ int screen_run(Session *s, const ScreenOptions *o)
                                      note, sizeof note);
         if (*note) ui_set_message(false, "%s", note);
     }
-    /* --level alone (cellmate --level 1) asks for an easy opponent and got none: say how */
+    /* --level alone (cellmate --level 1) asks for an easy opponent and got none: say how (a
+     * room's level is the room's, and its computer the room's: the join says what it does) */
     char how[160] = "";
-    if (s->ai.level > 0 && !s->ai_players && !ui.opt.watch)
+    if (s->ai.level > 0 && !s->ai_players && !ui.opt.watch && !ui.opt.room)
         snprintf(how, sizeof how,
                  "The computer plays no side: 'ai %s' makes it your opponent, at level %d.",
                  s->v->player_name[s->v->nplayers - 1], s->ai.level);

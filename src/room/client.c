@@ -531,6 +531,9 @@ static void ev_note(RoomClient *c, char **a)
     long n;
     /* a chat line as the record keeps it, "NAME: TEXT": the chat's own bound and a name */
     char text[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
+    /* (outside a state: a server of a version that sent its own notes so; while this client
+     * waits for a state, that state holds it) */
+    if (!c->in_snapshot && !c->synced) return;
     if (!parse_long(a[0], &n)) return resync(c, "a note");
     room_clean_reason(a[1], text, sizeof text);
     if (!c->in_snapshot || n != c->snap.nplies) return resync(c, "a note");
@@ -546,6 +549,9 @@ static void ev_noted(RoomClient *c, char **a)
     char text[ROOM_SAY_MAX + ROOM_NAME_MAX + 4];
     if (c->in_snapshot || !c->synced) return;
     if (!parse_long(a[0], &n) || n != c->s->game.nplies) return resync(c, "a note");
+    /* a room notes a few of these a game: a server sending more is not believed (the next
+     * state has what the room keeps) */
+    if (++c->noted > ROOM_NOTED_MAX) return;
     room_clean_reason(a[1], text, sizeof text);
     game_add_note(&c->s->game, text);
     if (c->s->changed) c->s->changed(c->s);
@@ -565,6 +571,7 @@ static void ev_sync(RoomClient *c, char **a)
     c->snap_v = NULL;
     if (c->snap_has_clock) set_clock(c, c->snap_clock, (int)c->snap_clock[MAX_PLAYERS]);
     c->synced = true;
+    c->noted = 0;
     if (s->changed) s->changed(s);
 }
 
@@ -597,6 +604,10 @@ static void sat_down(RoomClient *c)
 
 static void ev_welcome(RoomClient *c, char **a)
 {
+    /* a later one only seats a watcher (sit), in a seat of this game, under its own name */
+    if (c->welcomed &&
+        (c->seat != -1 || side_of(current_variant(c), a[0]) < 0 || strcmp(a[1], c->name)))
+        return;
     snprintf(c->name, sizeof c->name, "%s", a[1]);
     /* (a welcome after the first is a watcher's sit, which may come before a state the
      * client asked for meanwhile: it is said once that state has come) */

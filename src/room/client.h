@@ -70,6 +70,7 @@ struct RoomClient {
     bool synced;           /* the room's whole state has been read */
     bool welcomed;         /* the room let it in: a refusal is no longer one at the door */
     bool sat;              /* a later welcome (sit): said once the seat is known */
+    int noted;             /* live notes kept since the last state (ROOM_NOTED_MAX at most) */
     bool level_known;      /* the room has said its computer's level (older servers never do) */
     int pending;           /* requests sent (or waiting to go) whose answer has not come */
     /* lines the others hear (chat, offers), waiting for their pace, each ending in '\n':

@@ -80,6 +80,9 @@ void room_clean_reason(const char *in, char *out, size_t outlen);
  * take at most ROOM_CHAT_KEPT bytes; the first one past that adds ROOM_CHAT_FULL instead,
  * and the later ones nothing. */
 #define ROOM_CHAT_KEPT (MAX_ROOM_CHAT_KB * 1024)
+/* The room's own notes a client keeps as they come (noted) between two states: a game has
+ * at most 41 beginnings and endings of the computer playing for players away (table.c) */
+#define ROOM_NOTED_MAX 64
 #define ROOM_CHAT_FULL "(the record keeps no more chat of this game)"
 enum room_chat { ROOM_CHAT_NOTED, ROOM_CHAT_NOW_FULL, ROOM_CHAT_NOT_KEPT };
 enum room_chat room_chat_keep(Game *g, const char *note);

@@ -80,6 +80,7 @@ typedef struct {
     bool stand_in;
     int stood_moves, stood_games; /* what it played for them meanwhile: said when they return */
     bool stood_known;             /* (not after a restart: the record does not say) */
+    bool noted;                   /* the record says it began, and so will say it ended */
 } Seat;
 
 typedef struct {
@@ -118,7 +119,7 @@ typedef struct {
     unsigned generation, ai_generation;
     char err[600]; /* the session's complaint about the request in hand */
     ChatBucket chat[CHAT_BUCKETS];
-    int stand_in_notes; /* this game's notes of the computer playing for players away */
+    int stand_in_begins; /* this game's notes of the computer beginning to play for one away */
 } Server;
 
 #define EACH_CLIENT(sv, c)                                                                         \

@@ -271,6 +271,14 @@ void table_save(Server *sv)
         table_save_now(sv);
 }
 
+/* Whether one of the seats before p is a person's under this name (in any case). */
+static bool seated_as(const Server *sv, int p, const char *name)
+{
+    for (int q = 0; q < p; q++)
+        if (sv->seat[q].kind == SEAT_HUMAN && !strcasecmp(sv->seat[q].name, name)) return true;
+    return false;
+}
+
 static void seats_from_record(Server *sv)
 {
     const char *users = game_tag(&sv->s.game, "RoomUsers");
@@ -287,7 +295,8 @@ static void seats_from_record(Server *sv)
         memset(st, 0, sizeof *st);
         if (name && level_from_player_name(name)) {
             st->kind = SEAT_AI;
-        } else if (name && room_valid_player(name) && number_parse(uid, 0, UID_LARGEST, &id)) {
+        } else if (name && room_valid_player(name) && number_parse(uid, 0, UID_LARGEST, &id) &&
+                   !seated_as(sv, p, name)) { /* (one name, one seat, as hello keeps it) */
             st->kind = SEAT_HUMAN;
             snprintf(st->name, sizeof st->name, "%s", name);
             st->uid = (uid_t)id;
@@ -586,7 +595,9 @@ static void sit_down(Server *sv, Conn *c, int seat)
         st->conn->state = CONN_NEW;
     }
     /* (in the state the player is sent, so that it is their last word on it) */
-    if (relieved) stand_in_note(sv, "%s is back and plays %s", c->name, side(sv, seat));
+    if (relieved && st->noted)
+        stand_in_note(sv, "%s is back and plays %s", c->name, side(sv, seat));
+    st->noted = false;
     st->kind = SEAT_HUMAN;
     st->stand_in = false; /* the seat is theirs again, at once, whoever is to move */
     st->uid = c->uid;
@@ -731,15 +742,11 @@ static bool keep_chat(Server *sv, const char *note)
  * kept as it was played: a change after its end is noted in the next (next_game). The
  * clients keep it in their copies as it is said (note), so that their records, and the
  * notes they count, are the room's. */
-#define STAND_IN_NOTES_MAX                                                                         \
-    40 /* a game's (ai SIDE and ai off over and over must not grow the                             \
-        * record without end: the info lines still tell it) */
 static void stand_in_note(Server *sv, const char *fmt, ...)
 {
     char note[ROOM_SAY_MAX + 1];
     va_list ap;
-    if (sv->s.game.result.over || sv->stand_in_notes >= STAND_IN_NOTES_MAX) return;
-    sv->stand_in_notes++;
+    if (sv->s.game.result.over) return;
     va_start(ap, fmt);
     vsnprintf(note, sizeof note, fmt, ap);
     va_end(ap);
@@ -748,9 +755,38 @@ static void stand_in_note(Server *sv, const char *fmt, ...)
                        sv->s.game.notes[sv->s.game.nnotes - 1].text);
 }
 
+/* A game notes where the computer began to play for one away STAND_IN_BEGINS_MAX times, and
+ * where each of those ended (ai SIDE and ai off over and over must not grow the record
+ * without end); then that it notes no more, so that the record never says the computer
+ * stopped when it did not, nor leaves its later moves looking like the player's. */
+#define STAND_IN_BEGINS_MAX 20
+#define STAND_IN_NO_MORE                                                                           \
+    "the computer may go on playing for players away: this game's record notes it no further"
+
 static void stand_in_begins(Server *sv, int p)
 {
-    stand_in_note(sv, "the computer plays %s for %s, who is away", side(sv, p), sv->seat[p].name);
+    Seat *st = &sv->seat[p];
+    st->noted = false;
+    if (sv->s.game.result.over || sv->stand_in_begins > STAND_IN_BEGINS_MAX) return;
+    if (sv->stand_in_begins++ == STAND_IN_BEGINS_MAX) {
+        stand_in_note(sv, "%s", STAND_IN_NO_MORE);
+        return;
+    }
+    stand_in_note(sv, "the computer plays %s for %s, who is away", side(sv, p), st->name);
+    st->noted = true;
+}
+
+/* Counted again from the record by a server that starts from it. */
+static void stand_in_begins_counted(Server *sv)
+{
+    for (int i = 0; i < sv->s.game.nnotes; i++) {
+        const char *t = sv->s.game.notes[i].text;
+        if (!strcmp(t, STAND_IN_NO_MORE)) sv->stand_in_begins = STAND_IN_BEGINS_MAX + 1;
+        if (!strncmp(t, "the computer plays ", 19) && sv->stand_in_begins <= STAND_IN_BEGINS_MAX)
+            sv->stand_in_begins++;
+    }
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        sv->seat[p].noted = sv->seat[p].stand_in && sv->stand_in_begins <= STAND_IN_BEGINS_MAX;
 }
 
 static bool req_say(Server *sv, Conn *c, const RoomRequest *rq)
@@ -1005,7 +1041,8 @@ static bool computer_leaves(Server *sv, Conn *c)
             seat_event(sv, NULL, p);
             room_broadcast(sv, "info the computer no longer plays %s for %s", side(sv, p),
                            st->name);
-            stand_in_note(sv, "the computer no longer plays %s for %s", side(sv, p), st->name);
+            if (st->noted)
+                stand_in_note(sv, "the computer no longer plays %s for %s", side(sv, p), st->name);
             left++;
         }
         if (st->kind != SEAT_AI || !(sv->s.game.pos.alive & (1u << p))) continue;
@@ -1160,7 +1197,7 @@ static bool next_game(Server *sv, Conn *c)
     clear_offer(sv, NULL);
     if (!ok) return refuse(c, "no new game: %s", sv->err);
     for (int p = 0; p < sv->s.v->nplayers; p++) sv->seat[p].resign_pending = false;
-    sv->stand_in_notes = 0;
+    sv->stand_in_begins = 0;
     sv->clocks_held = false;
     sv->clocks_wait = true;
     bool clocks = clocks_may_start(sv);
@@ -1363,13 +1400,7 @@ bool table_open(Server *sv, char *err, int errlen)
         const char *level = game_tag(&sv->s.game, "RoomLevel");
         long n;
         if (level && number_parse(level, 1, SEARCH_MAX_LEVEL, &n)) sv->s.ai.level = (int)n;
-        /* the notes of the computer playing for players away that this game has (chat
-         * lines are "NAME: TEXT"): the bound on them holds across restarts */
-        for (int i = 0; i < sv->s.game.nnotes; i++) {
-            const char *t = sv->s.game.notes[i].text;
-            size_t word = strcspn(t, " ");
-            sv->stand_in_notes += word && t[word - 1] != ':' && strcmp(t, ROOM_CHAT_FULL);
-        }
+        stand_in_begins_counted(sv); /* (the bound on its notes holds across restarts) */
         const char *think = game_tag(&sv->s.game, "RoomTime");
         double t;
         if (think && number_parse_decimal(think, 0.001, 3600, 3, &t)) sv->opt.ai_seconds = t;
