@@ -236,34 +236,15 @@ static void show_output(const char *title)
     }
 }
 
-/* Esc that stopped a search has done its job: it does not also clear the answer. Dropped
- * here once it can be read; one that could not be yet (a loaded machine, a read cut short)
- * is dropped when the main loop reads it, if it comes within ESCAPE_SPENT_SECONDS and
- * before any other key. */
-#define ESCAPE_SPENT_SECONDS 2.0
-static double escape_spent_at; /* when a key stopped a search whose Esc was not read yet */
-
+/* Esc that stopped a search has done its job: it does not also clear the answer. */
 static void drop_escape(void)
 {
-    escape_spent_at = steady_now();
     while (stdin_events() & POLLIN) {
         int ch = getch();
         if (ch == KEY_RESIZE) continue; /* a resize while it thought, already drawn */
-        if (ch == 27) escape_spent_at = 0;
-        if (ch != 27 && ch != ERR) ungetch(ch), escape_spent_at = 0;
+        if (ch != 27 && ch != ERR) ungetch(ch);
         return;
     }
-}
-
-/* Whether the key just read is the Esc that stopped a search (drop_escape); any other key
- * means it was not one. */
-static bool escape_spent(int ch)
-{
-    if (ch == ERR || ch == KEY_RESIZE) return false;
-    bool spent =
-        ch == 27 && escape_spent_at && steady_now() - escape_spent_at < ESCAPE_SPENT_SECONDS;
-    escape_spent_at = 0;
-    return spent;
 }
 
 /* analyse's lines of the deepest depth it has finished ("depth 7 line 1: ..." and the
@@ -691,7 +672,6 @@ int screen_run(Session *s, const ScreenOptions *o)
             if (select_flashing()) ui_draw();
             continue;
         }
-        if (escape_spent(ch)) continue;
         if (on_key(ch)) ui_draw();
     }
     think_cancel();
