@@ -420,6 +420,10 @@ printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name alice --seat W
 printf 'new\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs4" 2>&1
 tap_ok "... and so does the kept game" record_has -x '\[Black "cellmate"\]' "$ROOMS/lvs.1.pgn"
 tap_ok "... the next game names the newcomer" record_has -x '\[Black "bob"\]' "$ROOMS/lvs.pgn"
+# ... and bob, in the seat the computer played before the restart, is the room's player of it,
+# not the computer's: his resignation ends the game in the room's record too
+printf 'resign\n' | timeout 20 "$CELLMATE" --batch --room lvs --name bob --seat Black >"$tmp/lvs7" 2>&1
+tap_ok "... where bob's resignation ends it in the room's record" record_has -x '\[Result "1-0"\]' "$ROOMS/lvs.pgn"
 
 # the computer's time a move is the room's, as its maker chose it: kept in the record, and a
 # server started again by a plain join keeps it (not the joiner's 5 s)

@@ -305,6 +305,12 @@ static void seats_from_record(Server *sv)
     unsigned standing = room_stand_in_sides(sv->s.v, game_tag(&sv->s.game, "RoomStandIn"));
     for (int p = 0; p < sv->s.v->nplayers; p++)
         sv->seat[p].stand_in = sv->seat[p].kind == SEAT_HUMAN && (standing & (1u << p));
+    /* the session's computer sides are its seats (the session took them from the players'
+     * tags, which for a finished game name who played it: RoomSeats may seat a person where
+     * the computer played, who must be able to resign and agree to draws in the next game) */
+    sv->s.ai_players = 0;
+    for (int p = 0; p < sv->s.v->nplayers; p++)
+        if (sv->seat[p].kind == SEAT_AI) sv->s.ai_players |= 1u << p;
 }
 
 bool table_computer_plays(const Server *sv, int p)
