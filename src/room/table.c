@@ -972,7 +972,10 @@ static bool req_offer(Server *sv, Conn *c, enum offer_kind kind)
         } else {
             Sink k = {sink_discard, sink_err, sv};
             clear_offer(sv, NULL);
-            session_command(&sv->s, "draw", "", &k);
+            sv->err[0] = 0;
+            /* (nobody is told of an ending the room's game has not had) */
+            if (!session_command(&sv->s, "draw", "", &k))
+                return refuse(c, "no draw: %s", sv->err[0] ? sv->err : "refused");
             room_broadcast(sv, "drawn");
             clock_event(sv, NULL); /* stopped, as after any ending */
             result_info(sv);
@@ -1022,7 +1025,9 @@ static bool req_resign(Server *sv, Conn *c, const RoomRequest *rq)
         return true;
     }
     Sink k = {sink_discard, sink_err, sv};
-    session_command(&sv->s, "resign", side(sv, p), &k);
+    sv->err[0] = 0;
+    if (!session_command(&sv->s, "resign", side(sv, p), &k))
+        return refuse(c, "%s", sv->err[0] ? sv->err : "the resignation was not taken");
     room_broadcast(sv, "resign %s", side(sv, p));
     room_broadcast(sv, "info %s resigns", side(sv, p));
     played(sv);
