@@ -534,9 +534,8 @@ static void ev_note(RoomClient *c, char **a)
     /* (outside a state: a server of a version that sent its own notes so; while this client
      * waits for a state, that state holds it) */
     if (!c->in_snapshot && !c->synced) return;
-    if (!parse_long(a[0], &n)) return resync(c, "a note");
+    if (!c->in_snapshot || !parse_long(a[0], &n) || n != c->snap.nplies) return resync(c, "a note");
     room_clean_reason(a[1], text, sizeof text);
-    if (!c->in_snapshot || n != c->snap.nplies) return resync(c, "a note");
     game_add_note(&c->snap, text);
 }
 

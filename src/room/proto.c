@@ -228,7 +228,7 @@ bool room_hello_seat(const Variant *v, const char *seat, int *side, char *err, s
 
 unsigned room_stand_in_sides(const Variant *v, const char *tag)
 {
-    char buf[MAX_PLAYERS * (MAX_NAME + 1) + 2];
+    char buf[ROOM_STAND_IN_MAX + 1];
     unsigned mask = 0;
     snprintf(buf, sizeof buf, "%s", tag ? tag : "");
     char *rest = buf;

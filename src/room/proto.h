@@ -104,6 +104,7 @@ bool room_hello_seat(const struct Variant *v, const char *seat, int *side, char 
 /* The sides a record's RoomStandIn tag names (the computer plays their players' seats while
  * they are away; "-" or NULL: none), as a mask of seats. */
 unsigned room_stand_in_sides(const struct Variant *v, const char *tag);
+#define ROOM_STAND_IN_MAX (MAX_PLAYERS * (MAX_NAME + 1) + 1) /* the tag's text, at most */
 
 /* Split off the first word of *line (words are separated by single or more blanks): returns
  * it NUL-terminated and advances *line past the blanks after it. "" at the end. */

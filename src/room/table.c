@@ -181,6 +181,8 @@ _Static_assert((uid_t)-1 > 0 && sizeof(uid_t) < sizeof(long),
 #define UID_LARGEST ((long)(uid_t)-2) /* (uid_t)-1 is no one */
 /* RoomUsers: a word a seat, " " and a uid (a long: at most 20 characters) or "-" */
 #define ROOM_USERS_MAX (MAX_PLAYERS * (1 + 20))
+/* RoomSeats: a name a seat, " " and a player's name, the computer's or "-" */
+#define ROOM_SEATS_MAX (MAX_PLAYERS * (ROOM_NAME_MAX + 1))
 
 /* Seconds to the millisecond as number_parse_decimal reads them ("5", "0.25"), whatever the
  * process's locale (a screen that starts a server has set its own, which may write "0,25"). */
@@ -196,8 +198,7 @@ static void seconds_text(double t, char *out, size_t len)
 static void seat_tags(Server *sv)
 {
     char users[ROOM_USERS_MAX + 1] = "", computer[64], level[16];
-    char standing[MAX_PLAYERS * (MAX_NAME + 1) + 2] = "";
-    char seats[MAX_PLAYERS * (ROOM_NAME_MAX + 1) + 1] = "";
+    char standing[ROOM_STAND_IN_MAX + 1] = "", seats[ROOM_SEATS_MAX + 1] = "";
     size_t n = 0;
     bool moved = false; /* a finished game's seats that another has taken since */
     Game *g = &sv->s.game;
@@ -283,7 +284,7 @@ static void seats_from_record(Server *sv)
 {
     const char *users = game_tag(&sv->s.game, "RoomUsers");
     const char *now = sv->s.game.result.over ? game_tag(&sv->s.game, "RoomSeats") : NULL;
-    char buf[ROOM_USERS_MAX + 1], seats[MAX_PLAYERS * (ROOM_NAME_MAX + 1) + 1];
+    char buf[ROOM_USERS_MAX + 1], seats[ROOM_SEATS_MAX + 1];
     snprintf(buf, sizeof buf, "%s", users ? users : "");
     snprintf(seats, sizeof seats, "%s", now ? now : "");
     char *rest = buf, *seat_rest = seats;
